@@ -1,0 +1,13 @@
+import type { Auth } from './auth/auth';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Logger } from './lib/logger';
+import type { Mailer } from './mail/mailer';
+
+export type SessionUser = Auth['$Infer']['Session']['user'];
+
+export type Deps = { config: Config; db: Db; auth: Auth; mailer: Mailer; log: Logger };
+
+export type AppEnv = {
+  Variables: { user: SessionUser | null; sessionId: string | null; deps: Deps };
+};

@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppEnv, Deps } from './app-env';
+import { CLIENT_IP_HEADER } from './auth/auth';
+import { healthRoutes } from './features/health/health.routes';
+import { publicConfigRoutes } from './features/public-config/public-config.routes';
+import { signupRoutes } from './features/signup/signup.routes';
+import { noStore, sameOriginOnly, securityHeaders } from './middleware/security';
+import { access } from './middleware/access';
+
+type RemoteInfo = { incoming?: { socket?: { remoteAddress?: string } } };
+
+export function createApp(deps: Deps) {
+  const api = new Hono<AppEnv>()
+    .use('*', noStore())
+    .use('*', sameOriginOnly(deps.config.appUrl))
+    .use('*', async (c, next) => {
+      c.set('deps', deps);
+      const session = await deps.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+      c.set('user', session?.user ?? null);
+      c.set('sessionId', session?.session.id ?? null);
+      return next();
+    })
+    .on(['GET', 'POST'], '/auth/*', access('public'), (c) => {
+      // better-auth rate-limits by client address: give it the socket's, never a client-sent header.
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete(CLIENT_IP_HEADER);
+      const ip = (c.env as RemoteInfo | undefined)?.incoming?.socket?.remoteAddress;
+      if (ip) headers.set(CLIENT_IP_HEADER, ip);
+      const init: RequestInit & { duplex?: 'half' } = { method: c.req.method, headers, body: c.req.raw.body, duplex: 'half' };
+      return deps.auth.handler(new Request(c.req.raw.url, init));
+    })
+    .route('/health', healthRoutes)
+    .route('/public-config', publicConfigRoutes)
+    .route('/signup', signupRoutes);
+
+  const app = new Hono<AppEnv>()
+    .use('*', securityHeaders())
+    .route('/api', api)
+    .all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+
+  app.onError((err, c) => {
+    if (err instanceof HTTPException) {
+      return c.json({ error: err.message || 'Bad request' }, err.status);
+    }
+    deps.log.error(`unhandled ${c.req.method} ${c.req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+export type AppType = App;

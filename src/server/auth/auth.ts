@@ -1,0 +1,117 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { authAccounts, authRateLimits, authSessions, authUsers, authVerifications } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { existingAccountMail, resetPasswordMail, verificationMail } from '../mail/templates';
+import { PASSWORD_MIN_LENGTH } from '../../shared/auth';
+
+export const CLIENT_IP_HEADER = 'x-portal-client-ip';
+export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+
+export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secret: string }) {
+  const { config, db, mailer } = opts;
+  const roleFor = (email: string) => (config.adminEmails.includes(email.toLowerCase()) ? 'admin' : 'client');
+
+  return betterAuth({
+    appName: 'Total Business Build-Out',
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret: opts.secret,
+    trustedOrigins: [config.appUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications, rateLimit: authRateLimits },
+    }),
+    // Sign-up goes through POST /api/signup, which validates the spec's core_signup payload first.
+    disabledPaths: ['/sign-up/email'],
+    user: {
+      additionalFields: {
+        phone: { type: 'string', required: false, defaultValue: '', input: true },
+        initiator: { type: 'string', required: false, defaultValue: 'root', input: true },
+        role: { type: 'string', required: false, defaultValue: 'client', input: false },
+        lastPasswordChange: { type: 'date', required: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(resetPasswordMail(user.email, url));
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        await mailer.send(existingAccountMail(user.email, `${config.appUrl}/signin`));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(verificationMail(user.email, user.name, url));
+      },
+    },
+    session: { expiresIn: SESSION_TTL_SECONDS, updateAge: 15 * 60 },
+    account: { accountLinking: { enabled: true, trustedProviders: [] } },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/request-password-reset': { window: 300, max: 5 },
+        '/send-verification-email': { window: 300, max: 5 },
+      },
+    },
+    advanced: {
+      // The server sets this header from the socket address and drops any copy sent by the client.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // The role never comes from the request: only ADMIN_EMAILS (or the role command) makes an admin.
+          before: async (user) => ({ data: { ...user, role: roleFor(user.email) } }),
+        },
+      },
+      account: {
+        update: {
+          after: async (account) => {
+            if (account.providerId === 'credential' && account.password) {
+              await db.update(authUsers).set({ lastPasswordChange: new Date() }).where(eq(authUsers.id, account.userId));
+            }
+          },
+        },
+      },
+    },
+    plugins: config.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                discoveryUrl: config.google.discoveryUrl,
+                scopes: ['openid', 'email', 'profile'],
+                accessType: 'offline',
+                prompt: 'consent',
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+export type Auth = ReturnType<typeof createAuth>;

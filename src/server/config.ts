@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+// The only module that reads process.env: everything else receives a parsed Config.
+const list = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  APP_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Total Business Build-Out <no-reply@localhost>'),
+  ADMIN_EMAILS: list,
+  STAFF_EMAIL: z.string().default('staff@localhost'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  // Google's own discovery document unless a test points sign-in at a local OpenID server.
+  GOOGLE_DISCOVERY_URL: z.string().url().default('https://accounts.google.com/.well-known/openid-configuration'),
+  AUTH_SECRET: z.string().min(32).optional(),
+  SEED_DEMO: z
+    .string()
+    .optional()
+    .transform((v) => v === undefined || !['false', '0', 'no', 'off'].includes(v.toLowerCase())),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    appUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminEmails: e.ADMIN_EMAILS,
+    staffEmail: e.STAFF_EMAIL,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, discoveryUrl: e.GOOGLE_DISCOVERY_URL }
+        : undefined,
+    authSecret: e.AUTH_SECRET,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,8 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../app-env';
+import { access } from '../../middleware/access';
+
+/** What the sign-in pages need to know before anyone signs in. */
+export const publicConfigRoutes = new Hono<AppEnv>().get('/', access('public'), (c) =>
+  c.json({ googleEnabled: Boolean(c.var.deps.config.google) }),
+);

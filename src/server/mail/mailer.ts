@@ -1,0 +1,94 @@
+import nodemailer from 'nodemailer';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import type { Logger } from '../lib/logger';
+
+export type MailMessage = { to: string; subject: string; html: string; text: string };
+
+const MAX_ATTEMPTS = 8;
+const LEASE_MS = 5 * 60_000;
+const backoffMs = (attempt: number) => Math.min(60 * 60_000, 30_000 * 2 ** (attempt - 1));
+
+// Every message is written to the outbox first, so a crash or an SMTP outage never loses one;
+// delivery is attempted at once and retried by `drain` with exponential backoff.
+export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log: Logger }) {
+  const { db, log } = opts;
+  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  const inFlight = new Set<Promise<unknown>>();
+
+  async function claim(ids?: number[]) {
+    const now = new Date();
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now), ids ? inArray(mailOutbox.id, ids) : undefined))
+      .limit(20)
+      .for('update', { skipLocked: true });
+    return db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS), attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+  }
+
+  async function deliver(row: typeof mailOutbox.$inferSelect) {
+    try {
+      if (transport) {
+        await transport.sendMail({ from: opts.from, to: row.to, subject: row.subject, html: row.html, text: row.text });
+      } else {
+        log.info(`mail (no SMTP_URL set, not sent) to=${row.to} subject=${JSON.stringify(row.subject)}\n${row.text}`);
+      }
+      await db
+        .update(mailOutbox)
+        .set({ status: transport ? 'sent' : 'logged', sentAt: new Date(), lastError: null })
+        .where(eq(mailOutbox.id, row.id));
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      const failed = row.attempts >= MAX_ATTEMPTS;
+      log.warn(`mail delivery failed id=${row.id} attempt=${row.attempts}${failed ? ' (giving up)' : ''}: ${message}`);
+      await db
+        .update(mailOutbox)
+        .set({
+          status: failed ? 'failed' : 'pending',
+          lastError: message.slice(0, 500),
+          nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts)),
+        })
+        .where(eq(mailOutbox.id, row.id));
+    }
+  }
+
+  async function drain(ids?: number[]) {
+    const rows = await claim(ids);
+    for (const row of rows) await deliver(row);
+    return rows.length;
+  }
+
+  function track<T>(p: Promise<T>) {
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p));
+    return p;
+  }
+
+  return {
+    /** Stores the message and starts its delivery; resolves once it is safely in the outbox. */
+    async send(msg: MailMessage) {
+      const [row] = await db.insert(mailOutbox).values(msg).returning({ id: mailOutbox.id });
+      track(drain([row.id]).catch((e) => log.error(`mail drain failed: ${e}`)));
+      return row.id;
+    },
+    drain,
+    /** Waits for deliveries started by `send` (tests, shutdown). */
+    async settle() {
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
+    },
+    startRetryLoop(intervalMs = 30_000) {
+      const timer = setInterval(() => {
+        track(drain().catch((e) => log.error(`mail retry failed: ${e}`)));
+      }, intervalMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+}
+export type Mailer = ReturnType<typeof createMailer>;

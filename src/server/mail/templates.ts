@@ -1,0 +1,50 @@
+import { branding } from '../../shared/branding';
+import type { MailMessage } from './mailer';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function layout(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): MailMessage {
+  const html = [
+    `<div style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;color:#1f2937">`,
+    `<h2 style="color:#1e3a8a">${esc(branding.productName)}</h2>`,
+    ...paragraphs.map((p) => `<p>${esc(p)}</p>`),
+    action
+      ? `<p><a href="${esc(action.url)}" style="background:#1e3a8a;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${esc(action.label)}</a></p><p style="font-size:12px;color:#6b7280">Or open this link: ${esc(action.url)}</p>`
+      : '',
+    `<p style="font-size:12px;color:#6b7280">${esc(branding.companyName)} · ${esc(branding.address)} · ${esc(branding.phone)}</p></div>`,
+  ].join('\n');
+  const text = [...paragraphs, action ? `${action.label}: ${action.url}` : '', `${branding.companyName} · ${branding.phone}`]
+    .filter(Boolean)
+    .join('\n\n');
+  return { to, subject, html, text };
+}
+
+export const verificationMail = (to: string, name: string, url: string) =>
+  layout(
+    to,
+    `${branding.productName} - Verify your email`,
+    [`Hello ${name || 'there'},`, 'Please verify your email address to complete sign up.'],
+    { label: 'Verify email', url },
+  );
+
+export const resetPasswordMail = (to: string, url: string) =>
+  layout(
+    to,
+    `${branding.productName} - Reset your password`,
+    [
+      'We received a request to reset your password. The link below works once and expires in one hour.',
+      'If you did not ask for this, you can ignore this email.',
+    ],
+    { label: 'Reset password', url },
+  );
+
+export const existingAccountMail = (to: string, signinUrl: string) =>
+  layout(
+    to,
+    `${branding.productName} - Sign-up attempt`,
+    [
+      'Someone tried to create an account with this email address, which already has an account.',
+      'If it was you, sign in instead or reset your password. Otherwise you can ignore this email.',
+    ],
+    { label: 'Sign in', url: signinUrl },
+  );

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { serve, type ServerType } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { createApp } from './app';
+import { createAuth } from './auth/auth';
+import type { Config } from './config';
+import { openDatabase, sharedSecret } from './db/open';
+import { createLogger } from './lib/logger';
+import { createMailer } from './mail/mailer';
+import { seedDemo } from './db/seed-demo';
+import { applyAdminEmails } from './auth/roles';
+
+const webRoot = path.resolve(import.meta.dirname, '../../dist/web');
+
+export async function startServer(config: Config) {
+  const log = createLogger(config.logLevel);
+  const database = await openDatabase(config);
+  const { db } = database;
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  const secret = config.authSecret ?? (await sharedSecret(db, 'auth_secret'));
+  const auth = createAuth({ config, db, mailer, secret });
+  await applyAdminEmails(db, config.adminEmails);
+  if (config.seedDemo && database.kind === 'pglite') await seedDemo({ db, auth, log });
+
+  const app = createApp({ config, db, auth, mailer, log });
+  if (fs.existsSync(path.join(webRoot, 'index.html'))) {
+    const indexHtml = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    app.use('*', serveStatic({ root: path.relative(process.cwd(), webRoot) }));
+    app.get('*', (c) => c.html(indexHtml));
+  } else {
+    log.warn('No built web app in dist/web: only the API is served (run `npm run build`).');
+  }
+
+  const stopRetries = mailer.startRetryLoop();
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log.info(`Portal listening on http://localhost:${port} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      stopRetries();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await mailer.settle();
+      await database.close();
+      database.release();
+    })());
+  return { port, stop, db, auth, mailer, log };
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const RESET_EMAIL_STORAGE_KEY = 'x-psw-email';
+export const SIGNUP_REQUIRED_MESSAGE = 'Name, Email, Password and Phone are all required';
+export const SIGNIN_REQUIRED_MESSAGE = 'email and password are required';
+
+const required = (max: number) => z.string({ error: SIGNUP_REQUIRED_MESSAGE }).trim().min(1, SIGNUP_REQUIRED_MESSAGE).max(max);
+
+// The spec's core_signup payload. `.strict()` so no extra field (a role, say) is silently accepted.
+export const signupInput = z
+  .object({
+    name: required(120),
+    email: z.string({ error: SIGNUP_REQUIRED_MESSAGE }).trim().min(1, SIGNUP_REQUIRED_MESSAGE).max(254).pipe(z.email('Please enter a valid email address')),
+    phone: required(32).regex(/^[0-9+()\-.\s]{7,32}$/, 'Please enter a valid phone number'),
+    password: z.string({ error: SIGNUP_REQUIRED_MESSAGE }).min(1, SIGNUP_REQUIRED_MESSAGE).min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`).max(128),
+    initiator: z.string().trim().max(200).optional(),
+    isDev: z.boolean().optional(),
+  })
+  .strict();
+export type SignupInput = z.infer<typeof signupInput>;
+
+export const signinInput = z.object({
+  email: z.string().trim().min(1, SIGNIN_REQUIRED_MESSAGE),
+  password: z.string().min(1, SIGNIN_REQUIRED_MESSAGE),
+});
+
+export const roles = ['client', 'admin'] as const;
+export type Role = (typeof roles)[number];
+
+export const signupSuccessMessage = (email: string) =>
+  `A confirmation email was sent to ${email}. Please verify to complete sign up.`;

@@ -1,0 +1,22 @@
+// Company details shown on public pages, in the shell and in e-mails. One place to rebrand.
+export const branding = {
+  productName: 'Total Business Build-Out',
+  appTitle: 'TOTAL BUSINESS BUILD-OUT',
+  companyName: 'Build-Out Partners LLC',
+  version: '5.25.3',
+  address: '1200 Market Street, Suite 400, Wilmington, DE 19801',
+  phone: '(302) 555-0148',
+  email: 'support@buildout.example',
+  // Where the logo points. Relative links stay inside this install when no company site exists.
+  providerSite: '/',
+  liveSupportUrl: 'mailto:support@buildout.example',
+  // External page shown after sign-up; null keeps the user in the app.
+  congratsUrl: null as string | null,
+  policyLinks: [
+    { label: 'Terms of Use', href: '/legal/terms' },
+    { label: 'Privacy Policy', href: '/legal/privacy' },
+    { label: 'Business Policy', href: '/legal/business-policy' },
+    { label: 'Pricing and Fees', href: '/legal/pricing' },
+    { label: 'Compliance Information', href: '/legal/compliance' },
+  ],
+} as const;
