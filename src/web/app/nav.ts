@@ -1,0 +1,43 @@
+// The portal's pages: one list feeds the sidebar, the search box and the router.
+export type NavItem = {
+  path: string;
+  label: string;
+  /** The page's heading (the spec's screen name). */
+  heading: string;
+  section: 'RESOURCES' | 'BUSINESS SETUP' | 'WEB PRESENCE' | 'CREDIT BUILDING' | 'SUPPORT' | 'ADMIN';
+  /** Sub-item of a collapsible group, keyed by the group's primary path. */
+  parent?: string;
+  adminOnly?: boolean;
+  comingSoon?: boolean;
+  live?: boolean;
+};
+
+export const navItems: NavItem[] = [
+  { path: '/training', label: 'Training Videos', heading: 'Training Videos', section: 'RESOURCES' },
+  { path: '/wealth-secrets', label: 'The Secret to Wealth: Volumes 1 & 2', heading: 'The Secret to Wealth: Volumes 1 & 2', section: 'RESOURCES' },
+  { path: '/', label: 'Business Formation', heading: 'Business Formation', section: 'BUSINESS SETUP' },
+  { path: '/documents', label: 'Business Documents', heading: 'Business Documents', section: 'BUSINESS SETUP' },
+  { path: '/business-presence', label: 'Business Accounts', heading: 'Business Presence Accounts', section: 'BUSINESS SETUP' },
+  { path: '/bank', label: 'Business Bank Accounts', heading: 'Business Bank Accounts', section: 'BUSINESS SETUP' },
+  { path: '/compliance', label: 'Business Compliance', heading: 'Business Compliance', section: 'BUSINESS SETUP' },
+  { path: '/dnb', label: 'CapitalScore', heading: 'CapitalScore', section: 'BUSINESS SETUP', live: true },
+  { path: '/website', label: 'Website', heading: 'Website', section: 'WEB PRESENCE' },
+  { path: '/website-template', label: 'Website Template', heading: 'Website Template', section: 'WEB PRESENCE', parent: '/website' },
+  { path: '/social-media', label: 'Social Media Accounts', heading: 'Social Media Accounts', section: 'WEB PRESENCE', parent: '/website' },
+  { path: '/automations', label: 'Automations', heading: 'Automations', section: 'WEB PRESENCE', parent: '/website' },
+  { path: '/first-step-accounts', label: 'First Step Accounts', heading: 'First Step Accounts', section: 'CREDIT BUILDING' },
+  { path: '/term-loan', label: 'Credit & Loans', heading: 'Credit & Loans Directory', section: 'CREDIT BUILDING', parent: '/first-step-accounts' },
+  { path: '/store-credit', label: 'Store Credit', heading: 'Store Credit Building', section: 'CREDIT BUILDING', parent: '/first-step-accounts' },
+  { path: '/revolving-credit', label: 'Revolving Credit', heading: 'Revolving Credit', section: 'CREDIT BUILDING', parent: '/first-step-accounts' },
+  { path: '/account-receivable', label: 'Account Receivables', heading: 'Account Receivables', section: 'CREDIT BUILDING', parent: '/first-step-accounts' },
+  { path: '/purchase-order', label: 'Purchase Orders', heading: 'Purchase Orders', section: 'CREDIT BUILDING', parent: '/first-step-accounts' },
+  { path: '/support', label: 'Support Chat', heading: 'Support Chat', section: 'SUPPORT' },
+  { path: '/account', label: 'My Account', heading: 'Account Settings', section: 'SUPPORT' },
+  { path: '/clients', label: 'Clients', heading: 'Clients', section: 'ADMIN', adminOnly: true },
+  { path: '/statistics', label: 'App info', heading: 'App info', section: 'ADMIN', adminOnly: true, comingSoon: true },
+];
+
+/** Pages not in the sidebar but still routed. */
+export const extraPages = [{ path: '/merchant', heading: 'Merchant Account', label: 'Merchant Account' }];
+
+export const sections = ['RESOURCES', 'BUSINESS SETUP', 'WEB PRESENCE', 'CREDIT BUILDING', 'SUPPORT', 'ADMIN'] as const;

@@ -1,0 +1,50 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { AdminOnly, GuestOnly, Protected } from './guards';
+import { Shell } from './shell/shell';
+import { navItems, extraPages } from './nav';
+import { MarketingLayout } from '../features/marketing/marketing-layout';
+import { LegalPage } from '../features/marketing/legal-page';
+import { SignUpPage } from '../features/auth/sign-up-page';
+import { SignInPage } from '../features/auth/sign-in-page';
+import { SignInAutoPage } from '../features/auth/sign-in-auto-page';
+import { GrantPage } from '../features/auth/grant-page';
+import { ForgetPasswordPage } from '../features/auth/forget-password-page';
+import { UpdatePasswordPage } from '../features/auth/update-password-page';
+import { PlaceholderPage } from '../features/placeholders/placeholder-page';
+
+const pages = [...navItems, ...extraPages];
+const userPages = pages.filter((p) => !('adminOnly' in p && p.adminOnly));
+const adminPages = pages.filter((p) => 'adminOnly' in p && p.adminOnly);
+
+export const router = createBrowserRouter([
+  {
+    element: <GuestOnly />,
+    children: [
+      { path: '/signin/auto', element: <SignInAutoPage /> },
+      { path: '/signup/v/user/grant', element: <GrantPage /> },
+      {
+        element: <MarketingLayout />,
+        children: [
+          { path: '/signup', element: <SignUpPage /> },
+          { path: '/signin', element: <SignInPage /> },
+          { path: '/forget', element: <ForgetPasswordPage /> },
+          { path: '/update-password', element: <UpdatePasswordPage /> },
+        ],
+      },
+    ],
+  },
+  { element: <MarketingLayout />, children: [{ path: '/legal/:page', element: <LegalPage /> }] },
+  {
+    element: <Protected />,
+    children: [
+      {
+        element: <Shell />,
+        children: [
+          ...userPages.map((p) => ({ path: p.path, element: <PlaceholderPage path={p.path} /> })),
+          { element: <AdminOnly />, children: adminPages.map((p) => ({ path: p.path, element: <PlaceholderPage path={p.path} /> })) },
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+  },
+]);

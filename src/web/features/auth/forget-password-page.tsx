@@ -1,0 +1,3 @@
+export function ForgetPasswordPage() {
+  return <h1>ForgetPasswordPage</h1>;
+}

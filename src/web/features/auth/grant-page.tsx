@@ -1,0 +1,3 @@
+export function GrantPage() {
+  return <h1>GrantPage</h1>;
+}

@@ -1,0 +1,3 @@
+export function SignInAutoPage() {
+  return <h1>SignInAutoPage</h1>;
+}

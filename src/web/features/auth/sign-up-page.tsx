@@ -1,0 +1,3 @@
+export function SignUpPage() {
+  return <h1>SignUpPage</h1>;
+}

@@ -1,0 +1,3 @@
+export function UpdatePasswordPage() {
+  return <h1>UpdatePasswordPage</h1>;
+}
