@@ -21,7 +21,6 @@ export const router = createBrowserRouter([
     element: <GuestOnly />,
     children: [
       { path: '/signin/auto', element: <SignInAutoPage /> },
-      { path: '/signup/v/user/grant', element: <GrantPage /> },
       {
         element: <MarketingLayout />,
         children: [
@@ -33,6 +32,8 @@ export const router = createBrowserRouter([
       },
     ],
   },
+  // Outside the guest guard: it must show its own progress and errors while the session settles.
+  { path: '/signup/v/user/grant', element: <GrantPage /> },
   { element: <MarketingLayout />, children: [{ path: '/legal/:page', element: <LegalPage /> }] },
   {
     element: <Protected />,

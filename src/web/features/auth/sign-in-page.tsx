@@ -1,3 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { authClient } from '../../lib/auth-client';
+import { SIGNIN_REQUIRED_MESSAGE } from '../../../shared/auth';
+import { Button } from '../../components/ui/button';
+import { Input, PasswordInput } from '../../components/ui/input';
+import { Alert } from '../../components/ui/alert';
+import { AuthCard, Field, OrDivider } from './auth-card';
+import { GoogleButton } from './google-button';
+import { ResendVerification } from './resend-verification';
+import { describeAuthError } from './auth-errors';
+
 export function SignInPage() {
-  return <h1>SignInPage</h1>;
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(params.get('error') ? describeAuthError(params.get('error')!) : null);
+  const [unverified, setUnverified] = useState(false);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setUnverified(false);
+    if (!email.trim() || !password) {
+      setError(SIGNIN_REQUIRED_MESSAGE);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { data, error: failure } = await authClient.signIn.email({ email: email.trim(), password });
+      if (failure) {
+        if (failure.code === 'EMAIL_NOT_VERIFIED') setUnverified(true);
+        else setError(failure.message || 'An error occurred during sign in');
+        return;
+      }
+      if (data?.user) navigate('/', { replace: true });
+    } catch (err) {
+      setError(err instanceof Error && err.message ? err.message : 'An error occurred during sign in');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Sign In" description="Welcome back. Sign in to continue your build-out.">
+      {params.get('verified') === '1' && !params.get('error') && (
+        <Alert tone="success" className="mb-4">
+          Your email is verified. You can sign in now.
+        </Alert>
+      )}
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Field id="signin-email" label="Email">
+          <Input id="signin-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <Field id="signin-password" label="Password">
+          <PasswordInput id="signin-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </Field>
+        <div className="-mt-2 text-right">
+          <Link to="/forget" className="text-sm text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        {error && <Alert tone="error">{error}</Alert>}
+        {unverified && <ResendVerification email={email.trim()} />}
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? 'Signing In' : 'Sign In'}
+        </Button>
+      </form>
+      <OrDivider />
+      <GoogleButton label="Sign In with Google" busyLabel="Signing In with Google" disabled={busy} onError={setError} />
+      <p className="mt-6 text-center text-sm text-gray-600">
+        New here?{' '}
+        <Link to="/signup" className="font-medium text-brand-700 hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

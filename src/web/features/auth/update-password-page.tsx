@@ -1,3 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { authClient } from '../../lib/auth-client';
+import { RESET_EMAIL_STORAGE_KEY } from '../../../shared/auth';
+import { Button } from '../../components/ui/button';
+import { Input, PasswordInput } from '../../components/ui/input';
+import { Alert } from '../../components/ui/alert';
+import { AuthCard, Field } from './auth-card';
+import { describeAuthError } from './auth-errors';
+
 export function UpdatePasswordPage() {
-  return <h1>UpdatePasswordPage</h1>;
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const linkError = params.get('error');
+  const [email] = useState(() => localStorage.getItem(RESET_EMAIL_STORAGE_KEY) ?? '');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    if (password !== confirm) {
+      setError('Passwords do not match.');
+      return;
+    }
+    setBusy(true);
+    try {
+      const { error: failure } = await authClient.resetPassword({ newPassword: password, token: token ?? '' });
+      if (failure) throw new Error(failure.code ? describeAuthError(failure.code) : failure.message || '');
+      localStorage.removeItem(RESET_EMAIL_STORAGE_KEY);
+      toast.success('Password successfully changed');
+      navigate('/signin', { replace: true });
+    } catch (err) {
+      const message = err instanceof Error && err.message ? err.message : 'Something went wrong.';
+      setError(message);
+      toast.error(message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (linkError || !token) {
+    return (
+      <AuthCard title="Update Password">
+        <Alert tone="error">{linkError ? describeAuthError(linkError) : 'Open the link from your password reset email to choose a new password.'}</Alert>
+        <Button asChild className="mt-4 w-full">
+          <Link to="/forget">Request a new link</Link>
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Update Password" description="Choose a new password for your account.">
+      <form onSubmit={onSubmit} className="flex flex-col gap-4">
+        <Field id="update-email" label="Email">
+          <Input id="update-email" type="email" value={email} readOnly aria-readonly="true" />
+        </Field>
+        <Field id="update-password" label="New Password">
+          <PasswordInput id="update-password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </Field>
+        <Field id="update-confirm" label="Confirm Password">
+          <PasswordInput id="update-confirm" required autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        </Field>
+        {error && <Alert tone="error">{error}</Alert>}
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? 'Updating' : 'Update Password'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
 }

@@ -1,0 +1,15 @@
+import { authClient } from '../../lib/auth-client';
+
+export const GRANT_PATH = '/signup/v/user/grant';
+export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured';
+
+/** Starts Google sign-in; the provider returns to the grant page, on success and on failure. */
+export async function startGoogleSignIn() {
+  const { error } = await authClient.signIn.social({
+    provider: 'google',
+    callbackURL: GRANT_PATH,
+    errorCallbackURL: GRANT_PATH,
+    newUserCallbackURL: GRANT_PATH,
+  });
+  if (error) throw new Error(error.message || error.statusText || 'Google sign-in failed');
+}
