@@ -3,11 +3,12 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './mail/mailer';
+import type { Scope } from './middleware/access';
 
 export type SessionUser = Auth['$Infer']['Session']['user'];
 
 export type Deps = { config: Config; db: Db; auth: Auth; mailer: Mailer; log: Logger };
 
 export type AppEnv = {
-  Variables: { user: SessionUser | null; sessionId: string | null; deps: Deps };
+  Variables: { user: SessionUser | null; sessionId: string | null; deps: Deps; scope: Scope };
 };

@@ -5,6 +5,7 @@ import { CLIENT_IP_HEADER } from './auth/auth';
 import { healthRoutes } from './features/health/health.routes';
 import { publicConfigRoutes } from './features/public-config/public-config.routes';
 import { signupRoutes } from './features/signup/signup.routes';
+import { auditRoutes } from './features/audit/audit.routes';
 import { noStore, sameOriginOnly, securityHeaders } from './middleware/security';
 import { access } from './middleware/access';
 
@@ -32,7 +33,8 @@ export function createApp(deps: Deps) {
     })
     .route('/health', healthRoutes)
     .route('/public-config', publicConfigRoutes)
-    .route('/signup', signupRoutes);
+    .route('/signup', signupRoutes)
+    .route('/clients/:clientId/audit', auditRoutes);
 
   const app = new Hono<AppEnv>()
     .use('*', securityHeaders())

@@ -1,3 +1,4 @@
 export * from './auth';
 export * from './app-settings';
 export * from './outbox';
+export * from './audit';

@@ -1,0 +1,19 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../app-env';
+import { access } from '../../middleware/access';
+import { validate } from '../../middleware/validate';
+import { auditListQuery } from '../../../shared/audit';
+import { listAudit } from './audit.service';
+
+/** "Activity on your account": who saw or changed this client's data, newest first. */
+export const auditRoutes = new Hono<AppEnv>().get('/', access('own'), validate('query', auditListQuery), async (c) => {
+  const { page, pageSize } = c.req.valid('query');
+  const result = await listAudit(c.var.deps.db, c.var.scope.clientId, page, pageSize);
+  return c.json({
+    ...result,
+    rows: result.rows.map(({ actorId, actorName, actorRole, ...row }) => ({
+      ...row,
+      actor: actorId === c.var.scope.clientId ? 'You' : actorRole === 'admin' ? `${actorName || 'Administrator'} (staff)` : actorName || 'Unknown',
+    })),
+  });
+});

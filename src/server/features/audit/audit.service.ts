@@ -1,0 +1,53 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditLog, authUsers } from '../../db/schema';
+import type { Scope } from '../../middleware/access';
+
+export type AuditEntry = {
+  action: 'create' | 'update' | 'delete' | 'reveal';
+  entityType: string;
+  entityId?: string | number | null;
+  field?: string;
+};
+
+/**
+ * Records an admin's write for a client, and every reveal of a secret (by anyone). A client's
+ * own writes to their own data are not recorded: the log answers "who else touched my data".
+ * Pass the transaction of the write so the entry and the change commit together.
+ */
+export async function recordAudit(db: Db, scope: Scope, entry: AuditEntry) {
+  if (entry.action !== 'reveal' && !scope.isAdmin) return;
+  await db.insert(auditLog).values({
+    actorId: scope.actorId,
+    clientId: scope.clientId,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId == null ? null : String(entry.entityId),
+    field: entry.field ?? null,
+  });
+}
+
+export async function listAudit(db: Db, clientId: string, page: number, pageSize: number) {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: auditLog.id,
+        action: auditLog.action,
+        entityType: auditLog.entityType,
+        entityId: auditLog.entityId,
+        field: auditLog.field,
+        createdAt: auditLog.createdAt,
+        actorName: authUsers.name,
+        actorRole: authUsers.role,
+        actorId: auditLog.actorId,
+      })
+      .from(auditLog)
+      .leftJoin(authUsers, eq(authUsers.id, auditLog.actorId))
+      .where(eq(auditLog.clientId, clientId))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(auditLog).where(eq(auditLog.clientId, clientId)),
+  ]);
+  return { rows, total, page, pageSize };
+}
