@@ -21,6 +21,12 @@ const envSchema = z.object({
   // Google's own discovery document unless a test points sign-in at a local OpenID server.
   GOOGLE_DISCOVERY_URL: z.string().url().default('https://accounts.google.com/.well-known/openid-configuration'),
   AUTH_SECRET: z.string().min(32).optional(),
+  // Field-encryption keys, `v<N>:<base64 32 bytes>` comma-separated; parsed (and checked) by
+  // security/keyring.ts so the key format lives in one place. Unset: DATA_DIR/data-key is used.
+  DATA_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined)),
   SEED_DEMO: z
     .string()
     .optional()
@@ -52,6 +58,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, discoveryUrl: e.GOOGLE_DISCOVERY_URL }
         : undefined,
     authSecret: e.AUTH_SECRET,
+    dataKey: e.DATA_KEY,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
   };
