@@ -35,6 +35,8 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'The server never imports the web app.' }] }],
     },
   },
+  // Playwright fixtures take their dependencies as a destructured (possibly empty) first argument.
+  { files: ['e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },
   {
     files: ['src/shared/**/*.ts'],
     rules: {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { GOOGLE_NOT_CONFIGURED, startGoogleSignIn } from './google-sign-in';
-import { usePublicConfig } from './use-public-config';
+import { usePublicConfig } from '../../lib/public-config';
 
 function GoogleMark() {
   return (

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { GOOGLE_NOT_CONFIGURED, startGoogleSignIn } from './google-sign-in';
-import { publicConfigQuery } from './use-public-config';
+import { publicConfigQuery } from '../../lib/public-config';
 import { useQueryClient } from '@tanstack/react-query';
 
 /** /signin/auto: starts Google sign-in at once and renders nothing. */
