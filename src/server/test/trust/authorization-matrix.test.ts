@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestAgent, type TestApp } from '../test-app';
+import { registeredEndpoints, type Endpoint } from './registered-routes';
+
+/**
+ * Every registered endpoint, called as guest, as client A (own id), as client A on client B's id,
+ * and as admin. Routes with a record id also get client B on client A's record (IDOR): their
+ * fixture, giving the id of one of A's records, goes in `recordFixtures` when the route is added.
+ */
+type Ctx = { t: TestApp; aId: string; bId: string };
+const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string>>> = {};
+
+// Wildcard paths are handed a concrete sub-path to call.
+const wildcardSample: Record<string, string> = { '/api/auth/*': '/api/auth/get-session' };
+
+let t: TestApp;
+let a: { id: string; email: string; agent: TestAgent };
+let b: { id: string; email: string; agent: TestAgent };
+let admin: { id: string; agent: TestAgent };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const make = async (role: 'client' | 'admin', name: string) => {
+    const u = await t.createSignedInUser({ role, name });
+    return { id: u.user.id, email: u.email, agent: u.agent };
+  };
+  a = await make('client', 'Client Alpha');
+  b = await make('client', 'Client Bravo');
+  admin = await make('admin', 'Staff Admin');
+});
+afterAll(() => t?.close());
+
+async function concretePath(e: Endpoint, clientId: string) {
+  let path = wildcardSample[e.path] ?? e.path;
+  if (path.includes('*')) throw new Error(`No sample for wildcard route ${e.method} ${e.path}: add one to wildcardSample`);
+  path = path.replace(':clientId', clientId);
+  const params = path.match(/:[a-zA-Z]+/g);
+  if (params) {
+    const fixture = recordFixtures[`${e.method} ${e.path}`];
+    if (!fixture) throw new Error(`Route ${e.method} ${e.path} has record parameters but no entry in recordFixtures`);
+    const ids = await fixture({ t, aId: a.id, bId: b.id });
+    for (const p of params) path = path.replace(p, ids[p.slice(1)] ?? 'missing');
+  }
+  return path;
+}
+
+type Call = { who: string; status: number; body: string };
+const denied = (s: number) => s === 401 || s === 403 || s === 404;
+
+async function call(agent: TestAgent | null, e: Endpoint, path: string, who: string): Promise<Call> {
+  const o = e.method === 'GET' || e.method === 'HEAD' ? {} : { json: {} };
+  const res = agent ? await agent.request(e.method, path, o) : await t.request(e.method, path, o);
+  return { who, status: res.status, body: await res.text() };
+}
+
+describe('authorisation matrix', () => {
+  it('every registered endpoint declares its access and keeps clients apart', async () => {
+    const endpoints = registeredEndpoints(t.app);
+    expect(endpoints.length).toBeGreaterThan(0);
+    const undeclared = endpoints.filter((e) => !e.access).map((e) => `${e.method} ${e.path}`);
+    expect(undeclared, 'routes without an access declaration').toEqual([]);
+
+    const problems: string[] = [];
+    let calls = 0;
+    const check = (e: Endpoint, c: Call, ok: boolean, why: string) => {
+      calls++;
+      if (c.status >= 500) problems.push(`${e.method} ${e.path} as ${c.who}: ${c.status} (server error)`);
+      else if (!ok) problems.push(`${e.method} ${e.path} as ${c.who}: ${c.status}, expected ${why}`);
+      // Nothing B owns may appear in what A or a guest receives.
+      if (c.who !== 'admin' && c.who !== 'client B on own' && (c.body.includes(b.id) || c.body.includes(b.email)))
+        problems.push(`${e.method} ${e.path} as ${c.who}: response contains client B's data`);
+    };
+
+    for (const e of endpoints) {
+      const own = await concretePath(e, a.id);
+      const other = await concretePath(e, b.id);
+      const guest = await call(null, e, own, 'guest');
+      const aOwn = await call(a.agent, e, own, 'client A on own');
+      const adminOnA = await call(admin.agent, e, own, 'admin');
+      switch (e.access) {
+        case 'public':
+          check(e, guest, true, 'any');
+          check(e, aOwn, true, 'any');
+          check(e, adminOnA, true, 'any');
+          break;
+        case 'user':
+        case 'shared-read':
+          check(e, guest, guest.status === 401, '401');
+          check(e, aOwn, !denied(aOwn.status) || (e.access === 'shared-read' && e.method !== 'GET' && aOwn.status === 403), 'allowed');
+          check(e, adminOnA, !denied(adminOnA.status), 'allowed');
+          break;
+        case 'admin':
+          check(e, guest, guest.status === 401, '401');
+          check(e, aOwn, aOwn.status === 403, '403');
+          check(e, adminOnA, !denied(adminOnA.status), 'allowed');
+          break;
+        case 'own': {
+          check(e, guest, guest.status === 401, '401');
+          check(e, aOwn, !denied(aOwn.status), 'allowed');
+          check(e, adminOnA, !denied(adminOnA.status), 'allowed');
+          const aOnB = await call(a.agent, e, other, 'client A on B');
+          check(e, aOnB, denied(aOnB.status), 'a denial');
+          if (/:[a-zA-Z]+/.test(e.path.replace(':clientId', ''))) {
+            // IDOR: B, on B's own client id, names a record that belongs to A.
+            const idor = await call(b.agent, e, (await concretePath(e, a.id)).replace(a.id, b.id), 'client B on A\'s record');
+            check(e, idor, denied(idor.status), 'a denial');
+          }
+          break;
+        }
+      }
+    }
+    console.log(`authorisation matrix: ${endpoints.length} routes x 4-5 roles, ${calls} calls checked, ${problems.length} leaks found`);
+    expect(problems).toEqual([]);
+  });
+});
