@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv, Deps } from './app-env';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import { healthRoutes } from './features/health/health.routes';
@@ -14,6 +15,8 @@ type RemoteInfo = { incoming?: { socket?: { remoteAddress?: string } } };
 export function createApp(deps: Deps) {
   const api = new Hono<AppEnv>()
     .use('*', noStore())
+    // JSON bodies are small; upload routes set their own, larger limit.
+    .use('*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: 'The request is too large.' }, 413) }))
     .use('*', sameOriginOnly(deps.config.appUrl))
     .use('*', async (c, next) => {
       c.set('deps', deps);
@@ -22,14 +25,18 @@ export function createApp(deps: Deps) {
       c.set('sessionId', session?.session.id ?? null);
       return next();
     })
-    .on(['GET', 'POST'], '/auth/*', access('public'), (c) => {
+    .on(['GET', 'POST'], '/auth/*', access('public'), async (c) => {
       // better-auth rate-limits by client address: give it the socket's, never a client-sent header.
       const headers = new Headers(c.req.raw.headers);
       headers.delete(CLIENT_IP_HEADER);
       const ip = (c.env as RemoteInfo | undefined)?.incoming?.socket?.remoteAddress;
       if (ip) headers.set(CLIENT_IP_HEADER, ip);
       const init: RequestInit & { duplex?: 'half' } = { method: c.req.method, headers, body: c.req.raw.body, duplex: 'half' };
-      return deps.auth.handler(new Request(c.req.raw.url, init));
+      const res = await deps.auth.handler(new Request(c.req.raw.url, init));
+      // better-auth says when to retry in X-Retry-After only; clients and proxies read Retry-After.
+      const retryAfter = res.status === 429 ? res.headers.get('x-retry-after') : null;
+      if (retryAfter && !res.headers.has('retry-after')) res.headers.set('Retry-After', retryAfter);
+      return res;
     })
     .route('/health', healthRoutes)
     .route('/public-config', publicConfigRoutes)

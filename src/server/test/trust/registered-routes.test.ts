@@ -11,9 +11,9 @@ describe('registeredEndpoints', () => {
       .post('/forgotten', (c) => c.text('x'))
       .route('/nested', new Hono().get('/:id', access('own'), (c) => c.text('x')));
     expect(registeredEndpoints(app)).toEqual([
-      { method: 'GET', path: '/declared', access: 'admin' },
-      { method: 'POST', path: '/forgotten', access: undefined },
-      { method: 'GET', path: '/nested/:id', access: 'own' },
+      { method: 'GET', path: '/declared', access: 'admin', validators: [] },
+      { method: 'POST', path: '/forgotten', access: undefined, validators: [] },
+      { method: 'GET', path: '/nested/:id', access: 'own', validators: [] },
     ]);
   });
 });

@@ -1,7 +1,10 @@
 import type { Hono } from 'hono';
+import type { ValidationTargets } from 'hono';
+import type { ZodType } from 'zod';
 import type { Access } from '../../middleware/access';
 
-export type Endpoint = { method: string; path: string; access: Access | undefined };
+export type Validator = { target: keyof ValidationTargets; schema: ZodType };
+export type Endpoint = { method: string; path: string; access: Access | undefined; validators: Validator[] };
 
 /**
  * The endpoints actually registered in the app, with the access each declares. `use()` middleware
@@ -13,9 +16,10 @@ export function registeredEndpoints(app: Hono<any, any, any>): Endpoint[] {
   for (const r of app.routes) {
     if (r.method === 'ALL') continue;
     const key = `${r.method} ${r.path}`;
-    const declared = (r.handler as { access?: Access }).access;
-    const entry = byKey.get(key) ?? { method: r.method, path: r.path, access: undefined };
-    entry.access ??= declared;
+    const { access, validates } = r.handler as { access?: Access; validates?: Validator };
+    const entry: Endpoint = byKey.get(key) ?? { method: r.method, path: r.path, access: undefined, validators: [] };
+    entry.access ??= access;
+    if (validates) entry.validators.push(validates);
     byKey.set(key, entry);
   }
   return [...byKey.values()];

@@ -1,0 +1,71 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestAgent, type TestApp } from '../test-app';
+import { fingerprinter } from './db-fingerprint';
+import { hostileObject, hostileQuery } from './hostile-inputs';
+import { registeredEndpoints } from './registered-routes';
+
+const RUNS_PER_ROUTE = 100;
+
+let t: TestApp;
+let client: { id: string; agent: TestAgent };
+let admin: { id: string; agent: TestAgent };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const c = await t.createSignedInUser({ role: 'client' });
+  const a = await t.createSignedInUser({ role: 'admin' });
+  client = { id: c.user.id, agent: c.agent };
+  admin = { id: a.user.id, agent: a.agent };
+});
+afterAll(() => t?.close());
+
+describe('hostile input on every validated route', () => {
+  it('is refused with a 4xx JSON message, never a 5xx, and changes no row', async () => {
+    const endpoints = registeredEndpoints(t.app).filter((e) => e.validators.length > 0);
+    expect(endpoints.length).toBeGreaterThan(0);
+    let cases = 0;
+    const failures: string[] = [];
+    const fingerprint = await fingerprinter(t.db);
+    let before = await fingerprint();
+
+    for (const e of endpoints) {
+      const caller = e.access === 'admin' ? admin.agent : e.access === 'public' ? null : client.agent;
+      const path = e.path.replace(':clientId', client.id);
+      const json = e.validators.find((v) => v.target === 'json');
+      const query = e.validators.find((v) => v.target === 'query');
+      const input = fc.record({
+        body: json ? hostileObject(json.schema) : fc.constant(undefined),
+        query: query ? hostileQuery(query.schema) : fc.constant(undefined),
+      });
+      await fc.assert(
+        fc.asyncProperty(input, async ({ body, query: q }) => {
+          cases++;
+          const url = q ? `${path}?${new URLSearchParams(q)}` : path;
+          const o = body === undefined ? {} : { json: body };
+          const res = caller ? await caller.request(e.method, url, o) : await t.request(e.method, url, o);
+          const text = await res.text();
+          const where = `${e.method} ${e.path} with ${JSON.stringify({ body, q }).slice(0, 200)}`;
+          if (res.status >= 500) failures.push(`${where}: ${res.status}`);
+          if (res.status >= 400 && res.status < 500) {
+            let message: unknown;
+            try {
+              message = (JSON.parse(text) as { error?: unknown }).error;
+            } catch {
+              /* not JSON */
+            }
+            if (typeof message !== 'string' || message.length < 3) failures.push(`${where}: ${res.status} without a JSON error message: ${text.slice(0, 100)}`);
+          }
+          // Each case's "after" is the next case's "before": one snapshot per case.
+          const after = await fingerprint();
+          const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
+          if (res.status >= 400 && changed.length) failures.push(`${where}: rejected but changed ${changed.join(', ')}`);
+          before = after;
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      );
+    }
+    console.log(`bad input: ${endpoints.length} validated routes, ${cases} hostile cases run, ${failures.length} failures`);
+    expect(failures).toEqual([]);
+  }, 180_000);
+});
