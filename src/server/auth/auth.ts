@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
@@ -44,6 +45,11 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // A reset updates the account through updateMany, whose after-hook gets a row count, not the
+      // account: record the change here (the account hook below covers change-password).
+      onPasswordReset: async ({ user }) => {
+        await db.update(authUsers).set({ lastPasswordChange: new Date() }).where(eq(authUsers.id, user.id));
+      },
       sendResetPassword: async ({ user, url }) => {
         await mailer.send(resetPasswordMail(user.email, url));
       },
@@ -70,12 +76,23 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
         '/sign-in/email': { window: 60, max: 10 },
         '/request-password-reset': { window: 300, max: 5 },
         '/send-verification-email': { window: 300, max: 5 },
+        // Read on every page load; several people behind one office address must not lock each other out.
+        '/get-session': false,
       },
     },
     advanced: {
+      // better-auth skips its origin checks (callback URLs, CSRF) when NODE_ENV=test or TEST is set;
+      // keep them on whatever the environment, so the tests exercise what production runs.
+      disableOriginCheck: false,
       // The server sets this header from the socket address and drops any copy sent by the client.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    hooks: {
+      // A password change signs out the user's other sessions whatever the client asks for.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/change-password') return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+      }),
     },
     databaseHooks: {
       user: {

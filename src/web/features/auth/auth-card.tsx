@@ -1,15 +1,11 @@
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 
 export function AuthCard({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
     <Card className="w-full max-w-md">
       <CardHeader>
-        <CardTitle>
-          <span role="heading" aria-level={1}>
-            {title}
-          </span>
-        </CardTitle>
+        <h1 className="text-xl font-semibold leading-tight text-gray-900">{title}</h1>
         {description && <CardDescription>{description}</CardDescription>}
       </CardHeader>
       <CardContent>{children}</CardContent>

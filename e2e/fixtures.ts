@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { nextClientIp, startClientIpProxy } from './support/client-ip-proxy';
+import { google, mailsTo, waitForMails, type StoredMail } from './support/control';
+import { ENV, fromEnv } from './support/env';
+
+export { expect, google, mailsTo, waitForMails, type StoredMail };
+
+export type TestUser = { name: string; email: string; phone: string; password: string };
+
+/**
+ * Every test gets a fresh browser context (Playwright's default) whose traffic reaches the portal
+ * from a loopback address of its own (see support/client-ip-proxy.ts), and the portal's URL as
+ * baseURL.
+ */
+export const test = base.extend<{ clientIp: string }>({
+  baseURL: async ({}, use) => use(fromEnv(ENV.baseUrl)),
+  clientIp: async ({}, use, testInfo) => use(nextClientIp(testInfo.workerIndex)),
+  proxy: async ({ clientIp }, use) => {
+    const proxy = await startClientIpProxy(clientIp);
+    await use({ server: proxy.url });
+    await proxy.close();
+  },
+});
+
+let sequence = 0;
+/** A unique, lower-case address per call (per run, worker and test). */
+export function uniqueEmail(prefix = 'client'): string {
+  sequence += 1;
+  return `${prefix}.${Date.now().toString(36)}.${process.pid.toString(36)}.${sequence}@example.com`.toLowerCase();
+}
+
+export function newUser(overrides: Partial<TestUser> = {}): TestUser {
+  return { name: 'Casey Client', email: uniqueEmail(), phone: '(302) 555-0100', password: 'Secret-pass-1', ...overrides };
+}
+
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+/** Waits until the page shows `path` (ignoring query and hash). */
+export const expectPath = (page: Page, path: string) => expect(page).toHaveURL((url) => url.pathname === path);
+
+/** The newest message to `email` once at least `atLeast` have arrived. */
+export async function latestMailTo(email: string, { atLeast = 1 }: { atLeast?: number } = {}): Promise<StoredMail> {
+  const mails = await waitForMails(email, atLeast);
+  return mails[mails.length - 1];
+}
+
+/** The first link in a mail's text that points at the portal. */
+export function linkFrom(mail: StoredMail): string {
+  const base = fromEnv(ENV.baseUrl);
+  const link = mail.text.match(/https?:\/\/[^\s<>"]+/g)?.find((url) => url.startsWith(base));
+  if (!link) throw new Error(`no portal link in mail "${mail.subject}":\n${mail.text}`);
+  return link;
+}
+
+/** The sign-in form's e-mail and password fields and its submit button. */
+export function signInForm(page: Page) {
+  return {
+    email: page.getByLabel('Email', { exact: true }),
+    password: page.getByLabel('Password', { exact: true }),
+    submit: page.getByRole('button', { name: 'Sign In', exact: true }),
+  };
+}
+
+/** Fills /signup and waits for the confirmation message. */
+export async function signUp(page: Page, user: TestUser) {
+  await page.goto('/signup');
+  await page.getByLabel('Full Name').fill(user.name);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Phone Number').fill(user.phone);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByText(`A confirmation email was sent to ${user.email}. Please verify to complete sign up.`)).toBeVisible();
+}
+
+/** Opens the newest verification link sent to `email`; the portal answers with the Sign In page. */
+export async function openVerificationLink(page: Page, email: string, { atLeast = 1 } = {}) {
+  const mail = await latestMailTo(email, { atLeast });
+  expect(mail.subject).toContain('Verify your email');
+  await page.goto(linkFrom(mail));
+  await expectPath(page, '/signin');
+  await expect(page.getByText('Your email is verified')).toBeVisible();
+}
+
+/** Signs up through the real form and verifies through the link from the real mail. */
+export async function signUpAndVerify(page: Page, user: TestUser = newUser()): Promise<TestUser> {
+  await signUp(page, user);
+  await openVerificationLink(page, user.email);
+  return user;
+}
+
+/** Signs in through /signin and waits for the shell on /. */
+export async function signIn(page: Page, email: string, password: string) {
+  if (pathOf(page) !== '/signin') await page.goto('/signin');
+  const form = signInForm(page);
+  await form.email.fill(email);
+  await form.password.fill(password);
+  await form.submit.click();
+  await expectPath(page, '/');
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+}
+
+/** A new client, signed up, verified and signed in. */
+export async function signedInClient(page: Page, overrides: Partial<TestUser> = {}): Promise<TestUser> {
+  const user = await signUpAndVerify(page, newUser(overrides));
+  await signIn(page, user.email, user.password);
+  return user;
+}
+
+/** Full-page screenshot into e2e/screenshots/ (gitignored), for people to look at. */
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), fullPage: true, animations: 'disabled' });
+}

@@ -1,0 +1,71 @@
+import type { Page } from '@playwright/test';
+import { expect, expectPath, google, test, uniqueEmail } from './fixtures';
+
+const GRANT_PATH = '/signup/v/user/grant';
+
+/**
+ * Holds the session reads the grant page makes until `release()`, so its 'Completing
+ * authentication...' state can be seen; without this it lasts a few milliseconds.
+ */
+async function holdGrantPageSession(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/auth/get-session*', async (route) => {
+    if (new URL(page.url()).pathname === GRANT_PATH) await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test.beforeEach(async () => {
+  await google.reset();
+});
+
+test('Sign In with Google goes through the provider and lands on / signed in', async ({ page }) => {
+  const release = await holdGrantPageSession(page);
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Sign In with Google' }).click();
+
+  await expectPath(page, GRANT_PATH);
+  await expect(page.getByText('Completing authentication...')).toBeVisible();
+  release();
+
+  await expectPath(page, '/');
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(page.getByText('google.user@example.com').first()).toBeVisible();
+  await expect(page.getByText('Google User').first()).toBeVisible();
+});
+
+test('/signin/auto starts Google sign-in at once', async ({ page }) => {
+  const user = { sub: `auto-${Date.now()}`, email: uniqueEmail('google.auto'), name: 'Auto Google' };
+  await google.setUser(user);
+  await page.goto('/signin/auto');
+  await expectPath(page, '/');
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(page.getByText(user.email).first()).toBeVisible();
+});
+
+test('Sign Up with Google creates the account too', async ({ page }) => {
+  const user = { sub: `signup-${Date.now()}`, email: uniqueEmail('google.signup'), name: 'Signup Google' };
+  await google.setUser(user);
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Sign Up with Google' }).click();
+  await expectPath(page, '/');
+  await expect(page.getByText(user.email).first()).toBeVisible();
+});
+
+test('a refused Google sign-in shows Authentication Error and leads back to Sign In', async ({ page }) => {
+  await google.failNext({ error: 'access_denied' });
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Sign In with Google' }).click();
+
+  await expectPath(page, GRANT_PATH);
+  await expect(page.getByRole('heading', { name: 'Authentication Error' })).toBeVisible();
+  const message = 'Access was denied by the sign-in provider.';
+  await expect(page.getByText(message)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Return to Login' }).click();
+  await expectPath(page, '/signin');
+  await expect(page.getByRole('alert')).toHaveText(message);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In', exact: true })).toBeVisible();
+});

@@ -1,0 +1,77 @@
+import { expect, expectPath, latestMailTo, linkFrom, mailsTo, signIn, signInForm, signUpAndVerify, test, uniqueEmail } from './fixtures';
+
+test('forgot password: the mailed link sets a new password once', async ({ page }) => {
+  const user = await signUpAndVerify(page);
+  const newPassword = 'Brand-new-pass-2';
+
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expectPath(page, '/forget');
+  await expect(page.getByRole('heading', { level: 1, name: 'Forget Password' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByRole('button', { name: 'Send Email' }).click();
+  await expect(page.getByText('Email Sent Successfully')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('x-psw-email'))).toBe(user.email);
+
+  const mail = await latestMailTo(user.email, { atLeast: 2 });
+  expect(mail.subject).toBe('Total Business Build-Out - Reset your password');
+  const link = linkFrom(mail);
+  await page.goto(link);
+  await expectPath(page, '/update-password');
+  await expect(page.getByRole('heading', { level: 1, name: 'Update Password' })).toBeVisible();
+  const email = page.getByLabel('Email', { exact: true });
+  await expect(email).toHaveValue(user.email);
+  await expect(email).not.toBeEditable();
+
+  await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(`${newPassword}x`);
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Passwords do not match.');
+  await expectPath(page, '/update-password');
+
+  await page.getByLabel('Confirm Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Password successfully changed')).toBeVisible();
+  await expectPath(page, '/signin');
+
+  // The link worked once: opened again it explains instead of showing the form.
+  await page.goto(link);
+  await expectPath(page, '/update-password');
+  await expect(page.getByRole('alert')).toContainText(/invalid|already been used|expired/i);
+  await expect(page.getByRole('button', { name: 'Update Password' })).toHaveCount(0);
+
+  await page.goto('/signin');
+  const form = signInForm(page);
+  await form.email.fill(user.email);
+  await form.password.fill(user.password);
+  await form.submit.click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expectPath(page, '/signin');
+
+  await signIn(page, user.email, newPassword);
+});
+
+test('forgot password answers the same for an unknown e-mail, and sends nothing', async ({ page }) => {
+  const email = uniqueEmail('unknown');
+  await page.goto('/forget');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send Email' }).click();
+  await expect(page.getByText('Email Sent Successfully')).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(await mailsTo(email)).toEqual([]);
+});
+
+test('forgot password wants a valid e-mail address', async ({ page }) => {
+  await page.goto('/forget');
+  const email = page.getByLabel('Email', { exact: true });
+  await email.fill('not-an-email');
+  await page.getByRole('button', { name: 'Send Email' }).click();
+  expect(await email.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);
+  await expect(page.getByText('Email Sent Successfully')).toHaveCount(0);
+});
+
+test('update password without a link says where to get one', async ({ page }) => {
+  await page.goto('/update-password');
+  await expect(page.getByText('Open the link from your password reset email to choose a new password.')).toBeVisible();
+  await page.getByRole('link', { name: 'Request a new link' }).click();
+  await expectPath(page, '/forget');
+});

@@ -1,0 +1,40 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// End-to-end tests: Debian's Chromium against the real portal, started by e2e/global-setup.ts
+// with a local SMTP server and a local OpenID provider. Run with `bash scripts/test-e2e.sh`
+// (it builds the web app first).
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/global-setup.ts',
+  outputDir: 'test-results/e2e',
+  // One server process on PGlite and two cores: two workers, one test file each at a time.
+  workers: 2,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
+  use: {
+    headless: true,
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+    // Failure screenshots land in test-results/e2e/; the named screenshots for review in e2e/screenshots/.
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1366, height: 900 },
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        },
+      },
+    },
+  ],
+});
