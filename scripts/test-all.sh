@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole suite: installs what is missing, then typecheck, lint, API tests on PGlite and on
-# PostgreSQL, the end-to-end suite in Chromium. Ends with one line: "N passed, N failed".
+# PostgreSQL, the end-to-end suite in Chromium, kill -9 durability and two-instance tests. Ends with one line: "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
@@ -36,6 +36,7 @@ step typecheck npx tsc -p tsconfig.json --noEmit
 step lint npx eslint .
 step "api tests" bash scripts/test-api.sh
 step "e2e tests" bash scripts/test-e2e.sh
+step "resilience tests" bash scripts/test-resilience.sh
 
 # Sum the "N passed, M failed" lines the test scripts print; a failed typecheck/lint counts as one failure each.
 read -r passed failed < <(grep -aoE '[0-9]+ passed, [0-9]+ failed' "$log" | awk '{p+=$1; f+=$3} END {print p+0, f+0}')

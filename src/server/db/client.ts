@@ -14,10 +14,27 @@ export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promi
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
+// Any fixed pair: the advisory lock that makes concurrent starts migrate one at a time.
+const MIGRATION_LOCK = [0x706f7274, 1] as const;
+
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzlePg(pool, { schema });
-  await migratePg(db, { migrationsFolder });
+  try {
+    // Instances starting together (scale-out, rolling deploys) would otherwise run the same
+    // migrations at once and crash on "duplicate key" in CREATE SCHEMA / CREATE TABLE. The lock
+    // belongs to one connection and ends with it, also when this process dies.
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1, $2)', [...MIGRATION_LOCK]);
+      await migratePg(db, { migrationsFolder });
+    } finally {
+      lock.release(true); // closes the connection, and with it the lock
+    }
+  } catch (e) {
+    await pool.end().catch(() => {});
+    throw e;
+  }
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 

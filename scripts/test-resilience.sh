@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Resilience checks against the real server (see scripts/resilience/): acknowledged writes survive
+# kill -9 on PGlite and PostgreSQL; two instances on one PostgreSQL share sessions and rate limits;
+# a second server on a live PGlite directory refuses to start. Needs PostgreSQL's server binaries.
+# Ends with one line: "Resilience: N passed, M failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  echo "Installing PostgreSQL (Debian package)..."
+  if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql >/dev/null \
+    || { echo "Resilience: 0 passed, 1 failed (could not install postgresql)"; exit 1; }
+fi
+
+start=$SECONDS
+passed=0
+failed=0
+for program in durability two-instances; do
+  echo "=== $program"
+  out=$(mktemp)
+  node --import tsx "scripts/resilience/$program.ts" 2>&1 | tee "$out"
+  status=${PIPESTATUS[0]}
+  # One check per result line: "durability <db>: ..." or "two-instances: <check> ok|FAILED (...)".
+  results=$(grep -E '^(durability [a-z]+|two-instances): ' "$out")
+  ok=$(printf '%s\n' "$results" | grep -c . | head -1)
+  bad=$(printf '%s\n' "$results" | grep -c 'FAILED' | head -1)
+  ok=$((ok - bad))
+  passed=$((passed + ok))
+  failed=$((failed + bad))
+  # A program that fails without saying which check failed (a crash) counts as one failure.
+  if [ "$status" -ne 0 ] && [ "$bad" -eq 0 ]; then
+    echo "$program exited with status $status without a failed check"
+    failed=$((failed + 1))
+  fi
+  rm -f "$out"
+done
+
+echo "Resilience: $passed passed, $failed failed ($((SECONDS - start)) s)"
+[ "$failed" -eq 0 ]
