@@ -7,6 +7,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { publicConfigRoutes } from './features/public-config/public-config.routes';
 import { signupRoutes } from './features/signup/signup.routes';
 import { auditRoutes } from './features/audit/audit.routes';
+import { profileRoutes } from './features/profile/profile.routes';
 import { noStore, sameOriginOnly, securityHeaders } from './middleware/security';
 import { access } from './middleware/access';
 
@@ -41,9 +42,16 @@ export function createApp(deps: Deps) {
     .route('/health', healthRoutes)
     .route('/public-config', publicConfigRoutes)
     .route('/signup', signupRoutes)
-    .route('/clients/:clientId/audit', auditRoutes);
+    .route('/clients/:clientId/audit', auditRoutes)
+    .route('/clients/:clientId/profile', profileRoutes);
 
   const app = new Hono<AppEnv>()
+    .use('*', async (c, next) => {
+      // Method, path and status only: query strings and bodies can hold tokens and personal data.
+      const start = performance.now();
+      await next();
+      deps.log.debug(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - start)}ms`);
+    })
     .use('*', securityHeaders())
     .route('/api', api)
     .all('/api/*', (c) => c.json({ error: 'Not found' }, 404));

@@ -10,11 +10,16 @@ import { createLogger } from './lib/logger';
 import { createMailer } from './mail/mailer';
 import { seedDemo } from './db/seed-demo';
 import { applyAdminEmails } from './auth/roles';
+import { loadKeyring } from './security/keyring';
 
 const webRoot = path.resolve(import.meta.dirname, '../../dist/web');
 
 export async function startServer(config: Config) {
   const log = createLogger(config.logLevel);
+  const keyring = loadKeyring(config);
+  if (config.databaseUrl && !config.dataKey) {
+    log.warn(`DATA_KEY is not set: encrypted fields use the key in ${config.dataDir}/data-key. Every instance on this database must share that key; set DATA_KEY when running more than one.`);
+  }
   const database = await openDatabase(config);
   const { db } = database;
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
@@ -23,7 +28,7 @@ export async function startServer(config: Config) {
   await applyAdminEmails(db, config.adminEmails);
   if (config.seedDemo && database.kind === 'pglite') await seedDemo({ db, auth, log });
 
-  const app = createApp({ config, db, auth, mailer, log });
+  const app = createApp({ config, db, auth, mailer, log, keyring });
   if (fs.existsSync(path.join(webRoot, 'index.html'))) {
     const indexHtml = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
     app.use('/assets/*', async (c, next) => {

@@ -16,6 +16,22 @@ const wildcardSample: Record<string, string> = { '/api/auth/*': '/api/auth/get-s
 let t: TestApp;
 let a: { id: string; email: string; agent: TestAgent };
 let b: { id: string; email: string; agent: TestAgent };
+// Client B's own data, none of which may reach client A or a guest.
+const bMarkers = ['Bravo Holdings LLC', '555-66-7777', 'bravo-owner@example.test'];
+
+/** Gives each client one row in every per-client area, so allowed calls find data and leaks would show. */
+async function seed(agent: TestAgent, clientId: string, who: 'a' | 'b') {
+  const res = await agent.request('PUT', `/api/clients/${clientId}/profile`, {
+    json: {
+      businessName: who === 'b' ? bMarkers[0] : 'Alpha Ventures LLC',
+      ownerSsn: who === 'b' ? bMarkers[1] : '111-22-3333',
+      ownerDob: 'January 1st 1980',
+      businessEmail: who === 'b' ? bMarkers[2] : 'alpha-owner@example.test',
+      agreement: 'I AGREE',
+    },
+  });
+  if (res.status !== 200) throw new Error(`seeding the profile answered ${res.status}: ${await res.text()}`);
+}
 let admin: { id: string; agent: TestAgent };
 
 beforeAll(async () => {
@@ -27,6 +43,8 @@ beforeAll(async () => {
   a = await make('client', 'Client Alpha');
   b = await make('client', 'Client Bravo');
   admin = await make('admin', 'Staff Admin');
+  await seed(a.agent, a.id, 'a');
+  await seed(b.agent, b.id, 'b');
 });
 afterAll(() => t?.close());
 
@@ -67,7 +85,7 @@ describe('authorisation matrix', () => {
       if (c.status >= 500) problems.push(`${e.method} ${e.path} as ${c.who}: ${c.status} (server error)`);
       else if (!ok) problems.push(`${e.method} ${e.path} as ${c.who}: ${c.status}, expected ${why}`);
       // Nothing B owns may appear in what A or a guest receives.
-      if (c.who !== 'admin' && c.who !== 'client B on own' && (c.body.includes(b.id) || c.body.includes(b.email)))
+      if (c.who !== 'admin' && [b.id, b.email, ...bMarkers].some((m) => c.body.includes(m)))
         problems.push(`${e.method} ${e.path} as ${c.who}: response contains client B's data`);
     };
 

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestAgent, type TestApp } from '../test-app';
+import { registeredEndpoints } from './registered-routes';
+
+// Unique values that must never leave the database in clear, except through their reveal route.
+const SSN = '987-65-4329';
+const DOB = 'Canary Day 1975';
+const canaries = [SSN, SSN.replace(/-/g, ''), DOB];
+const revealPaths = ['/profile/reveal/ssn', '/profile/reveal/dob'];
+
+let t: TestApp;
+let client: { id: string; agent: TestAgent };
+let admin: TestAgent;
+const logged: string[] = [];
+
+beforeAll(async () => {
+  // Everything any part of the app prints goes through console or stdout/stderr: keep it all.
+  for (const m of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    vi.spyOn(console, m).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+  }
+  t = await createTestApp({ LOG_LEVEL: 'debug' });
+  const c = await t.createSignedInUser({ role: 'client' });
+  client = { id: c.user.id, agent: c.agent };
+  admin = (await t.createSignedInUser({ role: 'admin' })).agent;
+  const res = await client.agent.request('PUT', `/api/clients/${client.id}/profile`, {
+    json: { businessName: 'Canary Co', ownerSsn: SSN, ownerDob: DOB, agreement: 'i agree' },
+  });
+  expect(res.status).toBe(200);
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await t?.close();
+});
+
+describe('canary secrets', () => {
+  it('appear only in their reveal responses: not in other responses, logs or the stored tables', async () => {
+    const responses: { where: string; body: string }[] = [];
+    for (const e of registeredEndpoints(t.app)) {
+      const path = (e.path === '/api/auth/*' ? '/api/auth/get-session' : e.path).replace(':clientId', client.id);
+      for (const [who, agent] of [['client', client.agent], ['admin', admin]] as const) {
+        const res = await agent.request(e.method, path, e.method === 'GET' ? {} : { json: {} });
+        responses.push({ where: `${e.method} ${path} as ${who}`, body: await res.text() });
+      }
+    }
+    const leaks = responses.filter((r) => !revealPaths.some((p) => r.where.includes(p)) && canaries.some((c) => r.body.includes(c)));
+    const reveals = responses.filter((r) => revealPaths.some((p) => r.where.includes(p)));
+    const revealed = reveals.filter((r) => canaries.some((c) => r.body.includes(c)));
+
+    const tables = await t.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
+    let dump = '';
+    for (const { table_name } of tables.rows) {
+      const rows = await t.db.execute(sql`select * from ${sql.identifier(table_name)}`);
+      dump += JSON.stringify(rows.rows);
+    }
+    const inDump = canaries.filter((c) => dump.includes(c));
+    const inLogs = logged.filter((line) => canaries.some((c) => line.includes(c)));
+
+    // console is captured above; the summary goes straight to stdout.
+    process.stdout.write(
+      `canary: ${responses.length} responses checked, ${leaks.length} leaks; revealed by ${revealed.length}/${reveals.length} reveal calls; ` +
+        `${inLogs.length} of ${logged.length} log lines; ${inDump.length} in a ${dump.length}-character table dump\n`,
+    );
+    expect(leaks.map((l) => l.where)).toEqual([]);
+    expect(revealed.length).toBe(reveals.length);
+    expect(inLogs).toEqual([]);
+    expect(inDump).toEqual([]);
+    expect(dump).toContain('enc:v1:');
+  });
+});
