@@ -1,3 +1,4 @@
+import type React from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AdminOnly, GuestOnly, Protected } from './guards';
 import { Shell } from './shell/shell';
@@ -11,8 +12,12 @@ import { GrantPage } from '../features/auth/grant-page';
 import { ForgetPasswordPage } from '../features/auth/forget-password-page';
 import { UpdatePasswordPage } from '../features/auth/update-password-page';
 import { PlaceholderPage } from '../features/placeholders/placeholder-page';
+import { AccountPage } from '../features/account/account-page';
 
 const pages = [...navItems, ...extraPages];
+// Pages built so far; every other route shows its placeholder.
+const built: Record<string, React.ReactNode> = { '/account': <AccountPage /> };
+const element = (path: string) => built[path] ?? <PlaceholderPage path={path} />;
 const userPages = pages.filter((p) => !('adminOnly' in p && p.adminOnly));
 const adminPages = pages.filter((p) => 'adminOnly' in p && p.adminOnly);
 
@@ -41,8 +46,8 @@ export const router = createBrowserRouter([
       {
         element: <Shell />,
         children: [
-          ...userPages.map((p) => ({ path: p.path, element: <PlaceholderPage path={p.path} /> })),
-          { element: <AdminOnly />, children: adminPages.map((p) => ({ path: p.path, element: <PlaceholderPage path={p.path} /> })) },
+          ...userPages.map((p) => ({ path: p.path, element: element(p.path) })),
+          { element: <AdminOnly />, children: adminPages.map((p) => ({ path: p.path, element: element(p.path) })) },
           { path: '*', element: <Navigate to="/" replace /> },
         ],
       },
