@@ -73,7 +73,9 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
   return {
     /** Stores the message and starts its delivery; resolves once it is safely in the outbox. */
     async send(msg: MailMessage) {
-      const [row] = await db.insert(mailOutbox).values(msg).returning({ id: mailOutbox.id });
+      // Due now by this process's clock, the one claim() compares with: the database's now() is
+      // microsecond-precise and could fall after a millisecond Date, leaving the row unclaimed.
+      const [row] = await db.insert(mailOutbox).values({ ...msg, nextAttemptAt: new Date() }).returning({ id: mailOutbox.id });
       track(drain([row.id]).catch((e) => log.error(`mail drain failed: ${e}`)));
       return row.id;
     },

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, uniqueEmail, type TestApp } from '../test/test-app';
+import { applyAdminEmails, setRole } from './roles';
+
+describe('roles', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  const roleOf = async (email: string) => (await t.userByEmail(email)).role;
+
+  it('setRole promotes and demotes by e-mail (trimmed, any case) and reports unknown users', async () => {
+    const u = await t.createSignedInUser();
+    expect(await setRole(t.db, `  ${u.email.toUpperCase()} `, 'admin')).toBe(true);
+    expect(await roleOf(u.email)).toBe('admin');
+    expect((await u.agent.session())?.user.role).toBe('admin'); // read from the database on every request
+    expect(await setRole(t.db, u.email, 'client')).toBe(true);
+    expect(await roleOf(u.email)).toBe('client');
+    expect(await setRole(t.db, uniqueEmail('nobody'), 'admin')).toBe(false);
+  });
+
+  it('applyAdminEmails promotes listed users who already exist and leaves the others', async () => {
+    const listed = await t.createSignedInUser();
+    const other = await t.createSignedInUser();
+    await applyAdminEmails(t.db, []);
+    expect(await roleOf(listed.email)).toBe('client');
+    await applyAdminEmails(t.db, [listed.email, uniqueEmail('not-yet')]);
+    expect(await roleOf(listed.email)).toBe('admin');
+    expect(await roleOf(other.email)).toBe('client');
+  });
+
+  it('applies ADMIN_EMAILS at start-up to a user who signed up before being listed', async () => {
+    const u = await t.createSignedInUser();
+    const restarted = await createTestApp({ ADMIN_EMAILS: u.email.toUpperCase() }, { database: t.database });
+    await restarted.mailer.settle(); // shares t's database: t.close() closes it
+    expect(await roleOf(u.email)).toBe('admin');
+  });
+
+  it('no request field sets a role: update-user with role is refused and changes nothing', async () => {
+    const u = await t.createSignedInUser();
+    const res = await u.agent.post('/api/auth/update-user', { role: 'admin' });
+    expect(res.status).toBe(400);
+    expect(await roleOf(u.email)).toBe('client');
+
+    const mixed = await u.agent.post('/api/auth/update-user', { name: 'Renamed', role: 'admin' });
+    expect(mixed.status).toBe(400);
+    expect(await t.userByEmail(u.email)).toMatchObject({ name: 'Test User', role: 'client' });
+
+    // The endpoint itself works for fields a user may change.
+    const ok = await u.agent.post('/api/auth/update-user', { name: 'Renamed' });
+    expect(ok.status).toBe(200);
+    expect(await t.userByEmail(u.email)).toMatchObject({ name: 'Renamed', role: 'client' });
+  });
+
+  it('no request field sets lastPasswordChange or emailVerified either', async () => {
+    const u = await t.createSignedInUser();
+    const res = await u.agent.post('/api/auth/update-user', { lastPasswordChange: new Date().toISOString() });
+    expect(res.status).toBe(400);
+    const res2 = await u.agent.post('/api/auth/update-user', { emailVerified: false });
+    expect(res2.status).toBeGreaterThanOrEqual(400);
+    expect(await t.userByEmail(u.email)).toMatchObject({ lastPasswordChange: null, emailVerified: true });
+  });
+});

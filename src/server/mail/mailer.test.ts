@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../db/schema';
+import { createLogger } from '../lib/logger';
+import { startSmtpServer } from '../test/smtp';
+import { createTestApp, uniqueEmail, type TestApp } from '../test/test-app';
+import { openTestDatabase, type TestDatabase } from '../test/test-db';
+import { createMailer } from './mailer';
+
+const FROM = 'Portal Tests <no-reply@example.test>';
+const log = createLogger('silent');
+const message = (to: string, subject = 'Hello') => ({ to, subject, html: `<p>${subject}</p>`, text: `${subject} in text` });
+
+describe('mailer and outbox', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database?.close());
+
+  const row = async (id: number) => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
+
+  it('delivers through SMTP and marks the outbox row sent', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const mailer = createMailer({ db: database.db, smtpUrl: smtp.url, from: FROM, log });
+      const to = uniqueEmail('smtp');
+      const id = await mailer.send(message(to, 'Delivered subject'));
+      await mailer.settle();
+
+      expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, lastError: null, to });
+      expect((await row(id)).sentAt).toBeInstanceOf(Date);
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0].to).toEqual([to]);
+      expect(smtp.received[0].from).toBe('no-reply@example.test');
+      expect(smtp.received[0].raw).toContain('Subject: Delivered subject');
+      expect(smtp.received[0].raw).toContain('Delivered subject in text');
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('keeps a message pending when SMTP is down, and drain() delivers it once SMTP is back', async () => {
+    // A port nothing listens on: start a server to get a free port, then stop it.
+    const probe = await startSmtpServer();
+    const port = probe.port;
+    await probe.close();
+
+    const mailer = createMailer({ db: database.db, smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM, log });
+    const to = uniqueEmail('retry');
+    const before = Date.now();
+    const id = await mailer.send(message(to, 'Retried subject'));
+    await mailer.settle();
+
+    const failed = await row(id);
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1, sentAt: null });
+    expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(before + 20_000); // backed off (30 s)
+    expect(await mailer.drain()).toBe(0); // not due yet
+
+    const smtp = await startSmtpServer(port);
+    try {
+      await database.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, id));
+      expect(await mailer.drain()).toBe(1);
+      expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+      expect(smtp.received.map((m) => m.to)).toEqual([[to]]);
+      expect(await mailer.drain()).toBe(0); // never sent twice
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('gives up after the last attempt and marks the row failed', async () => {
+    const probe = await startSmtpServer();
+    await probe.close();
+    const mailer = createMailer({ db: database.db, smtpUrl: probe.url, from: FROM, log });
+    const id = await mailer.send(message(uniqueEmail('doomed')));
+    await mailer.settle();
+    await database.db.update(mailOutbox).set({ attempts: 7, nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, id));
+    expect(await mailer.drain()).toBe(1);
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 8 });
+    await database.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, id));
+    expect(await mailer.drain()).toBe(0);
+  });
+
+  it("records 'logged' when no SMTP server is configured", async () => {
+    const mailer = createMailer({ db: database.db, from: FROM, log });
+    const id = await mailer.send(message(uniqueEmail('console')));
+    await mailer.settle();
+    expect(await row(id)).toMatchObject({ status: 'logged', attempts: 1, lastError: null });
+    expect((await row(id)).sentAt).toBeInstanceOf(Date);
+  });
+
+  it('attempts every message at once, not only at the next retry round', async () => {
+    const mailer = createMailer({ db: database.db, from: FROM, log });
+    const ids: number[] = [];
+    for (let i = 0; i < 25; i++) ids.push(await mailer.send(message(uniqueEmail('burst'), `Burst ${i}`)));
+    await mailer.settle();
+    const rows = await Promise.all(ids.map(row));
+    expect(rows.map((r) => r.status)).toEqual(ids.map(() => 'logged'));
+  });
+});
+
+describe('mail from the app through SMTP', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: FROM });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('sends the sign-up verification mail over SMTP', async () => {
+    const email = uniqueEmail('smtp-signup');
+    expect((await t.signUp({ email, password: 'secret123' })).status).toBe(200);
+    await t.mailer.settle();
+    const [mail] = await t.outbox(email);
+    expect(mail.status).toBe('sent');
+    const got = smtp.received.find((m) => m.to.includes(email));
+    expect(got).toBeDefined();
+    expect(got!.raw).toContain('Verify your email');
+    expect(got!.raw).toContain('/api/auth/verify-email');
+    expect(got!.raw).not.toContain('secret123');
+  });
+});

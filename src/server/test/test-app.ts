@@ -1,0 +1,223 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import { createApp } from '../app';
+import { createAuth } from '../auth/auth';
+import { applyAdminEmails } from '../auth/roles';
+import { loadConfig } from '../config';
+import { sharedSecret } from '../db/open';
+import { authUsers, mailOutbox } from '../db/schema';
+import { createVerifiedUser } from '../db/seed-demo';
+import { createLogger } from '../lib/logger';
+import { createMailer } from '../mail/mailer';
+import { generateKey, parseKeyring } from '../security/keyring';
+import { openTestDatabase, type TestDatabase } from './test-db';
+
+export const TEST_APP_URL = 'http://localhost:3000';
+export const TEST_PHONE = '(555) 010-2030';
+
+export type RequestOptions = {
+  /** Sent as a JSON body with content-type application/json. */
+  json?: unknown;
+  body?: BodyInit;
+  cookie?: string;
+  /** Origin header; defaults to the app's origin, `null` sends none. */
+  origin?: string | null;
+  headers?: Record<string, string>;
+  /** The client's socket address as the app sees it; defaults to a new address for every call. */
+  ip?: string;
+};
+
+/** Cookies set by the app for one browser, with just enough rules for better-auth's cookies. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  store(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => {
+        const [k, v = ''] = a.trim().split('=');
+        if (k.toLowerCase() === 'max-age') return Number(v) <= 0;
+        if (k.toLowerCase() === 'expires') return new Date(v).getTime() <= Date.now();
+        return false;
+      });
+      if (expired || !value) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  get header(): string | undefined {
+    if (!this.cookies.size) return undefined;
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  get(name: string) {
+    return this.cookies.get(name);
+  }
+}
+
+let ipCounter = 0;
+/** A distinct client address, so tests never share a rate-limit bucket by accident. */
+export const nextIp = () => {
+  ipCounter++;
+  return `10.${(process.pid >> 8) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+};
+
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomBytes(4).toString('hex')}@example.test`;
+
+export type SignupBody = { name?: string; email: string; password: string; phone?: string; [k: string]: unknown };
+
+/**
+ * The real app, built as server.ts builds it (mailer, auth, admin e-mails, routes), on a fresh
+ * database. `overrides` are environment variables for loadConfig (ADMIN_EMAILS, SMTP_URL, ...).
+ */
+export async function createTestApp(overrides: Record<string, string | undefined> = {}, opts: { database?: TestDatabase } = {}) {
+  const config = loadConfig({
+    APP_URL: TEST_APP_URL,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: path.join(os.tmpdir(), 'portal-test-unused'),
+    ...overrides,
+  });
+  const database = opts.database ?? (await openTestDatabase());
+  const { db } = database;
+  const log = createLogger(config.logLevel);
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  const secret = config.authSecret ?? (await sharedSecret(db, 'auth_secret'));
+  const auth = createAuth({ config, db, mailer, secret });
+  await applyAdminEmails(db, config.adminEmails);
+  // A fresh key per test app: nothing is written to disk, and one app's ciphertext means nothing to another.
+  const keyring = parseKeyring(config.dataKey ?? generateKey(1));
+  const app = createApp({ config, db, auth, mailer, log, keyring });
+
+  async function request(method: string, urlOrPath: string, o: RequestOptions = {}): Promise<Response> {
+    const headers = new Headers(o.headers);
+    const origin = o.origin === undefined ? config.appUrl : o.origin;
+    if (origin !== null) headers.set('origin', origin);
+    if (o.cookie) headers.set('cookie', o.cookie);
+    let body = o.body;
+    if (o.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(o.json);
+    }
+    const url = /^https?:\/\//.test(urlOrPath) ? urlOrPath : `${config.appUrl}${urlOrPath}`;
+    // app.ts reads the client address from the Node socket (c.env.incoming); app.request has none.
+    const env = { incoming: { socket: { remoteAddress: o.ip ?? nextIp() } } };
+    return app.request(url, { method, headers, body, redirect: 'manual' }, env);
+  }
+
+  /** One browser: its own cookie jar and client address. */
+  function agent(ip = nextIp()) {
+    const jar = new CookieJar();
+    const send = async (method: string, urlOrPath: string, o: RequestOptions = {}) => {
+      const res = await request(method, urlOrPath, { ...o, ip: o.ip ?? ip, cookie: o.cookie ?? jar.header });
+      jar.store(res);
+      return res;
+    };
+    return {
+      ip,
+      jar,
+      get cookie() {
+        return jar.header;
+      },
+      request: send,
+      get: (p: string, o?: RequestOptions) => send('GET', p, o),
+      post: (p: string, json?: unknown, o?: RequestOptions) => send('POST', p, { ...o, json }),
+      /** The session as better-auth sees it (null when signed out). */
+      session: async () => {
+        const res = await send('GET', '/api/auth/get-session');
+        if (res.status !== 200) throw new Error(`get-session answered ${res.status}`);
+        return (await res.json()) as { user: { id: string; email: string; role: string }; session: { id: string } } | null;
+      },
+    };
+  }
+  type Agent = ReturnType<typeof agent>;
+
+  async function outbox(to?: string) {
+    return db
+      .select()
+      .from(mailOutbox)
+      .where(to ? eq(mailOutbox.to, to.toLowerCase()) : undefined)
+      .orderBy(asc(mailOutbox.id));
+  }
+
+  /** The newest message to `to` whose subject contains `subject`. */
+  async function lastMail(to: string, subject = '') {
+    const rows = (await outbox(to)).filter((r) => r.subject.includes(subject));
+    if (!rows.length) throw new Error(`No mail to ${to} with subject containing "${subject}"`);
+    return rows[rows.length - 1];
+  }
+
+  /** The link a message asks the reader to open (the text part holds the URL). */
+  function linkIn(mail: { text: string }) {
+    const url = mail.text.match(/https?:\/\/[^\s]+/)?.[0];
+    if (!url) throw new Error(`No link in mail: ${mail.text}`);
+    return url;
+  }
+
+  function signUp(body: SignupBody, o: RequestOptions = {}) {
+    return request('POST', '/api/signup', { ...o, json: { name: 'Test User', phone: TEST_PHONE, ...body } });
+  }
+
+  /** Opens the verification link of the newest verification mail, without following the redirect. */
+  async function verify(email: string) {
+    const res = await request('GET', linkIn(await lastMail(email, 'Verify your email')));
+    if (res.status !== 302) throw new Error(`verification link answered ${res.status}: ${await res.text()}`);
+    return res;
+  }
+
+  async function signIn(email: string, password: string, ip?: string): Promise<Agent> {
+    const a = agent(ip);
+    const res = await a.post('/api/auth/sign-in/email', { email, password });
+    if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${await res.text()}`);
+    if (!a.cookie) throw new Error(`sign-in of ${email} set no cookie`);
+    return a;
+  }
+
+  /** A verified user with a password (no e-mail round trip), signed in. */
+  async function createSignedInUser(u: { email?: string; name?: string; password?: string; role?: 'admin' | 'client' } = {}) {
+    const email = u.email ?? uniqueEmail(u.role ?? 'client');
+    const password = u.password ?? `pw-${randomBytes(6).toString('hex')}`;
+    const user = await createVerifiedUser(auth, db, { email, name: u.name ?? 'Test User', password, role: u.role });
+    return { user, email, password, agent: await signIn(email, password) };
+  }
+
+  async function userByEmail(email: string) {
+    const [row] = await db.select().from(authUsers).where(eq(authUsers.email, email.toLowerCase()));
+    return row;
+  }
+
+  let closed: Promise<void> | undefined;
+  return {
+    app,
+    config,
+    database,
+    db,
+    auth,
+    mailer,
+    log,
+    keyring,
+    request,
+    agent,
+    outbox,
+    lastMail,
+    linkIn,
+    signUp,
+    verify,
+    signIn,
+    createSignedInUser,
+    userByEmail,
+    close: () =>
+      (closed ??= (async () => {
+        await mailer.settle();
+        await database.close();
+      })()),
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+export type TestAgent = ReturnType<TestApp['agent']>;

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type Database } from '../db/client';
+
+export type TestDatabase = Database & { name: string };
+
+/**
+ * A fresh, migrated database for one test file (or one test app):
+ * - PGlite (default): an in-memory copy of the template made by global-setup;
+ * - PostgreSQL when TEST_DATABASE_URL is set: a new database `test_<random>` on that server,
+ *   migrated by openPostgres and dropped again by `close()`.
+ */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) return openPostgresTestDatabase(serverUrl);
+
+  const template = inject('pgliteTemplate');
+  if (!template) throw new Error('No PGlite template: is src/server/test/global-setup.ts in vitest.config.ts?');
+  const database = await openPglite(undefined, new Blob([fs.readFileSync(template)]));
+  let closed: Promise<void> | undefined;
+  return { db: database.db, kind: database.kind, name: 'pglite', close: () => (closed ??= database.close()) };
+}
+
+async function openPostgresTestDatabase(serverUrl: string): Promise<TestDatabase> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let database: Database;
+  try {
+    database = await openPostgres(url.toString());
+  } catch (e) {
+    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    throw e;
+  }
+  let closed: Promise<void> | undefined;
+  const close = () =>
+    (closed ??= (async () => {
+      await database.close();
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    })());
+  return { db: database.db, kind: database.kind, name, close };
+}
+
+async function adminQuery(serverUrl: string, text: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Every row of every table outside the system schemas, as JSON text (to search for secrets). */
+export async function dumpAllTables(db: Database['db']): Promise<string> {
+  const tables = await db.execute<{ table_schema: string; table_name: string }>(
+    sql`select table_schema, table_name from information_schema.tables
+        where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
+        order by 1, 2`,
+  );
+  const out: Record<string, unknown[]> = {};
+  for (const t of tables.rows) {
+    const rows = await db.execute(sql.raw(`select * from "${t.table_schema}"."${t.table_name}"`));
+    out[`${t.table_schema}.${t.table_name}`] = rows.rows;
+  }
+  return JSON.stringify(out);
+}
