@@ -40,6 +40,8 @@ async function load(server: ServerProcess, cycle: number, acked: Map<string, num
           method: 'POST',
           headers: { origin: server.url },
           json: { name: `Writer ${w}`, email, phone: '555-123-4567', password: 'secret123' },
+          // One loopback address per writer and cycle keeps each under the per-address sign-up limit.
+          localAddress: `127.${10 + cycle}.${w + 1}.1`,
           timeoutMs: 60_000,
         });
         if (res.status >= 200 && res.status < 300) {

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv, Deps } from './app-env';
@@ -10,8 +10,11 @@ import { auditRoutes } from './features/audit/audit.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { noStore, sameOriginOnly, securityHeaders } from './middleware/security';
 import { access } from './middleware/access';
+import { rateLimit } from './middleware/rate-limit';
 
 type RemoteInfo = { incoming?: { socket?: { remoteAddress?: string } } };
+/** The socket's address; headers a client could forge are never trusted for it. */
+const clientIp = (c: Context) => (c.env as RemoteInfo | undefined)?.incoming?.socket?.remoteAddress ?? null;
 
 export function createApp(deps: Deps) {
   const api = new Hono<AppEnv>()
@@ -26,11 +29,25 @@ export function createApp(deps: Deps) {
       c.set('sessionId', session?.session.id ?? null);
       return next();
     })
+    // Per account, whatever the address: spreading password guesses over many addresses does not help.
+    .use(
+      '/auth/sign-in/email',
+      rateLimit(() => deps.db, {
+        name: 'sign-in-account',
+        windowSeconds: 15 * 60,
+        max: 20,
+        keyOf: async (c) => {
+          const body = (await c.req.raw.clone().json().catch(() => null)) as { email?: unknown } | null;
+          return typeof body?.email === 'string' ? body.email.trim().toLowerCase().slice(0, 254) : null;
+        },
+      }),
+    )
+    .use('/signup', rateLimit(() => deps.db, { name: 'sign-up', windowSeconds: 60 * 60, max: 20, keyOf: (c) => clientIp(c) ?? 'unknown' }))
     .on(['GET', 'POST'], '/auth/*', access('public'), async (c) => {
       // better-auth rate-limits by client address: give it the socket's, never a client-sent header.
       const headers = new Headers(c.req.raw.headers);
       headers.delete(CLIENT_IP_HEADER);
-      const ip = (c.env as RemoteInfo | undefined)?.incoming?.socket?.remoteAddress;
+      const ip = clientIp(c);
       if (ip) headers.set(CLIENT_IP_HEADER, ip);
       const init: RequestInit & { duplex?: 'half' } = { method: c.req.method, headers, body: c.req.raw.body, duplex: 'half' };
       const res = await deps.auth.handler(new Request(c.req.raw.url, init));

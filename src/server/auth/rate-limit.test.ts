@@ -1,5 +1,5 @@
 import { like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authRateLimits } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { CLIENT_IP_HEADER } from './auth';
@@ -14,6 +14,9 @@ describe('rate limiting of sign-in', () => {
   let password: string;
   beforeAll(async () => {
     t = await createTestApp();
+  });
+  // A fresh account per test: the per-account limit (20 per 15 min) must not be what a test measures here.
+  beforeEach(async () => {
     ({ email, password } = await t.createSignedInUser());
   });
   afterAll(() => t?.close());
@@ -57,5 +60,41 @@ describe('rate limiting of sign-in', () => {
     const res = await signIn(ip, password, { [CLIENT_IP_HEADER]: '192.168.2.1', 'x-forwarded-for': '172.16.1.1', 'x-real-ip': '172.16.1.2' });
     expect(res.status).toBe(429);
     expect((await signIn(victim, password)).status).toBe(200);
+  });
+});
+
+describe('rate limiting per account and of sign-up', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('throttles failed sign-ins for one account even when every attempt comes from a new address', async () => {
+    const { email } = await t.createSignedInUser();
+    // createSignedInUser signed in once already: every attempt counts, so 19 more are allowed.
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await t.request('POST', '/api/auth/sign-in/email', { json: { email: email.toUpperCase(), password: `wrong-${i}` } });
+      statuses.push(res.status);
+      if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(statuses.slice(0, 19)).toEqual(Array(19).fill(401));
+    expect(statuses[19]).toBe(429);
+    // Another account is not affected.
+    const other = await t.createSignedInUser();
+    expect((await t.request('POST', '/api/auth/sign-in/email', { json: { email: other.email, password: 'wrong' } })).status).toBe(401);
+  });
+
+  it('limits sign-ups from one address to 20 an hour', async () => {
+    const ip = '10.99.0.1';
+    for (let i = 0; i < 20; i++) {
+      const res = await t.signUp({ email: `limit-${i}-${Date.now()}@example.test`, password: 'secret123' }, { ip });
+      expect(res.status).toBe(200);
+    }
+    const blocked = await t.signUp({ email: `limit-x-${Date.now()}@example.test`, password: 'secret123' }, { ip });
+    expect(blocked.status).toBe(429);
+    expect((await blocked.json()).error).toMatch(/Too many attempts/);
+    expect((await t.signUp({ email: `limit-y-${Date.now()}@example.test`, password: 'secret123' }, { ip: '10.99.0.2' })).status).toBe(200);
   });
 });
