@@ -3,3 +3,7 @@ export * from './app-settings';
 export * from './outbox';
 export * from './audit';
 export * from './profile';
+export * from './clients';
+export * from './compliance';
+export * from './scores';
+export * from './payments';

@@ -1,0 +1,15 @@
+import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { authUsers } from './auth';
+
+// The spec's `users` row: what the portal keeps about a person beyond their login (name, e-mail,
+// phone and role live in auth_users; this row's existence marks first-login setup as done).
+export const users = pgTable('users', {
+  id: text('id')
+    .primaryKey()
+    .references(() => authUsers.id, { onDelete: 'cascade' }),
+  isVerified: boolean('is_verified').notNull().default(true),
+  pushAlertEnabled: boolean('push_alert_enabled').notNull().default(true),
+  emailAlertEnabled: boolean('email_alert_enabled').notNull().default(true),
+  isPaid: boolean('ispaid').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
