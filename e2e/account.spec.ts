@@ -1,4 +1,4 @@
-import { expect, screenshot, signedInClient, test } from './fixtures';
+import { expect, expectPath, screenshot, signIn, signedInAdmin, signedInClient, test } from './fixtures';
 
 test('My Account lists who viewed or changed the client’s data', async ({ page }) => {
   await signedInClient(page);
@@ -23,4 +23,133 @@ test('My Account lists who viewed or changed the client’s data', async ({ page
   await page.reload();
   await expect(page.getByText('You viewed the SSN on your business owner profile')).toBeVisible();
   await screenshot(page, 'account-activity');
+});
+
+test('a client completes the profile, reveals the SSN, keeps a preference and changes the password; the admin edits the profile', async ({ page }) => {
+  test.setTimeout(120_000);
+  const name = `Morgan Owner ${Date.now().toString(36)}`;
+  const user = await signedInClient(page, { name });
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
+  await expect(page.getByLabel('Client', { exact: true })).toHaveCount(0); // no selector for clients
+
+  // Business Owner Profile Information
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await expect(field('Business Name')).toBeVisible();
+  await field('Business Name').fill('Morgan Ventures');
+  await field('Business Website').fill('https://morgan.example');
+  await field('Owner First Name').fill('Morgan');
+  await field('Owner Last Name').fill('Owner');
+  await field('Social Security Number (SSN)').fill('123-45-6789');
+  await field('Date of Birth').fill('January 1st 1980');
+  await expect(page.getByText('January 1st 1980', { exact: true })).toBeVisible(); // the DOB hint
+  await field('State of Formation').selectOption('Delaware');
+  await expect(page.getByText('Secretary of State formation fees above $500 are invoiced as an additional charge.')).toBeVisible();
+  await field('Business Structure').selectOption({ label: 'Limited Liability Company' });
+  await expect(page.getByText('Personal assets protected from business liabilities')).toBeVisible();
+  await field('Business Phone (optional)').fill('(302) 555-0111');
+  await field('Forward Phone').fill('(302) 555-0112');
+  await field('Business Address (optional)').fill('1 Main St, Dover, DE 19901');
+  await field('Owner Home Address').fill('2 Home Rd, Dover, DE 19901');
+  await field('Business Email').fill('hello@morgan.example');
+  await field('Forward Email').fill('morgan@example.com');
+
+  // Owner type: multiple raises the count to 2; non-numeric becomes 1; sole hides the count.
+  await page.getByLabel('Multiple owners').check();
+  await expect(field('Number of Owners')).toHaveValue('2');
+  await expect(page.getByText('Please enter 2 or more for multiple owners.')).toBeVisible();
+  await field('Number of Owners').fill('abc');
+  await field('Number of Owners').blur();
+  await expect(field('Number of Owners')).toHaveValue('1');
+  await page.getByLabel('Sole owner').check();
+  await expect(field('Number of Owners')).toHaveCount(0);
+
+  // I AGREE: Save disabled until it matches; the message clears on typing.
+  const save = page.getByRole('button', { name: 'Save Profile' });
+  await expect(save).toBeDisabled();
+  const agree = field('Type "I AGREE" to confirm');
+  await agree.fill('I agreed');
+  await agree.blur();
+  await expect(page.getByText('You must type "I AGREE" exactly to proceed')).toBeVisible();
+  await agree.fill('i agree');
+  await expect(page.getByText('You must type "I AGREE" exactly to proceed')).toHaveCount(0);
+  await expect(save).toBeEnabled();
+
+  // Slow the save a little so 'Saving...' can be seen.
+  await page.route('**/api/clients/*/profile', async (route) => {
+    if (route.request().method() === 'PUT') await new Promise((r) => setTimeout(r, 600));
+    await route.continue();
+  });
+  await save.click();
+  await expect(page.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  await expect(page.getByText('Profile saved. Your My Account section is complete!')).toBeVisible();
+  await page.unroute('**/api/clients/*/profile');
+
+  // SSN and DOB come back masked; Reveal shows the clear value until hidden.
+  const ssn = field('Social Security Number (SSN)');
+  await expect(ssn).toHaveValue('•••• 6789');
+  await page.getByRole('button', { name: 'Reveal Social Security Number (SSN)' }).click();
+  await expect(ssn).toHaveValue('123-45-6789');
+  await page.getByRole('button', { name: 'Hide Social Security Number (SSN)' }).click();
+  await expect(ssn).toHaveValue('•••• 6789');
+  await expect(field('Date of Birth')).toHaveValue('••••');
+
+  // Notification Preferences persist.
+  const push = page.getByRole('switch', { name: 'Push notifications' });
+  await expect(push).toBeChecked();
+  await push.click();
+  await expect(push).not.toBeChecked();
+  await expect(push).toBeEnabled();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Push notifications' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Email notifications' })).toBeChecked();
+
+  // Security Settings and the Change Password modal.
+  await expect(page.getByText('Password unchanged')).toBeVisible();
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change Password' });
+  const submit = dialog.getByRole('button', { name: 'Update Password' });
+  await expect(submit).toBeDisabled();
+  await dialog.getByLabel('New Password', { exact: true }).fill('short');
+  await expect(dialog.getByText('Minimum 6 characters')).toBeVisible();
+  await dialog.getByLabel('New Password', { exact: true }).fill('New-secret-2');
+  await dialog.getByLabel('Confirm Password', { exact: true }).fill('New-secret-3');
+  await expect(dialog.getByText('Passwords do not match')).toBeVisible();
+  await dialog.getByLabel('Confirm Password', { exact: true }).fill('New-secret-2');
+  await dialog.getByLabel('Current Password', { exact: true }).fill('not-my-password');
+  await dialog.getByRole('button', { name: 'Show password' }).first().click();
+  await expect(dialog.getByLabel('Current Password', { exact: true })).toHaveAttribute('type', 'text');
+  await submit.click();
+  await expect(dialog.getByText('Current password is incorrect')).toBeVisible();
+  await dialog.getByLabel('Current Password', { exact: true }).fill(user.password);
+  await submit.click();
+  await expect(page.getByText('Password changed successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/^Last changed /)).toBeVisible();
+  await screenshot(page, 'account-client');
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expectPath(page, '/signin');
+  await signIn(page, user.email, 'New-secret-2');
+
+  // The admin picks that client and edits the business name.
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expectPath(page, '/signin');
+  await signedInAdmin(page);
+  await page.goto('/account');
+  const selector = page.getByLabel('Client', { exact: true });
+  await expect(selector).toBeVisible();
+  await selector.selectOption({ label: name });
+  await expect(page).toHaveURL(/\?client=/);
+  await expect(field('Business Name')).toHaveValue('Morgan Ventures');
+  await expect(page.getByText('Activity on your account')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Change Password' })).toBeDisabled();
+  await field('Business Name').fill('Morgan Ventures LLC');
+  await field('Type "I AGREE" to confirm').fill('I AGREE');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Profile saved', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Client', { exact: true })).toHaveValue(new URL(page.url()).searchParams.get('client')!);
+  await expect(field('Business Name')).toHaveValue('Morgan Ventures LLC');
+  await screenshot(page, 'account-admin');
 });

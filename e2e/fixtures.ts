@@ -2,7 +2,7 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { nextClientIp, startClientIpProxy } from './support/client-ip-proxy';
 import { google, mailsTo, waitForMails, type StoredMail } from './support/control';
-import { ENV, fromEnv } from './support/env';
+import { ADMIN_EMAIL, ENV, fromEnv } from './support/env';
 
 export { expect, google, mailsTo, waitForMails, type StoredMail };
 
@@ -109,4 +109,35 @@ export async function signedInClient(page: Page, overrides: Partial<TestUser> = 
 /** Full-page screenshot into e2e/screenshots/ (gitignored), for people to look at. */
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/**
+ * The one admin (ADMIN_EMAIL), signed in. Whichever spec needs it first signs it up and verifies
+ * it through the real form and mail; later ones (and a racing worker) just sign in.
+ */
+export async function signedInAdmin(page: Page): Promise<TestUser> {
+  const admin = newUser({ name: 'Ada Admin', email: ADMIN_EMAIL });
+  // Through the browser (its proxy, its cookies): a successful probe signs this page in.
+  await page.goto('/signin');
+  const probe = await page.evaluate(async ({ email, password }) => {
+    const res = await fetch('/api/auth/sign-in/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    return res.status;
+  }, admin);
+  if (probe === 200) {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    return admin;
+  }
+  // 403: signed up (maybe by another worker) but not verified yet; otherwise no account yet.
+  if (probe !== 403) await signUp(page, admin);
+  const deadline = Date.now() + 15_000;
+  let verify: StoredMail | undefined;
+  while (!(verify = (await mailsTo(admin.email)).findLast((m) => m.subject.includes('Verify your email')))) {
+    if (Date.now() > deadline) throw new Error(`no verification mail for ${admin.email}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  await page.goto(linkFrom(verify));
+  await expectPath(page, '/signin');
+  await signIn(page, admin.email, admin.password);
+  return admin;
 }

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { navItems, sections, type NavItem } from '../src/web/app/nav';
-import { ADMIN_EMAIL } from './support/env';
-import { expect, expectPath, newUser, screenshot, signIn, signUpAndVerify, signedInClient, test } from './fixtures';
+import { expect, expectPath, screenshot, signedInAdmin, signedInClient, test } from './fixtures';
 
 // Headings per nav.ts, except where part 2 of the spec makes the whole screen one notice.
 const expectedHeading: Record<string, string> = { '/first-step-accounts': 'Members Only Access' };
@@ -65,8 +64,8 @@ test.describe('desktop', () => {
   });
 
   test('admin: the ADMIN section lists Clients and App info', async ({ page }) => {
-    const admin = await signUpAndVerify(page, newUser({ name: 'Ada Admin', email: ADMIN_EMAIL }));
-    await signIn(page, admin.email, admin.password);
+    // Shared with other specs: signed up by whichever runs first.
+    await signedInAdmin(page);
     await expect(sectionTitles(page)).toHaveText([...sections]);
     const clients = sidebar(page).locator('a[href="/clients"]');
     await expect(clients).toHaveText('Clients');

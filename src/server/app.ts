@@ -8,6 +8,11 @@ import { publicConfigRoutes } from './features/public-config/public-config.route
 import { signupRoutes } from './features/signup/signup.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import { preferencesRoutes, securityRoutes } from './features/preferences/preferences.routes';
+import { setupRoutes } from './features/setup/setup.routes';
+import { clientsRoutes } from './features/clients/clients.routes';
+import { paymentsRoutes } from './features/payments/payments.routes';
+import { programRequestRoutes } from './features/programs/programs.routes';
 import { noStore, sameOriginOnly, securityHeaders } from './middleware/security';
 import { access } from './middleware/access';
 import { rateLimit } from './middleware/rate-limit';
@@ -59,8 +64,14 @@ export function createApp(deps: Deps) {
     .route('/health', healthRoutes)
     .route('/public-config', publicConfigRoutes)
     .route('/signup', signupRoutes)
+    .route('/me/setup', setupRoutes)
+    .route('/clients', clientsRoutes)
     .route('/clients/:clientId/audit', auditRoutes)
-    .route('/clients/:clientId/profile', profileRoutes);
+    .route('/clients/:clientId/profile', profileRoutes)
+    .route('/clients/:clientId/preferences', preferencesRoutes)
+    .route('/clients/:clientId/security', securityRoutes)
+    .route('/clients/:clientId/payments', paymentsRoutes)
+    .route('/clients/:clientId/program-requests', programRequestRoutes);
 
   const app = new Hono<AppEnv>()
     .use('*', async (c, next) => {

@@ -19,4 +19,11 @@ export const branding = {
     { label: 'Pricing and Fees', href: '/legal/pricing' },
     { label: 'Compliance Information', href: '/legal/compliance' },
   ],
+  // 'Check out our other services' on Business Programs; point these at the company's pages.
+  otherServices: [
+    { label: 'Do It Yourself', href: '/legal/pricing' },
+    { label: 'Business Tradelines', href: '/legal/pricing' },
+    { label: 'Social Media Automations', href: '/legal/pricing' },
+    { label: 'Credit Accelerator Program', href: '/legal/pricing' },
+  ],
 } as const;

@@ -35,3 +35,35 @@ export const profileInput = z
   .strict()
   .refine((p) => p.ownerType === 'sole' || p.numberOfOwners >= 2, { message: MULTIPLE_OWNERS_HINT, path: ['numberOfOwners'] });
 export type ProfileInput = z.input<typeof profileInput>;
+
+/** The fields the completion rule needs filled (spec §5); SSN and DOB count when stored. */
+export const requiredProfileFields = [
+  'businessName', 'businessWebsite', 'ownerFirstName', 'ownerLastName', 'ownerSsn', 'ownerDob', 'creditProfile',
+  'businessStructure', 'businessPhone', 'forwardPhone', 'businessAddress', 'ownerHomeAddress', 'businessEmail', 'forwardEmail', 'ownerType',
+] as const;
+export type CompletionFields = Record<(typeof requiredProfileFields)[number], string | null | undefined>;
+const validEmail = z.email();
+
+/** Whether a saved profile completes the 'Complete Your My Account Section' task. */
+export function isProfileComplete(p: CompletionFields): boolean {
+  return (
+    requiredProfileFields.every((k) => (p[k] ?? '').trim() !== '') &&
+    validEmail.safeParse((p.businessEmail ?? '').trim()).success &&
+    validEmail.safeParse((p.forwardEmail ?? '').trim()).success
+  );
+}
+
+/** The owner-count input: non-numeric becomes 1, below 1 becomes 1. */
+export function normalizeOwnerCount(raw: string | number): number {
+  const n = typeof raw === 'number' ? raw : Number.parseInt(raw, 10);
+  return Number.isFinite(n) && n >= 1 ? Math.floor(n) : 1;
+}
+
+/** Choosing sole sets the count to 1; choosing multiple raises it to 2 if lower. */
+export const ownersForType = (type: 'sole' | 'multiple', current: number) => (type === 'sole' ? 1 : Math.max(2, current));
+
+export const COMPLETE_PROFILE_TASK = 'Complete Your My Account Section';
+
+/** Notification Preferences (the spec's users.push_alert_enabled / email_alert_enabled). */
+export const preferencesInput = z.object({ pushAlertEnabled: z.boolean(), emailAlertEnabled: z.boolean() }).strict();
+export type Preferences = z.infer<typeof preferencesInput>;

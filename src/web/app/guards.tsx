@@ -1,5 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { useAuth } from './auth-context';
+import { FirstLoginSetup } from './first-login-setup';
 
 function FullPageLoading() {
   return <div className="flex min-h-screen items-center justify-center text-gray-600">Loading...</div>;
@@ -17,7 +18,11 @@ export function Protected() {
   const { isLoading, isAuthenticated } = useAuth();
   if (isLoading) return <FullPageLoading />;
   if (!isAuthenticated) return <Navigate to="/signin" replace />;
-  return <Outlet />;
+  return (
+    <FirstLoginSetup>
+      <Outlet />
+    </FirstLoginSetup>
+  );
 }
 
 export function AdminOnly() {

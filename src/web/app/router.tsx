@@ -13,10 +13,12 @@ import { ForgetPasswordPage } from '../features/auth/forget-password-page';
 import { UpdatePasswordPage } from '../features/auth/update-password-page';
 import { PlaceholderPage } from '../features/placeholders/placeholder-page';
 import { AccountPage } from '../features/account/account-page';
+import { ClientsPage } from '../features/clients/clients-page';
+import { HomePage } from '../features/home/home-page';
 
 const pages = [...navItems, ...extraPages];
 // Pages built so far; every other route shows its placeholder.
-const built: Record<string, React.ReactNode> = { '/account': <AccountPage /> };
+const built: Record<string, React.ReactNode> = { '/': <HomePage />, '/account': <AccountPage />, '/clients': <ClientsPage /> };
 const element = (path: string) => built[path] ?? <PlaceholderPage path={path} />;
 const userPages = pages.filter((p) => !('adminOnly' in p && p.adminOnly));
 const adminPages = pages.filter((p) => 'adminOnly' in p && p.adminOnly);

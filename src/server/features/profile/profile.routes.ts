@@ -11,8 +11,7 @@ export const profileRoutes = new Hono<AppEnv>()
     return c.json({ profile: await getProfile(db, keyring, c.var.scope.clientId) });
   })
   .put('/', access('own'), validate('json', profileInput), async (c) => {
-    const { db, keyring } = c.var.deps;
-    return c.json({ profile: await saveProfile(db, keyring, c.var.scope, c.req.valid('json')) });
+    return c.json(await saveProfile(c.var.deps, c.var.scope, c.req.valid('json')));
   })
   // One reveal route per secret field; POST so nothing prefetches or caches it (responses are no-store).
   .post('/reveal/ssn', access('own'), async (c) => {

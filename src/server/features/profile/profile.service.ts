@@ -1,13 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { userProfiles } from '../../db/schema';
+import type { Deps } from '../../app-env';
+import { authUsers, businessCompliance, userProfiles, users } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import { openField, openRow, sealValues } from '../../security/encrypted-column';
 import type { Keyring } from '../../security/keyring';
 import { mask } from '../../../shared/mask';
-import type { profileInput, SecretProfileField } from '../../../shared/profile';
+import { COMPLETE_PROFILE_TASK, isProfileComplete, type profileInput, type SecretProfileField } from '../../../shared/profile';
 import { recordAudit } from '../audit/audit.service';
+import { contactEmailChangedMail, type EmailChange } from './profile.mail';
 
 const secretColumns = { ssn: userProfiles.ownerSsn, dob: userProfiles.ownerDob } as const;
 
@@ -20,21 +22,62 @@ export async function getProfile(db: Db, keyring: Keyring, clientId: string) {
 }
 
 /** Insert or update in one statement, so two tabs saving at once cannot create two rows. */
-export async function saveProfile(db: Db, keyring: Keyring, scope: Scope, input: z.output<typeof profileInput>) {
+export async function saveProfile(deps: Pick<Deps, 'db' | 'keyring' | 'mailer' | 'log'>, scope: Scope, input: z.output<typeof profileInput>) {
+  const { db, keyring } = deps;
   const { agreement: _agreement, ownerSsn, ownerDob, ...fields } = input;
   const secrets = sealValues(keyring, userProfiles, scope.clientId, {
     ...(ownerSsn !== undefined ? { ownerSsn: ownerSsn || null } : {}),
     ...(ownerDob !== undefined ? { ownerDob: ownerDob || null } : {}),
   });
   const values = { ...fields, ...secrets, agreementConfirmed: true, updatedAt: new Date() };
-  await db.transaction(async (tx) => {
-    await tx
+  // The client's own save (or an admin saving their own profile) may complete the task; staff edits never do.
+  const savedByClient = !scope.isAdmin || scope.actorId === scope.clientId;
+  const { before, taskCompleted } = await db.transaction(async (tx) => {
+    const [old] = await tx
+      .select({ businessEmail: userProfiles.businessEmail, forwardEmail: userProfiles.forwardEmail })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, scope.clientId))
+      .for('update');
+    const [saved] = await tx
       .insert(userProfiles)
       .values({ userId: scope.clientId, ...values })
-      .onConflictDoUpdate({ target: userProfiles.userId, set: values });
+      .onConflictDoUpdate({ target: userProfiles.userId, set: values })
+      .returning();
     await recordAudit(tx, scope, { action: 'update', entityType: 'user_profile', entityId: scope.clientId });
+    let completed = false;
+    if (savedByClient && isProfileComplete(openRow(keyring, userProfiles, saved))) {
+      const rows = await tx
+        .update(businessCompliance)
+        .set({ taskStatus: 'Completed', taskDueDate: new Date() })
+        .where(and(eq(businessCompliance.userId, scope.clientId), eq(businessCompliance.taskName, COMPLETE_PROFILE_TASK)))
+        .returning({ id: businessCompliance.id });
+      completed = rows.length > 0;
+    }
+    return { before: old ?? { businessEmail: '', forwardEmail: '' }, taskCompleted: completed };
   });
-  return getProfile(db, keyring, scope.clientId);
+  if (scope.isAdmin && scope.actorId !== scope.clientId) await noticeEmailChange(deps, scope.clientId, before, fields);
+  return { profile: await getProfile(db, keyring, scope.clientId), taskCompleted };
+}
+
+/** Staff changed the client's business or forward e-mail: tell the client, if they want e-mail alerts. */
+async function noticeEmailChange(
+  deps: Pick<Deps, 'db' | 'mailer' | 'log'>,
+  clientId: string,
+  before: { businessEmail: string; forwardEmail: string },
+  after: { businessEmail: string; forwardEmail: string },
+) {
+  const changes: EmailChange[] = [];
+  if (before.businessEmail !== after.businessEmail) changes.push({ label: 'Business email', from: before.businessEmail, to: after.businessEmail });
+  if (before.forwardEmail !== after.forwardEmail) changes.push({ label: 'Forward email', from: before.forwardEmail, to: after.forwardEmail });
+  if (!changes.length) return;
+  const [client] = await deps.db
+    .select({ email: authUsers.email, name: authUsers.name, alerts: users.emailAlertEnabled })
+    .from(authUsers)
+    .leftJoin(users, eq(users.id, authUsers.id))
+    .where(eq(authUsers.id, clientId));
+  // A missing users row counts as alerts enabled (the column's default).
+  if (!client || client.alerts === false) return;
+  await deps.mailer.send(contactEmailChangedMail(client.email, client.name, changes));
 }
 
 /** The clear value of one secret, for its owner or an admin; every reveal is audited. */

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, userProfiles } from '../../db/schema';
+import { auditLog, businessCompliance, userProfiles } from '../../db/schema';
+import { COMPLETE_PROFILE_TASK } from '../../../shared/profile';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -75,5 +76,124 @@ describe('business owner profile', () => {
   it('answers 404 for a reveal when nothing is on file', async () => {
     const other = await t.createSignedInUser({ role: 'client' });
     expect((await other.agent.request('POST', `/api/clients/${other.user.id}/profile/reveal/ssn`)).status).toBe(404);
+  });
+});
+
+describe('completion rule: Complete Your My Account Section', () => {
+  const complete = {
+    businessName: 'Complete Co LLC',
+    businessWebsite: 'https://complete.example',
+    ownerFirstName: 'Casey',
+    ownerLastName: 'Client',
+    ownerSsn: '123-45-6789',
+    ownerDob: 'January 1st 1980',
+    creditProfile: 'Delaware',
+    businessStructure: 'llc',
+    businessPhone: '(302) 555-0100',
+    forwardPhone: '(302) 555-0101',
+    businessAddress: '1 Main St, Dover, DE',
+    ownerHomeAddress: '2 Home Rd, Dover, DE',
+    businessEmail: 'biz@complete.example',
+    forwardEmail: 'fwd@complete.example',
+    ownerType: 'sole',
+    numberOfOwners: 1,
+    agreement: 'i agree',
+  };
+
+  async function clientWithTask() {
+    const c = await t.createSignedInUser({ role: 'client' });
+    await t.db.insert(businessCompliance).values({ userId: c.user.id, taskName: COMPLETE_PROFILE_TASK, taskDueDate: new Date('2030-01-01') });
+    const task = async () => (await t.db.select().from(businessCompliance).where(eq(businessCompliance.userId, c.user.id)))[0];
+    return { ...c, task, path: `/api/clients/${c.user.id}/profile` };
+  }
+
+  it("marks the task Completed with due date now when the client's save fills every required field", async () => {
+    const c = await clientWithTask();
+    const started = Date.now();
+    const res = await c.agent.request('PUT', c.path, { json: complete });
+    expect(res.status).toBe(200);
+    expect((await res.json()).taskCompleted).toBe(true);
+    const task = await c.task();
+    expect(task.taskStatus).toBe('Completed');
+    expect(task.taskDueDate!.getTime()).toBeGreaterThanOrEqual(started - 1000);
+    expect(task.taskDueDate!.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it('counts stored SSN and DOB when a later save leaves them out', async () => {
+    const c = await clientWithTask();
+    const { ownerSsn: _s, ownerDob: _d, ...withoutSecrets } = complete;
+    const first = await c.agent.request('PUT', c.path, { json: withoutSecrets });
+    expect((await first.json()).taskCompleted).toBe(false);
+    expect((await c.task()).taskStatus).toBe('Awaiting Completion');
+    await c.agent.request('PUT', c.path, { json: { ...withoutSecrets, ownerSsn: complete.ownerSsn, ownerDob: complete.ownerDob, businessName: '' } });
+    expect((await c.task()).taskStatus).toBe('Awaiting Completion');
+    const last = await c.agent.request('PUT', c.path, { json: withoutSecrets });
+    expect((await last.json()).taskCompleted).toBe(true);
+    expect((await c.task()).taskStatus).toBe('Completed');
+  });
+
+  it.each([
+    ['a missing business website', { businessWebsite: '' }],
+    ['a missing owner home address', { ownerHomeAddress: '' }],
+    ['a missing business structure', { businessStructure: '' }],
+    ['a missing state', { creditProfile: '' }],
+    ['an empty SSN', { ownerSsn: '' }],
+  ])('leaves the task open with %s', async (_name, change) => {
+    const c = await clientWithTask();
+    const res = await c.agent.request('PUT', c.path, { json: { ...complete, ...change } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).taskCompleted).toBe(false);
+    expect((await c.task()).taskStatus).toBe('Awaiting Completion');
+  });
+
+  it('rejects an invalid business email (400), so nothing completes', async () => {
+    const c = await clientWithTask();
+    const res = await c.agent.request('PUT', c.path, { json: { ...complete, businessEmail: 'not-an-email' } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('Please enter a valid email address');
+    expect((await c.task()).taskStatus).toBe('Awaiting Completion');
+  });
+
+  it("does not complete the task when an admin saves the client's complete profile", async () => {
+    const c = await clientWithTask();
+    const res = await admin.request('PUT', c.path, { json: complete });
+    expect(res.status).toBe(200);
+    expect((await res.json()).taskCompleted).toBe(false);
+    expect((await c.task()).taskStatus).toBe('Awaiting Completion');
+  });
+
+  it('completes the task when an admin saves their own profile', async () => {
+    const a = await t.createSignedInUser({ role: 'admin' });
+    await t.db.insert(businessCompliance).values({ userId: a.user.id, taskName: COMPLETE_PROFILE_TASK });
+    const res = await a.agent.request('PUT', `/api/clients/${a.user.id}/profile`, { json: complete });
+    expect((await res.json()).taskCompleted).toBe(true);
+  });
+});
+
+describe("notice when staff change a client's contact e-mail", () => {
+  const subject = 'Your contact email was changed';
+
+  it('mails the client old and new value, escaped, when e-mail alerts are on (no users row counts as on)', async () => {
+    const c = await t.createSignedInUser({ role: 'client', name: 'Casey <Client>' });
+    const path = `/api/clients/${c.user.id}/profile`;
+    await c.agent.request('PUT', path, { json: { businessEmail: 'old@biz.example', forwardEmail: 'fwd@biz.example', agreement: 'I AGREE' } });
+    expect(await t.outbox(c.email)).toHaveLength(0); // the client's own change sends nothing
+    const res = await admin.request('PUT', path, { json: { businessEmail: 'new@biz.example', forwardEmail: 'fwd@biz.example', agreement: 'I AGREE' } });
+    expect(res.status).toBe(200);
+    const mail = await t.lastMail(c.email, subject);
+    expect(mail.text).toContain('Business email: changed from old@biz.example to new@biz.example');
+    expect(mail.text).not.toContain('Forward email');
+    expect(mail.html).toContain('Casey &#60;Client&#62;');
+    expect(mail.html).not.toContain('<Client>');
+  });
+
+  it('sends nothing when the e-mails stay the same, or the client turned e-mail alerts off', async () => {
+    const c = await t.createSignedInUser({ role: 'client' });
+    const path = `/api/clients/${c.user.id}/profile`;
+    await admin.request('PUT', path, { json: { businessName: 'No email change', agreement: 'I AGREE' } });
+    expect(await t.outbox(c.email)).toHaveLength(0);
+    await c.agent.request('PUT', `/api/clients/${c.user.id}/preferences`, { json: { pushAlertEnabled: true, emailAlertEnabled: false } });
+    await admin.request('PUT', path, { json: { forwardEmail: 'changed@biz.example', agreement: 'I AGREE' } });
+    expect(await t.outbox(c.email)).toHaveLength(0);
   });
 });

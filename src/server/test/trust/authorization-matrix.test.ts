@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestAgent, type TestApp } from '../test-app';
 import { registeredEndpoints, type Endpoint } from './registered-routes';
+import { payments } from '../../db/schema';
 
 /**
  * Every registered endpoint, called as guest, as client A (own id), as client A on client B's id,
@@ -8,7 +9,12 @@ import { registeredEndpoints, type Endpoint } from './registered-routes';
  * fixture, giving the id of one of A's records, goes in `recordFixtures` when the route is added.
  */
 type Ctx = { t: TestApp; aId: string; bId: string };
-const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string>>> = {};
+const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string>>> = {
+  'PATCH /api/clients/:clientId/payments/:paymentId': async ({ t, aId }) => {
+    const [row] = await t.db.insert(payments).values({ userId: aId, description: 'Alpha fixture payment', amount: '10.00', date: '2024-01-02' }).returning();
+    return { paymentId: String(row.id) };
+  },
+};
 
 // Wildcard paths are handed a concrete sub-path to call.
 const wildcardSample: Record<string, string> = { '/api/auth/*': '/api/auth/get-session' };
@@ -31,6 +37,8 @@ async function seed(agent: TestAgent, clientId: string, who: 'a' | 'b') {
     },
   });
   if (res.status !== 200) throw new Error(`seeding the profile answered ${res.status}: ${await res.text()}`);
+  // B's payment carries B's marker, so a list leaking it would show.
+  await t.db.insert(payments).values({ userId: clientId, description: who === 'b' ? `${bMarkers[0]} retainer` : 'Alpha retainer', amount: '250.00', date: '2024-03-04' });
 }
 let admin: { id: string; agent: TestAgent };
 

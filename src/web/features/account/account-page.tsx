@@ -1,20 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth-context';
-import { Card, CardContent } from '../../components/ui/card';
+import { PaymentsPanel } from '../payments/payments-panel';
 import { ActivityPanel } from './activity-panel';
+import { clientOptionsQuery } from './api';
+import { ClientSelector } from './client-selector';
+import { NotificationPreferences } from './notification-preferences';
+import { ProfilePanel } from './profile-form';
+import { SecuritySettings } from './security-settings';
 
+/** /account: clients act on their own id; admins pick a client (?client=<id>, else the oldest). */
 export function AccountPage() {
   const { user, isAdmin } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const clients = useQuery({ ...clientOptionsQuery(), enabled: isAdmin });
+  const requested = params.get('client');
+  const clientId = isAdmin ? (requested ?? clients.data?.[0]?.id ?? null) : (user?.id ?? null);
+
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <header>
         <h1 className="text-2xl font-semibold text-gray-900">Account Settings</h1>
         <p className="text-gray-600">Manage your account preferences and settings</p>
       </header>
-      <Card>
-        <CardContent className="pt-6 text-sm text-gray-600">
-          Your business owner profile, notification preferences, password and payments will be managed here in a coming release.
-        </CardContent>
-      </Card>
+      {isAdmin && <ClientSelector query={clients} value={clientId} onChange={(id) => setParams({ client: id })} />}
+      {clientId && (
+        <div key={clientId} className="flex flex-col gap-6">
+          <ProfilePanel clientId={clientId} />
+          <NotificationPreferences clientId={clientId} />
+          <SecuritySettings clientId={clientId} isAdmin={isAdmin} />
+          <PaymentsPanel clientId={clientId} />
+        </div>
+      )}
       {user && !isAdmin && <ActivityPanel clientId={user.id} />}
     </div>
   );

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/alert';
 import { auditQuery, type AuditRow } from './api';
 
-const entityNames: Record<string, string> = { user_profile: 'business owner profile' };
+const entityNames: Record<string, string> = { user_profile: 'business owner profile', notification_preferences: 'notification preferences' };
 const fieldNames: Record<string, string> = { owner_ssn: 'SSN', owner_dob: 'date of birth' };
 const icons = { create: Plus, update: Pencil, delete: Trash2, reveal: Eye };
 

@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
+import type { Preferences, ProfileInput, SecretProfileField } from '../../../shared/profile';
 
 export type AuditRow = { id: number; action: 'create' | 'update' | 'delete' | 'reveal'; entityType: string; entityId: string | null; field: string | null; createdAt: string; actor: string };
 export type AuditPage = { rows: AuditRow[]; total: number; page: number; pageSize: number };
@@ -9,4 +10,88 @@ export const auditQuery = (clientId: string, page: number) =>
     queryKey: ['clients', clientId, 'audit', page],
     queryFn: async () => unwrap<AuditPage>(await api.clients[':clientId'].audit.$get({ param: { clientId }, query: { page: String(page), pageSize: '10' } })),
     placeholderData: keepPreviousData,
+  });
+
+// ---- My Account: profile, preferences, security, and the admin's client list ----
+
+export type ProfileView = {
+  businessName: string;
+  businessWebsite: string;
+  ownerFirstName: string;
+  ownerLastName: string;
+  creditProfile: string;
+  businessStructure: string;
+  businessPhone: string;
+  forwardPhone: string;
+  businessAddress: string;
+  ownerHomeAddress: string;
+  businessEmail: string;
+  forwardEmail: string;
+  ownerType: 'sole' | 'multiple';
+  numberOfOwners: number;
+  agreementConfirmed: boolean;
+  updatedAt: string;
+  ownerSsnMasked: string;
+  ownerDobMasked: string;
+  hasSsn: boolean;
+  hasDob: boolean;
+};
+export type SecurityStatus = { lastPasswordChange: string | null; hasPassword: boolean };
+export type ClientOption = { id: string; name: string; email: string };
+
+export const accountKeys = {
+  profile: (clientId: string) => ['clients', clientId, 'profile'] as const,
+  preferences: (clientId: string) => ['clients', clientId, 'preferences'] as const,
+  security: (clientId: string) => ['clients', clientId, 'security'] as const,
+  clientOptions: ['clients', 'selector', 'oldest'] as const,
+};
+
+export const profileQuery = (clientId: string) =>
+  queryOptions({
+    queryKey: accountKeys.profile(clientId),
+    queryFn: async () => (await unwrap<{ profile: ProfileView | null }>(await api.clients[':clientId'].profile.$get({ param: { clientId } }))).profile,
+  });
+
+export function useSaveProfile(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (json: ProfileInput) =>
+      unwrap<{ profile: ProfileView; taskCompleted: boolean }>(await api.clients[':clientId'].profile.$put({ param: { clientId }, json })),
+    onSuccess: (data) => queryClient.setQueryData(accountKeys.profile(clientId), data.profile),
+  });
+}
+
+export async function revealSecret(clientId: string, field: SecretProfileField) {
+  const route = api.clients[':clientId'].profile.reveal;
+  const res = field === 'ssn' ? await route.ssn.$post({ param: { clientId } }) : await route.dob.$post({ param: { clientId } });
+  return (await unwrap<{ value: string }>(res)).value;
+}
+
+export const preferencesQuery = (clientId: string) =>
+  queryOptions({
+    queryKey: accountKeys.preferences(clientId),
+    queryFn: async () => (await unwrap<{ preferences: Preferences }>(await api.clients[':clientId'].preferences.$get({ param: { clientId } }))).preferences,
+  });
+
+export function useSavePreferences(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (json: Preferences) =>
+      (await unwrap<{ preferences: Preferences }>(await api.clients[':clientId'].preferences.$put({ param: { clientId }, json }))).preferences,
+    onSuccess: (prefs) => queryClient.setQueryData(accountKeys.preferences(clientId), prefs),
+  });
+}
+
+export const securityQuery = (clientId: string) =>
+  queryOptions({
+    queryKey: accountKeys.security(clientId),
+    queryFn: async () => unwrap<SecurityStatus>(await api.clients[':clientId'].security.$get({ param: { clientId } })),
+  });
+
+/** The admin's client selector: oldest first (the first is selected by default). */
+export const clientOptionsQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.clientOptions,
+    queryFn: async () =>
+      (await unwrap<{ rows: ClientOption[]; total: number }>(await api.clients.$get({ query: { sort: 'oldest', pageSize: '100' } }))).rows,
   });

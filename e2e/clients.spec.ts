@@ -1,0 +1,122 @@
+import type { Page } from '@playwright/test';
+import { expect, expectPath, mailsTo, newUser, screenshot, signUpAndVerify, signedInAdmin, test } from './fixtures';
+
+// No STAFF_EMAIL in the e2e server's environment: staff mail goes to the default address.
+const STAFF = 'staff@localhost';
+
+/** Waits for the staff notice about `email`'s first sign-in. */
+async function staffMailAbout(email: string) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mail = (await mailsTo(STAFF)).find((m) => m.text.includes(`Email: ${email}`));
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no staff mail about ${email}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** The e-mail column of the clients table, top to bottom. */
+const emailColumn = (page: Page) => page.locator('table tbody tr td:nth-child(2)').allTextContents();
+
+test('a client’s first sign-in sets up the account behind a spinner and tells the staff', async ({ page }) => {
+  const user = await signUpAndVerify(page, newUser({ name: 'Fiona First' }));
+  // Hold the setup call a moment so its spinner can be seen; it lasts a few hundred ms otherwise.
+  let calls = 0;
+  await page.route('**/api/me/setup', async (route) => {
+    calls++;
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Setting up your account...' })).toBeVisible();
+  await screenshot(page, 'first-login-setup');
+  await expectPath(page, '/');
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  expect(calls).toBe(1);
+
+  const mail = await staffMailAbout(user.email);
+  expect(mail.subject).toContain('New client signed up: Fiona First');
+  expect(mail.text).toContain('Phone: (302) 555-0100');
+
+  // Another page load runs the (idempotent) setup again; no second notice.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  expect(calls).toBe(2);
+  expect((await mailsTo(STAFF)).filter((m) => m.text.includes(`Email: ${user.email}`))).toHaveLength(1);
+});
+
+test('a failed first-login setup alerts with the product tag, then lets the client in', async ({ page }) => {
+  const user = await signUpAndVerify(page);
+  await page.route('**/api/me/setup', (route) => route.fulfill({ status: 500, json: { status: 500, message: 'Something brokey.' } }));
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  expect(alerts).toEqual(['[Total Business Build-Out] Error: Something brokey.']);
+});
+
+test('admin: the Clients list shows new clients and sorts by e-mail', async ({ page }) => {
+  test.setTimeout(60_000);
+  const tag = `sort${Date.now().toString(36)}`;
+  // Created a then z: newest first puts z on top, e-mail A-Z puts a on top.
+  const first = await signUpAndVerify(page, newUser({ name: 'Abby Early', email: `a.${tag}@example.com` }));
+  const second = await signUpAndVerify(page, newUser({ name: 'Zack Later', email: `z.${tag}@example.com`, phone: '(302) 555-0199' }));
+
+  await signedInAdmin(page);
+  await page.getByRole('navigation', { name: 'Main' }).locator('a[href="/clients"]').click();
+  await expectPath(page, '/clients');
+  await expect(page.getByRole('heading', { level: 1, name: 'Clients', exact: true })).toBeVisible();
+  await expect(page.getByText('A list of all registered clients including their details')).toBeVisible();
+  await expect(page.getByLabel('Sort by')).toHaveValue('newest');
+  for (const h of ['Name', 'Email', 'Password', 'Phone', 'Provider', 'Created']) await expect(page.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
+
+  const row = page.getByRole('row', { name: `Open My Account for ${second.name}` });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('cell')).toHaveText([second.name, second.email, 'set', '(302) 555-0199', 'email', new Date().toLocaleDateString('en-US')]);
+  await expect(page.getByRole('cell', { name: 'admin.e2e@example.com' })).toHaveCount(0);
+  await screenshot(page, 'clients-list');
+
+  // Only this test's two clients: the order follows the sort.
+  await page.getByLabel('Search clients').fill(tag);
+  await expect.poll(() => emailColumn(page)).toEqual([second.email, first.email]);
+  await page.getByLabel('Sort by').selectOption({ label: 'Email (A-Z)' });
+  await expect.poll(() => emailColumn(page)).toEqual([first.email, second.email]);
+  await page.getByLabel('Sort by').selectOption({ label: 'Email (Z-A)' });
+  await expect.poll(() => emailColumn(page)).toEqual([second.email, first.email]);
+  await page.getByLabel('Sort by').selectOption({ label: 'Oldest First' });
+  await expect.poll(() => emailColumn(page)).toEqual([first.email, second.email]);
+
+  await page.getByLabel('Search clients').fill(`nobody-${tag}`);
+  await expect(page.getByText('No clients found')).toBeVisible();
+  await screenshot(page, 'clients-empty-search');
+  await page.getByLabel('Search clients').fill(tag);
+  await expect.poll(() => emailColumn(page)).toHaveLength(2);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'clients-mobile');
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // A row opens My Account for that client, by keyboard too.
+  const target = page.getByRole('row', { name: `Open My Account for ${first.name}` });
+  await target.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL((url) => url.pathname === '/account' && url.searchParams.get('client') !== null);
+});
+
+test('admin: the Clients list offers Retry when loading fails', async ({ page }) => {
+  await signedInAdmin(page);
+  let fail = true;
+  await page.route('**/api/clients?*', (route) => (fail ? route.fulfill({ status: 500, json: { error: 'down' } }) : route.continue()));
+  await page.goto('/clients');
+  await expect(page.getByText('Failed to load client data')).toBeVisible({ timeout: 15_000 });
+  await screenshot(page, 'clients-error');
+  fail = false;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('columnheader', { name: 'Email', exact: true })).toBeVisible();
+});

@@ -1,0 +1,57 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { authAccounts, authUsers } from '../../db/schema';
+import type { ClientListQuery, ClientPage, ClientSort } from '../../../shared/clients';
+
+const orderings: Record<ClientSort, SQL[]> = {
+  newest: [desc(authUsers.createdAt), desc(authUsers.id)],
+  oldest: [asc(authUsers.createdAt), asc(authUsers.id)],
+  email_asc: [asc(authUsers.email)],
+  email_desc: [desc(authUsers.email)],
+};
+
+/** LIKE pattern that matches `text` literally anywhere. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The admin's client list: clients only (admins hidden), searched, sorted and paged in SQL, with
+ * whether a password credential exists. One query for the page, one for the total.
+ */
+export async function listClients(db: Db, query: ClientListQuery): Promise<ClientPage> {
+  const { sort, page, pageSize, q } = query;
+  const where = and(
+    eq(authUsers.role, 'client'),
+    q ? or(ilike(authUsers.name, containing(q)), ilike(authUsers.email, containing(q))) : undefined,
+  );
+  // Qualified by hand: drizzle leaves a single-table select's columns unqualified, which inside
+  // the subquery would name auth_accounts' own columns.
+  const hasPassword = sql<boolean>`exists (select 1 from ${authAccounts} as cred where cred.user_id = ${sql.raw('"auth_users"."id"')} and cred.provider_id = 'credential')`;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: authUsers.id,
+        name: authUsers.name,
+        email: authUsers.email,
+        phone: authUsers.phone,
+        hasPassword,
+        createdAt: authUsers.createdAt,
+      })
+      .from(authUsers)
+      .where(where)
+      .orderBy(...orderings[sort])
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(authUsers).where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      hasPassword: Boolean(r.hasPassword),
+      provider: r.hasPassword ? 'email' : 'oauth',
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total,
+    page,
+    pageSize,
+  };
+}

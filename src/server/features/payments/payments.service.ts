@@ -1,0 +1,58 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { payments } from '../../db/schema';
+import type { Scope } from '../../middleware/access';
+import type { Payment, paymentInput, paymentUpdate } from '../../../shared/payments';
+import { recordAudit } from '../audit/audit.service';
+
+const columns = {
+  id: payments.id,
+  description: payments.description,
+  amount: payments.amount,
+  date: payments.date,
+  status: payments.status,
+  included: payments.included,
+};
+
+// numeric comes back as a string; the API speaks numbers.
+const toPayment = (row: { amount: string } & Omit<Payment, 'amount'>): Payment => ({ ...row, amount: Number(row.amount) });
+
+/** A client's payments, newest first. */
+export async function listPayments(db: Db, clientId: string): Promise<Payment[]> {
+  const rows = await db.select(columns).from(payments).where(eq(payments.userId, clientId)).orderBy(desc(payments.date), desc(payments.id));
+  return rows.map(toPayment);
+}
+
+/** Route parameters are text: anything but a positive 32-bit integer names no payment. */
+export const parsePaymentId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
+
+export async function paymentExists(db: Db, clientId: string, paymentId: number) {
+  const [row] = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.id, paymentId), eq(payments.userId, clientId)));
+  return Boolean(row);
+}
+
+export async function addPayment(db: Db, scope: Scope, input: z.output<typeof paymentInput>): Promise<Payment> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(payments)
+      .values({ userId: scope.clientId, ...input, amount: input.amount.toFixed(2) })
+      .returning(columns);
+    await recordAudit(tx, scope, { action: 'create', entityType: 'payment', entityId: row.id });
+    return toPayment(row);
+  });
+}
+
+/** Updates one of the scope client's payments; null when it is not theirs. */
+export async function updatePayment(db: Db, scope: Scope, paymentId: number, input: z.output<typeof paymentUpdate>): Promise<Payment | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(payments)
+      .set({ ...input, amount: input.amount.toFixed(2) })
+      .where(and(eq(payments.id, paymentId), eq(payments.userId, scope.clientId)))
+      .returning(columns);
+    if (!row) return null;
+    await recordAudit(tx, scope, { action: 'update', entityType: 'payment', entityId: row.id });
+    return toPayment(row);
+  });
+}

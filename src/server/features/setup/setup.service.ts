@@ -1,0 +1,51 @@
+import type { Deps } from '../../app-env';
+import { businessCompliance, capitalScores, payments, recentActivities, users } from '../../db/schema';
+import { complianceTemplate } from '../../../shared/compliance-template';
+import { newClientMail, type NewClient } from './setup.mail';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SIGNUP_CREDIT = { amount: '125', description: 'signup user credit' } as const;
+
+/** Today as YYYY-MM-DD by the server's calendar. */
+const today = (now: Date) =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+
+/**
+ * First-login setup: the users row and, only when this call created it, the starter rows and the
+ * signup credit, all in one transaction. The users row is the guard: a concurrent second call
+ * waits on its primary key, then inserts nothing. Returns whether this call did the setup.
+ */
+export async function setUpUser(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, user: NewClient): Promise<boolean> {
+  const now = new Date();
+  const created = await deps.db.transaction(async (tx) => {
+    const inserted = await tx.insert(users).values({ id: user.id }).onConflictDoNothing().returning({ id: users.id });
+    if (!inserted.length) return false;
+    await tx.insert(businessCompliance).values(
+      complianceTemplate.map((task) => ({
+        userId: user.id,
+        taskName: task.name,
+        taskDescription: task.description,
+        taskPriority: task.priority,
+        taskDueDate: new Date(now.getTime() + task.dueInDays * DAY_MS),
+        isBusinessLicense: task.isBusinessLicense,
+        isTaxForm: task.isTaxForm,
+        isCompliance: task.isCompliance,
+      })),
+    );
+    await tx.insert(recentActivities).values({
+      userId: user.id,
+      title: 'Welcome to your business build-out',
+      notes: 'Your account is ready: 45 build-out tasks are waiting on your compliance timeline.',
+      status: 'In Progress',
+    });
+    await tx.insert(capitalScores).values({ userId: user.id, score: 500, lastUpdatedAt: now });
+    // The partial unique index allows one signup credit per user, whatever happens elsewhere.
+    await tx
+      .insert(payments)
+      .values({ userId: user.id, ...SIGNUP_CREDIT, date: today(now), status: 'completed', included: true, kind: 'signup_credit' })
+      .onConflictDoNothing();
+    return true;
+  });
+  if (created) await deps.mailer.send(newClientMail(deps.config.staffEmail, user));
+  return created;
+}

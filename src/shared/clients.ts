@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const clientSorts = ['newest', 'oldest', 'email_asc', 'email_desc'] as const;
+export type ClientSort = (typeof clientSorts)[number];
+
+export const clientSortLabels: Record<ClientSort, string> = {
+  newest: 'Newest First',
+  oldest: 'Oldest First',
+  email_asc: 'Email (A-Z)',
+  email_desc: 'Email (Z-A)',
+};
+
+/** GET /api/clients: the admin's client list, sorted, searched and paged in the database. */
+export const clientListQuery = z
+  .object({
+    sort: z.enum(clientSorts, { message: 'Sort must be one of newest, oldest, email_asc, email_desc' }).default('newest'),
+    page: z.coerce.number({ message: 'Page must be a number' }).int().min(1, 'Page must be 1 or more').max(100_000).default(1),
+    pageSize: z.coerce.number({ message: 'Page size must be a number' }).int().min(1, 'Page size must be between 1 and 100').max(100, 'Page size must be between 1 and 100').default(50),
+    q: z.string().trim().max(100, 'Search text can be at most 100 characters').optional(),
+  })
+  .strict();
+export type ClientListQuery = z.output<typeof clientListQuery>;
+
+export type ClientRow = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  hasPassword: boolean;
+  provider: 'email' | 'oauth';
+  createdAt: string;
+};
+export type ClientPage = { rows: ClientRow[]; total: number; page: number; pageSize: number };

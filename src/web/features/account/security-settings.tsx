@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { KeyRound } from 'lucide-react';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { securityQuery } from './api';
+import { ChangePasswordDialog } from './change-password-dialog';
+
+/** Panel 3: password status and the Change Password button (disabled for admins). */
+export function SecuritySettings({ clientId, isAdmin }: { clientId: string; isAdmin: boolean }) {
+  const query = useQuery(securityQuery(clientId));
+  const [open, setOpen] = useState(false);
+  const changed = query.data?.lastPasswordChange;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <KeyRound className="size-5 text-brand-700" aria-hidden="true" /> Security Settings
+        </CardTitle>
+        <CardDescription>Keep your account secure.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {query.isError && (
+          <Alert tone="error" className="flex items-center justify-between gap-2">
+            Could not load the password status.
+            <Button size="sm" variant="outline" onClick={() => query.refetch()}>
+              Retry
+            </Button>
+          </Alert>
+        )}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <p className="text-sm font-medium text-gray-900">Password</p>
+            <p className="text-sm text-gray-600">
+              {query.isPending ? 'Loading...' : changed ? `Last changed ${new Date(changed).toLocaleDateString('en-US', { dateStyle: 'medium' })}` : 'Password unchanged'}
+            </p>
+          </div>
+          <Button variant="outline" onClick={() => setOpen(true)} disabled={isAdmin} aria-describedby={isAdmin ? 'change-password-admin-note' : undefined}>
+            Change Password
+          </Button>
+        </div>
+        {isAdmin && (
+          <p id="change-password-admin-note" className="text-xs text-gray-500">
+            Administrators cannot change passwords here. Clients change their own password from their My Account page.
+          </p>
+        )}
+        {!isAdmin && <ChangePasswordDialog open={open} onOpenChange={setOpen} />}
+      </CardContent>
+    </Card>
+  );
+}

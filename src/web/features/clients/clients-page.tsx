@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, Search, Users } from 'lucide-react';
+import { branding } from '../../../shared/branding';
+import { clientSortLabels, clientSorts, type ClientSort } from '../../../shared/clients';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Spinner } from '../../components/ui/spinner';
+import { clientListQuery } from './api';
+import { ClientsTable } from './clients-table';
+
+/** The search text once typing has paused, so each keystroke does not query the server. */
+function useDebounced(value: string, ms = 300) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+const selectClass =
+  'h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
+
+export function ClientsPage() {
+  const [sort, setSort] = useState<ClientSort>('newest');
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim());
+  // A new sort or search starts again at the first page.
+  const key = `${sort}|${q}`;
+  const [paging, setPaging] = useState({ key, page: 1 });
+  const page = paging.key === key ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ key, page: next });
+  const query = useQuery(clientListQuery(sort, page, q));
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  useEffect(() => {
+    document.title = `Clients · ${branding.productName}`;
+  }, []);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Clients</h1>
+        <p className="text-gray-600">A list of all registered clients including their details</p>
+      </header>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex flex-1 flex-col gap-1.5 sm:max-w-sm">
+          <Label htmlFor="clients-search">Search clients</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" aria-hidden="true" />
+            <Input id="clients-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Name or email" maxLength={100} className="pl-9" />
+          </div>
+        </div>
+        <div className="flex flex-col gap-1.5 sm:w-52">
+          <Label htmlFor="clients-sort">Sort by</Label>
+          <select id="clients-sort" className={selectClass} value={sort} onChange={(e) => setSort(e.target.value as ClientSort)}>
+            {clientSorts.map((s) => (
+              <option key={s} value={s}>
+                {clientSortLabels[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {query.isPending && (
+        <div className="flex items-center justify-center gap-3 py-16 text-gray-600">
+          <Spinner label="Loading clients" /> Loading clients...
+        </div>
+      )}
+
+      {query.isError && !data && (
+        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+          Failed to load client data
+          <Button size="sm" variant="outline" onClick={() => query.refetch()} disabled={query.isFetching}>
+            Retry
+          </Button>
+        </Alert>
+      )}
+
+      {data && data.total === 0 && (
+        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-gray-300 bg-white px-6 py-14 text-center">
+          <span className="flex size-12 items-center justify-center rounded-full bg-brand-50">
+            <Users className="size-6 text-brand-700" aria-hidden="true" />
+          </span>
+          <h2 className="text-base font-semibold text-gray-900">No clients found</h2>
+          <p className="text-sm text-gray-600">{q ? `No client matches "${q}". Try another name or email.` : "When you have clients, they'll appear here"}</p>
+        </div>
+      )}
+
+      {data && data.total > 0 && (
+        <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isFetching}>
+          <ClientsTable rows={data.rows} />
+          <nav className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-gray-600" aria-label="Client pages">
+            <span>
+              {data.total} {data.total === 1 ? 'client' : 'clients'}
+            </span>
+            <div className="flex items-center gap-2">
+              <Button size="sm" variant="outline" onClick={() => setPage(page - 1)} disabled={page <= 1}>
+                <ChevronLeft aria-hidden="true" /> Previous
+              </Button>
+              <span aria-live="polite">
+                Page {page} of {pages}
+              </span>
+              <Button size="sm" variant="outline" onClick={() => setPage(page + 1)} disabled={page >= pages}>
+                Next <ChevronRight aria-hidden="true" />
+              </Button>
+            </div>
+          </nav>
+          {query.isError && (
+            <Alert tone="error" className="mt-3 flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+              Failed to load client data
+              <Button size="sm" variant="outline" onClick={() => query.refetch()} disabled={query.isFetching}>
+                Retry
+              </Button>
+            </Alert>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

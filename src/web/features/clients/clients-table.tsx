@@ -1,0 +1,69 @@
+import type { KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { ClientRow } from '../../../shared/clients';
+import { cn } from '../../lib/cn';
+
+function ProviderBadge({ provider }: { provider: ClientRow['provider'] }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex rounded-full border px-2 py-0.5 text-xs font-medium',
+        provider === 'email' ? 'border-brand-100 bg-brand-50 text-brand-800' : 'border-amber-200 bg-amber-50 text-amber-900',
+      )}
+    >
+      {provider}
+    </span>
+  );
+}
+
+const headers = ['Name', 'Email', 'Password', 'Phone', 'Provider', 'Created'];
+
+/** The clients, one row each; a row opens My Account for that client (click or Enter). */
+export function ClientsTable({ rows }: { rows: ClientRow[] }) {
+  const navigate = useNavigate();
+  const open = (id: string) => navigate(`/account?client=${encodeURIComponent(id)}`);
+  const onKey = (e: KeyboardEvent, id: string) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      open(id);
+    }
+  };
+  return (
+    <div className="max-h-[70vh] overflow-auto rounded-lg border border-gray-200 bg-white">
+      <table className="w-full min-w-[720px] border-collapse text-left text-sm">
+        <thead className="sticky top-0 z-10 bg-gray-50 shadow-[inset_0_-1px_0_var(--color-gray-200)]">
+          <tr>
+            {headers.map((h) => (
+              <th key={h} scope="col" className="px-4 py-3 font-medium text-gray-700">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100">
+          {rows.map((row) => (
+            <tr
+              key={row.id}
+              tabIndex={0}
+              aria-label={`Open My Account for ${row.name || row.email}`}
+              onClick={() => open(row.id)}
+              onKeyDown={(e) => onKey(e, row.id)}
+              className="cursor-pointer hover:bg-brand-50/60 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+            >
+              <td className="px-4 py-3 font-medium text-gray-900">{row.name || '-'}</td>
+              <td className="px-4 py-3 text-gray-700">{row.email}</td>
+              <td className="px-4 py-3 text-gray-700">{row.hasPassword ? 'set' : '-'}</td>
+              <td className="px-4 py-3 text-gray-700">{row.phone || '-'}</td>
+              <td className="px-4 py-3">
+                <ProviderBadge provider={row.provider} />
+              </td>
+              <td className="px-4 py-3 text-gray-700">
+                <time dateTime={row.createdAt}>{new Date(row.createdAt).toLocaleDateString()}</time>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

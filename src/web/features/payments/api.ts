@@ -1,0 +1,35 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../lib/api-client';
+import type { Payment, PaymentInput, PaymentUpdate } from '../../../shared/payments';
+
+export const paymentKeys = {
+  list: (clientId: string) => ['clients', clientId, 'payments'] as const,
+};
+
+export const paymentsQuery = (clientId: string) =>
+  queryOptions({
+    queryKey: paymentKeys.list(clientId),
+    queryFn: async () => (await unwrap<{ payments: Payment[] }>(await api.clients[':clientId'].payments.$get({ param: { clientId } }))).payments,
+  });
+
+export function useAddPayment(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (json: PaymentInput) =>
+      (await unwrap<{ payment: Payment }>(await api.clients[':clientId'].payments.$post({ param: { clientId }, json }))).payment,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.list(clientId) }),
+  });
+}
+
+export function useUpdatePayment(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...json }: PaymentUpdate & { id: number }) =>
+      (
+        await unwrap<{ payment: Payment }>(
+          await api.clients[':clientId'].payments[':paymentId'].$patch({ param: { clientId, paymentId: String(id) }, json }),
+        )
+      ).payment,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.list(clientId) }),
+  });
+}

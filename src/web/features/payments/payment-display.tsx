@@ -1,0 +1,33 @@
+import { formatUsd2 } from '../../../shared/programs';
+import type { Payment, PaymentStatus } from '../../../shared/payments';
+import { cn } from '../../lib/cn';
+
+/** 'YYYY-MM-DD' as 'Feb 1, 2025', the same day in every time zone. */
+export const formatPaymentDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+
+export function StatusBadge({ status }: { status: PaymentStatus }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium capitalize',
+        status === 'completed' ? 'border-green-200 bg-green-50 text-green-800' : 'border-amber-200 bg-amber-50 text-amber-900',
+      )}
+    >
+      {status}
+    </span>
+  );
+}
+
+/** USD with cents; an included payment reads 'Included' in green, its amount struck through. */
+export function PaymentAmount({ payment }: { payment: Pick<Payment, 'amount' | 'included'> }) {
+  if (!payment.included) return <span className="font-medium tabular-nums text-gray-900">{formatUsd2(payment.amount)}</span>;
+  return (
+    <span className="inline-flex items-baseline gap-2">
+      <span className="font-medium text-green-700">Included</span>
+      <s className="tabular-nums text-gray-500" aria-label={`${formatUsd2(payment.amount)}, not charged`}>
+        {formatUsd2(payment.amount)}
+      </s>
+    </span>
+  );
+}
