@@ -2,7 +2,8 @@ import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
 
 // The spec's `users` row: what the portal keeps about a person beyond their login (name, e-mail,
-// phone and role live in auth_users; this row's existence marks first-login setup as done).
+// phone and role live in auth_users). An admin may create it early (notification preferences), so
+// first-login setup claims `setupAt` rather than relying on the row's existence.
 export const users = pgTable('users', {
   id: text('id')
     .primaryKey()
@@ -11,5 +12,6 @@ export const users = pgTable('users', {
   pushAlertEnabled: boolean('push_alert_enabled').notNull().default(true),
   emailAlertEnabled: boolean('email_alert_enabled').notNull().default(true),
   isPaid: boolean('ispaid').notNull().default(false),
+  setupAt: timestamp('setup_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,3 +1,4 @@
+import { isNull } from 'drizzle-orm';
 import type { Deps } from '../../app-env';
 import { businessCompliance, capitalScores, payments, recentActivities, users } from '../../db/schema';
 import { complianceTemplate } from '../../../shared/compliance-template';
@@ -11,15 +12,20 @@ const today = (now: Date) =>
   `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 
 /**
- * First-login setup: the users row and, only when this call created it, the starter rows and the
- * signup credit, all in one transaction. The users row is the guard: a concurrent second call
- * waits on its primary key, then inserts nothing. Returns whether this call did the setup.
+ * First-login setup: the users row and, only when this call is the first to claim `setupAt`, the
+ * starter rows and the signup credit, all in one transaction. The claim is the guard: a concurrent
+ * second call waits on the row's lock, then finds it claimed and inserts nothing. Returns whether
+ * this call did the setup.
  */
 export async function setUpUser(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, user: NewClient): Promise<boolean> {
   const now = new Date();
   const created = await deps.db.transaction(async (tx) => {
-    const inserted = await tx.insert(users).values({ id: user.id }).onConflictDoNothing().returning({ id: users.id });
-    if (!inserted.length) return false;
+    const claimed = await tx
+      .insert(users)
+      .values({ id: user.id, setupAt: now })
+      .onConflictDoUpdate({ target: users.id, set: { setupAt: now }, setWhere: isNull(users.setupAt) })
+      .returning({ id: users.id });
+    if (!claimed.length) return false;
     await tx.insert(businessCompliance).values(
       complianceTemplate.map((task) => ({
         userId: user.id,

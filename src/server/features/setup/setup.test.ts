@@ -82,6 +82,18 @@ describe('first-login setup', () => {
     expect(await staffMailsAbout(c.email)).toHaveLength(1);
   });
 
+  it('still sets up a client whose preferences an admin saved before their first sign-in', async () => {
+    const c = await t.createSignedInUser();
+    const admin = await t.createSignedInUser({ role: 'admin' });
+    const saved = await admin.agent.request('PUT', `/api/clients/${c.user.id}/preferences`, { json: { pushAlertEnabled: false, emailAlertEnabled: true } });
+    expect(saved.status).toBe(200);
+    expect((await c.agent.request('POST', '/api/me/setup')).status).toBe(201);
+    const rows = await rowsOf(c.user.id);
+    expect([rows.users.length, rows.tasks.length, rows.payments.length]).toEqual([1, 45, 1]);
+    expect(rows.users[0].pushAlertEnabled).toBe(false);
+    expect(await staffMailsAbout(c.email)).toHaveLength(1);
+  });
+
   it('refuses a guest', async () => {
     const res = await t.request('POST', '/api/me/setup');
     expect(res.status).toBe(401);
