@@ -53,7 +53,7 @@ export function ClientsTable({ rows }: { rows: ClientRow[] }) {
               <td className="px-4 py-3 font-medium text-gray-900">{row.name || '-'}</td>
               <td className="px-4 py-3 text-gray-700">{row.email}</td>
               <td className="px-4 py-3 text-gray-700">{row.hasPassword ? 'set' : '-'}</td>
-              <td className="px-4 py-3 text-gray-700">{row.phone || '-'}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-gray-700">{row.phone || '-'}</td>
               <td className="px-4 py-3">
                 <ProviderBadge provider={row.provider} />
               </td>
