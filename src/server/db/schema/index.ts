@@ -7,3 +7,7 @@ export * from './clients';
 export * from './compliance';
 export * from './scores';
 export * from './payments';
+export * from './notifications';
+export * from './documents';
+export * from './bank-accounts';
+export * from './business-accounts';
