@@ -5,10 +5,11 @@ import type { Logger } from './lib/logger';
 import type { Mailer } from './mail/mailer';
 import type { Scope } from './middleware/access';
 import type { Keyring } from './security/keyring';
+import type { Storage } from './storage/storage';
 
 export type SessionUser = Auth['$Infer']['Session']['user'];
 
-export type Deps = { config: Config; db: Db; auth: Auth; mailer: Mailer; log: Logger; keyring: Keyring };
+export type Deps = { config: Config; db: Db; auth: Auth; mailer: Mailer; log: Logger; keyring: Keyring; storage: Storage };
 
 export type AppEnv = {
   Variables: { user: SessionUser | null; sessionId: string | null; deps: Deps; scope: Scope };

@@ -13,6 +13,13 @@ import { setupRoutes } from './features/setup/setup.routes';
 import { clientsRoutes } from './features/clients/clients.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { programRequestRoutes } from './features/programs/programs.routes';
+import { complianceRoutes } from './features/compliance/compliance.routes';
+import { activitiesRoutes } from './features/activities/activities.routes';
+import { allBankAccountsRoutes, bankAccountsRoutes } from './features/bank-accounts/bank-accounts.routes';
+import { businessAccountsRoutes } from './features/business-accounts/business-accounts.routes';
+import { buildOutRoutes, contactSupportRoutes, freeGuideRoutes } from './features/dashboard/dashboard.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { allDocumentsRoutes, documentsRoutes } from './features/documents/documents.routes';
 import { noStore, sameOriginOnly, securityHeaders } from './middleware/security';
 import { access } from './middleware/access';
 import { rateLimit } from './middleware/rate-limit';
@@ -21,11 +28,13 @@ type RemoteInfo = { incoming?: { socket?: { remoteAddress?: string } } };
 /** The socket's address; headers a client could forge are never trusted for it. */
 const clientIp = (c: Context) => (c.env as RemoteInfo | undefined)?.incoming?.socket?.remoteAddress ?? null;
 
+const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: 'The request is too large.' }, 413) });
+
 export function createApp(deps: Deps) {
   const api = new Hono<AppEnv>()
     .use('*', noStore())
-    // JSON bodies are small; upload routes set their own, larger limit.
-    .use('*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: 'The request is too large.' }, 413) }))
+    // JSON bodies are small; upload routes (paths ending in /upload) set their own, larger limit.
+    .use('*', (c, next) => (c.req.path.endsWith('/upload') ? next() : jsonBodyLimit(c, next)))
     .use('*', sameOriginOnly(deps.config.appUrl))
     .use('*', async (c, next) => {
       c.set('deps', deps);
@@ -65,13 +74,24 @@ export function createApp(deps: Deps) {
     .route('/public-config', publicConfigRoutes)
     .route('/signup', signupRoutes)
     .route('/me/setup', setupRoutes)
+    .route('/me/notifications', notificationsRoutes)
     .route('/clients', clientsRoutes)
     .route('/clients/:clientId/audit', auditRoutes)
     .route('/clients/:clientId/profile', profileRoutes)
     .route('/clients/:clientId/preferences', preferencesRoutes)
     .route('/clients/:clientId/security', securityRoutes)
     .route('/clients/:clientId/payments', paymentsRoutes)
-    .route('/clients/:clientId/program-requests', programRequestRoutes);
+    .route('/clients/:clientId/program-requests', programRequestRoutes)
+    .route('/documents', allDocumentsRoutes)
+    .route('/clients/:clientId/documents', documentsRoutes)
+    .route('/clients/:clientId/compliance-tasks', complianceRoutes)
+    .route('/clients/:clientId/activities', activitiesRoutes)
+    .route('/clients/:clientId/build-out', buildOutRoutes)
+    .route('/clients/:clientId/contact-support', contactSupportRoutes)
+    .route('/clients/:clientId/free-guide', freeGuideRoutes)
+    .route('/bank-accounts', allBankAccountsRoutes)
+    .route('/clients/:clientId/bank-accounts', bankAccountsRoutes)
+    .route('/clients/:clientId/business-accounts', businessAccountsRoutes);
 
   const app = new Hono<AppEnv>()
     .use('*', async (c, next) => {

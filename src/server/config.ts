@@ -31,6 +31,12 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v === undefined || !['false', '0', 'no', 'off'].includes(v.toLowerCase())),
+  // S3-compatible file storage; unset S3_BUCKET keeps files in DATA_DIR/files.
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -61,5 +67,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataKey: e.DATA_KEY,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
+    s3: e.S3_BUCKET
+      ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, region: e.S3_REGION }
+      : undefined,
   };
 }

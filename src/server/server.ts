@@ -11,6 +11,8 @@ import { createMailer } from './mail/mailer';
 import { seedDemo } from './db/seed-demo';
 import { applyAdminEmails } from './auth/roles';
 import { loadKeyring } from './security/keyring';
+import { scheduleReminders } from './features/reminders/reminder-job';
+import { storageFromConfig } from './storage';
 
 const webRoot = path.resolve(import.meta.dirname, '../../dist/web');
 
@@ -28,7 +30,8 @@ export async function startServer(config: Config) {
   await applyAdminEmails(db, config.adminEmails);
   if (config.seedDemo && database.kind === 'pglite') await seedDemo({ db, auth, log });
 
-  const app = createApp({ config, db, auth, mailer, log, keyring });
+  const storage = storageFromConfig(config);
+  const app = createApp({ config, db, auth, mailer, log, keyring, storage });
   if (fs.existsSync(path.join(webRoot, 'index.html'))) {
     const indexHtml = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
     app.use('/assets/*', async (c, next) => {
@@ -42,6 +45,7 @@ export async function startServer(config: Config) {
   }
 
   const stopRetries = mailer.startRetryLoop();
+  const stopReminders = scheduleReminders({ db, mailer, config, log });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port }, () => resolve(s));
   });
@@ -53,6 +57,7 @@ export async function startServer(config: Config) {
   const stop = () =>
     (stopping ??= (async () => {
       stopRetries();
+      await stopReminders();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await mailer.settle();
       await database.close();

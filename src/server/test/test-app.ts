@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import { createVerifiedUser } from '../db/seed-demo';
 import { createLogger } from '../lib/logger';
 import { createMailer } from '../mail/mailer';
 import { generateKey, parseKeyring } from '../security/keyring';
+import { createLocalStorage } from '../storage';
 import { openTestDatabase, type TestDatabase } from './test-db';
 
 export const TEST_APP_URL = 'http://localhost:3000';
@@ -92,7 +94,10 @@ export async function createTestApp(overrides: Record<string, string | undefined
   await applyAdminEmails(db, config.adminEmails);
   // A fresh key per test app: nothing is written to disk, and one app's ciphertext means nothing to another.
   const keyring = parseKeyring(config.dataKey ?? generateKey(1));
-  const app = createApp({ config, db, auth, mailer, log, keyring });
+  // Files on the local driver in a directory of this test app's own.
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-files-'));
+  const storage = createLocalStorage(filesDir);
+  const app = createApp({ config, db, auth, mailer, log, keyring, storage });
 
   async function request(method: string, urlOrPath: string, o: RequestOptions = {}): Promise<Response> {
     const headers = new Headers(o.headers);
@@ -201,6 +206,8 @@ export async function createTestApp(overrides: Record<string, string | undefined
     mailer,
     log,
     keyring,
+    storage,
+    filesDir,
     request,
     agent,
     outbox,
@@ -215,6 +222,7 @@ export async function createTestApp(overrides: Record<string, string | undefined
       (closed ??= (async () => {
         await mailer.settle();
         await database.close();
+        fs.rmSync(filesDir, { recursive: true, force: true });
       })()),
   };
 }

@@ -15,10 +15,14 @@ import { PlaceholderPage } from '../features/placeholders/placeholder-page';
 import { AccountPage } from '../features/account/account-page';
 import { ClientsPage } from '../features/clients/clients-page';
 import { HomePage } from '../features/home/home-page';
+import { CompliancePage } from '../features/compliance/compliance-page';
+import { BankAccountsPage } from '../features/bank-accounts/bank-accounts-page';
+import { BusinessAccountsPage } from '../features/business-accounts/business-accounts-page';
+import { DocumentsPage } from '../features/documents/documents-page';
 
 const pages = [...navItems, ...extraPages];
 // Pages built so far; every other route shows its placeholder.
-const built: Record<string, React.ReactNode> = { '/': <HomePage />, '/account': <AccountPage />, '/clients': <ClientsPage /> };
+const built: Record<string, React.ReactNode> = { '/': <HomePage />, '/compliance': <CompliancePage />, '/account': <AccountPage />, '/clients': <ClientsPage />, '/bank': <BankAccountsPage />, '/business-presence': <BusinessAccountsPage />, '/documents': <DocumentsPage /> };
 const element = (path: string) => built[path] ?? <PlaceholderPage path={path} />;
 const userPages = pages.filter((p) => !('adminOnly' in p && p.adminOnly));
 const adminPages = pages.filter((p) => 'adminOnly' in p && p.adminOnly);

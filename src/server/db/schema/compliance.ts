@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
 
@@ -18,7 +19,12 @@ export const businessCompliance = pgTable(
     isCompliance: boolean('is_compliance').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('business_compliance_user_due_idx').on(t.userId, t.taskDueDate), index('business_compliance_user_name_idx').on(t.userId, t.taskName)],
+  (t) => [
+    index('business_compliance_user_due_idx').on(t.userId, t.taskDueDate),
+    index('business_compliance_user_name_idx').on(t.userId, t.taskName),
+    // The reminder job's scan: open tasks by due date.
+    index('business_compliance_open_due_idx').on(t.taskDueDate).where(sql`task_status <> 'Completed'`),
+  ],
 );
 
 export const recentActivities = pgTable(

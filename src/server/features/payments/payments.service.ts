@@ -5,6 +5,7 @@ import { payments } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import type { Payment, paymentInput, paymentUpdate } from '../../../shared/payments';
 import { recordAudit } from '../audit/audit.service';
+import { notify } from '../notifications/notifications.service';
 
 const columns = {
   id: payments.id,
@@ -39,6 +40,7 @@ export async function addPayment(db: Db, scope: Scope, input: z.output<typeof pa
       .values({ userId: scope.clientId, ...input, amount: input.amount.toFixed(2) })
       .returning(columns);
     await recordAudit(tx, scope, { action: 'create', entityType: 'payment', entityId: row.id });
+    if (scope.isAdmin) await notify(tx, { userId: scope.clientId, clientId: scope.clientId, kind: 'payment_recorded', title: `Payment recorded: ${row.description}`, body: `$${row.amount} on ${row.date}`, link: '/' });
     return toPayment(row);
   });
 }

@@ -6,6 +6,7 @@ import type { Scope } from '../../middleware/access';
 import { programById, type programRequestInput } from '../../../shared/programs';
 import { recordAudit } from '../audit/audit.service';
 import { programRequestMail } from './program-request-mail';
+import { notifyAdmins } from '../notifications/notifications.service';
 
 export type RequestResult = { ok: true; id: number } | { ok: false; reason: 'mail' };
 
@@ -27,6 +28,7 @@ export async function requestProgram(deps: Deps, scope: Scope, input: z.output<t
   const id = await deps.db.transaction(async (tx) => {
     const [row] = await tx.insert(programRequests).values({ userId: scope.clientId, programId: program.id, note: input.note }).returning({ id: programRequests.id });
     await recordAudit(tx, scope, { action: 'create', entityType: 'program_request', entityId: row.id });
+    await notifyAdmins(tx, { kind: 'payment_request', clientId: scope.clientId, title: `${client.name || client.email} requested ${program.name}`, body: input.note ?? '', link: `/clients` });
     return row.id;
   });
   return { ok: true, id };

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestAgent, type TestApp } from '../test-app';
 import { registeredEndpoints, type Endpoint } from './registered-routes';
-import { payments } from '../../db/schema';
+import { businessAccountDetails, businessAccounts, businessBankAccounts, businessCompliance, businessDocuments, payments, recentActivities } from '../../db/schema';
+import { Readable } from 'node:stream';
+import { CONTACT_SUPPORT_TASK } from '../../../shared/compliance-template';
+import { sealValues } from '../../security/encrypted-column';
 
 /**
  * Every registered endpoint, called as guest, as client A (own id), as client A on client B's id,
@@ -14,7 +17,73 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
     const [row] = await t.db.insert(payments).values({ userId: aId, description: 'Alpha fixture payment', amount: '10.00', date: '2024-01-02' }).returning();
     return { paymentId: String(row.id) };
   },
+  ...Object.fromEntries(
+    [
+      'PATCH /api/clients/:clientId/bank-accounts/:accountId',
+      'DELETE /api/clients/:clientId/bank-accounts/:accountId',
+      'POST /api/clients/:clientId/bank-accounts/:accountId/reveal/account-number',
+      'POST /api/clients/:clientId/bank-accounts/:accountId/reveal/routing-number',
+    ].map((route) => [route, async ({ t, aId }: Ctx) => ({ accountId: await insertBankAccount(t, aId, 'Alpha fixture bank', '4444333322221111', '011000015') })]),
+  ),
+  ...Object.fromEntries(
+    ['PUT /api/clients/:clientId/business-accounts/:businessAccountId', 'DELETE /api/clients/:clientId/business-accounts/:businessAccountId'].map((route) => [
+      route,
+      async ({ t, aId }: Ctx) => ({ businessAccountId: await insertBusinessAccount(t, aId, 'Alpha fixture presence') }),
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['GET /api/clients/:clientId/documents/:documentId/download', 'DELETE /api/clients/:clientId/documents/:documentId'].map((route) => [
+      route,
+      async ({ t, aId }: Ctx) => ({ documentId: await insertDocument(t, aId, 'Alpha fixture.pdf') }),
+    ]),
+  ),
+  // Contact Support: the one task a client may complete themselves.
+  ...Object.fromEntries(
+    [
+      'PATCH /api/clients/:clientId/compliance-tasks/:taskId',
+      'DELETE /api/clients/:clientId/compliance-tasks/:taskId',
+      'POST /api/clients/:clientId/compliance-tasks/:taskId/complete',
+    ].map((route) => [
+      route,
+      async ({ t, aId }: Ctx) => {
+        const [row] = await t.db.insert(businessCompliance).values({ userId: aId, taskName: CONTACT_SUPPORT_TASK }).returning();
+        return { taskId: String(row.id) };
+      },
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['PATCH /api/clients/:clientId/activities/:activityId', 'DELETE /api/clients/:clientId/activities/:activityId'].map((route) => [
+      route,
+      async ({ t, aId }: Ctx) => {
+        const [row] = await t.db.insert(recentActivities).values({ userId: aId, title: 'Alpha fixture activity' }).returning();
+        return { activityId: String(row.id) };
+      },
+    ]),
+  ),
 };
+
+/** A bank account with both numbers sealed, as the app stores them. */
+async function insertBankAccount(t: TestApp, userId: string, bankName: string, accountNumber: string, routingNumber: string) {
+  const id = crypto.randomUUID();
+  await t.db.insert(businessBankAccounts).values({ id, userId, bankName, ...sealValues(t.keyring, businessBankAccounts, id, { accountNumber, routingNumber }) });
+  return id;
+}
+async function insertBusinessAccount(t: TestApp, userId: string, name: string, detail = 'Alpha detail') {
+  const id = crypto.randomUUID();
+  await t.db.insert(businessAccounts).values({ id, userId, name });
+  await t.db.insert(businessAccountDetails).values({ businessAccountId: id, userId, label: 'Note', value: detail });
+  return id;
+}
+
+/** A business document: its (tiny) file in the test app's storage and its row. */
+async function insertDocument(t: TestApp, userId: string, documentName: string) {
+  const id = crypto.randomUUID();
+  const storageKey = `documents/${userId.toLowerCase()}/${id}.pdf`;
+  const bytes = Buffer.from(`%PDF-1.4\n% ${documentName}\n%%EOF\n`);
+  await t.storage.put(storageKey, Readable.from([bytes]), { contentType: 'application/pdf', size: bytes.length });
+  await t.db.insert(businessDocuments).values({ id, userId, documentName, documentType: 'Standard_Corporate', storageKey, contentType: 'application/pdf', size: bytes.length });
+  return id;
+}
 
 // Wildcard paths are handed a concrete sub-path to call.
 const wildcardSample: Record<string, string> = { '/api/auth/*': '/api/auth/get-session' };
@@ -23,7 +92,7 @@ let t: TestApp;
 let a: { id: string; email: string; agent: TestAgent };
 let b: { id: string; email: string; agent: TestAgent };
 // Client B's own data, none of which may reach client A or a guest.
-const bMarkers = ['Bravo Holdings LLC', '555-66-7777', 'bravo-owner@example.test'];
+const bMarkers = ['Bravo Holdings LLC', '555-66-7777', 'bravo-owner@example.test', '7777666655554321', '026009593', 'Bravo Presence Detail'];
 
 /** Gives each client one row in every per-client area, so allowed calls find data and leaks would show. */
 async function seed(agent: TestAgent, clientId: string, who: 'a' | 'b') {
@@ -39,6 +108,15 @@ async function seed(agent: TestAgent, clientId: string, who: 'a' | 'b') {
   if (res.status !== 200) throw new Error(`seeding the profile answered ${res.status}: ${await res.text()}`);
   // B's payment carries B's marker, so a list leaking it would show.
   await t.db.insert(payments).values({ userId: clientId, description: who === 'b' ? `${bMarkers[0]} retainer` : 'Alpha retainer', amount: '250.00', date: '2024-03-04' });
+  // A compliance task and an activity named with B's marker.
+  await t.db.insert(businessCompliance).values({ userId: clientId, taskName: who === 'b' ? `${bMarkers[0]} annual filing` : 'Alpha annual filing' });
+  await t.db.insert(recentActivities).values({ userId: clientId, title: who === 'b' ? `${bMarkers[0]} call` : 'Alpha call' });
+  // A bank account (B's numbers are markers: a clear number in any response to A would show) and a business account.
+  if (who === 'b') await insertBankAccount(t, clientId, `${bMarkers[0]} bank`, bMarkers[3], bMarkers[4]);
+  else await insertBankAccount(t, clientId, 'Alpha bank', '1212343456567878', '011000028');
+  await insertBusinessAccount(t, clientId, who === 'b' ? `${bMarkers[0]} presence` : 'Alpha presence', who === 'b' ? bMarkers[5] : 'Alpha detail');
+  // A business document named with B's marker (lists, downloads and the zip would show it).
+  await insertDocument(t, clientId, who === 'b' ? `${bMarkers[0]} articles.pdf` : 'Alpha articles.pdf');
 }
 let admin: { id: string; agent: TestAgent };
 
@@ -102,7 +180,8 @@ describe('authorisation matrix', () => {
       const other = await concretePath(e, b.id);
       const guest = await call(null, e, own, 'guest');
       const aOwn = await call(a.agent, e, own, 'client A on own');
-      const adminOnA = await call(admin.agent, e, own, 'admin');
+      // A DELETE removed the record client A named: the admin gets a fresh one.
+      const adminOnA = await call(admin.agent, e, e.method === 'DELETE' ? await concretePath(e, a.id) : own, 'admin');
       switch (e.access) {
         case 'public':
           check(e, guest, true, 'any');

@@ -6,12 +6,15 @@ import { registeredEndpoints } from './registered-routes';
 // Unique values that must never leave the database in clear, except through their reveal route.
 const SSN = '987-65-4329';
 const DOB = 'Canary Day 1975';
-const canaries = [SSN, SSN.replace(/-/g, ''), DOB];
-const revealPaths = ['/profile/reveal/ssn', '/profile/reveal/dob'];
+const ACCOUNT_NUMBER = '8675-3090-0123-4567';
+const ROUTING_NUMBER = '314159265';
+const canaries = [SSN, SSN.replace(/-/g, ''), DOB, ACCOUNT_NUMBER, ACCOUNT_NUMBER.replace(/-/g, ''), ROUTING_NUMBER];
+const revealPaths = ['/profile/reveal/ssn', '/profile/reveal/dob', '/reveal/account-number', '/reveal/routing-number'];
 
 let t: TestApp;
 let client: { id: string; agent: TestAgent };
 let admin: TestAgent;
+let bankAccountId = '';
 const logged: string[] = [];
 
 beforeAll(async () => {
@@ -27,6 +30,11 @@ beforeAll(async () => {
     json: { businessName: 'Canary Co', ownerSsn: SSN, ownerDob: DOB, agreement: 'i agree' },
   });
   expect(res.status).toBe(200);
+  const bank = await client.agent.request('POST', `/api/clients/${client.id}/bank-accounts`, {
+    json: { bankName: 'Canary Bank', accountNumber: ACCOUNT_NUMBER, routingNumber: ROUTING_NUMBER },
+  });
+  expect(bank.status).toBe(201);
+  bankAccountId = (await bank.json()).account.id;
 });
 afterAll(async () => {
   vi.restoreAllMocks();
@@ -37,7 +45,9 @@ describe('canary secrets', () => {
   it('appear only in their reveal responses: not in other responses, logs or the stored tables', async () => {
     const responses: { where: string; body: string }[] = [];
     for (const e of registeredEndpoints(t.app)) {
-      const path = (e.path === '/api/auth/*' ? '/api/auth/get-session' : e.path).replace(':clientId', client.id);
+      let path = (e.path === '/api/auth/*' ? '/api/auth/get-session' : e.path).replace(':clientId', client.id);
+      // The canary account's own routes (all but DELETE, which would remove it before its reveals run).
+      if (e.method !== 'DELETE') path = path.replace(':accountId', bankAccountId);
       for (const [who, agent] of [['client', client.agent], ['admin', admin]] as const) {
         const res = await agent.request(e.method, path, e.method === 'GET' ? {} : { json: {} });
         responses.push({ where: `${e.method} ${path} as ${who}`, body: await res.text() });

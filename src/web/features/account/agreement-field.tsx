@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Input } from '../../components/ui/input';
 import { AGREEMENT_MESSAGE, AGREEMENT_TEXT } from '../../../shared/profile';
-import { describedBy, FormField } from './form-field';
+import { describedBy, FormField } from '../../components/ui/form-field';
 
 export const agreementMatches = (v: string) => v.trim().toUpperCase() === AGREEMENT_TEXT;
 

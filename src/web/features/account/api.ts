@@ -37,13 +37,11 @@ export type ProfileView = {
   hasDob: boolean;
 };
 export type SecurityStatus = { lastPasswordChange: string | null; hasPassword: boolean };
-export type ClientOption = { id: string; name: string; email: string };
 
 export const accountKeys = {
   profile: (clientId: string) => ['clients', clientId, 'profile'] as const,
   preferences: (clientId: string) => ['clients', clientId, 'preferences'] as const,
   security: (clientId: string) => ['clients', clientId, 'security'] as const,
-  clientOptions: ['clients', 'selector', 'oldest'] as const,
 };
 
 export const profileQuery = (clientId: string) =>
@@ -89,9 +87,3 @@ export const securityQuery = (clientId: string) =>
   });
 
 /** The admin's client selector: oldest first (the first is selected by default). */
-export const clientOptionsQuery = () =>
-  queryOptions({
-    queryKey: accountKeys.clientOptions,
-    queryFn: async () =>
-      (await unwrap<{ rows: ClientOption[]; total: number }>(await api.clients.$get({ query: { sort: 'oldest', pageSize: '100' } }))).rows,
-  });

@@ -1,6 +1,6 @@
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { businessStructureByValue, businessStructures } from '../../../shared/business-structures';
-import { describedBy, FormField, selectClass } from './form-field';
+import { describedBy, FormField, selectClass } from '../../components/ui/form-field';
 
 /** The six business structures; the chosen one's description, pros and cons below the select. */
 export function BusinessStructureField({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {

@@ -8,7 +8,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { PasswordInput } from '../../components/ui/input';
 import { authClient } from '../../lib/auth-client';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/auth';
-import { FormField, describedBy } from './form-field';
+import { FormField, describedBy } from '../../components/ui/form-field';
 
 const empty = { current: '', next: '', confirm: '' };
 

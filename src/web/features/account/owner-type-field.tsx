@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Input } from '../../components/ui/input';
 import { MULTIPLE_OWNERS_HINT, normalizeOwnerCount, ownersForType } from '../../../shared/profile';
-import { describedBy, FormField } from './form-field';
+import { describedBy, FormField } from '../../components/ui/form-field';
 
 type OwnerType = 'sole' | 'multiple';
 

@@ -13,7 +13,7 @@ import { profileInput, type ProfileInput } from '../../../shared/profile';
 import { profileQuery, useSaveProfile, type ProfileView } from './api';
 import { AgreementField, agreementMatches } from './agreement-field';
 import { BusinessStructureField } from './business-structure-field';
-import { describedBy, FormField } from './form-field';
+import { describedBy, FormField } from '../../components/ui/form-field';
 import { OwnerTypeField } from './owner-type-field';
 import { formValuesOf, textFields } from './profile-values';
 import { SecretField } from './secret-field';

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import type { SecretProfileField } from '../../../shared/profile';
 import { revealSecret } from './api';
-import { describedBy, FormField } from './form-field';
+import { describedBy, FormField } from '../../components/ui/form-field';
 
 /**
  * SSN or DOB: a stored value shows masked, with Reveal (its own audited request; the clear value

@@ -1,5 +1,5 @@
 import { usStates } from '../../../shared/us-states';
-import { describedBy, FormField, selectClass } from './form-field';
+import { describedBy, FormField, selectClass } from '../../components/ui/form-field';
 
 const FEE_NOTE = 'Secretary of State formation fees above $500 are invoiced as an additional charge.';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Label } from '../../components/ui/label';
+import { Label } from './label';
 import { cn } from '../../lib/cn';
 
 /** A labelled input with an optional hint and error, wired with aria-describedby. */

@@ -1,0 +1,83 @@
+import { expect, screenshot, signedInClient, test } from './fixtures';
+
+test('a client adds, edits, reveals, copies and deletes a bank account', async ({ page, context, baseURL }) => {
+  // Sign-up, mail and many steps on two shared cores.
+  test.setTimeout(60_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await signedInClient(page);
+  await page.goto('/bank');
+  await expect(page.getByRole('heading', { name: 'Business Bank Accounts', level: 1 })).toBeVisible();
+  await expect(page.getByText('No accounts found.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Bank Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Bank Account' });
+  await dialog.getByLabel('Bank Name').fill('First Federal Bank');
+  await dialog.getByLabel('Account Owner').fill('Casey Ventures LLC');
+  await dialog.getByLabel('Account Number').fill('000123456789');
+  await dialog.getByLabel('Routing Number').fill('021000021');
+  await dialog.getByLabel('Date Opened').fill('2024-05-06');
+  await dialog.getByLabel('Monthly Fees (USD)').fill('12.5');
+  await dialog.getByLabel('Business Url').fill('https://bank.example.com/login');
+  await dialog.getByLabel('Notes').fill('Operating account');
+  await dialog.getByLabel('Debit Card').check();
+  await dialog.getByLabel('Savings').check();
+  await screenshot(page, 'bank-accounts-add-dialog');
+  await dialog.getByRole('button', { name: 'Add Account' }).click();
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByRole('article', { name: 'First Federal Bank' });
+  await expect(card.getByText('•••• 6789')).toBeVisible();
+  await expect(card.getByText('•••• 0021')).toBeVisible();
+  await expect(card.getByText('$12.50')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Business Url' })).toHaveAttribute('href', 'https://bank.example.com/login');
+  await expect(card.getByRole('link', { name: 'Business Url' })).toHaveAttribute('target', '_blank');
+  await expect(card.getByText('000123456789')).toHaveCount(0);
+
+  // Inline edit: blank numbers keep the stored ones.
+  await card.getByRole('button', { name: 'Edit First Federal Bank' }).click();
+  await card.getByLabel('Bank Name').fill('First Federal Credit Union');
+  await card.getByLabel('Monthly Fees (USD)').fill('0');
+  await card.getByRole('button', { name: 'Save Changes' }).click();
+  const edited = page.getByRole('article', { name: 'First Federal Credit Union' });
+  await expect(edited.getByText('$0.00')).toBeVisible();
+  await expect(edited.getByText('•••• 6789')).toBeVisible();
+
+  // Reveal (an audited request), then hide again.
+  await edited.getByRole('button', { name: 'Reveal Account Number' }).click();
+  await expect(edited.getByTestId('account-number-value')).toHaveText('000123456789');
+  await screenshot(page, 'bank-accounts-revealed');
+  await edited.getByRole('button', { name: 'Hide Account Number' }).click();
+  await expect(edited.getByTestId('account-number-value')).toHaveText('•••• 6789');
+
+  // Copy the routing number: fetched through the reveal route, then on the clipboard.
+  await edited.getByRole('button', { name: 'Copy Routing Number' }).click();
+  await expect(edited.getByRole('button', { name: 'Copy Routing Number' })).toContainText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('021000021');
+
+  // Both the reveal and the copy went through the audited reveal route.
+  const audit = await page.evaluate(async () => {
+    const session = (await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } };
+    return (await (await fetch(`/api/clients/${session.user.id}/audit`)).json()) as { rows: { action: string; entityType: string; field: string | null }[] };
+  });
+  const reveals = audit.rows.filter((r) => r.action === 'reveal' && r.entityType === 'bank_account').map((r) => r.field);
+  expect(reveals.sort()).toEqual(['account_number', 'routing_number']);
+
+  await edited.getByRole('button', { name: 'Delete First Federal Credit Union' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this bank account?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('No accounts found.')).toBeVisible();
+});
+
+test('bank accounts at phone width', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInClient(page);
+  await page.goto('/bank');
+  await page.getByRole('button', { name: 'Add Bank Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Bank Account' });
+  await dialog.getByLabel('Bank Name').fill('Mobile Bank');
+  await dialog.getByLabel('Account Number').fill('55554444');
+  await dialog.getByRole('button', { name: 'Add Account' }).click();
+  await expect(page.getByRole('article', { name: 'Mobile Bank' }).getByText('•••• 4444')).toBeVisible();
+  await screenshot(page, 'bank-accounts-mobile');
+});

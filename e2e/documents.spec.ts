@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import { expect, screenshot, signIn, signedInAdmin, signedInClient, test } from './fixtures';
+import type { Page } from '@playwright/test';
+
+/** A small, valid one-page PDF. */
+function pdf(text: string): Buffer {
+  const stream = `BT /F1 18 Tf 20 100 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
+
+async function uploadTo(page: Page, title: string, name: string, text = name) {
+  await section(page, title).locator('input[type=file]').setInputFiles({ name, mimeType: 'application/pdf', buffer: pdf(text) });
+}
+
+test('a client uploads a PDF with a progress bar, downloads it and deletes it', async ({ page }) => {
+  await signedInClient(page, { name: `Doc Client ${Date.now().toString(36)}` });
+  await page.goto('/documents');
+  await expect(page.getByRole('heading', { name: 'Business Documents', level: 1 })).toBeVisible();
+  for (const title of ['Standard Corporate', 'Advanced Corporate', 'Financial Documents', 'Marketing & PR', 'Additional Documents', 'Secret to Wealth Documents']) {
+    await expect(section(page, title)).toBeVisible();
+  }
+  await expect(page.getByText('No documents yet. Upload one above.')).toHaveCount(6);
+
+  // Held back for a moment, so the progress bar can be seen while the upload is in flight.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/documents/upload', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await uploadTo(page, 'Standard Corporate', 'Articles of Organization.pdf');
+  const corporate = section(page, 'Standard Corporate');
+  await expect(corporate.getByRole('progressbar')).toBeVisible();
+  await expect(corporate.getByText('Uploading...')).toBeVisible();
+  await expect(corporate.locator('input[type=file]')).toBeDisabled();
+  await screenshot(page, 'documents-uploading');
+  release();
+  await expect(corporate.getByText('Articles of Organization.pdf')).toBeVisible();
+  await expect(corporate.getByRole('progressbar')).toHaveCount(0);
+  await page.unroute('**/documents/upload');
+
+  // The browser refuses a file over 10 MB before sending it.
+  await section(page, 'Additional Documents')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([pdf('big'), Buffer.alloc(10 * 1024 * 1024 + 1, 32)]) });
+  await expect(section(page, 'Additional Documents').getByText('File is too large. The maximum size is 10 MB.')).toBeVisible();
+  await screenshot(page, 'documents-client');
+
+  const downloading = page.waitForEvent('download');
+  await corporate.getByRole('link', { name: 'Download Articles of Organization.pdf' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Articles of Organization.pdf');
+  const bytes = fs.readFileSync(await download.path());
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(bytes.equals(pdf('Articles of Organization.pdf'))).toBe(true);
+
+  await corporate.getByRole('button', { name: 'Delete Articles of Organization.pdf' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this document?' });
+  await expect(dialog).toContainText('Articles of Organization.pdf');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  const toast = page.getByText('Document deleted successfully!');
+  await expect(toast).toBeVisible();
+  await expect(corporate.getByText('Articles of Organization.pdf')).toHaveCount(0);
+  // Shown for 2 seconds (not the default 4).
+  await expect(toast).toBeHidden({ timeout: 3_500 });
+});
+
+test('an admin sees a client’s documents, named, and uploads one for them', async ({ page }) => {
+  // Two sign-ups' worth of mail round trips and three sign-ins.
+  test.setTimeout(60_000);
+  const client = await signedInClient(page, { name: `Doc Owner ${Date.now().toString(36)}` });
+  await page.goto('/documents');
+  await uploadTo(page, 'Advanced Corporate', 'Operating Agreement.pdf');
+  await expect(section(page, 'Advanced Corporate').getByText('Operating Agreement.pdf')).toBeVisible();
+  await page.context().clearCookies();
+
+  await signedInAdmin(page);
+  await page.goto('/documents');
+  const advanced = section(page, 'Advanced Corporate');
+  await expect(advanced.getByRole('listitem').filter({ hasText: 'Operating Agreement.pdf' }).filter({ hasText: client.name }).first()).toBeVisible();
+  // Every client's view: nobody to upload for yet.
+  await expect(section(page, 'Marketing & PR').getByText('Choose a client above to upload for them.')).toBeVisible();
+
+  await page.getByLabel('Client', { exact: true }).selectOption({ label: client.name });
+  await expect(advanced.getByText('Operating Agreement.pdf')).toHaveCount(1);
+  await uploadTo(page, 'Marketing & PR', 'Press Kit.pdf');
+  const marketing = section(page, 'Marketing & PR');
+  await expect(marketing.getByText('Press Kit.pdf')).toBeVisible();
+  await expect(marketing.getByRole('listitem').filter({ hasText: 'Press Kit.pdf' })).toContainText(client.name);
+  await screenshot(page, 'documents-admin');
+
+  // The client finds the document the admin filed for them.
+  await page.context().clearCookies();
+  await signIn(page, client.email, client.password);
+  await page.goto('/documents');
+  await expect(section(page, 'Marketing & PR').getByText('Press Kit.pdf')).toBeVisible();
+});

@@ -1,0 +1,1 @@
+CREATE INDEX "business_compliance_open_due_idx" ON "business_compliance" USING btree ("task_due_date") WHERE task_status <> 'Completed';

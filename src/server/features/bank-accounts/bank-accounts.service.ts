@@ -1,0 +1,120 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { authUsers, businessBankAccounts } from '../../db/schema';
+import type { Scope } from '../../middleware/access';
+import { openField, openRow, sealValues } from '../../security/encrypted-column';
+import type { Keyring } from '../../security/keyring';
+import { mask } from '../../../shared/mask';
+import type { BankAccount, BankAccountValues, BankAccountWithClient, BankNumberField } from '../../../shared/bank-accounts';
+import { recordAudit } from '../audit/audit.service';
+
+// Every query filters by scope.clientId: a row of another client is simply not there (404).
+type Row = typeof businessBankAccounts.$inferSelect;
+const ENTITY = 'bank_account';
+
+/** The row as lists see it: account and routing numbers masked, never in clear. */
+function toView(keyring: Keyring, row: Row): BankAccount {
+  const { accountNumber, routingNumber, userId, monthlyFees, createdAt, updatedAt, ...rest } = openRow(keyring, businessBankAccounts, row);
+  return {
+    ...rest,
+    clientId: userId,
+    monthlyFees: Number(monthlyFees),
+    accountNumberMasked: mask(accountNumber),
+    routingNumberMasked: mask(routingNumber),
+    hasAccountNumber: Boolean(accountNumber),
+    hasRoutingNumber: Boolean(routingNumber),
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  };
+}
+
+/** Column values for an insert or update; numbers sealed when present (undefined = keep, '' = remove). */
+function columnsFor(keyring: Keyring, rowId: string, input: BankAccountValues) {
+  const { accountNumber, routingNumber, monthlyFees, ...fields } = input;
+  const numbers = sealValues(keyring, businessBankAccounts, rowId, {
+    ...(accountNumber !== undefined ? { accountNumber: accountNumber || null } : {}),
+    ...(routingNumber !== undefined ? { routingNumber: routingNumber || null } : {}),
+  });
+  return { ...fields, ...numbers, monthlyFees: monthlyFees.toFixed(2) };
+}
+
+export async function listBankAccounts(db: Db, keyring: Keyring, clientId: string): Promise<BankAccount[]> {
+  const rows = await db
+    .select()
+    .from(businessBankAccounts)
+    .where(eq(businessBankAccounts.userId, clientId))
+    .orderBy(desc(businessBankAccounts.createdAt), desc(businessBankAccounts.id));
+  return rows.map((r) => toView(keyring, r));
+}
+
+/** Admins: every client's accounts, each with its client's name. */
+export async function listAllBankAccounts(db: Db, keyring: Keyring): Promise<BankAccountWithClient[]> {
+  const rows = await db
+    .select({ account: businessBankAccounts, clientName: authUsers.name, clientEmail: authUsers.email })
+    .from(businessBankAccounts)
+    .innerJoin(authUsers, eq(authUsers.id, businessBankAccounts.userId))
+    .orderBy(desc(businessBankAccounts.createdAt), desc(businessBankAccounts.id));
+  return rows.map((r) => ({ ...toView(keyring, r.account), clientName: r.clientName, clientEmail: r.clientEmail }));
+}
+
+export async function bankAccountExists(db: Db, clientId: string, accountId: string) {
+  const [row] = await db
+    .select({ id: businessBankAccounts.id })
+    .from(businessBankAccounts)
+    .where(and(eq(businessBankAccounts.id, accountId), eq(businessBankAccounts.userId, clientId)));
+  return Boolean(row);
+}
+
+export async function addBankAccount(db: Db, keyring: Keyring, scope: Scope, input: BankAccountValues): Promise<BankAccount> {
+  // The id is bound into the encrypted numbers, so it is made here, before the insert.
+  const id = crypto.randomUUID();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(businessBankAccounts)
+      .values({ id, userId: scope.clientId, ...columnsFor(keyring, id, input) })
+      .returning();
+    await recordAudit(tx, scope, { action: 'create', entityType: ENTITY, entityId: id });
+    return toView(keyring, row);
+  });
+}
+
+/** null when the account is not the scope client's. */
+export async function updateBankAccount(db: Db, keyring: Keyring, scope: Scope, accountId: string, input: BankAccountValues): Promise<BankAccount | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(businessBankAccounts)
+      .set({ ...columnsFor(keyring, accountId, input), updatedAt: new Date() })
+      .where(and(eq(businessBankAccounts.id, accountId), eq(businessBankAccounts.userId, scope.clientId)))
+      .returning();
+    if (!row) return null;
+    await recordAudit(tx, scope, { action: 'update', entityType: ENTITY, entityId: accountId });
+    return toView(keyring, row);
+  });
+}
+
+export async function deleteBankAccount(db: Db, scope: Scope, accountId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(businessBankAccounts)
+      .where(and(eq(businessBankAccounts.id, accountId), eq(businessBankAccounts.userId, scope.clientId)))
+      .returning({ id: businessBankAccounts.id });
+    if (!rows.length) return false;
+    await recordAudit(tx, scope, { action: 'delete', entityType: ENTITY, entityId: accountId });
+    return true;
+  });
+}
+
+const numberColumns = { 'account-number': businessBankAccounts.accountNumber, 'routing-number': businessBankAccounts.routingNumber } as const;
+
+/** The clear number, for its owner or an admin; every reveal (and so every copy) is audited. null: no such account or no number. */
+export async function revealBankNumber(db: Db, keyring: Keyring, scope: Scope, accountId: string, field: BankNumberField) {
+  const column = numberColumns[field];
+  const [row] = await db
+    .select({ value: column })
+    .from(businessBankAccounts)
+    .where(and(eq(businessBankAccounts.id, accountId), eq(businessBankAccounts.userId, scope.clientId)));
+  if (!row?.value) return null;
+  const value = openField(keyring, column, accountId, row.value);
+  await recordAudit(db, scope, { action: 'reveal', entityType: ENTITY, entityId: accountId, field: column.name });
+  return value;
+}

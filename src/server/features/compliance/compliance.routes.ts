@@ -1,0 +1,43 @@
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../../app-env';
+import { access } from '../../middleware/access';
+import { validate } from '../../middleware/validate';
+import { CONTACT_SUPPORT_TASK } from '../../../shared/compliance-template';
+import { ONLY_CONTACT_SUPPORT, TASK_NOT_FOUND, taskInput, taskListQuery, taskUpdate } from '../../../shared/compliance';
+import { addTask, completeTask, deleteTask, findTask, listTasks, parseTaskId, updateTask } from './compliance.service';
+
+// Runs before validation, so another client's task is a 404 whatever the body says.
+const ownTask = createMiddleware<AppEnv>(async (c, next) => {
+  const id = parseTaskId(c.req.param('taskId'));
+  if (id === null || !(await findTask(c.var.deps.db, c.var.scope.clientId, id))) return c.json({ error: TASK_NOT_FOUND }, 404);
+  return next();
+});
+
+// Clients read their own tasks and may complete Contact Support themselves. Adding, editing and
+// deleting are for administrators: access('admin') refuses clients first, access('own') then
+// checks the client id exists and sets the scope the writes are audited with.
+export const complianceRoutes = new Hono<AppEnv>()
+  .get('/', access('own'), validate('query', taskListQuery), async (c) =>
+    c.json({ tasks: await listTasks(c.var.deps.db, c.var.scope.clientId, c.req.valid('query').limit) }),
+  )
+  .post('/', access('admin'), access('own'), validate('json', taskInput), async (c) =>
+    c.json({ task: await addTask(c.var.deps.db, c.var.scope, c.req.valid('json')) }, 201),
+  )
+  .patch('/:taskId', access('admin'), access('own'), ownTask, validate('json', taskUpdate), async (c) => {
+    const task = await updateTask(c.var.deps.db, c.var.scope, Number(c.req.param('taskId')), c.req.valid('json'));
+    return task ? c.json({ task }) : c.json({ error: TASK_NOT_FOUND }, 404);
+  })
+  .delete('/:taskId', access('admin'), access('own'), ownTask, async (c) =>
+    (await deleteTask(c.var.deps.db, c.var.scope, Number(c.req.param('taskId'))))
+      ? c.json({ ok: true as const })
+      : c.json({ error: TASK_NOT_FOUND }, 404),
+  )
+  .post('/:taskId/complete', access('own'), ownTask, async (c) => {
+    const taskId = Number(c.req.param('taskId'));
+    const target = await findTask(c.var.deps.db, c.var.scope.clientId, taskId);
+    if (!target) return c.json({ error: TASK_NOT_FOUND }, 404);
+    if (!c.var.scope.isAdmin && target.name !== CONTACT_SUPPORT_TASK) return c.json({ error: ONLY_CONTACT_SUPPORT }, 403);
+    const task = await completeTask(c.var.deps.db, c.var.scope, taskId);
+    return task ? c.json({ task }) : c.json({ error: TASK_NOT_FOUND }, 404);
+  });

@@ -1,0 +1,163 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { businessCompliance, recentActivities } from '../../db/schema';
+import type { Scope } from '../../middleware/access';
+import { isOverdue, toDueDate, type ComplianceTask, type TaskStatus, type taskInput, type taskUpdate } from '../../../shared/compliance';
+import { recordAudit } from '../audit/audit.service';
+import { notify } from '../notifications/notifications.service';
+
+const columns = {
+  id: businessCompliance.id,
+  name: businessCompliance.taskName,
+  description: businessCompliance.taskDescription,
+  dueDate: businessCompliance.taskDueDate,
+  priority: businessCompliance.taskPriority,
+  status: businessCompliance.taskStatus,
+  isBusinessLicense: businessCompliance.isBusinessLicense,
+  isTaxForm: businessCompliance.isTaxForm,
+  isCompliance: businessCompliance.isCompliance,
+  createdAt: businessCompliance.createdAt,
+};
+type Row = Awaited<ReturnType<typeof findTask>> & {};
+
+const toTask = (row: Row, now = new Date()): ComplianceTask => ({
+  ...row,
+  dueDate: row.dueDate?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+  overdue: isOverdue(row, now),
+});
+
+/** Route parameters are text: anything but a positive 32-bit integer names no task. */
+export const parseTaskId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
+
+/** A client's tasks by due date (no date last), then id: one indexed query on (user_id, due date). */
+export async function listTasks(db: Db, clientId: string, limit: number, now = new Date()): Promise<ComplianceTask[]> {
+  const rows = await db
+    .select(columns)
+    .from(businessCompliance)
+    .where(eq(businessCompliance.userId, clientId))
+    .orderBy(sql`${businessCompliance.taskDueDate} asc nulls last`, asc(businessCompliance.id))
+    .limit(limit);
+  return rows.map((r) => toTask(r, now));
+}
+
+export async function findTask(db: Db, clientId: string, taskId: number) {
+  const [row] = await db
+    .select(columns)
+    .from(businessCompliance)
+    .where(and(eq(businessCompliance.id, taskId), eq(businessCompliance.userId, clientId)));
+  return row ?? null;
+}
+
+const link = (taskId: number) => `/compliance?task=${taskId}`;
+
+/** The recent-activity entry a status change leaves (spec: Awaiting Completion maps to in-progress). */
+async function recordStatusChange(tx: Db, clientId: string, task: { name: string }, status: TaskStatus) {
+  await tx.insert(recentActivities).values({
+    userId: clientId,
+    title: task.name,
+    notes: status === 'Completed' ? 'Compliance task completed.' : 'Compliance task reopened: awaiting completion.',
+    status: status === 'Completed' ? 'Completed' : 'In Progress',
+  });
+}
+
+/** Staff changes are announced to the client; a client's own changes are not. */
+async function tellClient(tx: Db, scope: Scope, kind: 'task_assigned' | 'task_changed', title: string, body: string, taskId: number | null) {
+  if (!scope.isAdmin || scope.actorId === scope.clientId) return;
+  await notify(tx, { userId: scope.clientId, clientId: scope.clientId, kind, title, body, link: taskId ? link(taskId) : '/compliance' });
+}
+
+export async function addTask(db: Db, scope: Scope, input: z.output<typeof taskInput>): Promise<ComplianceTask> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(businessCompliance)
+      .values({
+        userId: scope.clientId,
+        taskName: input.name,
+        taskDescription: input.description,
+        taskDueDate: toDueDate(input.dueDate) ?? null,
+        taskPriority: input.priority,
+        taskStatus: input.status,
+        isBusinessLicense: input.isBusinessLicense,
+        isTaxForm: input.isTaxForm,
+        isCompliance: input.isCompliance,
+      })
+      .returning(columns);
+    await recordAudit(tx, scope, { action: 'create', entityType: 'business_compliance', entityId: row.id });
+    await tellClient(tx, scope, 'task_assigned', `New task: ${row.name}`, 'Our team added a task to your business compliance list.', row.id);
+    return toTask(row);
+  });
+}
+
+/** Updates one of the scope client's tasks; null when it is not theirs. */
+export async function updateTask(db: Db, scope: Scope, taskId: number, input: z.output<typeof taskUpdate>): Promise<ComplianceTask | null> {
+  return db.transaction(async (tx) => {
+    // Locks the row, so the status seen here is the one the update replaces.
+    const [before] = await tx
+      .select(columns)
+      .from(businessCompliance)
+      .where(and(eq(businessCompliance.id, taskId), eq(businessCompliance.userId, scope.clientId)))
+      .for('update');
+    if (!before) return null;
+    const set = {
+      taskName: input.name,
+      taskDescription: input.description,
+      taskDueDate: toDueDate(input.dueDate),
+      taskPriority: input.priority,
+      taskStatus: input.status,
+      isBusinessLicense: input.isBusinessLicense,
+      isTaxForm: input.isTaxForm,
+      isCompliance: input.isCompliance,
+    };
+    const changes = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
+    const [row] = Object.keys(changes).length
+      ? await tx
+          .update(businessCompliance)
+          .set(changes)
+          .where(and(eq(businessCompliance.id, taskId), eq(businessCompliance.userId, scope.clientId)))
+          .returning(columns)
+      : [before];
+    await recordAudit(tx, scope, { action: 'update', entityType: 'business_compliance', entityId: row.id });
+    if (row.status !== before.status) await recordStatusChange(tx, scope.clientId, row, row.status);
+    const what = row.status !== before.status ? `is now ${row.status === 'Completed' ? 'completed' : 'awaiting completion'}` : 'was updated';
+    await tellClient(tx, scope, 'task_changed', `Task updated: ${row.name}`, `Our team changed this task: it ${what}.`, row.id);
+    return toTask(row);
+  });
+}
+
+/** Sets a task Completed with the due date now (the dashboard's buttons do the same). */
+export async function completeTask(db: Db, scope: Scope, taskId: number, now = new Date()): Promise<ComplianceTask | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: businessCompliance.taskStatus })
+      .from(businessCompliance)
+      .where(and(eq(businessCompliance.id, taskId), eq(businessCompliance.userId, scope.clientId)))
+      .for('update');
+    if (!before) return null;
+    const [row] = await tx
+      .update(businessCompliance)
+      .set({ taskStatus: 'Completed', taskDueDate: now })
+      .where(and(eq(businessCompliance.id, taskId), eq(businessCompliance.userId, scope.clientId)))
+      .returning(columns);
+    await recordAudit(tx, scope, { action: 'update', entityType: 'business_compliance', entityId: row.id });
+    if (before.status !== 'Completed') {
+      await recordStatusChange(tx, scope.clientId, row, 'Completed');
+      await tellClient(tx, scope, 'task_changed', `Task completed: ${row.name}`, 'Our team marked this task as completed.', row.id);
+    }
+    return toTask(row, now);
+  });
+}
+
+export async function deleteTask(db: Db, scope: Scope, taskId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(businessCompliance)
+      .where(and(eq(businessCompliance.id, taskId), eq(businessCompliance.userId, scope.clientId)))
+      .returning({ id: businessCompliance.id, name: businessCompliance.taskName });
+    if (!row) return false;
+    await recordAudit(tx, scope, { action: 'delete', entityType: 'business_compliance', entityId: row.id });
+    await tellClient(tx, scope, 'task_changed', `Task removed: ${row.name}`, 'Our team removed this task from your business compliance list.', null);
+    return true;
+  });
+}

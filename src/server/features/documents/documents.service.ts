@@ -1,0 +1,106 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { authUsers, businessDocuments } from '../../db/schema';
+import type { Scope } from '../../middleware/access';
+import type { Storage } from '../../storage/storage';
+import { storeThenRecord, uploadKey, type ReceivedUpload } from '../../uploads/upload';
+import type { AdminBusinessDocument, BusinessDocument, DocumentType } from '../../../shared/documents';
+import { recordAudit } from '../audit/audit.service';
+
+const columns = {
+  id: businessDocuments.id,
+  userId: businessDocuments.userId,
+  documentName: businessDocuments.documentName,
+  documentType: businessDocuments.documentType,
+  contentType: businessDocuments.contentType,
+  size: businessDocuments.size,
+  createdAt: businessDocuments.createdAt,
+};
+
+const toDocument = <T extends { createdAt: Date }>(row: T) => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/** Route parameters are text: anything but a UUID names no document. */
+export const isDocumentId = (raw: string | undefined): raw is string => !!raw && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(raw);
+
+/** One client's documents, newest first, optionally of one type. */
+export async function listDocuments(db: Db, clientId: string, type?: DocumentType): Promise<BusinessDocument[]> {
+  const where = and(eq(businessDocuments.userId, clientId), type ? eq(businessDocuments.documentType, type) : undefined);
+  const rows = await db.select(columns).from(businessDocuments).where(where).orderBy(desc(businessDocuments.createdAt), desc(businessDocuments.id));
+  return rows.map(toDocument);
+}
+
+/** Every client's documents with the client named (admins). */
+export async function listAllDocuments(db: Db, filter: { clientId?: string; type?: DocumentType }): Promise<AdminBusinessDocument[]> {
+  const conditions: SQL[] = [];
+  if (filter.clientId) conditions.push(eq(businessDocuments.userId, filter.clientId));
+  if (filter.type) conditions.push(eq(businessDocuments.documentType, filter.type));
+  const rows = await db
+    .select({ ...columns, clientName: authUsers.name, clientEmail: authUsers.email })
+    .from(businessDocuments)
+    .innerJoin(authUsers, eq(authUsers.id, businessDocuments.userId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(businessDocuments.createdAt), desc(businessDocuments.id));
+  return rows.map(toDocument);
+}
+
+/** One of the client's documents with its storage key; null when it is not theirs. */
+export async function findDocument(db: Db, clientId: string, documentId: string) {
+  if (!isDocumentId(documentId)) return null;
+  const [row] = await db
+    .select({ ...columns, storageKey: businessDocuments.storageKey })
+    .from(businessDocuments)
+    .where(and(eq(businessDocuments.id, documentId), eq(businessDocuments.userId, clientId)));
+  return row ?? null;
+}
+
+/** Stores the file under a server-made key and records it; a failed insert removes the file. */
+export async function addDocument(db: Db, storage: Storage, scope: Scope, upload: ReceivedUpload, documentType: DocumentType): Promise<BusinessDocument> {
+  const key = uploadKey('documents', scope.clientId, upload.ext);
+  const id = crypto.randomUUID();
+  return storeThenRecord(storage, key, upload, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(businessDocuments)
+        .values({
+          id,
+          userId: scope.clientId,
+          documentName: upload.name,
+          documentType,
+          storageKey: key,
+          contentType: upload.contentType,
+          size: upload.bytes.length,
+          uploadedBy: scope.actorId,
+        })
+        .returning(columns);
+      await recordAudit(tx, scope, { action: 'create', entityType: 'business_document', entityId: id });
+      return toDocument(row);
+    }),
+  );
+}
+
+/** Removes the row (audited for admins), then the stored file. False when it is not the client's. */
+export async function deleteDocument(db: Db, storage: Storage, scope: Scope, documentId: string, log: { warn: (m: string) => void }) {
+  if (!isDocumentId(documentId)) return false;
+  const key = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(businessDocuments)
+      .where(and(eq(businessDocuments.id, documentId), eq(businessDocuments.userId, scope.clientId)))
+      .returning({ storageKey: businessDocuments.storageKey });
+    if (!row) return null;
+    await recordAudit(tx, scope, { action: 'delete', entityType: 'business_document', entityId: documentId });
+    return row.storageKey;
+  });
+  if (key === null) return false;
+  // After the commit: a file without a row is harmless, a row without its file would be a broken link.
+  await storage.delete(key).catch((err: unknown) => log.warn(`could not remove stored file ${key}: ${String(err)}`));
+  return true;
+}
+
+/** The client's documents with their keys, for the zip archive. */
+export async function documentsForArchive(db: Db, clientId: string) {
+  return db
+    .select({ documentName: businessDocuments.documentName, documentType: businessDocuments.documentType, storageKey: businessDocuments.storageKey })
+    .from(businessDocuments)
+    .where(eq(businessDocuments.userId, clientId))
+    .orderBy(businessDocuments.createdAt, businessDocuments.id);
+}

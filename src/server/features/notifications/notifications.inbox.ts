@@ -1,0 +1,41 @@
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { notifications } from '../../db/schema';
+import type { NotificationItem, NotificationPage } from '../../../shared/notifications';
+
+/** The caller's own notifications, newest first, with the number still unread. */
+export async function listNotifications(db: Db, userId: string, page: number, pageSize: number): Promise<NotificationPage> {
+  const [rows, [{ total }], [{ unread }]] = await Promise.all([
+    db
+      .select({
+        id: notifications.id,
+        kind: notifications.kind,
+        title: notifications.title,
+        body: notifications.body,
+        link: notifications.link,
+        clientId: notifications.clientId,
+        readAt: notifications.readAt,
+        createdAt: notifications.createdAt,
+      })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(notifications).where(eq(notifications.userId, userId)),
+    db.select({ unread: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  ]);
+  const items: NotificationItem[] = rows.map((r) => ({ ...r, readAt: r.readAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString() }));
+  return { notifications: items, unreadCount: unread, total, page, pageSize };
+}
+
+/** Marks the given ids (or all) of the caller's unread notifications read; others' rows are never touched. */
+export async function markRead(db: Db, userId: string, ids: number[] | undefined): Promise<number> {
+  if (ids && !ids.length) return 0;
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), ids ? inArray(notifications.id, ids) : undefined))
+    .returning({ id: notifications.id });
+  return rows.length;
+}

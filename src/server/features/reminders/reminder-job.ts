@@ -1,0 +1,127 @@
+import { and, asc, eq, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { authUsers, businessCompliance, complianceReminders, mailOutbox, users } from '../../db/schema';
+import type { Logger } from '../../lib/logger';
+import type { Mailer } from '../../mail/mailer';
+import { REMINDER_DUE_SOON_DAYS } from '../../../shared/compliance';
+import { notify } from '../notifications/notifications.service';
+import { reminderMail, type ReminderTask } from './reminder-mail';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+type Stage = 'due_soon' | 'overdue';
+export type ReminderDeps = { db: Db; mailer: Pick<Mailer, 'drain'>; config: Pick<Config, 'appUrl'>; log?: Logger; now?: Date };
+export type ReminderResult = { mails: number; tasks: number };
+
+type Due = { taskId: number; clientId: string; name: string; dueDate: Date; email: string; clientName: string; stage: Stage };
+
+/**
+ * Every not-completed task due within 3 days (stage due_soon) or already due (stage overdue) of a
+ * client with e-mail alerts on (no users row: on), whose stage has not been claimed yet. One query
+ * for all clients.
+ */
+async function findDue(db: Db, now: Date): Promise<Due[]> {
+  const stage = sql<Stage>`case when ${businessCompliance.taskDueDate} < ${now.toISOString()}::timestamptz then 'overdue' else 'due_soon' end`;
+  const rows = await db
+    .select({
+      taskId: businessCompliance.id,
+      clientId: businessCompliance.userId,
+      name: businessCompliance.taskName,
+      dueDate: businessCompliance.taskDueDate,
+      email: authUsers.email,
+      clientName: authUsers.name,
+      stage,
+    })
+    .from(businessCompliance)
+    .innerJoin(authUsers, eq(authUsers.id, businessCompliance.userId))
+    .leftJoin(users, eq(users.id, businessCompliance.userId))
+    .leftJoin(complianceReminders, and(eq(complianceReminders.taskId, businessCompliance.id), eq(complianceReminders.stage, stage)))
+    .where(
+      and(
+        ne(businessCompliance.taskStatus, 'Completed'),
+        isNotNull(businessCompliance.taskDueDate),
+        lte(businessCompliance.taskDueDate, new Date(now.getTime() + REMINDER_DUE_SOON_DAYS * DAY_MS)),
+        or(isNull(users.emailAlertEnabled), eq(users.emailAlertEnabled, true)),
+        isNull(complianceReminders.id),
+      ),
+    )
+    .orderBy(asc(businessCompliance.userId), asc(businessCompliance.taskDueDate), asc(businessCompliance.id));
+  return rows.map((r) => ({ ...r, dueDate: r.dueDate as Date }));
+}
+
+/**
+ * Claims the client's stages and queues their mail in one transaction: the unique (task, stage)
+ * key decides which run sends, so a second instance or a rerun after a restart finds nothing left
+ * to claim. Returns the outbox id, or null when another run had claimed everything.
+ */
+async function remindClient(db: Db, appUrl: string, tasks: Due[], now: Date): Promise<{ mailId: number; count: number } | null> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(complianceReminders)
+      .values(tasks.map((t) => ({ taskId: t.taskId, stage: t.stage, sentAt: now })))
+      .onConflictDoNothing()
+      .returning({ taskId: complianceReminders.taskId, stage: complianceReminders.stage });
+    const mine = tasks.filter((t) => claimed.some((c) => c.taskId === t.taskId && c.stage === t.stage));
+    if (!mine.length) return null;
+    const { email, clientName, clientId } = mine[0];
+    const list: ReminderTask[] = mine.map((t) => ({ name: t.name, dueDate: t.dueDate, stage: t.stage, url: `${appUrl}/compliance?task=${t.taskId}` }));
+    const msg = reminderMail(email, clientName, list, `${appUrl}/account`);
+    // Due by this process's clock (the mailer's claim compares with it), not the injected one.
+    const [mail] = await tx.insert(mailOutbox).values({ ...msg, nextAttemptAt: new Date() }).returning({ id: mailOutbox.id });
+    const overdue = mine.filter((t) => t.stage === 'overdue').length;
+    await notify(tx, {
+      userId: clientId,
+      clientId,
+      kind: 'reminder_sent',
+      title: overdue ? `Reminder: ${overdue} overdue task${overdue === 1 ? '' : 's'}` : `Reminder: ${mine.length} task${mine.length === 1 ? '' : 's'} due soon`,
+      body: mine.map((t) => t.name).join(', ').slice(0, 500),
+      link: `/compliance?task=${mine[0].taskId}`,
+    });
+    return { mailId: mail.id, count: mine.length };
+  });
+}
+
+/** One pass of the compliance reminders; `now` is injectable for tests. */
+export async function runReminders({ db, mailer, config, log, now = new Date() }: ReminderDeps): Promise<ReminderResult> {
+  const due = await findDue(db, now);
+  const byClient = new Map<string, Due[]>();
+  for (const t of due) byClient.set(t.clientId, [...(byClient.get(t.clientId) ?? []), t]);
+  const result: ReminderResult = { mails: 0, tasks: 0 };
+  for (const [clientId, tasks] of byClient) {
+    try {
+      const sent = await remindClient(db, config.appUrl, tasks, now);
+      if (!sent) continue;
+      result.mails++;
+      result.tasks += sent.count;
+      await mailer.drain([sent.mailId]).catch((e) => log?.warn(`reminder mail ${sent.mailId} not delivered yet (retried later): ${e}`));
+    } catch (e) {
+      // A task deleted meanwhile, a lost connection: the claim rolled back, the next run retries.
+      log?.error(`compliance reminders for ${clientId} failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  if (result.mails) log?.info(`compliance reminders: ${result.mails} mails about ${result.tasks} tasks`);
+  return result;
+}
+
+/** Runs the reminders every 15 minutes, the first 30 seconds after start; stop() waits for a running pass. */
+export function scheduleReminders(deps: Omit<ReminderDeps, 'now'>, opts: { firstDelayMs?: number; intervalMs?: number } = {}) {
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = runReminders(deps)
+      .catch((e) => deps.log?.error(`compliance reminders failed: ${e instanceof Error ? e.message : String(e)}`))
+      .finally(() => (running = null));
+  };
+  let interval: NodeJS.Timeout | undefined;
+  const first = setTimeout(() => {
+    tick();
+    interval = setInterval(tick, opts.intervalMs ?? 15 * 60_000);
+    interval.unref();
+  }, opts.firstDelayMs ?? 30_000);
+  first.unref();
+  return async () => {
+    clearTimeout(first);
+    clearInterval(interval);
+    await running;
+  };
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+// Business Bank Accounts: the reference feature (DESIGN.md "One feature, end to end").
+// Written by hand rather than derived from the table: the numbers are shown masked and sent only when changed.
+
+export const MAX_MONTHLY_FEES = 1_000_000;
+const NUL = '\u0000';
+
+/** A trimmed, length-limited text field ('' when missing); NUL is refused (PostgreSQL cannot store it). */
+export const textField = (max: number, label: string) =>
+  z
+    .string(`${label} must be text.`)
+    .trim()
+    .max(max, `${label} can be at most ${max} characters.`)
+    .refine((s) => !s.includes(NUL), `${label} contains a character that is not allowed.`)
+    .default('');
+
+export const isHttpUrl = (s: string) => {
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
+  } catch {
+    return false;
+  }
+};
+
+/** An optional link: '' or an http(s) URL (never javascript: and the like, since it is rendered as a link). */
+export const httpUrlField = (label: string) =>
+  z
+    .string(`${label} must be text.`)
+    .trim()
+    .max(2048, `${label} can be at most 2048 characters.`)
+    .refine((s) => s === '' || isHttpUrl(s), `${label} must be a web address starting with http:// or https://`)
+    .default('');
+
+/** Account and routing numbers: digits, dashes and spaces (no other format check, as in the spec). Omitted = keep; '' = remove. */
+const bankNumber = (label: string) =>
+  z
+    .string(`${label} must be text.`)
+    .trim()
+    .max(34, `${label} can be at most 34 characters.`)
+    .regex(/^[0-9\- ]*$/, `${label} may contain only digits, dashes and spaces.`)
+    .optional();
+
+/** YYYY-MM-DD (a real date) or ''. */
+const isIsoDate = (s: string) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1900 && y <= 2999 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+};
+
+/** Monthly fees: a number or numeric text ('$' and ',' allowed), empty = 0; never negative; cents. */
+export const monthlyFeesField = z
+  .union([z.number('Monthly fees must be a number.'), z.string('Monthly fees must be a number.').trim().max(20, 'Monthly fees must be a number.')], 'Monthly fees must be a number.')
+  .optional()
+  .transform((v) => (v === undefined ? 0 : typeof v === 'number' ? v : v === '' ? 0 : Number(v.replace(/[$,\s]/g, ''))))
+  .pipe(
+    z
+      .number()
+      .refine((n) => Number.isFinite(n), 'Monthly fees must be a number.')
+      .refine((n) => n >= 0, 'Monthly fees cannot be negative.')
+      .refine((n) => n <= MAX_MONTHLY_FEES, 'Monthly fees can be at most $1,000,000.')
+      .transform((n) => Math.round(n * 100) / 100),
+  );
+
+export const bankAccountFlags = [
+  { key: 'isDebitCard', label: 'Debit Card' },
+  { key: 'isCreditCard', label: 'Credit Card' },
+  { key: 'isCdAccount', label: 'CD Account' },
+  { key: 'isSavings', label: 'Savings' },
+] as const;
+
+const flag = (label: string) => z.boolean(`${label} must be true or false.`).default(false);
+
+/** POST and PATCH bodies (an edit sends the whole card back; numbers only when changed). */
+export const bankAccountInput = z
+  .object({
+    bankName: textField(100, 'Bank name'),
+    accountNumber: bankNumber('Account number'),
+    routingNumber: bankNumber('Routing number'),
+    accountOwner: textField(200, 'Account owner'),
+    dateOpened: z
+      .string('Date opened must be text.')
+      .trim()
+      .refine((s) => s === '' || isIsoDate(s), 'Please enter a valid date opened (YYYY-MM-DD).')
+      .default(''),
+    notes: textField(2000, 'Notes'),
+    businessAccountUrl: httpUrlField('Business Url'),
+    monthlyFees: monthlyFeesField,
+    isDebitCard: flag('Debit card'),
+    isCreditCard: flag('Credit card'),
+    isCdAccount: flag('CD account'),
+    isSavings: flag('Savings'),
+  })
+  .strict();
+export type BankAccountInput = z.input<typeof bankAccountInput>;
+export type BankAccountValues = z.output<typeof bankAccountInput>;
+
+export const bankNumberFields = ['account-number', 'routing-number'] as const;
+export type BankNumberField = (typeof bankNumberFields)[number];
+
+/** A bank account as lists show it: numbers masked, never in clear. */
+export type BankAccount = {
+  id: string;
+  clientId: string;
+  bankName: string;
+  accountOwner: string;
+  dateOpened: string;
+  notes: string;
+  businessAccountUrl: string;
+  monthlyFees: number;
+  isDebitCard: boolean;
+  isCreditCard: boolean;
+  isCdAccount: boolean;
+  isSavings: boolean;
+  accountNumberMasked: string;
+  routingNumberMasked: string;
+  hasAccountNumber: boolean;
+  hasRoutingNumber: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+/** The admin's list of every client's accounts carries the client's name. */
+export type BankAccountWithClient = BankAccount & { clientName: string; clientEmail: string };
+
+export const USER_NOT_AUTHENTICATED = 'User not authenticated';

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { httpUrlField, textField } from './bank-accounts';
+
+// Business Presence Accounts (labelled Business Accounts): an account with any number of label/value details.
+
+export const ACCOUNT_NAME_REQUIRED = 'Account name is required';
+export const MAX_DETAILS = 50;
+export const businessAccountMessages = {
+  added: 'Account added successfully',
+  deleted: 'Account deleted successfully!',
+  error: 'Error saving account',
+} as const;
+
+export const businessAccountDetailInput = z
+  .object({
+    label: z
+      .string('Detail label must be text.')
+      .trim()
+      .min(1, 'Each detail needs a label.')
+      .max(100, 'A detail label can be at most 100 characters.')
+      .refine((s) => !s.includes('\u0000'), 'A detail label contains a character that is not allowed.'),
+    value: textField(1000, 'A detail value'),
+  })
+  .strict();
+
+export const businessAccountInput = z
+  .object({
+    name: z
+      .string(ACCOUNT_NAME_REQUIRED)
+      .trim()
+      .min(1, ACCOUNT_NAME_REQUIRED)
+      .max(200, 'Account name can be at most 200 characters.')
+      .refine((s) => !s.includes('\u0000'), 'Account name contains a character that is not allowed.'),
+    description: textField(2000, 'Description'),
+    businessAccountUrl: httpUrlField('URL'),
+    notes: textField(2000, 'Notes'),
+    details: z.array(businessAccountDetailInput, 'Details must be a list.').max(MAX_DETAILS, `At most ${MAX_DETAILS} details.`).default([]),
+    // The form carries a status (initially Pending); it is never used on save (spec §4): accepted and ignored.
+    status: z.string().max(50).optional(),
+  })
+  .strict();
+export type BusinessAccountInput = z.input<typeof businessAccountInput>;
+export type BusinessAccountValues = z.output<typeof businessAccountInput>;
+
+export type BusinessAccountDetail = { id: number; label: string; value: string };
+export type BusinessAccount = {
+  id: string;
+  name: string;
+  description: string;
+  status: string;
+  businessAccountUrl: string;
+  notes: string;
+  details: BusinessAccountDetail[];
+  createdAt: string;
+};

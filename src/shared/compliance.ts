@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { isIsoDate } from './payments';
+
+export const taskPriorities = ['High', 'Medium', 'Low'] as const;
+export type TaskPriority = (typeof taskPriorities)[number];
+export const taskStatuses = ['Awaiting Completion', 'Completed'] as const;
+export type TaskStatus = (typeof taskStatuses)[number];
+
+/** Tasks shown on the compliance page (spec: limit 45); the timeline may ask for more. */
+export const TASKS_PER_VIEW = 45;
+export const MAX_TASKS_PER_REQUEST = 200;
+/** A reminder is sent when a task falls due within this many days, and again once it is overdue. */
+export const REMINDER_DUE_SOON_DAYS = 3;
+
+export const ONLY_CONTACT_SUPPORT = 'You can complete only the Contact Support task yourself.';
+export const TASK_NOT_FOUND = 'Task not found.';
+export const TASK_NAME_REQUIRED = 'Please enter a task name.';
+
+const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** A due date: a calendar date (YYYY-MM-DD, the end of that day in UTC) or an ISO date-time with zone. */
+const dueDate = z
+  .union([
+    z.null(),
+    z.literal('').transform(() => null),
+    z
+      .string('Please enter a valid due date.')
+      .max(40, 'Please enter a valid due date.')
+      .refine((s) => isIsoDate(s) || (isoDateTime.test(s) && isIsoDate(s.slice(0, 10)) && !Number.isNaN(Date.parse(s))), 'Please enter a valid due date.'),
+  ])
+  .optional();
+
+/** The due date as the server stores it. */
+export const toDueDate = (s: string | null | undefined): Date | null | undefined =>
+  s === undefined ? undefined : s === null ? null : isIsoDate(s) ? new Date(`${s}T23:59:59.999Z`) : new Date(s);
+
+const fields = {
+  name: z.string(TASK_NAME_REQUIRED).trim().min(1, TASK_NAME_REQUIRED).max(200, 'The task name can be at most 200 characters.'),
+  description: z.string('The description must be text.').trim().max(4000, 'The description can be at most 4000 characters.'),
+  dueDate,
+  priority: z.enum(taskPriorities, 'Priority must be High, Medium or Low.'),
+  status: z.enum(taskStatuses, "Status must be 'Awaiting Completion' or 'Completed'."),
+  isBusinessLicense: z.boolean('Business license must be true or false.'),
+  isTaxForm: z.boolean('Tax form must be true or false.'),
+  isCompliance: z.boolean('Compliance must be true or false.'),
+};
+
+/** POST /compliance-tasks (admins): a new task for the client. */
+export const taskInput = z
+  .object({
+    ...fields,
+    description: fields.description.default(''),
+    priority: fields.priority.default('Medium'),
+    status: fields.status.default('Awaiting Completion'),
+    isBusinessLicense: fields.isBusinessLicense.default(false),
+    isTaxForm: fields.isTaxForm.default(false),
+    isCompliance: fields.isCompliance.default(false),
+  })
+  .strict();
+export type TaskInput = z.input<typeof taskInput>;
+
+/** PATCH /compliance-tasks/:taskId (admins): any subset of the fields. */
+export const taskUpdate = z
+  .object({
+    name: fields.name.optional(),
+    description: fields.description.optional(),
+    dueDate,
+    priority: fields.priority.optional(),
+    status: fields.status.optional(),
+    isBusinessLicense: fields.isBusinessLicense.optional(),
+    isTaxForm: fields.isTaxForm.optional(),
+    isCompliance: fields.isCompliance.optional(),
+  })
+  .strict();
+export type TaskUpdate = z.input<typeof taskUpdate>;
+
+export const taskListQuery = z
+  .object({
+    limit: z.coerce
+      .number('Limit must be a number.')
+      .int('Limit must be a whole number.')
+      .min(1, `Limit must be between 1 and ${MAX_TASKS_PER_REQUEST}.`)
+      .max(MAX_TASKS_PER_REQUEST, `Limit must be between 1 and ${MAX_TASKS_PER_REQUEST}.`)
+      .default(TASKS_PER_VIEW),
+  })
+  .strict();
+
+export type ComplianceTask = {
+  id: number;
+  name: string;
+  description: string;
+  /** ISO date-time, or null when the task has no due date. */
+  dueDate: string | null;
+  priority: TaskPriority;
+  status: TaskStatus;
+  isBusinessLicense: boolean;
+  isTaxForm: boolean;
+  isCompliance: boolean;
+  createdAt: string;
+  /** Not completed and due before now. */
+  overdue: boolean;
+};
+
+export const isOverdue = (t: { status: TaskStatus; dueDate: string | Date | null }, now = new Date()) =>
+  t.status !== 'Completed' && t.dueDate !== null && new Date(t.dueDate).getTime() < now.getTime();

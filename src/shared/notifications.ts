@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const notificationKinds = ['task_assigned', 'task_changed', 'reminder_sent', 'payment_recorded', 'payment_request', 'new_signup'] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+export type NotificationItem = {
+  id: number;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string | null;
+  clientId: string | null;
+  readAt: string | null;
+  createdAt: string;
+};
+export type NotificationPage = { notifications: NotificationItem[]; unreadCount: number; total: number; page: number; pageSize: number };
+
+/** GET /api/me/notifications: the caller's own notifications, newest first. */
+export const notificationListQuery = z
+  .object({
+    page: z.coerce.number({ message: 'Page must be a number' }).int().min(1, 'Page must be 1 or more').max(100_000).default(1),
+    pageSize: z.coerce.number({ message: 'Page size must be a number' }).int().min(1, 'Page size must be between 1 and 100').max(100, 'Page size must be between 1 and 100').default(20),
+  })
+  .strict();
+
+/** POST /api/me/notifications/read: the given ids, or every unread one when `ids` is left out. */
+export const markNotificationsRead = z
+  .object({
+    ids: z
+      .array(z.number({ message: 'Notification ids must be numbers' }).int().min(1).max(2_147_483_647), { message: 'ids must be a list of notification ids' })
+      .max(100, 'At most 100 notifications at a time')
+      .optional(),
+  })
+  .strict();
+export type MarkNotificationsRead = z.output<typeof markNotificationsRead>;

@@ -1,0 +1,37 @@
+// Rules for uploaded documents, shared by the browser (checks before sending) and the server
+// (which checks again, and checks the content too).
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const FILE_TOO_LARGE = 'File is too large. The maximum size is 10 MB.';
+export const UPLOAD_ACCEPT = '.pdf,.doc,.docx';
+export const documentExtensions = ['pdf', 'doc', 'docx'] as const;
+export type DocumentExtension = (typeof documentExtensions)[number];
+export const ONLY_DOCUMENTS = 'Only PDF, DOC and DOCX files are allowed.';
+export const CONTENT_MISMATCH = 'The file’s content does not match its type. Only real PDF, DOC and DOCX files are allowed.';
+export const BAD_FILE_NAME = 'The file name is not allowed. Use a plain name such as report.pdf.';
+export const DOUBLE_EXTENSION = 'The file name has more than one extension. Rename it, for example to report.pdf.';
+
+export const contentTypes: Record<DocumentExtension, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+// Inner "extensions" that make a name like report.php.pdf look like something else.
+const executable = new Set(
+  'exe com bat cmd scr msi dll sh bash ps1 psm1 vbs vbe js mjs cjs jse wsf wsh hta jar app apk py pyc pl rb cgi php php3 php4 php5 php7 phtml phar asp aspx jsp jspx html htm xhtml shtml svg xml swf lnk reg'.split(' '),
+);
+
+/** The document extension of an uploaded file's name, or the reason the name is refused. */
+export function checkUploadName(raw: string): { ok: true; ext: DocumentExtension; name: string } | { ok: false; error: string } {
+  const name = raw.trim();
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (!name || name.length > 200 || /[/\\\u0000-\u001f\u007f]/.test(name) || name.includes('..') || name.startsWith('.')) return { ok: false, error: BAD_FILE_NAME };
+  const parts = name.split('.');
+  const ext = parts.length > 1 ? parts[parts.length - 1].toLowerCase() : '';
+  if (!(documentExtensions as readonly string[]).includes(ext)) return { ok: false, error: ONLY_DOCUMENTS };
+  if (parts.slice(1, -1).some((p) => executable.has(p.toLowerCase().trim()))) return { ok: false, error: DOUBLE_EXTENSION };
+  return { ok: true, ext: ext as DocumentExtension, name };
+}
+
+export const formatFileSize = (bytes: number) =>
+  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

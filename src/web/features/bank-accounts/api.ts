@@ -1,0 +1,68 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../lib/api-client';
+import type { BankAccount, BankAccountInput, BankAccountWithClient, BankNumberField } from '../../../shared/bank-accounts';
+
+export const bankAccountKeys = {
+  all: ['bank-accounts'] as const,
+  everyClient: ['bank-accounts', 'every-client'] as const,
+  list: (clientId: string) => ['bank-accounts', 'client', clientId] as const,
+};
+
+/** One client's accounts, numbers masked. */
+export const bankAccountsQuery = (clientId: string) =>
+  queryOptions({
+    queryKey: bankAccountKeys.list(clientId),
+    queryFn: async () =>
+      (await unwrap<{ accounts: BankAccount[] }>(await api.clients[':clientId']['bank-accounts'].$get({ param: { clientId } }))).accounts,
+  });
+
+/** Admins: every client's accounts, each with the client's name. */
+export const allBankAccountsQuery = () =>
+  queryOptions({
+    queryKey: bankAccountKeys.everyClient,
+    queryFn: async () => (await unwrap<{ accounts: BankAccountWithClient[] }>(await api['bank-accounts'].$get())).accounts,
+  });
+
+// Every write refreshes both the client's list and the admin's all-clients list.
+const useInvalidate = () => {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: bankAccountKeys.all });
+};
+
+export function useCreateBankAccount(clientId: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (json: BankAccountInput) =>
+      (await unwrap<{ account: BankAccount }>(await api.clients[':clientId']['bank-accounts'].$post({ param: { clientId }, json }))).account,
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateBankAccount(clientId: string, accountId: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (json: BankAccountInput) =>
+      (
+        await unwrap<{ account: BankAccount }>(
+          await api.clients[':clientId']['bank-accounts'][':accountId'].$patch({ param: { clientId, accountId }, json }),
+        )
+      ).account,
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteBankAccount(clientId: string, accountId: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async () => unwrap<{ ok: true }>(await api.clients[':clientId']['bank-accounts'][':accountId'].$delete({ param: { clientId, accountId } })),
+    onSuccess: invalidate,
+  });
+}
+
+/** The clear number: its own request, audited on the server (copying goes through here too). */
+export async function revealBankNumber(clientId: string, accountId: string, field: BankNumberField) {
+  const reveal = api.clients[':clientId']['bank-accounts'][':accountId'].reveal;
+  const param = { clientId, accountId };
+  const res = field === 'account-number' ? await reveal['account-number'].$post({ param }) : await reveal['routing-number'].$post({ param });
+  return (await unwrap<{ value: string }>(res)).value;
+}

@@ -1,0 +1,186 @@
+import { useState, type ReactNode } from 'react';
+import { Check, ExternalLink, Eye, EyeOff, Landmark, Pencil, Trash2, X } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { formatUsd2 } from '../../../shared/programs';
+import { bankAccountFlags, type BankAccount, type BankAccountInput, type BankNumberField } from '../../../shared/bank-accounts';
+import { revealBankNumber, useDeleteBankAccount, useUpdateBankAccount } from './api';
+import { BankAccountForm } from './bank-account-form';
+import { CopyButton } from './copy-button';
+
+function Row({ label, children, copy }: { label: string; children: ReactNode; copy?: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 border-b border-gray-100 py-2 last:border-0 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
+      <dt className="text-xs font-medium uppercase tracking-wide text-gray-500">{label}</dt>
+      <dd className="flex min-w-0 items-center gap-1 text-sm text-gray-900 sm:justify-end">
+        <span className="min-w-0 break-words">{children}</span>
+        {copy}
+      </dd>
+    </div>
+  );
+}
+
+const empty = <span className="text-gray-400">-</span>;
+
+/** A masked number with Reveal/Hide and Copy, both through the audited reveal route. */
+function NumberRow({ account, field, label }: { account: BankAccount; field: BankNumberField; label: string }) {
+  const masked = field === 'account-number' ? account.accountNumberMasked : account.routingNumberMasked;
+  const [clear, setClear] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fetchValue = () => revealBankNumber(account.clientId, account.id, field);
+  const toggle = async () => {
+    if (clear !== null) return setClear(null);
+    setBusy(true);
+    try {
+      setClear(await fetchValue());
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : 'Could not reveal the number');
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!masked) return <Row label={label}>{empty}</Row>;
+  return (
+    <Row
+      label={label}
+      copy={
+        <>
+          <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={toggle} disabled={busy} aria-label={`${clear === null ? 'Reveal' : 'Hide'} ${label}`}>
+            {clear === null ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />} {clear === null ? 'Reveal' : 'Hide'}
+          </Button>
+          <CopyButton label={label} value={fetchValue} />
+        </>
+      }
+    >
+      <span className="font-mono" data-testid={`${field}-value`}>
+        {clear ?? masked}
+      </span>
+    </Row>
+  );
+}
+
+function TextRow({ label, value }: { label: string; value: string }) {
+  return (
+    <Row label={label} copy={value ? <CopyButton label={label} value={() => value} /> : undefined}>
+      {value || empty}
+    </Row>
+  );
+}
+
+/** One account: every field, copy per field, inline edit, delete after confirmation. */
+export function BankAccountCard({ account, clientName }: { account: BankAccount; clientName?: string }) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateBankAccount(account.clientId, account.id);
+  const remove = useDeleteBankAccount(account.clientId, account.id);
+  const title = account.bankName || 'Bank account';
+
+  const save = (input: BankAccountInput) =>
+    update.mutate(input, {
+      onSuccess: () => {
+        toast.success('Bank account updated');
+        setEditing(false);
+        setError(null);
+      },
+      onError: (e) => setError(e.message),
+    });
+  const confirmDelete = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast.success('Bank account deleted');
+      },
+      onError: (e) => toast.error(e.message),
+    });
+
+  return (
+    <Card aria-label={title} role="article">
+      <div className="flex items-start justify-between gap-2 p-4 pb-2">
+        <div className="flex min-w-0 items-center gap-2">
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50">
+            <Landmark className="size-5 text-brand-700" aria-hidden="true" />
+          </span>
+          <div className="min-w-0">
+            <h2 className="truncate text-base font-semibold text-gray-900">{title}</h2>
+            {clientName && <p className="truncate text-xs text-gray-500">Client: {clientName}</p>}
+          </div>
+        </div>
+        {!editing && (
+          <div className="flex shrink-0 gap-1">
+            <Button variant="ghost" size="icon" onClick={() => setEditing(true)} aria-label={`Edit ${title}`}>
+              <Pencil />
+            </Button>
+            <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)} aria-label={`Delete ${title}`}>
+              <Trash2 />
+            </Button>
+          </div>
+        )}
+      </div>
+      <CardContent className="p-4 pt-0">
+        {editing ? (
+          <BankAccountForm
+            idPrefix={`edit-${account.id}`}
+            account={account}
+            submitLabel="Save Changes"
+            busy={update.isPending}
+            error={error}
+            onSubmit={save}
+            onCancel={() => {
+              setEditing(false);
+              setError(null);
+            }}
+          />
+        ) : (
+          <>
+          <dl>
+            <TextRow label="Bank Name" value={account.bankName} />
+            <NumberRow account={account} field="account-number" label="Account Number" />
+            <NumberRow account={account} field="routing-number" label="Routing Number" />
+            <TextRow label="Account Owner" value={account.accountOwner} />
+            <TextRow label="Date Opened" value={account.dateOpened} />
+            <TextRow label="Monthly Fees" value={formatUsd2(account.monthlyFees)} />
+            <Row label="Business Url" copy={account.businessAccountUrl ? <CopyButton label="Business Url" value={() => account.businessAccountUrl} /> : undefined}>
+              {account.businessAccountUrl ? (
+                <a href={account.businessAccountUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline">
+                  Business Url <ExternalLink className="size-3.5" aria-hidden="true" />
+                </a>
+              ) : (
+                empty
+              )}
+            </Row>
+            <TextRow label="Notes" value={account.notes} />
+          </dl>
+            <div className="flex flex-wrap gap-2 pt-3" aria-label="Account type">
+              {bankAccountFlags.map((f) => (
+                <span
+                  key={f.key}
+                  className={
+                    account[f.key]
+                      ? 'inline-flex items-center gap-1 rounded-full border border-green-200 bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800'
+                      : 'inline-flex items-center gap-1 rounded-full border border-gray-200 bg-gray-50 px-2 py-0.5 text-xs text-gray-500'
+                  }
+                >
+                  {account[f.key] ? <Check className="size-3" aria-hidden="true" /> : <X className="size-3" aria-hidden="true" />}
+                  {f.label}
+                  <span className="sr-only">{account[f.key] ? ': yes' : ': no'}</span>
+                </span>
+              ))}
+            </div>
+          </>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete this bank account?"
+        description={`${title} and its numbers will be removed. This cannot be undone.`}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,109 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { bankAccountFlags, bankAccountInput, type BankAccount, type BankAccountInput } from '../../../shared/bank-accounts';
+import { describedBy, FormField } from '../../components/ui/form-field';
+
+type Output = z.output<typeof bankAccountInput>;
+const textareaClass =
+  'flex min-h-20 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60';
+
+const valuesOf = (a?: BankAccount): BankAccountInput => ({
+  bankName: a?.bankName ?? '',
+  accountNumber: '',
+  routingNumber: '',
+  accountOwner: a?.accountOwner ?? '',
+  dateOpened: a?.dateOpened ?? '',
+  notes: a?.notes ?? '',
+  businessAccountUrl: a?.businessAccountUrl ?? '',
+  monthlyFees: a ? String(a.monthlyFees) : '',
+  isDebitCard: a?.isDebitCard ?? false,
+  isCreditCard: a?.isCreditCard ?? false,
+  isCdAccount: a?.isCdAccount ?? false,
+  isSavings: a?.isSavings ?? false,
+});
+
+/**
+ * Add and inline edit. Numbers are never prefilled (that would reveal them): on edit a blank number
+ * keeps the stored one.
+ */
+export function BankAccountForm(props: {
+  idPrefix: string;
+  account?: BankAccount;
+  submitLabel: string;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (input: BankAccountInput) => void;
+  onCancel: () => void;
+}) {
+  const { idPrefix: p, account } = props;
+  const form = useForm<BankAccountInput, unknown, Output>({ resolver: zodResolver(bankAccountInput), defaultValues: valuesOf(account) });
+  const { register, formState } = form;
+  const e = formState.errors;
+
+  const submit = form.handleSubmit((v) => {
+    const keep = (n: string | undefined, stored: boolean | undefined) => (account && stored && !n ? undefined : n);
+    props.onSubmit({ ...v, accountNumber: keep(v.accountNumber, account?.hasAccountNumber), routingNumber: keep(v.routingNumber, account?.hasRoutingNumber) });
+  });
+
+  const text = (name: 'bankName' | 'accountOwner' | 'businessAccountUrl' | 'monthlyFees', label: string, extra: { type?: string; placeholder?: string; inputMode?: 'decimal' } = {}) => {
+    const id = `${p}-${name}`;
+    const error = e[name]?.message;
+    return (
+      <FormField id={id} label={label} error={error}>
+        <Input id={id} {...extra} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, undefined, error)} disabled={props.busy} {...register(name)} />
+      </FormField>
+    );
+  };
+  const number = (name: 'accountNumber' | 'routingNumber', label: string, masked: string | undefined) => {
+    const id = `${p}-${name}`;
+    const error = e[name]?.message;
+    const hint = masked ? `Leave blank to keep ${masked}.` : undefined;
+    return (
+      <FormField id={id} label={label} hint={hint} error={error}>
+        <Input id={id} inputMode="numeric" autoComplete="off" aria-invalid={Boolean(error)} aria-describedby={describedBy(id, hint, error)} disabled={props.busy} {...register(name)} />
+      </FormField>
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text('bankName', 'Bank Name', { placeholder: 'e.g. First National Bank' })}
+        {text('accountOwner', 'Account Owner')}
+        {number('accountNumber', 'Account Number', account?.accountNumberMasked || undefined)}
+        {number('routingNumber', 'Routing Number', account?.routingNumberMasked || undefined)}
+        <FormField id={`${p}-dateOpened`} label="Date Opened" error={e.dateOpened?.message}>
+          <Input id={`${p}-dateOpened`} type="date" disabled={props.busy} aria-invalid={Boolean(e.dateOpened)} {...register('dateOpened')} />
+        </FormField>
+        {text('monthlyFees', 'Monthly Fees (USD)', { inputMode: 'decimal', placeholder: '0.00' })}
+      </div>
+      {text('businessAccountUrl', 'Business Url', { type: 'url', placeholder: 'https://' })}
+      <FormField id={`${p}-notes`} label="Notes" error={e.notes?.message}>
+        <textarea id={`${p}-notes`} className={textareaClass} disabled={props.busy} {...register('notes')} />
+      </FormField>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium text-gray-800">Account type</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {bankAccountFlags.map((f) => (
+            <label key={f.key} className="flex items-center gap-2 text-sm text-gray-800">
+              <input type="checkbox" className="size-4 accent-brand-700" disabled={props.busy} {...register(f.key)} /> {f.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {props.error && <Alert tone="error">{props.error}</Alert>}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={props.onCancel} disabled={props.busy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={props.busy}>
+          {props.busy ? 'Saving...' : props.submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

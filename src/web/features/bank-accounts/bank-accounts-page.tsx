@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { Plus } from 'lucide-react';
+import { toast } from 'sonner';
+import { useAuth } from '../../app/auth-context';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { Spinner } from '../../components/ui/spinner';
+import { USER_NOT_AUTHENTICATED, type BankAccount, type BankAccountInput, type BankAccountWithClient } from '../../../shared/bank-accounts';
+import { clientOptionsQuery } from '../../lib/client-options';
+import { ClientSelector } from '../../components/client-selector';
+import { allBankAccountsQuery, bankAccountsQuery, useCreateBankAccount } from './api';
+import { BankAccountCard } from './bank-account-card';
+import { BankAccountForm } from './bank-account-form';
+
+/** /bank: a client's own accounts; an admin picks a client (?client=<id>, else the oldest). */
+export function BankAccountsPage() {
+  const { user, isAdmin } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const clients = useQuery({ ...clientOptionsQuery(), enabled: isAdmin });
+  const clientId = isAdmin ? (params.get('client') ?? clients.data?.[0]?.id ?? null) : (user?.id ?? null);
+  const clientName = isAdmin ? clients.data?.find((c) => c.id === clientId)?.name : undefined;
+  const [everyClient, setEveryClient] = useState(false);
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Business Bank Accounts</h1>
+          <p className="text-sm text-gray-600">Keep your business bank accounts in one place. Account and routing numbers stay masked until you reveal them.</p>
+        </div>
+        {clientId && <AddBankAccount clientId={clientId} />}
+      </header>
+      {!user && <Alert tone="error">{USER_NOT_AUTHENTICATED}</Alert>}
+      {isAdmin && <ClientSelector query={clients} value={clientId} onChange={(id) => setParams({ client: id })} />}
+      {isAdmin && (
+        <label className="flex items-center gap-2 text-sm text-gray-800">
+          <input type="checkbox" className="size-4 accent-brand-700" checked={everyClient} onChange={(e) => setEveryClient(e.target.checked)} />
+          Show every client&apos;s accounts
+        </label>
+      )}
+      {isAdmin && everyClient ? <EveryClientList /> : clientId && <AccountList key={clientId} clientId={clientId} clientName={clientName || undefined} />}
+    </div>
+  );
+}
+
+/** Admins: every client's accounts, each card naming its client. */
+function EveryClientList() {
+  const query = useQuery(allBankAccountsQuery());
+  return <Accounts query={query} nameOf={(a) => (a as BankAccountWithClient).clientName || (a as BankAccountWithClient).clientEmail} />;
+}
+
+function AccountList({ clientId, clientName }: { clientId: string; clientName?: string }) {
+  const query = useQuery(bankAccountsQuery(clientId));
+  return <Accounts query={query} nameOf={() => clientName} />;
+}
+
+function Accounts({ query, nameOf }: { query: UseQueryResult<BankAccount[]>; nameOf: (a: BankAccount) => string | undefined }) {
+  if (query.isPending)
+    return (
+      <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
+        <Spinner className="size-4" label="" /> Loading accounts...
+      </p>
+    );
+  if (query.isError)
+    return (
+      <Alert tone="error" className="flex items-center justify-between gap-2">
+        Could not load the bank accounts.
+        <Button size="sm" variant="outline" onClick={() => query.refetch()}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  if (query.data.length === 0)
+    return (
+      <Card>
+        <CardContent className="py-10 text-center">
+          <p className="font-medium text-gray-900">No accounts found.</p>
+          <p className="mt-1 text-sm text-gray-600">Use Add Bank Account to record your first business bank account.</p>
+        </CardContent>
+      </Card>
+    );
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      {query.data.map((a: BankAccount) => (
+        <BankAccountCard key={a.id} account={a} clientName={nameOf(a)} />
+      ))}
+    </div>
+  );
+}
+
+function AddBankAccount({ clientId }: { clientId: string }) {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateBankAccount(clientId);
+  const save = (input: BankAccountInput) =>
+    create.mutate(input, {
+      onSuccess: () => {
+        toast.success('Bank account added');
+        setOpen(false);
+      },
+      onError: (e) => setError(e.message),
+    });
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (create.isPending) return;
+        setOpen(o);
+        setError(null);
+      }}
+    >
+      <Button onClick={() => setOpen(true)}>
+        <Plus aria-hidden="true" /> Add Bank Account
+      </Button>
+      <DialogContent title="Add Bank Account" description="Numbers are encrypted and shown masked." className="max-w-2xl">
+        {open && <BankAccountForm idPrefix="new-bank" submitLabel="Add Account" busy={create.isPending} error={error} onSubmit={save} onCancel={() => setOpen(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

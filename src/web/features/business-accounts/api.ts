@@ -1,0 +1,51 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../lib/api-client';
+import type { BusinessAccount, BusinessAccountInput } from '../../../shared/business-accounts';
+
+export const businessAccountKeys = {
+  list: (clientId: string) => ['business-accounts', clientId] as const,
+};
+
+/** One client's Business Presence Accounts, each with its details. */
+export const businessAccountsQuery = (clientId: string) =>
+  queryOptions({
+    queryKey: businessAccountKeys.list(clientId),
+    queryFn: async () =>
+      (await unwrap<{ accounts: BusinessAccount[] }>(await api.clients[':clientId']['business-accounts'].$get({ param: { clientId } }))).accounts,
+  });
+
+const useInvalidate = (clientId: string) => {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: businessAccountKeys.list(clientId) });
+};
+
+export function useCreateBusinessAccount(clientId: string) {
+  const invalidate = useInvalidate(clientId);
+  return useMutation({
+    mutationFn: async (json: BusinessAccountInput) =>
+      (await unwrap<{ account: BusinessAccount }>(await api.clients[':clientId']['business-accounts'].$post({ param: { clientId }, json }))).account,
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateBusinessAccount(clientId: string, businessAccountId: string) {
+  const invalidate = useInvalidate(clientId);
+  return useMutation({
+    mutationFn: async (json: BusinessAccountInput) =>
+      (
+        await unwrap<{ account: BusinessAccount }>(
+          await api.clients[':clientId']['business-accounts'][':businessAccountId'].$put({ param: { clientId, businessAccountId }, json }),
+        )
+      ).account,
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteBusinessAccount(clientId: string, businessAccountId: string) {
+  const invalidate = useInvalidate(clientId);
+  return useMutation({
+    mutationFn: async () =>
+      unwrap<{ ok: true }>(await api.clients[':clientId']['business-accounts'][':businessAccountId'].$delete({ param: { clientId, businessAccountId } })),
+    onSuccess: invalidate,
+  });
+}

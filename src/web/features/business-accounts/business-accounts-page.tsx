@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { Globe, Plus } from 'lucide-react';
+import { toast } from 'sonner';
+import { useAuth } from '../../app/auth-context';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { Spinner } from '../../components/ui/spinner';
+import { businessAccountMessages, type BusinessAccountInput } from '../../../shared/business-accounts';
+import { clientOptionsQuery } from '../../lib/client-options';
+import { ClientSelector } from '../../components/client-selector';
+import { businessAccountsQuery, useCreateBusinessAccount } from './api';
+import { BusinessAccountCard } from './business-account-card';
+import { BusinessAccountForm } from './business-account-form';
+
+/** /business-presence (labelled Business Accounts): the client's own accounts; an admin picks a client. */
+export function BusinessAccountsPage() {
+  const { user, isAdmin } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const clients = useQuery({ ...clientOptionsQuery(), enabled: isAdmin });
+  const clientId = isAdmin ? (params.get('client') ?? clients.data?.[0]?.id ?? null) : (user?.id ?? null);
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Business Presence Accounts</h1>
+        {clientId && <AddAccount clientId={clientId} />}
+      </header>
+      <div className="flex gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4 text-brand-900">
+        <Globe className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+        <div className="text-sm">
+          <p className="font-semibold">Build a business presence lenders can find</p>
+          <p className="mt-1">
+            Keep every listing and profile of your business in one place: business directories, credit bureaus, review sites and online profiles. Add the
+            details you need to hand (IDs, logins, phone numbers) to each account.
+          </p>
+        </div>
+      </div>
+      {isAdmin && <ClientSelector query={clients} value={clientId} onChange={(id) => setParams({ client: id })} />}
+      {clientId && <AccountGrid key={clientId} clientId={clientId} />}
+    </div>
+  );
+}
+
+function AccountGrid({ clientId }: { clientId: string }) {
+  const query = useQuery(businessAccountsQuery(clientId));
+  if (query.isPending)
+    return (
+      <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
+        <Spinner className="size-4" label="" /> Loading accounts...
+      </p>
+    );
+  if (query.isError)
+    return (
+      <Alert tone="error" className="flex items-center justify-between gap-2">
+        Could not load the accounts.
+        <Button size="sm" variant="outline" onClick={() => query.refetch()}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  if (query.data.length === 0)
+    return (
+      <Card>
+        <CardContent className="py-10 text-center">
+          <p className="font-medium text-gray-900">No accounts found.</p>
+          <p className="mt-1 text-sm text-gray-600">Use Add Account to record your first business listing or profile.</p>
+        </CardContent>
+      </Card>
+    );
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {query.data.map((a) => (
+        <BusinessAccountCard key={a.id} clientId={clientId} account={a} />
+      ))}
+    </div>
+  );
+}
+
+function AddAccount({ clientId }: { clientId: string }) {
+  const [open, setOpen] = useState(false);
+  const create = useCreateBusinessAccount(clientId);
+  const save = (input: BusinessAccountInput) =>
+    create.mutate(input, {
+      onSuccess: () => {
+        toast.success(businessAccountMessages.added);
+        setOpen(false);
+      },
+      onError: () => toast.error(businessAccountMessages.error),
+    });
+  return (
+    <Dialog open={open} onOpenChange={(o) => !create.isPending && setOpen(o)}>
+      <Button onClick={() => setOpen(true)}>
+        <Plus aria-hidden="true" /> Add Account
+      </Button>
+      <DialogContent title="Add New Account" className="max-w-2xl">
+        {open && <BusinessAccountForm idPrefix="new-business" submitLabel="Save" busy={create.isPending} onSubmit={save} onCancel={() => setOpen(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

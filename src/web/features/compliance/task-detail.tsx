@@ -1,0 +1,37 @@
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import type { ComplianceTask } from '../../../shared/compliance';
+import { FlagBadges, PriorityBadge, StatusBadge, formatDue, taskFlags } from './task-display';
+
+/** Read-only details of one task (clients and admins). */
+export function TaskDetail({ task, onClose }: { task: ComplianceTask | null; onClose: () => void }) {
+  return (
+    <Dialog open={Boolean(task)} onOpenChange={(o) => !o && onClose()}>
+      {task && (
+        <DialogContent title={task.name} description="Task details" className="max-w-xl">
+          <div className="flex flex-wrap gap-1.5">
+            <StatusBadge task={task} />
+            <PriorityBadge task={task} />
+            <FlagBadges task={task} />
+          </div>
+          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-gray-500">Status</dt>
+            <dd className="text-gray-900">
+              {task.status}
+              {task.overdue && <span className="ml-2 font-medium text-red-700">(Overdue)</span>}
+            </dd>
+            <dt className="text-gray-500">Due date</dt>
+            <dd className="text-gray-900">{formatDue(task.dueDate)}</dd>
+            <dt className="text-gray-500">Priority</dt>
+            <dd className="text-gray-900">{task.priority}</dd>
+            <dt className="text-gray-500">Type</dt>
+            <dd className="text-gray-900">{taskFlags(task).join(', ') || 'General task'}</dd>
+            <dt className="text-gray-500">Added</dt>
+            <dd className="text-gray-900">{formatDue(task.createdAt)}</dd>
+          </dl>
+          <h3 className="mt-4 text-sm font-medium text-gray-900">Description</h3>
+          <p className="mt-1 whitespace-pre-line text-sm text-gray-700">{task.description || 'No description.'}</p>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}

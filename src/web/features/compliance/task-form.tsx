@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { taskInput, taskPriorities, taskStatuses, type ComplianceTask, type TaskInput } from '../../../shared/compliance';
+import { describedBy, FormField, selectClass } from '../../components/ui/form-field';
+
+type Output = z.output<typeof taskInput>;
+const textareaClass =
+  'flex min-h-24 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60';
+
+/** The stored due date as the local calendar date the date picker shows. */
+const localDate = (iso: string | null) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+/** A picked date means the end of that day where the person is. */
+const endOfLocalDay = (date: string | null | undefined) => (date ? new Date(`${date}T23:59:59.999`).toISOString() : null);
+
+const valuesOf = (t?: ComplianceTask): TaskInput => ({
+  name: t?.name ?? '',
+  description: t?.description ?? '',
+  dueDate: localDate(t?.dueDate ?? null),
+  priority: t?.priority ?? 'Medium',
+  status: t?.status ?? 'Awaiting Completion',
+  isBusinessLicense: t?.isBusinessLicense ?? false,
+  isTaxForm: t?.isTaxForm ?? false,
+  isCompliance: t?.isCompliance ?? false,
+});
+
+const flags = [
+  ['isBusinessLicense', 'Business License'],
+  ['isTaxForm', 'Tax Form'],
+  ['isCompliance', 'Compliance'],
+] as const;
+
+/** Add and edit (admins): name, description, due date, priority (default Medium), status and the three flags. */
+export function TaskForm(props: { task?: ComplianceTask; submitLabel: string; busy: boolean; onSubmit: (input: TaskInput) => void; onCancel: () => void }) {
+  const p = props.task ? `task-${props.task.id}` : 'new-task';
+  const form = useForm<TaskInput, unknown, Output>({ resolver: zodResolver(taskInput), defaultValues: valuesOf(props.task) });
+  const { register } = form;
+  const e = form.formState.errors;
+  const submit = form.handleSubmit((v) => props.onSubmit({ ...v, dueDate: endOfLocalDay(v.dueDate) }));
+  const id = (name: string) => `${p}-${name}`;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={props.task ? `Edit ${props.task.name}` : 'Add a task'} className="flex flex-col gap-4">
+      <FormField id={id('name')} label="Task name" error={e.name?.message}>
+        <Input id={id('name')} aria-invalid={Boolean(e.name)} aria-describedby={describedBy(id('name'), undefined, e.name)} disabled={props.busy} {...register('name')} />
+      </FormField>
+      <FormField id={id('description')} label="Description" error={e.description?.message}>
+        <textarea id={id('description')} className={textareaClass} disabled={props.busy} {...register('description')} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField id={id('due')} label="Due date" error={e.dueDate?.message}>
+          <Input id={id('due')} type="date" disabled={props.busy} {...register('dueDate')} />
+        </FormField>
+        <FormField id={id('priority')} label="Priority">
+          <select id={id('priority')} className={selectClass} disabled={props.busy} {...register('priority')}>
+            {taskPriorities.map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id={id('status')} label="Status">
+          <select id={id('status')} className={selectClass} disabled={props.busy} {...register('status')}>
+            {taskStatuses.map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+      <fieldset className="flex flex-wrap gap-x-6 gap-y-2">
+        <legend className="mb-2 text-sm font-medium text-gray-900">Task type</legend>
+        {flags.map(([name, label]) => (
+          <label key={name} className="flex items-center gap-2 text-sm text-gray-800">
+            <input type="checkbox" className="size-4 accent-brand-700" disabled={props.busy} {...register(name)} /> {label}
+          </label>
+        ))}
+      </fieldset>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={props.onCancel} disabled={props.busy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={props.busy}>
+          {props.busy ? 'Saving...' : props.submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { CalendarDays, Pencil, Trash2 } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import type { ComplianceTask } from '../../../shared/compliance';
+import { FlagBadges, PriorityBadge, StatusBadge, formatDue } from './task-display';
+
+/** One task: the tile opens its details; admins also get Edit and Delete. */
+export function TaskTile(props: { task: ComplianceTask; isAdmin: boolean; onOpen: () => void; onEdit: () => void; onDelete: () => void }) {
+  const { task } = props;
+  const done = task.status === 'Completed';
+  return (
+    <li
+      aria-label={task.name}
+      className={cn(
+        'flex flex-col rounded-xl border bg-white shadow-sm',
+        done ? 'border-green-300 bg-green-50/60' : task.overdue ? 'border-red-300' : 'border-amber-300',
+      )}
+    >
+      <button
+        type="button"
+        onClick={props.onOpen}
+        className="flex flex-1 cursor-pointer flex-col gap-3 rounded-xl p-4 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        aria-label={`View task ${task.name}`}
+      >
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="font-medium text-gray-900">{task.name}</h3>
+          <StatusBadge task={task} />
+        </div>
+        {task.description && <p className="line-clamp-2 text-sm text-gray-600">{task.description}</p>}
+        <p className={cn('flex items-center gap-1.5 text-sm', task.overdue ? 'font-medium text-red-700' : 'text-gray-700')}>
+          <CalendarDays className="size-4" aria-hidden="true" /> {task.dueDate ? `Due ${formatDue(task.dueDate)}` : 'No due date'}
+        </p>
+        <div className="flex flex-wrap gap-1.5">
+          <PriorityBadge task={task} />
+          <FlagBadges task={task} />
+        </div>
+      </button>
+      {props.isAdmin && (
+        <div className="flex justify-end gap-2 border-t border-gray-100 px-4 py-2">
+          <Button size="sm" variant="ghost" onClick={props.onEdit} aria-label={`Edit task ${task.name}`}>
+            <Pencil aria-hidden="true" /> Edit
+          </Button>
+          <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={props.onDelete} aria-label={`Delete task ${task.name}`}>
+            <Trash2 aria-hidden="true" /> Delete
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,96 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../lib/api-client';
+import type { Activity, ActivityInput, ActivityUpdate } from '../../../shared/activities';
+import type { BuildOut } from '../../../shared/dashboard';
+
+export const dashboardKeys = {
+  buildOut: (clientId: string) => ['clients', clientId, 'build-out'] as const,
+  activities: (clientId: string) => ['clients', clientId, 'activities'] as const,
+};
+
+export const buildOutQuery = (clientId: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.buildOut(clientId),
+    queryFn: async () => unwrap<BuildOut>(await api.clients[':clientId']['build-out'].$get({ param: { clientId } })),
+  });
+
+export const activitiesQuery = (clientId: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.activities(clientId),
+    queryFn: async () => (await unwrap<{ activities: Activity[] }>(await api.clients[':clientId'].activities.$get({ param: { clientId } }))).activities,
+  });
+
+/** After a task changes: the banner, the progress and the activity list all move. */
+function useRefreshDashboard(clientId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: dashboardKeys.buildOut(clientId) }),
+      queryClient.invalidateQueries({ queryKey: dashboardKeys.activities(clientId) }),
+      queryClient.invalidateQueries({ queryKey: ['clients', clientId, 'compliance-tasks'] }),
+    ]);
+}
+
+export function useAddActivity(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (json: ActivityInput) =>
+      (await unwrap<{ activity: Activity }>(await api.clients[':clientId'].activities.$post({ param: { clientId }, json }))).activity,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.activities(clientId) }),
+  });
+}
+
+export function useUpdateActivity(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...json }: ActivityUpdate & { id: number }) =>
+      (
+        await unwrap<{ activity: Activity }>(
+          await api.clients[':clientId'].activities[':activityId'].$patch({ param: { clientId, activityId: String(id) }, json }),
+        )
+      ).activity,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.activities(clientId) }),
+  });
+}
+
+export function useDeleteActivity(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      unwrap<{ ok: true }>(await api.clients[':clientId'].activities[':activityId'].$delete({ param: { clientId, activityId: String(id) } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.activities(clientId) }),
+  });
+}
+
+/** The Contact Support button: the server mails staff and completes the task in one call. */
+export function useContactSupport(clientId: string) {
+  const refresh = useRefreshDashboard(clientId);
+  return useMutation({
+    mutationFn: async () => unwrap<{ completed: true }>(await api.clients[':clientId']['contact-support'].$post({ param: { clientId } })),
+    onSuccess: refresh,
+  });
+}
+
+export const freeGuideUrl = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/free-guide`;
+export const documentsArchiveUrl = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/documents/archive`;
+
+/** Downloads the free guide through a blob link (so we know when it is done), then refreshes the tasks. */
+export function useDownloadFreeGuide(clientId: string) {
+  const refresh = useRefreshDashboard(clientId);
+  return useMutation({
+    mutationFn: async () => {
+      const res = await fetch(freeGuideUrl(clientId), { credentials: 'same-origin' });
+      if (!res.ok) throw new Error('The guide could not be downloaded. Please try again.');
+      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'free-guide.pdf';
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = name;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    },
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,48 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../lib/api-client';
+import type { AdminBusinessDocument, BusinessDocument } from '../../../shared/documents';
+
+export type DocumentRow = BusinessDocument & Partial<Pick<AdminBusinessDocument, 'clientName' | 'clientEmail'>>;
+
+export const documentKeys = {
+  all: ['documents'] as const,
+  client: (clientId: string) => ['clients', clientId, 'documents'] as const,
+  admin: (clientId: string | null) => ['documents', 'all', clientId ?? 'every'] as const,
+};
+
+/** One client's documents (the client's own, or an admin's view of one client). */
+export const clientDocumentsQuery = (clientId: string) =>
+  queryOptions({
+    queryKey: documentKeys.client(clientId),
+    queryFn: async () =>
+      (await unwrap<{ documents: DocumentRow[] }>(await api.clients[':clientId'].documents.$get({ param: { clientId }, query: {} }))).documents,
+  });
+
+/** Admins: every client's documents with the client named, or one client's. */
+export const adminDocumentsQuery = (clientId: string | null) =>
+  queryOptions({
+    queryKey: documentKeys.admin(clientId),
+    queryFn: async () => (await unwrap<{ documents: DocumentRow[] }>(await api.documents.$get({ query: clientId ? { clientId } : {} }))).documents,
+  });
+
+export const uploadUrl = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/documents/upload`;
+export const downloadUrl = (doc: { userId: string; id: string }) =>
+  `/api/clients/${encodeURIComponent(doc.userId)}/documents/${encodeURIComponent(doc.id)}/download`;
+
+export function useRefreshDocuments() {
+  const queryClient = useQueryClient();
+  return (clientId: string) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: documentKeys.client(clientId) }),
+      queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+    ]);
+}
+
+export function useDeleteDocument() {
+  const refresh = useRefreshDocuments();
+  return useMutation({
+    mutationFn: async (doc: { userId: string; id: string }) =>
+      unwrap<{ ok: true }>(await api.clients[':clientId'].documents[':documentId'].$delete({ param: { clientId: doc.userId, documentId: doc.id } })),
+    onSettled: (_data, _err, doc) => refresh(doc.userId),
+  });
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Download, FileText, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { DOCUMENT_DELETED } from '../../../shared/documents';
+import { formatFileSize } from '../../../shared/uploads';
+import { downloadUrl, useDeleteDocument, type DocumentRow } from './api';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** A section's documents: name, (client,) date, size, download and delete. */
+export function DocumentList({ documents, showClient }: { documents: DocumentRow[]; showClient: boolean }) {
+  const [deleting, setDeleting] = useState<DocumentRow | null>(null);
+  const remove = useDeleteDocument();
+
+  if (!documents.length) return <p className="rounded-md bg-gray-50 px-3 py-4 text-center text-sm text-gray-600">No documents yet. Upload one above.</p>;
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting);
+      toast.success(DOCUMENT_DELETED, { duration: 2000 });
+      setDeleting(null);
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : 'Could not delete the document.');
+    }
+  }
+
+  return (
+    <>
+      <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200">
+        {documents.map((d) => (
+          <li key={d.id} className="flex items-center gap-3 px-3 py-2">
+            <FileText className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium text-gray-900" title={d.documentName}>
+                {d.documentName}
+              </p>
+              <p className="text-xs text-gray-600">
+                {showClient && <span className="font-medium text-gray-700">{d.clientName || d.clientEmail} · </span>}
+                <span className="whitespace-nowrap">{dateFormat.format(new Date(d.createdAt))}</span> · <span className="whitespace-nowrap">{formatFileSize(d.size)}</span>
+              </p>
+            </div>
+            <Button asChild variant="ghost" size="icon" aria-label={`Download ${d.documentName}`} title="Download">
+              <a href={downloadUrl(d)} download={d.documentName}>
+                <Download />
+              </a>
+            </Button>
+            <Button variant="ghost" size="icon" className="text-red-600 hover:bg-red-50" aria-label={`Delete ${d.documentName}`} title="Delete" onClick={() => setDeleting(d)}>
+              <Trash2 />
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete this document?"
+        description={deleting ? `“${deleting.documentName}” will be deleted permanently.` : ''}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+      />
+    </>
+  );
+}
