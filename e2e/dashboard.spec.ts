@@ -58,6 +58,26 @@ test('a new client follows the dashboard: 0/45, Contact Support, the free guide,
   // Both completions left an activity entry.
   await expect(page.getByTestId('activity').filter({ hasText: 'Contact Support' })).toBeVisible();
   await screenshot(page, 'dashboard-two-completed');
+
+  // Completing the profile (the same call My Account's form makes) completes its task: the notice goes.
+  const saved = await page.evaluate(async () => {
+    const session = (await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } };
+    const res = await fetch(`/api/clients/${session.user.id}/profile`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        businessName: 'Dash Co', businessWebsite: 'https://dash.example', ownerFirstName: 'Dana', ownerLastName: 'Dash',
+        ownerSsn: '123-45-6789', ownerDob: 'January 1st 1980', creditProfile: 'Delaware', businessStructure: 'llc',
+        businessPhone: '(302) 555-0111', forwardPhone: '(302) 555-0112', businessAddress: '1 Main St', ownerHomeAddress: '2 Home Rd',
+        businessEmail: 'hello@dash.example', forwardEmail: 'dana@dash.example', ownerType: 'sole', numberOfOwners: 1, agreement: 'I AGREE',
+      }),
+    });
+    return ((await res.json()) as { taskCompleted?: boolean }).taskCompleted;
+  });
+  expect(saved).toBe(true);
+  await page.reload();
+  await expect(banner.getByTestId('tasks-completed')).toHaveText('3/45 tasks completed');
+  await expect(page.getByTestId('required-action')).toHaveCount(0);
 });
 
 test('recent activities: title required, only completed or in-progress, edit and delete', async ({ page }) => {

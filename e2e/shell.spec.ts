@@ -99,7 +99,8 @@ test.describe('desktop', () => {
     await expectPath(page, '/documents');
     await expect(page.getByRole('heading', { level: 1, name: 'Business Documents' })).toBeVisible();
 
-    const progress = page.getByRole('progressbar');
+    // The shell's fixed strip (the home page has its own, real timeline bar).
+    const progress = page.getByRole('progressbar', { name: 'Build-out progress: Day 33 of 45' });
     await expect(progress).toBeVisible();
     await expect(progress).toHaveAttribute('aria-valuenow', '33');
     await expect(progress).toHaveAttribute('aria-valuemax', '45');
@@ -124,7 +125,7 @@ test.describe('phone', () => {
     const noticeBox = await notice.boundingBox();
     const headingBox = await heading.boundingBox();
     expect(noticeBox && headingBox && noticeBox.y + noticeBox.height <= headingBox.y).toBe(true);
-    await expect(page.getByRole('progressbar')).toBeHidden();
+    await expect(page.getByRole('progressbar', { name: 'Build-out progress: Day 33 of 45' })).toBeHidden();
     await expect(sidebar(page)).toHaveCount(0);
     await screenshot(page, 'mobile-notice');
 
