@@ -64,4 +64,14 @@ test('admin adds, edits and deletes a chosen client’s task; the client sees it
   await screenshot(page, 'compliance-client-detail');
   await page.keyboard.press('Escape');
   await screenshot(page, 'compliance-client');
+
+  // The bell tells the client what the staff did; opening an item marks it read and follows its link.
+  const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  const items = page.getByTestId('notification');
+  await expect(items.filter({ hasText: 'Task updated: Register trade name (DBA)' })).toBeVisible();
+  await expect(items.filter({ hasText: 'Task removed: Temporary filing' })).toBeVisible();
+  await items.filter({ hasText: 'Task updated: Register trade name (DBA)' }).click();
+  await expect(page).toHaveURL(/\/compliance\?task=\d+/);
 });
