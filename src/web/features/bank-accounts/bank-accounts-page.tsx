@@ -6,9 +6,8 @@ import { toast } from 'sonner';
 import { useAuth } from '../../app/auth-context';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { Spinner } from '../../components/ui/spinner';
+import { QueryStates } from '../../components/query-states';
 import { USER_NOT_AUTHENTICATED, type BankAccount, type BankAccountInput, type BankAccountWithClient } from '../../../shared/bank-accounts';
 import { clientOptionsQuery } from '../../lib/client-options';
 import { ClientSelector } from '../../components/client-selector';
@@ -59,36 +58,21 @@ function AccountList({ clientId, clientName }: { clientId: string; clientName?: 
 }
 
 function Accounts({ query, nameOf }: { query: UseQueryResult<BankAccount[]>; nameOf: (a: BankAccount) => string | undefined }) {
-  if (query.isPending)
-    return (
-      <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
-        <Spinner className="size-4" label="" /> Loading accounts...
-      </p>
-    );
-  if (query.isError)
-    return (
-      <Alert tone="error" className="flex items-center justify-between gap-2">
-        Could not load the bank accounts.
-        <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
-  if (query.data.length === 0)
-    return (
-      <Card>
-        <CardContent className="py-10 text-center">
-          <p className="font-medium text-gray-900">No accounts found.</p>
-          <p className="mt-1 text-sm text-gray-600">Use Add Bank Account to record your first business bank account.</p>
-        </CardContent>
-      </Card>
-    );
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      {query.data.map((a: BankAccount) => (
-        <BankAccountCard key={a.id} account={a} clientName={nameOf(a)} />
-      ))}
-    </div>
+    <QueryStates
+      query={query}
+      loading="Loading accounts..."
+      error="Could not load the bank accounts."
+      empty={{ title: 'No accounts found.', hint: 'Use Add Bank Account to record your first business bank account.' }}
+    >
+      {(accounts) => (
+        <div className="grid gap-4 lg:grid-cols-2">
+          {accounts.map((a) => (
+            <BankAccountCard key={a.id} account={a} clientName={nameOf(a)} />
+          ))}
+        </div>
+      )}
+    </QueryStates>
   );
 }
 

@@ -4,11 +4,9 @@ import { useSearchParams } from 'react-router';
 import { Globe, Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { useAuth } from '../../app/auth-context';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { Spinner } from '../../components/ui/spinner';
+import { QueryStates } from '../../components/query-states';
 import { businessAccountMessages, type BusinessAccountInput } from '../../../shared/business-accounts';
 import { clientOptionsQuery } from '../../lib/client-options';
 import { ClientSelector } from '../../components/client-selector';
@@ -47,36 +45,21 @@ export function BusinessAccountsPage() {
 
 function AccountGrid({ clientId }: { clientId: string }) {
   const query = useQuery(businessAccountsQuery(clientId));
-  if (query.isPending)
-    return (
-      <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
-        <Spinner className="size-4" label="" /> Loading accounts...
-      </p>
-    );
-  if (query.isError)
-    return (
-      <Alert tone="error" className="flex items-center justify-between gap-2">
-        Could not load the accounts.
-        <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
-  if (query.data.length === 0)
-    return (
-      <Card>
-        <CardContent className="py-10 text-center">
-          <p className="font-medium text-gray-900">No accounts found.</p>
-          <p className="mt-1 text-sm text-gray-600">Use Add Account to record your first business listing or profile.</p>
-        </CardContent>
-      </Card>
-    );
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      {query.data.map((a) => (
-        <BusinessAccountCard key={a.id} clientId={clientId} account={a} />
-      ))}
-    </div>
+    <QueryStates
+      query={query}
+      loading="Loading accounts..."
+      error="Could not load the accounts."
+      empty={{ title: 'No accounts found.', hint: 'Use Add Account to record your first business listing or profile.' }}
+    >
+      {(accounts) => (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {accounts.map((a) => (
+            <BusinessAccountCard key={a.id} clientId={clientId} account={a} />
+          ))}
+        </div>
+      )}
+    </QueryStates>
   );
 }
 

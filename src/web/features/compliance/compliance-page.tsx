@@ -4,12 +4,10 @@ import { useSearchParams } from 'react-router';
 import { ClipboardList, Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { useAuth } from '../../app/auth-context';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { Spinner } from '../../components/ui/spinner';
+import { QueryStates } from '../../components/query-states';
 import { TASKS_PER_VIEW, type ComplianceTask, type TaskInput } from '../../../shared/compliance';
 import { clientOptionsQuery, type ClientOption } from '../../lib/client-options';
 import { ClientSelector } from '../../components/client-selector';
@@ -139,42 +137,34 @@ function TaskList(props: {
   onEdit: (t: ComplianceTask) => void;
   onDelete: (t: ComplianceTask) => void;
 }) {
-  const { query } = props;
-  if (query.isPending)
-    return (
-      <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
-        <Spinner className="size-4" label="" /> Loading tasks...
-      </p>
-    );
-  if (query.isError)
-    return (
-      <Alert tone="error" className="flex items-center justify-between gap-2">
-        Could not load the tasks.
-        <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
-  if (query.data.length === 0)
-    return (
-      <Card>
-        <CardContent className="flex flex-col items-center gap-2 py-10 text-center">
-          <ClipboardList className="size-8 text-gray-400" aria-hidden="true" />
-          <p className="font-medium text-gray-900">No tasks found</p>
-          <p className="text-sm text-gray-600">{props.isAdmin ? 'Use Add Task to give this client their first task.' : 'Your build-out tasks will appear here.'}</p>
-        </CardContent>
-      </Card>
-    );
-  const done = query.data.filter((t) => t.status === 'Completed').length;
-  const overdue = query.data.filter((t) => t.overdue).length;
+  return (
+    <QueryStates
+      query={props.query}
+      loading="Loading tasks..."
+      error="Could not load the tasks."
+      empty={{
+        title: 'No tasks found',
+        hint: props.isAdmin ? 'Use Add Task to give this client their first task.' : 'Your build-out tasks will appear here.',
+        icon: <ClipboardList className="size-8 text-gray-400" aria-hidden="true" />,
+      }}
+    >
+      {(tasks) => <Tasks {...props} tasks={tasks} />}
+    </QueryStates>
+  );
+}
+
+function Tasks(props: { tasks: ComplianceTask[]; isAdmin: boolean; onOpen: (t: ComplianceTask) => void; onEdit: (t: ComplianceTask) => void; onDelete: (t: ComplianceTask) => void }) {
+  const tasks = props.tasks;
+  const done = tasks.filter((t) => t.status === 'Completed').length;
+  const overdue = tasks.filter((t) => t.overdue).length;
   return (
     <section aria-label="Tasks" className="flex flex-col gap-3">
       <p className="text-sm text-gray-700">
-        {done} of {query.data.length} tasks completed{overdue > 0 && <span className="font-medium text-red-700"> · {overdue} overdue</span>}
-        {query.data.length >= TASKS_PER_VIEW && <span className="text-gray-500"> · showing the first {TASKS_PER_VIEW} by due date</span>}
+        {done} of {tasks.length} tasks completed{overdue > 0 && <span className="font-medium text-red-700"> · {overdue} overdue</span>}
+        {tasks.length >= TASKS_PER_VIEW && <span className="text-gray-500"> · showing the first {TASKS_PER_VIEW} by due date</span>}
       </p>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {query.data.map((t) => (
+        {tasks.map((t) => (
           <TaskTile key={t.id} task={t} isAdmin={props.isAdmin} onOpen={() => props.onOpen(t)} onEdit={() => props.onEdit(t)} onDelete={() => props.onDelete(t)} />
         ))}
       </ul>
