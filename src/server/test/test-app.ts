@@ -191,6 +191,15 @@ export async function createTestApp(overrides: Record<string, string | undefined
     return { user, email, password, agent: await signIn(email, password) };
   }
 
+  /** The cast most API tests need: two clients to keep apart and an admin, each signed in. */
+  async function clientsAndAdmin() {
+    const make = async (role: 'client' | 'admin') => {
+      const u = await createSignedInUser({ role });
+      return { id: u.user.id, email: u.email, agent: u.agent };
+    };
+    return { a: await make('client'), b: await make('client'), admin: await make('admin') };
+  }
+
   async function userByEmail(email: string) {
     const [row] = await db.select().from(authUsers).where(eq(authUsers.email, email.toLowerCase()));
     return row;
@@ -217,6 +226,7 @@ export async function createTestApp(overrides: Record<string, string | undefined
     verify,
     signIn,
     createSignedInUser,
+    clientsAndAdmin,
     userByEmail,
     close: () =>
       (closed ??= (async () => {

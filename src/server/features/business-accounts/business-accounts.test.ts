@@ -23,13 +23,7 @@ const withDetails = {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const make = async (role: 'client' | 'admin') => {
-    const u = await t.createSignedInUser({ role });
-    return { id: u.user.id, agent: u.agent };
-  };
-  a = await make('client');
-  b = await make('client');
-  admin = await make('admin');
+  ({ a, b, admin } = await t.clientsAndAdmin());
 });
 afterAll(() => t?.close());
 
