@@ -23,6 +23,7 @@ import { allDocumentsRoutes, documentsRoutes } from './features/documents/docume
 import { noStore, sameOriginOnly, securityHeaders } from './middleware/security';
 import { access } from './middleware/access';
 import { rateLimit } from './middleware/rate-limit';
+import { refuseNul } from './middleware/no-nul';
 
 type RemoteInfo = { incoming?: { socket?: { remoteAddress?: string } } };
 /** The socket's address; headers a client could forge are never trusted for it. */
@@ -35,6 +36,7 @@ export function createApp(deps: Deps) {
     .use('*', noStore())
     // JSON bodies are small; upload routes (paths ending in /upload) set their own, larger limit.
     .use('*', (c, next) => (c.req.path.endsWith('/upload') ? next() : jsonBodyLimit(c, next)))
+    .use('*', refuseNul())
     .use('*', sameOriginOnly(deps.config.appUrl))
     .use('*', async (c, next) => {
       c.set('deps', deps);

@@ -1,10 +1,8 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { ZodType } from 'zod';
+import { hasNul } from './no-nul';
 
-// PostgreSQL text cannot hold NUL: refuse it here, once for every route, rather than fail in the database.
-const hasNul = (v: unknown): boolean =>
-  typeof v === 'string' ? v.includes('\u0000') : Array.isArray(v) ? v.some(hasNul) : v !== null && typeof v === 'object' ? Object.values(v).some(hasNul) : false;
 
 /** zod validation whose rejection is a 400 with the first problem in words, never a 500. */
 export const validate = <T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
@@ -16,5 +14,6 @@ export const validate = <T extends ZodType, Target extends keyof ValidationTarge
       const message = issue?.code === 'unrecognized_keys' ? `Unexpected field: ${issue.keys.join(', ')}` : (issue?.message ?? 'Invalid input');
       return c.json({ error: message, field: field || undefined }, 400);
     }
+    // refuseNul() sees the raw request; this catches what only decoding reveals (form fields).
     if (hasNul(result.data)) return c.json({ error: 'Text may not contain NUL characters.' }, 400);
   }), { validates: { target, schema } as { target: keyof ValidationTargets; schema: ZodType } });

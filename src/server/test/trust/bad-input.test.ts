@@ -68,4 +68,37 @@ describe('hostile input on every validated route', () => {
     console.log(`bad input: ${endpoints.length} validated routes, ${cases} hostile cases run, ${failures.length} failures`);
     expect(failures).toEqual([]);
   }, 180_000);
+
+  it('refuses a NUL byte in any path segment, query or JSON body, better-auth routes included, with a 400', async () => {
+    const authRoutes = ['sign-in/email', 'sign-out', 'get-session', 'request-password-reset', 'reset-password', 'change-password', 'revoke-session', 'send-verification-email'];
+    const endpoints = [
+      ...registeredEndpoints(t.app).filter((e) => !e.path.includes('*')),
+      ...authRoutes.flatMap((r) => ['GET', 'POST'].map((method) => ({ method, path: `/api/auth/${r}`, validators: [] as { target: string; schema: unknown }[] }))),
+    ];
+    const failures: string[] = [];
+    const fingerprint = await fingerprinter(t.db);
+    const before = await fingerprint();
+    let cases = 0;
+    const check = async (method: string, url: string, json?: unknown) => {
+      cases++;
+      const res = await admin.agent.request(method, url, json === undefined ? {} : { json });
+      const body = (await res.json().catch(() => null)) as { error?: string } | null;
+      if (res.status !== 400 || !body?.error?.includes('NUL')) failures.push(`${method} ${url} ${JSON.stringify(json) ?? ''}: ${res.status} ${JSON.stringify(body)?.slice(0, 100)}`);
+    };
+    for (const e of endpoints) {
+      const params = e.path.match(/:\w+/g) ?? [];
+      const fill = (path: string) => path.replace(':clientId', client.id).replace(/:\w+/g, '1');
+      // Each path parameter poisoned in turn, then the query string, then every field of the JSON body.
+      for (const p of params) await check(e.method, fill(e.path.replace(p, 'a%00b')), undefined);
+      await check(e.method, `${fill(e.path)}?q=%00`, undefined);
+      if (e.method !== 'GET') {
+        await check(e.method, fill(e.path), { email: 'x\u0000@example.test', token: '\u0000', newPassword: 'abc\u0000defgh', value: ['\u0000'] });
+        await check(e.method, fill(e.path), { ['key\u0000']: 'value' });
+      }
+    }
+    const after = await fingerprint();
+    expect(Object.keys(after).filter((k) => after[k] !== before[k])).toEqual([]);
+    console.log(`NUL bytes: ${endpoints.length} routes, ${cases} cases, ${failures.length} failures`);
+    expect(failures).toEqual([]);
+  }, 120_000);
 });

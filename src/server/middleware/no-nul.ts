@@ -1,0 +1,39 @@
+import type { MiddlewareHandler } from 'hono';
+
+const NUL_REFUSED = 'Text may not contain NUL characters.';
+
+/** True when a parsed JSON value holds a NUL character in any key or string. */
+export const hasNul = (v: unknown): boolean =>
+  typeof v === 'string'
+    ? v.includes('\u0000')
+    : Array.isArray(v)
+      ? v.some(hasNul)
+      : v !== null && typeof v === 'object'
+        ? Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x))
+        : false;
+
+const isJson = (type: string | undefined) => !!type && /^application\/([\w.+-]*\+)?json\b/i.test(type);
+
+/**
+ * PostgreSQL text cannot hold NUL, and no field of ours needs one: refuse it once, for every route
+ * (ours and better-auth's), in the path, the query and a JSON body, before anything reads them.
+ * Multipart bodies are file content and are left to the upload code.
+ */
+export const refuseNul = (): MiddlewareHandler => async (c, next) => {
+  if (/%00/i.test(c.req.url) || c.req.url.includes('\u0000')) return c.json({ error: NUL_REFUSED }, 400);
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && isJson(c.req.header('content-type'))) {
+    const text = await c.req.raw.clone().text();
+    // Cheap test first: a NUL in JSON is either raw or the escape \u0000.
+    if (text.includes('\u0000')) return c.json({ error: NUL_REFUSED }, 400);
+    if (/\\u0000/i.test(text)) {
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return next();
+      }
+      if (hasNul(body)) return c.json({ error: NUL_REFUSED }, 400);
+    }
+  }
+  return next();
+};
