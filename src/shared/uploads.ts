@@ -9,6 +9,13 @@ export const ONLY_DOCUMENTS = 'Only PDF, DOC and DOCX files are allowed.';
 export const CONTENT_MISMATCH = 'The file’s content does not match its type. Only real PDF, DOC and DOCX files are allowed.';
 export const BAD_FILE_NAME = 'The file name is not allowed. Use a plain name such as report.pdf.';
 export const DOUBLE_EXTENSION = 'The file name has more than one extension. Rename it, for example to report.pdf.';
+export const INVISIBLE_CHARACTERS =
+  'The file name contains invisible or text-direction characters that can disguise its real type. Rename it, for example to report.pdf.';
+
+// Unicode format characters (category Cf): the bidi controls U+202A-U+202E and U+2066-U+2069,
+// which show "invoice\u202Efdp.exe" as "invoiceexe.pdf", the zero-width characters and direction
+// marks U+200B-U+200F, U+FEFF, the soft hyphen and the like. All are invisible in a name.
+const invisible = /\p{Cf}/u;
 
 export const contentTypes: Record<DocumentExtension, string> = {
   pdf: 'application/pdf',
@@ -24,6 +31,7 @@ const executable = new Set(
 /** The document extension of an uploaded file's name, or the reason the name is refused. */
 export function checkUploadName(raw: string): { ok: true; ext: DocumentExtension; name: string } | { ok: false; error: string } {
   const name = raw.trim();
+  if (invisible.test(raw)) return { ok: false, error: INVISIBLE_CHARACTERS };
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (!name || name.length > 200 || /[/\\\u0000-\u001f\u007f]/.test(name) || name.includes('..') || name.startsWith('.')) return { ok: false, error: BAD_FILE_NAME };
   const parts = name.split('.');

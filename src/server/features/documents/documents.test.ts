@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, businessDocuments } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import { makeDoc, makeDocx, makePdf, makeZip, readZip } from '../../test/zip';
-import { FILE_TOO_LARGE } from '../../../shared/uploads';
+import { FILE_TOO_LARGE, INVISIBLE_CHARACTERS } from '../../../shared/uploads';
 import { DOCUMENT_NOT_FOUND, type BusinessDocument } from '../../../shared/documents';
 
 let t: TestApp;
@@ -52,6 +52,14 @@ describe('document uploads refuse what is not a real, small .pdf/.doc/.docx, and
     ['a name with a backslash path', async () => ({ name: '..\\windows\\report.pdf', bytes: makePdf() }), 400, /not allowed/],
     ['a double extension hiding a script', async () => ({ name: 'report.php.pdf', bytes: makePdf() }), 400, /more than one extension/],
     ['an executable with a document name first', async () => ({ name: 'x.pdf.exe', bytes: makePdf() }), 400, /Only PDF, DOC and DOCX/],
+    // Right-to-left override: shown as "invoiceexe.pdf", really an .exe.
+    ['a bidi override disguising an .exe', async () => ({ name: 'invoice\u202Efdp.exe', bytes: makePdf() }), 400, INVISIBLE_CHARACTERS],
+    ['a bidi override before the extension', async () => ({ name: 'report\u202E.pdf', bytes: makePdf() }), 400, INVISIBLE_CHARACTERS],
+    ['a left-to-right embedding', async () => ({ name: 'report\u202A.pdf', bytes: makePdf() }), 400, INVISIBLE_CHARACTERS],
+    ['a bidi isolate', async () => ({ name: 'statement\u2067fdp.docx', bytes: makePdf() }), 400, INVISIBLE_CHARACTERS],
+    ['a pop directional isolate', async () => ({ name: 'statement\u2069.pdf', bytes: makePdf() }), 400, INVISIBLE_CHARACTERS],
+    ['a zero-width space', async () => ({ name: 'report\u200B.pdf', bytes: makePdf() }), 400, INVISIBLE_CHARACTERS],
+    ['a right-to-left mark', async () => ({ name: 'report\u200F.pdf', bytes: makePdf() }), 400, INVISIBLE_CHARACTERS],
     ['a text file', async () => ({ name: 'notes.txt', bytes: Buffer.from('hello') }), 400, /Only PDF, DOC and DOCX/],
     ['an empty file', async () => ({ name: 'empty.pdf', bytes: Buffer.alloc(0) }), 400, /empty/],
     ['no file at all', async () => null, 400, /Choose a file/],
