@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpUrlField } from './urls';
 
 // Business Bank Accounts: the reference feature (DESIGN.md "One feature, end to end").
 // Written by hand rather than derived from the table: the numbers are shown masked and sent only when changed.
@@ -13,24 +14,6 @@ export const textField = (max: number, label: string) =>
     .trim()
     .max(max, `${label} can be at most ${max} characters.`)
     .refine((s) => !s.includes(NUL), `${label} contains a character that is not allowed.`)
-    .default('');
-
-export const isHttpUrl = (s: string) => {
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
-  } catch {
-    return false;
-  }
-};
-
-/** An optional link: '' or an http(s) URL (never javascript: and the like, since it is rendered as a link). */
-export const httpUrlField = (label: string) =>
-  z
-    .string(`${label} must be text.`)
-    .trim()
-    .max(2048, `${label} can be at most 2048 characters.`)
-    .refine((s) => s === '' || isHttpUrl(s), `${label} must be a web address starting with http:// or https://`)
     .default('');
 
 /** Account and routing numbers: digits, dashes and spaces (no other format check, as in the spec). Omitted = keep; '' = remove. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { httpUrlField, textField } from './bank-accounts';
+import { textField } from './bank-accounts';
+import { httpUrlField } from './urls';
 
 // Business Presence Accounts (labelled Business Accounts): an account with any number of label/value details.
 

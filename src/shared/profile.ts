@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { usStateNames } from './us-states';
+import { httpUrlField } from './urls';
 
 export const AGREEMENT_TEXT = 'I AGREE';
 export const AGREEMENT_MESSAGE = 'You must type "I AGREE" exactly to proceed';
@@ -15,7 +16,7 @@ const email = z.union([z.literal(''), z.string().trim().max(254).pipe(z.email('P
 export const profileInput = z
   .object({
     businessName: text(200),
-    businessWebsite: text(300),
+    businessWebsite: httpUrlField('Business Website', 300),
     ownerFirstName: text(100),
     ownerLastName: text(100),
     ownerSsn: z.string().trim().max(20).regex(/^[0-9\- ]*$/, 'SSN may contain only digits and dashes').optional(),

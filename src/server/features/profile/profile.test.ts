@@ -49,6 +49,21 @@ describe('business owner profile', () => {
     expect((await owners.json()).error).toBe('Please enter 2 or more for multiple owners.');
   });
 
+  it('accepts only an http(s) business website, since it is shown as a link', async () => {
+    for (const website of ['javascript:alert(document.cookie)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://files.example.com/', 'www.example.com', 'https://']) {
+      const res = await client.agent.request('PUT', base(), { json: { ...valid, businessWebsite: website } });
+      expect(res.status, website).toBe(400);
+      expect((await res.json()).error).toBe('Business Website must be a web address starting with http:// or https://');
+    }
+    const [before] = await t.db.select().from(userProfiles).where(eq(userProfiles.userId, client.id));
+    expect(before.businessWebsite).toBe('');
+    const ok = await client.agent.request('PUT', base(), { json: { ...valid, businessWebsite: ' https://acme.example/about ' } });
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).profile.businessWebsite).toBe('https://acme.example/about');
+    const cleared = await client.agent.request('PUT', base(), { json: { ...valid, businessWebsite: '' } });
+    expect((await cleared.json()).profile.businessWebsite).toBe('');
+  });
+
   it('reveals a secret with no-store and records the reveal, never the value', async () => {
     const res = await client.agent.request('POST', `${base()}/reveal/ssn`);
     expect(res.status).toBe(200);

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatUsd2 } from '../../../shared/programs';
+import { safeHref } from '../../../shared/urls';
 import { bankAccountFlags, type BankAccount, type BankAccountInput, type BankNumberField } from '../../../shared/bank-accounts';
 import { revealBankNumber, useDeleteBankAccount, useUpdateBankAccount } from './api';
 import { BankAccountForm } from './bank-account-form';
@@ -143,12 +144,12 @@ export function BankAccountCard({ account, clientName }: { account: BankAccount;
             <TextRow label="Date Opened" value={account.dateOpened} />
             <TextRow label="Monthly Fees" value={formatUsd2(account.monthlyFees)} />
             <Row label="Business Url" copy={account.businessAccountUrl ? <CopyButton label="Business Url" value={() => account.businessAccountUrl} /> : undefined}>
-              {account.businessAccountUrl ? (
-                <a href={account.businessAccountUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline">
+              {safeHref(account.businessAccountUrl) ? (
+                <a href={safeHref(account.businessAccountUrl)} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline">
                   Business Url <ExternalLink className="size-3.5" aria-hidden="true" />
                 </a>
               ) : (
-                empty
+                account.businessAccountUrl || empty
               )}
             </Row>
             <TextRow label="Notes" value={account.notes} />

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { cn } from '../../lib/cn';
+import { safeHref } from '../../../shared/urls';
 import { businessAccountMessages, type BusinessAccount, type BusinessAccountInput } from '../../../shared/business-accounts';
 import { useDeleteBusinessAccount, useUpdateBusinessAccount } from './api';
 import { BusinessAccountForm } from './business-account-form';
@@ -59,15 +60,17 @@ export function BusinessAccountCard({ clientId, account }: { clientId: string; a
         ) : (
           <>
             {account.description && <p className="whitespace-pre-line text-sm text-gray-700">{account.description}</p>}
-            {account.businessAccountUrl && (
+            {safeHref(account.businessAccountUrl) ? (
               <a
-                href={account.businessAccountUrl}
+                href={safeHref(account.businessAccountUrl)}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="inline-flex items-center gap-1 break-all text-sm text-brand-700 underline-offset-4 hover:underline"
               >
                 {account.businessAccountUrl} <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
               </a>
+            ) : (
+              account.businessAccountUrl && <p className="break-all text-sm text-gray-700">{account.businessAccountUrl}</p>
             )}
             {account.details.length > 0 && (
               <dl className="rounded-md border border-gray-100 bg-gray-50 px-3 py-1">
