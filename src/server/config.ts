@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { DEFAULT_STORAGE_QUOTA_BYTES } from '../shared/limits';
 
 // The only module that reads process.env: everything else receives a parsed Config.
 const list = z
@@ -37,6 +38,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
+  // Bytes of files one client may keep (documents and every later upload).
+  STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(DEFAULT_STORAGE_QUOTA_BYTES),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -67,6 +70,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataKey: e.DATA_KEY,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
+    storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     s3: e.S3_BUCKET
       ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, region: e.S3_REGION }
       : undefined,

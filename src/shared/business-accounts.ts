@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields } from './paging';
 import { textField } from './bank-accounts';
 import { httpUrlField } from './urls';
 
@@ -6,6 +7,8 @@ import { httpUrlField } from './urls';
 
 export const ACCOUNT_NAME_REQUIRED = 'Account name is required';
 export const MAX_DETAILS = 50;
+/** An account with every field and detail at its maximum is about 60 kB: a page of 12 stays well under 1 MB. */
+export const businessAccountListQuery = z.object(pageFields(12, 12)).strict();
 export const businessAccountMessages = {
   added: 'Account added successfully',
   deleted: 'Account deleted successfully!',

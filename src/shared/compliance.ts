@@ -8,7 +8,7 @@ export type TaskStatus = (typeof taskStatuses)[number];
 
 /** Tasks shown on the compliance page (spec: limit 45); the timeline may ask for more. */
 export const TASKS_PER_VIEW = 45;
-export const MAX_TASKS_PER_REQUEST = 200;
+export const MAX_TASKS_PER_REQUEST = 100;
 /** A reminder is sent when a task falls due within this many days, and again once it is overdue. */
 export const REMINDER_DUE_SOON_DAYS = 3;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields } from './paging';
 
 /** The six sections of Business Documents and the document type each one files under. */
 export const documentSections = [
@@ -19,10 +20,11 @@ export const DOCUMENT_DELETED = 'Document deleted successfully!';
 export const DOCUMENT_NOT_FOUND = 'Document not found.';
 
 /** GET /api/clients/:clientId/documents */
-export const documentListQuery = z.object({ type: documentType.optional() }).strict();
+export const documentListQuery = z.object({ ...pageFields(), type: documentType.optional() }).strict();
 /** GET /api/documents (admin) */
 export const allDocumentsQuery = z
   .object({
+    ...pageFields(),
     type: documentType.optional(),
     clientId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Client id must be 1-100 letters, digits, - or _').optional(),
   })

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { ShowMore, type PagedList } from '../lib/paged-list';
+
+/** A plain query of a list, or a paged one (which adds "Show more"). */
+type ListQuery<T> = Pick<PagedList<T>, 'isPending' | 'isError' | 'data'> & { refetch: () => unknown } & Partial<Omit<PagedList<T>, 'isPending' | 'isError' | 'data' | 'refetch'>>;
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { Card, CardContent } from './ui/card';
@@ -7,22 +10,25 @@ import { Spinner } from './ui/spinner';
 
 /**
  * The loading, error (with Retry) and empty states every list screen shows, in one place; renders
- * `children` with the data once there is some.
+ * `children` with the loaded items once there are some, then "Show more" while pages remain.
  */
 export function QueryStates<T>({
   query,
+  noun,
   loading,
   error,
   empty,
   children,
 }: {
-  query: UseQueryResult<T[]>;
+  query: ListQuery<T>;
+  /** Plural noun for "Showing 100 of 240 accounts" (paged lists). */
+  noun?: string;
   loading: string;
   error: string;
   empty: { title: string; hint: ReactNode; icon?: ReactNode };
   children: (data: T[]) => ReactNode;
 }) {
-  if (query.isPending)
+  if (query.isPending || !query.data)
     return (
       <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
         <Spinner className="size-4" label="" /> {loading}
@@ -47,5 +53,10 @@ export function QueryStates<T>({
         </CardContent>
       </Card>
     );
-  return <>{children(query.data)}</>;
+  return (
+    <>
+      {children(query.data)}
+      {noun && <ShowMore list={query} noun={noun} />}
+    </>
+  );
 }

@@ -19,3 +19,19 @@ export const businessDocuments = pgTable(
   },
   (t) => [index('business_documents_user_created_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Uploads in progress, one row each, so the per-user cap holds across instances. A row older than
+ * the stale limit (a process killed mid-upload) no longer counts.
+ */
+export const uploadSlots = pgTable(
+  'upload_slots',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('upload_slots_user_idx').on(t.userId)],
+);

@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../app-env';
 import { access } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
+import { pageQuery } from '../../../shared/paging';
 import { ACTIVITY_NOT_FOUND, activityInput, activityUpdate } from '../../../shared/activities';
 import { activityExists, addActivity, deleteActivity, listActivities, parseActivityId, updateActivity } from './activities.service';
 
@@ -15,7 +16,7 @@ const ownActivity = createMiddleware<AppEnv>(async (c, next) => {
 
 // Clients keep their own activities; admins may too (audited).
 export const activitiesRoutes = new Hono<AppEnv>()
-  .get('/', access('own'), async (c) => c.json({ activities: await listActivities(c.var.deps.db, c.var.scope.clientId) }))
+  .get('/', access('own'), validate('query', pageQuery), async (c) => c.json(await listActivities(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))))
   .post('/', access('own'), validate('json', activityInput), async (c) =>
     c.json({ activity: await addActivity(c.var.deps.db, c.var.scope, c.req.valid('json')) }, 201),
   )

@@ -4,6 +4,10 @@ import type { Db } from '../../db/client';
 import { recentActivities } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import type { Activity, activityInput, activityUpdate } from '../../../shared/activities';
+import { LIMITS } from '../../../shared/limits';
+import type { Page, PageQuery } from '../../../shared/paging';
+import { pageWindow, toPage } from '../../lib/paging';
+import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
 
 const columns = {
@@ -23,11 +27,14 @@ export const parseActivityId = (raw: string | undefined) => (raw && /^[1-9]\d{0,
 const mine = (clientId: string, id: number) => and(eq(recentActivities.id, id), eq(recentActivities.userId, clientId));
 
 /** A client's activities, newest first (ties: newest id). */
-export async function listActivities(db: Db, clientId: string): Promise<Activity[]> {
-  const rows = await selectActivities(db)
-    .where(eq(recentActivities.userId, clientId))
-    .orderBy(desc(recentActivities.createdAt), desc(recentActivities.id));
-  return rows.map(toActivity);
+export async function listActivities(db: Db, clientId: string, q: PageQuery): Promise<Page<Activity>> {
+  const where = eq(recentActivities.userId, clientId);
+  const rows = selectActivities(db)
+    .where(where)
+    .orderBy(desc(recentActivities.createdAt), desc(recentActivities.id))
+    .limit(pageWindow(q).limit)
+    .offset(pageWindow(q).offset);
+  return toPage(q, rows.then((r) => r.map(toActivity)), db.$count(recentActivities, where));
 }
 
 export async function activityExists(db: Db, clientId: string, id: number) {
@@ -37,6 +44,7 @@ export async function activityExists(db: Db, clientId: string, id: number) {
 
 export async function addActivity(db: Db, scope: Scope, input: z.output<typeof activityInput>): Promise<Activity> {
   return db.transaction(async (tx) => {
+    await enforceRecordLimit(tx, recentActivities.userId, scope.clientId, LIMITS.activities, 'activities');
     const [row] = await tx.insert(recentActivities).values({ userId: scope.clientId, ...input }).returning(columns);
     await recordAudit(tx, scope, { action: 'create', entityType: 'recent_activity', entityId: row.id });
     return toActivity(row);

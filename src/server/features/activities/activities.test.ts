@@ -30,7 +30,7 @@ describe('recent activities', () => {
     expect((await (await a.agent.request('POST', base(a.id), { json: { title: 'Default status' } })).json()).activity.status).toBe('In Progress');
 
     const list = await (await a.agent.get(base(a.id))).json();
-    expect(list.activities.map((x: { title: string }) => x.title)).toEqual(['Default status', 'Drafting the plan', 'Called the bank', 'old one']);
+    expect(list.items.map((x: { title: string }) => x.title)).toEqual(['Default status', 'Drafting the plan', 'Called the bank', 'old one']);
 
     const edit = await a.agent.request('PATCH', `${base(a.id)}/${second.activity.id}`, { json: { status: 'Completed', notes: 'done' } });
     expect(edit.status).toBe(200);

@@ -4,6 +4,7 @@ import type { AppEnv } from '../../app-env';
 import { access } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
 import { bankAccountInput, type BankNumberField } from '../../../shared/bank-accounts';
+import { adminListQuery, pageQuery } from '../../../shared/paging';
 import {
   addBankAccount,
   bankAccountExists,
@@ -29,9 +30,9 @@ const ownAccount = createMiddleware<AppEnv>(async (c, next) => {
 
 /** /api/clients/:clientId/bank-accounts: the client's own accounts (admins: any client's, audited). */
 export const bankAccountsRoutes = new Hono<AppEnv>()
-  .get('/', access('own'), async (c) => {
+  .get('/', access('own'), validate('query', pageQuery), async (c) => {
     const { db, keyring } = c.var.deps;
-    return c.json({ accounts: await listBankAccounts(db, keyring, c.var.scope.clientId) });
+    return c.json(await listBankAccounts(db, keyring, c.var.scope.clientId, c.req.valid('query')));
   })
   .post('/', access('own'), validate('json', bankAccountInput), async (c) => {
     const { db, keyring } = c.var.deps;
@@ -58,8 +59,8 @@ export const bankAccountsRoutes = new Hono<AppEnv>()
     return value === null ? c.json({ error: NO_NUMBER['routing-number'] }, 404) : c.json({ value });
   });
 
-/** /api/bank-accounts: admins see every client's accounts (numbers masked), each with the client's name. */
-export const allBankAccountsRoutes = new Hono<AppEnv>().get('/', access('admin'), async (c) => {
+/** /api/bank-accounts: admins see every client's accounts (numbers masked), a page at a time, each with the client's name. */
+export const allBankAccountsRoutes = new Hono<AppEnv>().get('/', access('admin'), validate('query', adminListQuery), async (c) => {
   const { db, keyring } = c.var.deps;
-  return c.json({ accounts: await listAllBankAccounts(db, keyring) });
+  return c.json(await listAllBankAccounts(db, keyring, c.req.valid('query')));
 });

@@ -6,6 +6,10 @@ import { openField, openRow, sealValues } from '../../security/encrypted-column'
 import type { Keyring } from '../../security/keyring';
 import { mask } from '../../../shared/mask';
 import type { BankAccount, BankAccountValues, BankAccountWithClient, BankNumberField } from '../../../shared/bank-accounts';
+import { LIMITS } from '../../../shared/limits';
+import type { Page, PageQuery } from '../../../shared/paging';
+import { pageWindow, toPage } from '../../lib/paging';
+import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
 
 // Every query filters by scope.clientId: a row of another client is simply not there (404).
@@ -38,23 +42,34 @@ function columnsFor(keyring: Keyring, rowId: string, input: BankAccountValues) {
   return { ...fields, ...numbers, monthlyFees: monthlyFees.toFixed(2) };
 }
 
-export async function listBankAccounts(db: Db, keyring: Keyring, clientId: string): Promise<BankAccount[]> {
-  const rows = await db
+export async function listBankAccounts(db: Db, keyring: Keyring, clientId: string, q: PageQuery): Promise<Page<BankAccount>> {
+  const where = eq(businessBankAccounts.userId, clientId);
+  const rows = db
     .select()
     .from(businessBankAccounts)
-    .where(eq(businessBankAccounts.userId, clientId))
-    .orderBy(desc(businessBankAccounts.createdAt), desc(businessBankAccounts.id));
-  return rows.map((r) => toView(keyring, r));
+    .where(where)
+    .orderBy(desc(businessBankAccounts.createdAt), desc(businessBankAccounts.id))
+    .limit(pageWindow(q).limit)
+    .offset(pageWindow(q).offset);
+  return toPage(q, rows.then((r) => r.map((row) => toView(keyring, row))), db.$count(businessBankAccounts, where));
 }
 
-/** Admins: every client's accounts, each with its client's name. */
-export async function listAllBankAccounts(db: Db, keyring: Keyring): Promise<BankAccountWithClient[]> {
-  const rows = await db
+/** Admins: every client's accounts (or one client's), a page at a time, each with its client's name. */
+export async function listAllBankAccounts(db: Db, keyring: Keyring, q: PageQuery & { clientId?: string }): Promise<Page<BankAccountWithClient>> {
+  const where = q.clientId ? eq(businessBankAccounts.userId, q.clientId) : undefined;
+  const rows = db
     .select({ account: businessBankAccounts, clientName: authUsers.name, clientEmail: authUsers.email })
     .from(businessBankAccounts)
     .innerJoin(authUsers, eq(authUsers.id, businessBankAccounts.userId))
-    .orderBy(desc(businessBankAccounts.createdAt), desc(businessBankAccounts.id));
-  return rows.map((r) => ({ ...toView(keyring, r.account), clientName: r.clientName, clientEmail: r.clientEmail }));
+    .where(where)
+    .orderBy(desc(businessBankAccounts.createdAt), desc(businessBankAccounts.id))
+    .limit(pageWindow(q).limit)
+    .offset(pageWindow(q).offset);
+  return toPage(
+    q,
+    rows.then((r) => r.map((row) => ({ ...toView(keyring, row.account), clientName: row.clientName, clientEmail: row.clientEmail }))),
+    db.$count(businessBankAccounts, where),
+  );
 }
 
 export async function bankAccountExists(db: Db, clientId: string, accountId: string) {
@@ -69,6 +84,7 @@ export async function addBankAccount(db: Db, keyring: Keyring, scope: Scope, inp
   // The id is bound into the encrypted numbers, so it is made here, before the insert.
   const id = crypto.randomUUID();
   return db.transaction(async (tx) => {
+    await enforceRecordLimit(tx, businessBankAccounts.userId, scope.clientId, LIMITS.bankAccounts, 'bank accounts');
     const [row] = await tx
       .insert(businessBankAccounts)
       .values({ id, userId: scope.clientId, ...columnsFor(keyring, id, input) })

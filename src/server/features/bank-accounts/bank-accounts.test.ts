@@ -65,7 +65,7 @@ describe('bank accounts', () => {
     const text = await res.text();
     expect(text).not.toContain('6781234');
     expect(text).not.toContain('021000021');
-    const { accounts } = JSON.parse(text);
+    const { items: accounts } = JSON.parse(text);
     expect(accounts).toEqual([expect.objectContaining({ id: account.id, accountNumberMasked: '•••• 1234', clientId: a.id })]);
     expect(accounts[0]).not.toHaveProperty('accountNumber');
   });
@@ -151,7 +151,7 @@ describe('bank accounts', () => {
     expect((await b.agent.get(base(a.id))).status).toBe(404);
     expect((await b.agent.request('POST', `${base(a.id)}/${account.id}/reveal/account-number`)).status).toBe(404);
     const bList = await (await b.agent.get(base(b.id))).json();
-    expect(bList.accounts).toEqual([]);
+    expect(bList.items).toEqual([]);
     const [after] = await t.db.select().from(businessBankAccounts).where(eq(businessBankAccounts.id, account.id));
     expect(after).toEqual(before);
   });
@@ -163,7 +163,7 @@ describe('bank accounts', () => {
     expect(all.status).toBe(200);
     const text = await all.text();
     expect(text).not.toContain('99998888');
-    const { accounts } = JSON.parse(text);
+    const { items: accounts } = JSON.parse(text);
     expect(accounts).toContainEqual(expect.objectContaining({ id: account.id, bankName: 'Bravo Bank 2', clientId: b.id, clientName: 'Client Bravo', accountNumberMasked: '•••• 8888' }));
     expect(accounts.some((x: { clientId: string }) => x.clientId === a.id)).toBe(true);
     expect((await admin.agent.request('DELETE', `${base(b.id)}/${account.id}`)).status).toBe(200);

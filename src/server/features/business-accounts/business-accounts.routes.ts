@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../app-env';
 import { access } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
-import { businessAccountInput } from '../../../shared/business-accounts';
+import { businessAccountInput, businessAccountListQuery } from '../../../shared/business-accounts';
 import {
   addBusinessAccount,
   businessAccountExists,
@@ -23,7 +23,7 @@ const ownAccount = createMiddleware<AppEnv>(async (c, next) => {
 
 /** /api/clients/:clientId/business-accounts: Business Presence Accounts with their label/value details. */
 export const businessAccountsRoutes = new Hono<AppEnv>()
-  .get('/', access('own'), async (c) => c.json({ accounts: await listBusinessAccounts(c.var.deps.db, c.var.scope.clientId) }))
+  .get('/', access('own'), validate('query', businessAccountListQuery), async (c) => c.json(await listBusinessAccounts(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))))
   .post('/', access('own'), validate('json', businessAccountInput), async (c) =>
     c.json({ account: await addBusinessAccount(c.var.deps.db, c.var.scope, c.req.valid('json')) }, 201),
   )

@@ -3,6 +3,10 @@ import type { Db } from '../../db/client';
 import { businessAccountDetails, businessAccounts } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import type { BusinessAccount, BusinessAccountValues } from '../../../shared/business-accounts';
+import { LIMITS } from '../../../shared/limits';
+import type { Page, PageQuery } from '../../../shared/paging';
+import { pageWindow, toPage } from '../../lib/paging';
+import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
 
 // Every query filters by scope.clientId: another client's account is simply not there (404).
@@ -22,13 +26,21 @@ const toView = (a: AccountRow, details: DetailRow[]): BusinessAccount => ({
 });
 
 /** The client's accounts, newest first, each with its details in the order they were entered. */
-export async function listBusinessAccounts(db: Db, clientId: string): Promise<BusinessAccount[]> {
+export async function listBusinessAccounts(db: Db, clientId: string, q: PageQuery): Promise<Page<BusinessAccount>> {
+  const where = eq(businessAccounts.userId, clientId);
+  return toPage(q, pageOfAccounts(db, clientId, q), db.$count(businessAccounts, where));
+}
+
+async function pageOfAccounts(db: Db, clientId: string, q: PageQuery): Promise<BusinessAccount[]> {
   const accounts = await db
     .select()
     .from(businessAccounts)
     .where(eq(businessAccounts.userId, clientId))
-    .orderBy(desc(businessAccounts.createdAt), desc(businessAccounts.id));
+    .orderBy(desc(businessAccounts.createdAt), desc(businessAccounts.id))
+    .limit(pageWindow(q).limit)
+    .offset(pageWindow(q).offset);
   if (!accounts.length) return [];
+  // One query for the details of the whole page, not one per account.
   const details = await db
     .select()
     .from(businessAccountDetails)
@@ -59,6 +71,7 @@ async function insertDetails(tx: Tx, clientId: string, accountId: string, detail
 export async function addBusinessAccount(db: Db, scope: Scope, input: BusinessAccountValues): Promise<BusinessAccount> {
   const { details, status: _ignored, ...fields } = input;
   return db.transaction(async (tx) => {
+    await enforceRecordLimit(tx, businessAccounts.userId, scope.clientId, LIMITS.businessAccounts, 'business accounts');
     const [account] = await tx
       .insert(businessAccounts)
       .values({ id: crypto.randomUUID(), userId: scope.clientId, ...fields, status: 'Active' })

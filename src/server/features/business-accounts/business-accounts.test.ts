@@ -51,7 +51,7 @@ describe('business presence accounts', () => {
   it('saves a new account as Active whatever status is sent, with its details, and lists them nested', async () => {
     const account = await add(a.agent, a.id);
     expect(account).toMatchObject({ name: 'Dun & Bradstreet', status: 'Active', businessAccountUrl: 'https://www.dnb.com' });
-    const { accounts } = await (await a.agent.get(base(a.id))).json();
+    const { items: accounts } = await (await a.agent.get(base(a.id))).json();
     const listed = accounts.find((x: { id: string }) => x.id === account.id);
     expect(listed.status).toBe('Active');
     expect(listed.details.map((d: { label: string; value: string }) => [d.label, d.value])).toEqual([
@@ -119,7 +119,7 @@ describe('business presence accounts', () => {
     expect((await b.agent.request('PUT', `${base(b.id)}/${account.id}`, { json: { name: 'Hijacked' } })).status).toBe(404);
     expect((await b.agent.request('DELETE', `${base(b.id)}/${account.id}`)).status).toBe(404);
     expect((await b.agent.request('DELETE', `${base(a.id)}/${account.id}`)).status).toBe(404);
-    expect((await (await b.agent.get(base(b.id))).json()).accounts).toEqual([]);
+    expect((await (await b.agent.get(base(b.id))).json()).items).toEqual([]);
     expect(await snapshot(account.id)).toEqual(before);
   });
 

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { businessCompliance, recentActivities } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import { isOverdue, toDueDate, type ComplianceTask, type TaskStatus, type taskInput, type taskUpdate } from '../../../shared/compliance';
+import { LIMITS } from '../../../shared/limits';
+import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
 
@@ -70,6 +72,7 @@ async function tellClient(tx: Db, scope: Scope, kind: 'task_assigned' | 'task_ch
 
 export async function addTask(db: Db, scope: Scope, input: z.output<typeof taskInput>): Promise<ComplianceTask> {
   return db.transaction(async (tx) => {
+    await enforceRecordLimit(tx, businessCompliance.userId, scope.clientId, LIMITS.complianceTasks, 'compliance tasks');
     const [row] = await tx
       .insert(businessCompliance)
       .values({

@@ -1,38 +1,46 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Deps } from '../../app-env';
 import type { Db } from '../../db/client';
 import { authUsers, businessCompliance, users } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import { CONTACT_SUPPORT_TASK, FREE_GUIDE_TASK, MY_ACCOUNT_TASK } from '../../../shared/compliance-template';
 import { buildOutDay, type BuildOut } from '../../../shared/dashboard';
+import { MAX_PAGE_SIZE } from '../../../shared/paging';
 import { completeTask } from '../compliance/compliance.service';
 import { contactSupportMail } from './dashboard.mail';
 
 const NAMED_TASKS = [FREE_GUIDE_TASK, CONTACT_SUPPORT_TASK, MY_ACCOUNT_TASK];
 
 /**
- * The banner and progress numbers in two indexed queries (the users row and the client's tasks by
- * user_id, ordered by due date), whatever the number of clients.
+ * The banner and progress numbers in indexed queries on the client's tasks (by user_id, ordered by
+ * due date), whatever the number of clients. Counts come from the database; the timeline's dots are
+ * the first page of tasks, so the answer stays small however many tasks staff add.
  */
 export async function getBuildOut(db: Db, clientId: string, now = new Date()): Promise<BuildOut> {
-  const [[row], tasks] = await Promise.all([
+  const mine = eq(businessCompliance.userId, clientId);
+  const taskColumns = { id: businessCompliance.id, name: businessCompliance.taskName, status: businessCompliance.taskStatus, dueDate: businessCompliance.taskDueDate };
+  const [[row], [counts], tasks, named] = await Promise.all([
     db.select({ setupAt: users.setupAt, createdAt: users.createdAt }).from(users).where(eq(users.id, clientId)),
     db
-      .select({ id: businessCompliance.id, name: businessCompliance.taskName, status: businessCompliance.taskStatus, dueDate: businessCompliance.taskDueDate })
+      .select({ total: count(), completed: count(sql`case when ${businessCompliance.taskStatus} = 'Completed' then 1 end`) })
       .from(businessCompliance)
-      .where(eq(businessCompliance.userId, clientId))
+      .where(mine),
+    db.select(taskColumns).from(businessCompliance).where(mine).orderBy(asc(businessCompliance.taskDueDate), asc(businessCompliance.id)).limit(MAX_PAGE_SIZE),
+    db
+      .select(taskColumns)
+      .from(businessCompliance)
+      .where(and(mine, inArray(businessCompliance.taskName, NAMED_TASKS)))
       .orderBy(asc(businessCompliance.taskDueDate), asc(businessCompliance.id)),
   ]);
   const startedAt = row ? (row.setupAt ?? row.createdAt) : null;
-  const completed = tasks.filter((t) => t.status === 'Completed').length;
   return {
     startedAt: startedAt?.toISOString() ?? null,
     totalDays: buildOutDay(startedAt, now),
-    completed,
-    total: tasks.length,
+    completed: counts.completed,
+    total: counts.total,
     tasks: tasks.map((t) => ({ id: t.id, name: t.name, completed: t.status === 'Completed' })),
     namedTasks: NAMED_TASKS.flatMap((name) => {
-      const t = tasks.find((task) => task.name === name);
+      const t = named.find((task) => task.name === name);
       return t ? [{ id: t.id, name: t.name, completed: t.status === 'Completed', dueDate: t.dueDate?.toISOString() ?? null }] : [];
     }),
   };
@@ -62,14 +70,17 @@ export async function contactSupport(deps: Deps, scope: Scope, now = new Date())
 }
 
 /**
- * Downloading the free guide completes 'Download Your Free Guide' (due now) the first time the
- * client does it; an admin downloading it for a client changes nothing.
+ * The free guide's Download button (a POST from the page, never the download itself, so a link on
+ * another site changes nothing): completes 'Download Your Free Guide' (due now) the first time the
+ * client does it; later calls keep the first date; an admin acting for a client changes nothing.
+ * Answers whether the client's task is completed afterwards.
  */
-export async function markFreeGuideDownloaded(db: Db, scope: Scope, now = new Date()) {
-  if (scope.isAdmin) return;
-  const [task] = await db
-    .select({ id: businessCompliance.id })
-    .from(businessCompliance)
-    .where(and(eq(businessCompliance.userId, scope.clientId), eq(businessCompliance.taskName, FREE_GUIDE_TASK), ne(businessCompliance.taskStatus, 'Completed')));
-  if (task) await completeTask(db, scope, task.id, now);
+export async function completeFreeGuide(db: Db, scope: Scope, now = new Date()): Promise<boolean> {
+  const guideTask = and(eq(businessCompliance.userId, scope.clientId), eq(businessCompliance.taskName, FREE_GUIDE_TASK));
+  if (!scope.isAdmin) {
+    const [open] = await db.select({ id: businessCompliance.id }).from(businessCompliance).where(and(guideTask, ne(businessCompliance.taskStatus, 'Completed')));
+    if (open && (await completeTask(db, scope, open.id, now))) return true;
+  }
+  const [done] = await db.select({ id: businessCompliance.id }).from(businessCompliance).where(and(guideTask, eq(businessCompliance.taskStatus, 'Completed'))).limit(1);
+  return done !== undefined;
 }

@@ -5,6 +5,8 @@ import { access } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
 import { StorageNotFoundError } from '../../storage/storage';
 import { receiveUpload, uploadBodyLimit, UploadError } from '../../uploads/upload';
+import { storedBytes, withUploadSlot } from '../../uploads/upload-limits';
+import { STORAGE_FULL } from '../../../shared/limits';
 import { allDocumentsQuery, DOCUMENT_NOT_FOUND, documentListQuery, documentTypeInput } from '../../../shared/documents';
 import { addDocument, deleteDocument, documentsForArchive, findDocument, listAllDocuments, listDocuments } from './documents.service';
 import { fileHeaders, zipDocuments } from './documents.files';
@@ -14,20 +16,24 @@ const webStream = (s: Readable) => Readable.toWeb(s) as ReadableStream;
 /** /api/clients/:clientId/documents: a client's Business Documents (the client or any admin). */
 export const documentsRoutes = new Hono<AppEnv>()
   .get('/', access('own'), validate('query', documentListQuery), async (c) =>
-    c.json({ documents: await listDocuments(c.var.deps.db, c.var.scope.clientId, c.req.valid('query').type) }),
+    c.json(await listDocuments(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))),
   )
   // Multipart: `file` (one .pdf/.doc/.docx of at most 10 MB) and `documentType`.
   .post('/upload', access('own'), uploadBodyLimit(), async (c) => {
-    const { db, storage } = c.var.deps;
-    try {
-      const upload = await receiveUpload(c);
-      const type = documentTypeInput.safeParse(upload.fields.documentType);
-      if (!type.success) return c.json({ error: type.error.issues[0]?.message ?? 'Choose a document type.', field: 'documentType' }, 400);
-      return c.json({ document: await addDocument(db, storage, c.var.scope, upload, type.data) }, 201);
-    } catch (err) {
-      if (err instanceof UploadError) return c.json({ error: err.message, field: 'file' }, err.status);
-      throw err;
-    }
+    const { db, storage, config } = c.var.deps;
+    // A full store is refused before the body is read; the insert checks again with the file's size.
+    if ((await storedBytes(db, c.var.scope.clientId)) >= config.storageQuotaBytes) return c.json({ error: STORAGE_FULL(config.storageQuotaBytes), field: 'file' }, 413);
+    return withUploadSlot(db, c.var.scope.actorId, async () => {
+      try {
+        const upload = await receiveUpload(c);
+        const type = documentTypeInput.safeParse(upload.fields.documentType);
+        if (!type.success) return c.json({ error: type.error.issues[0]?.message ?? 'Choose a document type.', field: 'documentType' }, 400);
+        return c.json({ document: await addDocument(db, storage, c.var.scope, upload, type.data, config.storageQuotaBytes) }, 201);
+      } catch (err) {
+        if (err instanceof UploadError) return c.json({ error: err.message, field: 'file' }, err.status);
+        throw err;
+      }
+    });
   })
   // A zip of all the client's documents, one folder per section (empty when there are none).
   .get('/archive', access('own'), async (c) => {
@@ -60,5 +66,5 @@ export const documentsRoutes = new Hono<AppEnv>()
 
 /** /api/documents: every client's documents, with the client named (admins only). */
 export const allDocumentsRoutes = new Hono<AppEnv>().get('/', access('admin'), validate('query', allDocumentsQuery), async (c) =>
-  c.json({ documents: await listAllDocuments(c.var.deps.db, c.req.valid('query')) }),
+  c.json(await listAllDocuments(c.var.deps.db, c.req.valid('query'))),
 );

@@ -5,6 +5,11 @@ import type { Scope } from '../../middleware/access';
 import type { Storage } from '../../storage/storage';
 import { storeThenRecord, uploadKey, type ReceivedUpload } from '../../uploads/upload';
 import type { AdminBusinessDocument, BusinessDocument, DocumentType } from '../../../shared/documents';
+import { LIMITS } from '../../../shared/limits';
+import type { Page, PageQuery } from '../../../shared/paging';
+import { pageWindow, toPage } from '../../lib/paging';
+import { enforceRecordLimit } from '../../lib/record-limit';
+import { assertStorageRoom } from '../../uploads/upload-limits';
 import { recordAudit } from '../audit/audit.service';
 
 const columns = {
@@ -23,24 +28,33 @@ const toDocument = <T extends { createdAt: Date }>(row: T) => ({ ...row, created
 export const isDocumentId = (raw: string | undefined): raw is string => !!raw && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(raw);
 
 /** One client's documents, newest first, optionally of one type. */
-export async function listDocuments(db: Db, clientId: string, type?: DocumentType): Promise<BusinessDocument[]> {
-  const where = and(eq(businessDocuments.userId, clientId), type ? eq(businessDocuments.documentType, type) : undefined);
-  const rows = await db.select(columns).from(businessDocuments).where(where).orderBy(desc(businessDocuments.createdAt), desc(businessDocuments.id));
-  return rows.map(toDocument);
+export async function listDocuments(db: Db, clientId: string, q: PageQuery & { type?: DocumentType }): Promise<Page<BusinessDocument>> {
+  const where = and(eq(businessDocuments.userId, clientId), q.type ? eq(businessDocuments.documentType, q.type) : undefined);
+  const rows = db
+    .select(columns)
+    .from(businessDocuments)
+    .where(where)
+    .orderBy(desc(businessDocuments.createdAt), desc(businessDocuments.id))
+    .limit(pageWindow(q).limit)
+    .offset(pageWindow(q).offset);
+  return toPage(q, rows.then((r) => r.map(toDocument)), db.$count(businessDocuments, where));
 }
 
 /** Every client's documents with the client named (admins). */
-export async function listAllDocuments(db: Db, filter: { clientId?: string; type?: DocumentType }): Promise<AdminBusinessDocument[]> {
+export async function listAllDocuments(db: Db, q: PageQuery & { clientId?: string; type?: DocumentType }): Promise<Page<AdminBusinessDocument>> {
   const conditions: SQL[] = [];
-  if (filter.clientId) conditions.push(eq(businessDocuments.userId, filter.clientId));
-  if (filter.type) conditions.push(eq(businessDocuments.documentType, filter.type));
-  const rows = await db
+  if (q.clientId) conditions.push(eq(businessDocuments.userId, q.clientId));
+  if (q.type) conditions.push(eq(businessDocuments.documentType, q.type));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const rows = db
     .select({ ...columns, clientName: authUsers.name, clientEmail: authUsers.email })
     .from(businessDocuments)
     .innerJoin(authUsers, eq(authUsers.id, businessDocuments.userId))
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(businessDocuments.createdAt), desc(businessDocuments.id));
-  return rows.map(toDocument);
+    .where(where)
+    .orderBy(desc(businessDocuments.createdAt), desc(businessDocuments.id))
+    .limit(pageWindow(q).limit)
+    .offset(pageWindow(q).offset);
+  return toPage(q, rows.then((r) => r.map(toDocument)), db.$count(businessDocuments, where));
 }
 
 /** One of the client's documents with its storage key; null when it is not theirs. */
@@ -54,11 +68,13 @@ export async function findDocument(db: Db, clientId: string, documentId: string)
 }
 
 /** Stores the file under a server-made key and records it; a failed insert removes the file. */
-export async function addDocument(db: Db, storage: Storage, scope: Scope, upload: ReceivedUpload, documentType: DocumentType): Promise<BusinessDocument> {
+export async function addDocument(db: Db, storage: Storage, scope: Scope, upload: ReceivedUpload, documentType: DocumentType, quotaBytes: number): Promise<BusinessDocument> {
   const key = uploadKey('documents', scope.clientId, upload.ext);
   const id = crypto.randomUUID();
   return storeThenRecord(storage, key, upload, () =>
     db.transaction(async (tx) => {
+      await enforceRecordLimit(tx, businessDocuments.userId, scope.clientId, LIMITS.documents, 'documents');
+      await assertStorageRoom(tx, scope.clientId, upload.bytes.length, quotaBytes);
       const [row] = await tx
         .insert(businessDocuments)
         .values({

@@ -102,7 +102,7 @@ describe('document uploads refuse what is not a real, small .pdf/.doc/.docx, and
     const { addDocument } = await import('./documents.service');
     const scope = { clientId: 'no-such-client', actorId: a.id, isAdmin: false };
     const upload = { name: 'x.pdf', ext: 'pdf' as const, contentType: 'application/pdf', bytes: makePdf(), fields: {} };
-    await expect(addDocument(t.db, t.storage, scope, upload, 'Standard_Corporate')).rejects.toThrow();
+    await expect(addDocument(t.db, t.storage, scope, upload, 'Standard_Corporate', 1e9)).rejects.toThrow();
     expect(storedFiles()).toEqual([]);
     expect(await rowsOf('no-such-client')).toEqual([]);
   });
@@ -125,10 +125,10 @@ describe('business documents', () => {
     const doc = await upload(a.agent, a.id, { name: 'Old statement.doc', bytes: makeDoc() }, 'Bank_Statements');
     expect(doc.status).toBe(201);
 
-    const list = (await (await a.agent.get(`/api/clients/${a.id}/documents`)).json()) as { documents: BusinessDocument[] };
-    expect(list.documents.map((d) => d.documentName).sort()).toEqual(['Articles of Organization.pdf', 'Old statement.doc', 'Press release.docx']);
-    const filtered = (await (await a.agent.get(`/api/clients/${a.id}/documents?type=Press%20Releases`)).json()) as { documents: BusinessDocument[] };
-    expect(filtered.documents.map((d) => d.documentName)).toEqual(['Press release.docx']);
+    const list = (await (await a.agent.get(`/api/clients/${a.id}/documents`)).json()) as { items: BusinessDocument[] };
+    expect(list.items.map((d) => d.documentName).sort()).toEqual(['Articles of Organization.pdf', 'Old statement.doc', 'Press release.docx']);
+    const filtered = (await (await a.agent.get(`/api/clients/${a.id}/documents?type=Press%20Releases`)).json()) as { items: BusinessDocument[] };
+    expect(filtered.items.map((d) => d.documentName)).toEqual(['Press release.docx']);
 
     const dl = await a.agent.get(`/api/clients/${a.id}/documents/${document.id}/download`);
     expect(dl.status).toBe(200);
@@ -199,14 +199,14 @@ describe('business documents', () => {
     const { document } = (await res.json()) as { document: BusinessDocument };
     const [row] = await t.db.select().from(businessDocuments).where(eq(businessDocuments.id, document.id));
     expect(row).toMatchObject({ userId: b.id, uploadedBy: admin.id });
-    const clientView = (await (await b.agent.get(`/api/clients/${b.id}/documents?type=Advanced%20Corporate`)).json()) as { documents: BusinessDocument[] };
-    expect(clientView.documents.map((d) => d.documentName)).toEqual(['EIN letter.pdf']);
+    const clientView = (await (await b.agent.get(`/api/clients/${b.id}/documents?type=Advanced%20Corporate`)).json()) as { items: BusinessDocument[] };
+    expect(clientView.items.map((d) => d.documentName)).toEqual(['EIN letter.pdf']);
 
-    const all = (await (await admin.agent.get('/api/documents')).json()) as { documents: (BusinessDocument & { clientName: string; clientEmail: string })[] };
-    expect(new Set(all.documents.map((d) => d.clientName))).toEqual(new Set(['Client Alpha', 'Client Bravo']));
-    const onlyB = (await (await admin.agent.get(`/api/documents?clientId=${b.id}`)).json()) as { documents: { userId: string; clientName: string }[] };
-    expect(onlyB.documents.length).toBeGreaterThan(0);
-    expect(onlyB.documents.every((d) => d.userId === b.id && d.clientName === 'Client Bravo')).toBe(true);
+    const all = (await (await admin.agent.get('/api/documents')).json()) as { items: (BusinessDocument & { clientName: string; clientEmail: string })[] };
+    expect(new Set(all.items.map((d) => d.clientName))).toEqual(new Set(['Client Alpha', 'Client Bravo']));
+    const onlyB = (await (await admin.agent.get(`/api/documents?clientId=${b.id}`)).json()) as { items: { userId: string; clientName: string }[] };
+    expect(onlyB.items.length).toBeGreaterThan(0);
+    expect(onlyB.items.every((d) => d.userId === b.id && d.clientName === 'Client Bravo')).toBe(true);
 
     expect((await admin.agent.request('DELETE', `/api/clients/${b.id}/documents/${document.id}`)).status).toBe(200);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.clientId, b.id));

@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../app-env';
 import { access } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
+import { pageQuery } from '../../../shared/paging';
 import { ONLY_ADMINS_ADD, ONLY_ADMINS_EDIT, paymentInput, paymentUpdate } from '../../../shared/payments';
 import { addPayment, listPayments, parsePaymentId, paymentExists, updatePayment } from './payments.service';
 
@@ -18,7 +19,7 @@ const ownPayment = createMiddleware<AppEnv>(async (c, next) => {
 // Clients read their own payments; adding and editing is for administrators (checked after
 // validation, so a client's malformed request is told what is wrong with it first).
 export const paymentsRoutes = new Hono<AppEnv>()
-  .get('/', access('own'), async (c) => c.json({ payments: await listPayments(c.var.deps.db, c.var.scope.clientId) }))
+  .get('/', access('own'), validate('query', pageQuery), async (c) => c.json(await listPayments(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))))
   .post('/', access('own'), validate('json', paymentInput), async (c) => {
     if (!c.var.scope.isAdmin) return c.json({ error: ONLY_ADMINS_ADD }, 403);
     return c.json({ payment: await addPayment(c.var.deps.db, c.var.scope, c.req.valid('json')) }, 201);

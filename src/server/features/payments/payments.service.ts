@@ -4,6 +4,10 @@ import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import type { Payment, paymentInput, paymentUpdate } from '../../../shared/payments';
+import { LIMITS } from '../../../shared/limits';
+import type { Page, PageQuery } from '../../../shared/paging';
+import { pageWindow, toPage } from '../../lib/paging';
+import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
 
@@ -20,9 +24,16 @@ const columns = {
 const toPayment = (row: { amount: string } & Omit<Payment, 'amount'>): Payment => ({ ...row, amount: Number(row.amount) });
 
 /** A client's payments, newest first. */
-export async function listPayments(db: Db, clientId: string): Promise<Payment[]> {
-  const rows = await db.select(columns).from(payments).where(eq(payments.userId, clientId)).orderBy(desc(payments.date), desc(payments.id));
-  return rows.map(toPayment);
+export async function listPayments(db: Db, clientId: string, q: PageQuery): Promise<Page<Payment>> {
+  const where = eq(payments.userId, clientId);
+  const rows = db
+    .select(columns)
+    .from(payments)
+    .where(where)
+    .orderBy(desc(payments.date), desc(payments.id))
+    .limit(pageWindow(q).limit)
+    .offset(pageWindow(q).offset);
+  return toPage(q, rows.then((r) => r.map(toPayment)), db.$count(payments, where));
 }
 
 /** Route parameters are text: anything but a positive 32-bit integer names no payment. */
@@ -35,6 +46,7 @@ export async function paymentExists(db: Db, clientId: string, paymentId: number)
 
 export async function addPayment(db: Db, scope: Scope, input: z.output<typeof paymentInput>): Promise<Payment> {
   return db.transaction(async (tx) => {
+    await enforceRecordLimit(tx, payments.userId, scope.clientId, LIMITS.payments, 'payments');
     const [row] = await tx
       .insert(payments)
       .values({ userId: scope.clientId, ...input, amount: input.amount.toFixed(2) })

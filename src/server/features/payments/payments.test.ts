@@ -29,9 +29,9 @@ describe('payments', () => {
     const res = await a.agent.get(base(a.id));
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.payments.map((p: { description: string }) => p.description)).toEqual(['newest', 'same day, added later', 'same day, added first', 'older']);
-    expect(body.payments[0]).toEqual({ id: expect.any(Number), description: 'newest', amount: 125, date: '2024-06-01', status: 'completed', included: true });
-    expect(body.payments[3]).toMatchObject({ id: first.id, amount: 99.5, status: 'completed', included: false });
+    expect(body.items.map((p: { description: string }) => p.description)).toEqual(['newest', 'same day, added later', 'same day, added first', 'older']);
+    expect(body.items[0]).toEqual({ id: expect.any(Number), description: 'newest', amount: 125, date: '2024-06-01', status: 'completed', included: true });
+    expect(body.items[3]).toMatchObject({ id: first.id, amount: 99.5, status: 'completed', included: false });
   });
 
   it('refuses a client adding or editing, even their own payments (403), and changes nothing', async () => {
@@ -53,7 +53,7 @@ describe('payments', () => {
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.clientId, a.id));
     expect(entries).toContainEqual(expect.objectContaining({ action: 'create', entityType: 'payment', entityId: String(payment.id), actorId: admin.id }));
     const list = await (await a.agent.get(base(a.id))).json();
-    expect(list.payments.map((p: { id: number }) => p.id)).toContain(payment.id);
+    expect(list.items.map((p: { id: number }) => p.id)).toContain(payment.id);
   });
 
   it('lets an admin edit a payment (status switch, included, amount), audited', async () => {

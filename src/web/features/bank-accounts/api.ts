@@ -1,5 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
+import { pagedListOptions } from '../../lib/paged-list';
+import type { Page } from '../../../shared/paging';
 import type { BankAccount, BankAccountInput, BankAccountWithClient, BankNumberField } from '../../../shared/bank-accounts';
 
 export const bankAccountKeys = {
@@ -10,18 +12,13 @@ export const bankAccountKeys = {
 
 /** One client's accounts, numbers masked. */
 export const bankAccountsQuery = (clientId: string) =>
-  queryOptions({
-    queryKey: bankAccountKeys.list(clientId),
-    queryFn: async () =>
-      (await unwrap<{ accounts: BankAccount[] }>(await api.clients[':clientId']['bank-accounts'].$get({ param: { clientId } }))).accounts,
-  });
+  pagedListOptions(bankAccountKeys.list(clientId), async (page) =>
+    unwrap<Page<BankAccount>>(await api.clients[':clientId']['bank-accounts'].$get({ param: { clientId }, query: { page } })),
+  );
 
 /** Admins: every client's accounts, each with the client's name. */
 export const allBankAccountsQuery = () =>
-  queryOptions({
-    queryKey: bankAccountKeys.everyClient,
-    queryFn: async () => (await unwrap<{ accounts: BankAccountWithClient[] }>(await api['bank-accounts'].$get())).accounts,
-  });
+  pagedListOptions(bankAccountKeys.everyClient, async (page) => unwrap<Page<BankAccountWithClient>>(await api['bank-accounts'].$get({ query: { page } })));
 
 // Every write refreshes both the client's list and the admin's all-clients list.
 const useInvalidate = () => {

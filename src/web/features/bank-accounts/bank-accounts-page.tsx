@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { usePagedList, type PagedList } from '../../lib/paged-list';
 import { useSearchParams } from 'react-router';
 import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
@@ -48,19 +49,20 @@ export function BankAccountsPage() {
 
 /** Admins: every client's accounts, each card naming its client. */
 function EveryClientList() {
-  const query = useQuery(allBankAccountsQuery());
+  const query = usePagedList(allBankAccountsQuery());
   return <Accounts query={query} nameOf={(a) => (a as BankAccountWithClient).clientName || (a as BankAccountWithClient).clientEmail} />;
 }
 
 function AccountList({ clientId, clientName }: { clientId: string; clientName?: string }) {
-  const query = useQuery(bankAccountsQuery(clientId));
+  const query = usePagedList(bankAccountsQuery(clientId));
   return <Accounts query={query} nameOf={() => clientName} />;
 }
 
-function Accounts({ query, nameOf }: { query: UseQueryResult<BankAccount[]>; nameOf: (a: BankAccount) => string | undefined }) {
+function Accounts({ query, nameOf }: { query: PagedList<BankAccount>; nameOf: (a: BankAccount) => string | undefined }) {
   return (
     <QueryStates
       query={query}
+      noun="accounts"
       loading="Loading accounts..."
       error="Could not load the bank accounts."
       empty={{ title: 'No accounts found.', hint: 'Use Add Bank Account to record your first business bank account.' }}

@@ -1,5 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
+import { pagedListOptions } from '../../lib/paged-list';
+import type { Page } from '../../../shared/paging';
 import type { BusinessAccount, BusinessAccountInput } from '../../../shared/business-accounts';
 
 export const businessAccountKeys = {
@@ -8,11 +10,9 @@ export const businessAccountKeys = {
 
 /** One client's Business Presence Accounts, each with its details. */
 export const businessAccountsQuery = (clientId: string) =>
-  queryOptions({
-    queryKey: businessAccountKeys.list(clientId),
-    queryFn: async () =>
-      (await unwrap<{ accounts: BusinessAccount[] }>(await api.clients[':clientId']['business-accounts'].$get({ param: { clientId } }))).accounts,
-  });
+  pagedListOptions(businessAccountKeys.list(clientId), async (page) =>
+    unwrap<Page<BusinessAccount>>(await api.clients[':clientId']['business-accounts'].$get({ param: { clientId }, query: { page } })),
+  );
 
 const useInvalidate = (clientId: string) => {
   const queryClient = useQueryClient();

@@ -10,6 +10,7 @@ import { QueryStates } from '../../components/query-states';
 import { businessAccountMessages, type BusinessAccountInput } from '../../../shared/business-accounts';
 import { clientOptionsQuery } from '../../lib/client-options';
 import { ClientSelector } from '../../components/client-selector';
+import { usePagedList } from '../../lib/paged-list';
 import { businessAccountsQuery, useCreateBusinessAccount } from './api';
 import { BusinessAccountCard } from './business-account-card';
 import { BusinessAccountForm } from './business-account-form';
@@ -44,10 +45,11 @@ export function BusinessAccountsPage() {
 }
 
 function AccountGrid({ clientId }: { clientId: string }) {
-  const query = useQuery(businessAccountsQuery(clientId));
+  const query = usePagedList(businessAccountsQuery(clientId));
   return (
     <QueryStates
       query={query}
+      noun="accounts"
       loading="Loading accounts..."
       error="Could not load the accounts."
       empty={{ title: 'No accounts found.', hint: 'Use Add Account to record your first business listing or profile.' }}

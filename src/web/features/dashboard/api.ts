@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
+import { pagedListOptions } from '../../lib/paged-list';
+import type { Page } from '../../../shared/paging';
 import type { Activity, ActivityInput, ActivityUpdate } from '../../../shared/activities';
 import type { BuildOut } from '../../../shared/dashboard';
 
@@ -15,10 +17,9 @@ export const buildOutQuery = (clientId: string) =>
   });
 
 export const activitiesQuery = (clientId: string) =>
-  queryOptions({
-    queryKey: dashboardKeys.activities(clientId),
-    queryFn: async () => (await unwrap<{ activities: Activity[] }>(await api.clients[':clientId'].activities.$get({ param: { clientId } }))).activities,
-  });
+  pagedListOptions(dashboardKeys.activities(clientId), async (page) =>
+    unwrap<Page<Activity>>(await api.clients[':clientId'].activities.$get({ param: { clientId }, query: { page } })),
+  );
 
 /** After a task changes: the banner, the progress and the activity list all move. */
 function useRefreshDashboard(clientId: string) {
@@ -74,11 +75,15 @@ export function useContactSupport(clientId: string) {
 export const freeGuideUrl = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/free-guide`;
 export const documentsArchiveUrl = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/documents/archive`;
 
-/** Downloads the free guide through a blob link (so we know when it is done), then refreshes the tasks. */
+/**
+ * The Download Free Guide button: completes the task by POST (the GET download changes nothing, so a
+ * link elsewhere cannot), then downloads the guide through a blob link and refreshes the tasks.
+ */
 export function useDownloadFreeGuide(clientId: string) {
   const refresh = useRefreshDashboard(clientId);
   return useMutation({
     mutationFn: async () => {
+      await unwrap<{ completed: boolean }>(await api.clients[':clientId']['free-guide'].complete.$post({ param: { clientId } }));
       const res = await fetch(freeGuideUrl(clientId), { credentials: 'same-origin' });
       if (!res.ok) throw new Error('The guide could not be downloaded. Please try again.');
       const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'free-guide.pdf';
@@ -91,6 +96,7 @@ export function useDownloadFreeGuide(clientId: string) {
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     },
-    onSuccess: refresh,
+    // The task may be completed even when the download then failed.
+    onSettled: refresh,
   });
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { ShowMore, usePagedList } from '../../lib/paged-list';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
@@ -20,7 +20,7 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle:
 
 /** Recent Activities: newest first, with add, inline edit and delete (confirmed). */
 export function RecentActivities({ clientId }: { clientId: string }) {
-  const query = useQuery(activitiesQuery(clientId));
+  const query = usePagedList(activitiesQuery(clientId));
   const add = useAddActivity(clientId);
   const update = useUpdateActivity(clientId);
   const remove = useDeleteActivity(clientId);
@@ -52,7 +52,7 @@ export function RecentActivities({ clientId }: { clientId: string }) {
             />
           </div>
         )}
-        {query.isPending ? (
+        {query.isPending || !query.data ? (
           <div className="flex justify-center py-6">
             <Spinner label="Loading activities" />
           </div>
@@ -103,6 +103,7 @@ export function RecentActivities({ clientId }: { clientId: string }) {
             )}
           </ul>
         )}
+        <ShowMore list={query} noun="activities" />
       </CardContent>
       <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
         <DialogContent title="Delete activity" description={deleting ? `Are you sure you want to delete "${deleting.title}"?` : undefined}>

@@ -1,6 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
-import type { AdminBusinessDocument, BusinessDocument } from '../../../shared/documents';
+import type { AdminBusinessDocument, BusinessDocument, DocumentType } from '../../../shared/documents';
+import type { Page } from '../../../shared/paging';
+import { pagedListOptions } from '../../lib/paged-list';
 
 export type DocumentRow = BusinessDocument & Partial<Pick<AdminBusinessDocument, 'clientName' | 'clientEmail'>>;
 
@@ -10,20 +12,17 @@ export const documentKeys = {
   admin: (clientId: string | null) => ['documents', 'all', clientId ?? 'every'] as const,
 };
 
-/** One client's documents (the client's own, or an admin's view of one client). */
-export const clientDocumentsQuery = (clientId: string) =>
-  queryOptions({
-    queryKey: documentKeys.client(clientId),
-    queryFn: async () =>
-      (await unwrap<{ documents: DocumentRow[] }>(await api.clients[':clientId'].documents.$get({ param: { clientId }, query: {} }))).documents,
-  });
+/** One section of one client's documents (the client's own, or an admin's view of one client). */
+export const clientDocumentsQuery = (clientId: string, type: DocumentType) =>
+  pagedListOptions([...documentKeys.client(clientId), type], async (page) =>
+    unwrap<Page<DocumentRow>>(await api.clients[':clientId'].documents.$get({ param: { clientId }, query: { type, page } })),
+  );
 
-/** Admins: every client's documents with the client named, or one client's. */
-export const adminDocumentsQuery = (clientId: string | null) =>
-  queryOptions({
-    queryKey: documentKeys.admin(clientId),
-    queryFn: async () => (await unwrap<{ documents: DocumentRow[] }>(await api.documents.$get({ query: clientId ? { clientId } : {} }))).documents,
-  });
+/** Admins: one section of every client's documents with the client named, or of one client's. */
+export const adminDocumentsQuery = (clientId: string | null, type: DocumentType) =>
+  pagedListOptions([...documentKeys.admin(clientId), type], async (page) =>
+    unwrap<Page<DocumentRow>>(await api.documents.$get({ query: { type, page, ...(clientId ? { clientId } : {}) } })),
+  );
 
 export const uploadUrl = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/documents/upload`;
 export const downloadUrl = (doc: { userId: string; id: string }) =>

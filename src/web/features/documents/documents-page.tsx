@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Download } from 'lucide-react';
 import { toast } from 'sonner';
@@ -9,7 +9,8 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FileUpload } from '../../components/file-upload';
 import { Spinner } from '../../components/ui/spinner';
-import { documentSections, type BusinessDocument } from '../../../shared/documents';
+import { documentSections, type BusinessDocument, type DocumentType } from '../../../shared/documents';
+import { ShowMore, usePagedList, type PagedList } from '../../lib/paged-list';
 import { clientOptionsQuery } from '../../lib/client-options';
 import { ClientSelector } from '../../components/client-selector';
 import { useDocumentTitle } from '../placeholders/use-document-title';
@@ -23,9 +24,6 @@ export function DocumentsPage() {
   const [params, setParams] = useSearchParams();
   const clients = useQuery({ ...clientOptionsQuery(), enabled: isAdmin });
   const chosen = isAdmin ? params.get('client') || null : (user?.id ?? null);
-  const ownQuery = useQuery({ ...clientDocumentsQuery(user?.id ?? ''), enabled: !isAdmin && !!user });
-  const adminQuery = useQuery({ ...adminDocumentsQuery(chosen), enabled: isAdmin });
-  const query = isAdmin ? adminQuery : ownQuery;
   const chosenName = isAdmin && chosen ? clients.data?.find((c) => c.id === chosen) : undefined;
 
   return (
@@ -46,36 +44,13 @@ export function DocumentsPage() {
         )}
       </header>
       {isAdmin && <ClientSelector query={clients} value={chosen ?? ''} allOption="All clients" onChange={(id) => setParams(id ? { client: id } : {})} />}
-      <DocumentSections
-        query={query}
-        uploadFor={chosen}
-        uploadForName={isAdmin ? chosenName?.name || chosenName?.email : undefined}
-        showClient={isAdmin}
-      />
+      <DocumentSections ownerId={chosen} isAdmin={isAdmin} uploadFor={chosen} uploadForName={isAdmin ? chosenName?.name || chosenName?.email : undefined} />
     </div>
   );
 }
 
-function DocumentSections({ query, uploadFor, uploadForName, showClient }: { query: UseQueryResult<DocumentRow[]>; uploadFor: string | null; uploadForName?: string; showClient: boolean }) {
-  const refresh = useRefreshDocuments();
+function DocumentSections({ ownerId, isAdmin, uploadFor, uploadForName }: { ownerId: string | null; isAdmin: boolean; uploadFor: string | null; uploadForName?: string }) {
   const idPrefix = useId();
-  if (query.isPending) {
-    return (
-      <div className="flex items-center justify-center gap-3 py-16 text-sm text-gray-600">
-        <Spinner label="Loading documents" /> Loading documents...
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert tone="error" className="flex items-center justify-between gap-2">
-        Could not load the documents. {query.error.message}
-        <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
-  }
   return (
     <div className="grid gap-4 md:grid-cols-2">
       {documentSections.map((section, i) => (
@@ -86,21 +61,63 @@ function DocumentSections({ query, uploadFor, uploadForName, showClient }: { que
             </CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
-            <FileUpload<{ document: BusinessDocument }>
-              label={uploadForName ? `Upload for ${uploadForName}` : 'Upload a document'}
-              url={uploadFor ? uploadUrl(uploadFor) : ''}
-              fields={{ documentType: section.type }}
-              disabled={!uploadFor}
-              disabledReason="Choose a client above to upload for them."
-              onUploaded={(body) => {
-                toast.success(`${body.document.documentName} uploaded.`);
-                void refresh(body.document.userId);
-              }}
-            />
-            <DocumentList documents={query.data.filter((d) => d.documentType === section.type)} showClient={showClient} />
+            <SectionUpload type={section.type} uploadFor={uploadFor} uploadForName={uploadForName} />
+            {isAdmin ? <AdminSection clientId={ownerId} type={section.type} /> : ownerId && <ClientSection clientId={ownerId} type={section.type} />}
           </CardContent>
         </Card>
       ))}
     </div>
+  );
+}
+
+function SectionUpload({ type, uploadFor, uploadForName }: { type: DocumentType; uploadFor: string | null; uploadForName?: string }) {
+  const refresh = useRefreshDocuments();
+  return (
+    <FileUpload<{ document: BusinessDocument }>
+      label={uploadForName ? `Upload for ${uploadForName}` : 'Upload a document'}
+      url={uploadFor ? uploadUrl(uploadFor) : ''}
+      fields={{ documentType: type }}
+      disabled={!uploadFor}
+      disabledReason="Choose a client above to upload for them."
+      onUploaded={(body) => {
+        toast.success(`${body.document.documentName} uploaded.`);
+        void refresh(body.document.userId);
+      }}
+    />
+  );
+}
+
+function ClientSection({ clientId, type }: { clientId: string; type: DocumentType }) {
+  return <SectionList query={usePagedList(clientDocumentsQuery(clientId, type))} showClient={false} />;
+}
+
+function AdminSection({ clientId, type }: { clientId: string | null; type: DocumentType }) {
+  return <SectionList query={usePagedList(adminDocumentsQuery(clientId, type))} showClient />;
+}
+
+/** One section's documents, a page at a time. */
+function SectionList({ query, showClient }: { query: PagedList<DocumentRow>; showClient: boolean }) {
+  if (query.isPending || !query.data) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
+        <Spinner className="size-4" label="" /> Loading documents...
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert tone="error" className="flex items-center justify-between gap-2">
+        Could not load the documents. {query.error?.message}
+        <Button size="sm" variant="outline" onClick={() => query.refetch()}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <DocumentList documents={query.data} showClient={showClient} />
+      <ShowMore list={query} noun="documents" />
+    </>
   );
 }

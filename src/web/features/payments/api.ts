@@ -1,5 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
+import { pagedListOptions } from '../../lib/paged-list';
+import type { Page } from '../../../shared/paging';
 import type { Payment, PaymentInput, PaymentUpdate } from '../../../shared/payments';
 
 export const paymentKeys = {
@@ -7,10 +9,9 @@ export const paymentKeys = {
 };
 
 export const paymentsQuery = (clientId: string) =>
-  queryOptions({
-    queryKey: paymentKeys.list(clientId),
-    queryFn: async () => (await unwrap<{ payments: Payment[] }>(await api.clients[':clientId'].payments.$get({ param: { clientId } }))).payments,
-  });
+  pagedListOptions(paymentKeys.list(clientId), async (page) =>
+    unwrap<Page<Payment>>(await api.clients[':clientId'].payments.$get({ param: { clientId }, query: { page } })),
+  );
 
 export function useAddPayment(clientId: string) {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { ShowMore, usePagedList } from '../../lib/paged-list';
 import { CreditCard } from 'lucide-react';
 import { useAuth } from '../../app/auth-context';
 import { Alert } from '../../components/ui/alert';
@@ -12,7 +12,7 @@ import { PlanCards } from './plan-cards';
 /** My Account's Payments panel for one client: history, admins' add and inline edit, the plans. */
 export function PaymentsPanel({ clientId }: { clientId: string }) {
   const { isAdmin } = useAuth();
-  const query = useQuery(paymentsQuery(clientId));
+  const query = usePagedList(paymentsQuery(clientId));
 
   return (
     <Card>
@@ -52,6 +52,7 @@ export function PaymentsPanel({ clientId }: { clientId: string }) {
               ))}
             </ul>
           )}
+          <ShowMore list={query} noun="payments" />
         </section>
         <PlanCards />
       </CardContent>

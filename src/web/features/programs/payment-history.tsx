@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { ShowMore, usePagedList } from '../../lib/paged-list';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { paymentsQuery } from '../payments/api';
@@ -6,7 +6,7 @@ import { formatPaymentDate, PaymentAmount, StatusBadge } from '../payments/payme
 
 /** The signed-in user's own payments, newest first. */
 export function PaymentHistory({ clientId }: { clientId: string }) {
-  const query = useQuery(paymentsQuery(clientId));
+  const query = usePagedList(paymentsQuery(clientId));
   return (
     <section aria-labelledby="payment-history-heading">
       <h3 id="payment-history-heading" className="text-base font-semibold text-gray-900">
@@ -41,6 +41,7 @@ export function PaymentHistory({ clientId }: { clientId: string }) {
             ))}
           </ul>
         )}
+        <ShowMore list={query} noun="payments" />
       </div>
     </section>
   );

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, authUsers, businessAccounts, businessBankAccounts, businessCompliance, businessDocuments, notifications, payments, recentActivities } from '../../db/schema';
+import { createTestApp, type TestApp } from '../test-app';
+
+// One client with every field at its maximum length and 1,000 records of every kind: no list
+// response may grow past a page (100 items) or 1 MB, whoever asks.
+const RECORDS = 1_000;
+const MB = 1024 * 1024;
+const x = (n: number) => 'x'.repeat(n);
+const url = (n: number) => `https://example.test/${x(n - 'https://example.test/'.length)}`;
+
+let t: TestApp;
+let cast: Awaited<ReturnType<TestApp['clientsAndAdmin']>>;
+
+/** Copies the client's one row of `table` until there are RECORDS (new ids; serial ids left to the database). */
+async function fill(table: PgTable, userColumn: 'userId' | 'clientId', textId: boolean) {
+  const rows = (await t.db.select().from(table)) as Record<string, unknown>[];
+  const mine = rows.filter((r) => r[userColumn] === cast.a.id);
+  expect(mine.length).toBeGreaterThan(0);
+  const { id: _id, ...template } = mine[0];
+  const copies = Array.from({ length: RECORDS - mine.length }, () => (textId ? { ...template, id: randomUUID() } : { ...template }));
+  for (let i = 0; i < copies.length; i += 200) await t.db.insert(table).values(copies.slice(i, i + 200));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cast = await t.clientsAndAdmin();
+  const { a, admin } = cast;
+  await t.db.update(authUsers).set({ name: x(120) }).where(eq(authUsers.id, a.id));
+  const post = async (path: string, json: unknown, agent = a.agent) => {
+    const res = await agent.post(`/api/clients/${a.id}/${path}`, json);
+    expect(res.status, `${path}: ${await res.clone().text()}`).toBe(201);
+  };
+  await post('bank-accounts', { bankName: x(100), accountOwner: x(200), notes: x(2000), businessAccountUrl: url(2048), monthlyFees: 999999, dateOpened: '2024-01-01' });
+  await post('business-accounts', {
+    name: x(200),
+    description: x(2000),
+    notes: x(2000),
+    businessAccountUrl: url(2048),
+    details: Array.from({ length: 50 }, () => ({ label: x(100), value: x(1000) })),
+  });
+  await post('activities', { title: x(200), notes: x(4000), status: 'Completed' });
+  await post('payments', { description: x(200), amount: 999999, date: '2024-01-01', status: 'completed', included: false }, admin.agent);
+  await post('compliance-tasks', { name: x(200), description: x(4000), priority: 'High', status: 'Awaiting Completion' }, admin.agent);
+  // A document row (its file is not needed to list it) with the longest name uploads allow.
+  await t.db.insert(businessDocuments).values({ id: randomUUID(), userId: a.id, documentName: `${x(251)}.pdf`, documentType: 'Standard_Corporate', storageKey: 'documents/none.pdf', contentType: 'application/pdf', size: 1 });
+  await t.db.insert(notifications).values({ userId: a.id, clientId: a.id, kind: 'task_assigned', title: `New task: ${x(200)}`, body: x(300), link: '/compliance' });
+  await t.db.insert(auditLog).values({ actorId: admin.id, clientId: a.id, action: 'reveal', entityType: 'bank_account', entityId: randomUUID(), field: 'account_number' });
+
+  await fill(businessBankAccounts, 'userId', true);
+  await fill(businessAccounts, 'userId', true);
+  await fill(recentActivities, 'userId', false);
+  await fill(payments, 'userId', false);
+  await fill(businessCompliance, 'userId', false);
+  await fill(businessDocuments, 'userId', true);
+  await fill(notifications, 'userId', false);
+  await fill(auditLog, 'clientId', false);
+}, 120_000);
+afterAll(() => t?.close());
+
+describe('every list is bounded', () => {
+  it('answers at most a page of at most 100 items and under 1 MB, for the client and for an admin', async () => {
+    const { a, admin } = cast;
+    const lists = [
+      `/api/clients/${a.id}/bank-accounts`,
+      `/api/clients/${a.id}/business-accounts?pageSize=12`,
+      `/api/clients/${a.id}/activities`,
+      `/api/clients/${a.id}/payments`,
+      `/api/clients/${a.id}/documents`,
+      `/api/clients/${a.id}/compliance-tasks?limit=100`,
+      `/api/clients/${a.id}/build-out`,
+      `/api/clients/${a.id}/audit?pageSize=100`,
+    ];
+    const adminLists = ['/api/bank-accounts', '/api/documents', '/api/clients?pageSize=100'];
+    const sizes: string[] = [];
+    const check = async (agent: typeof a.agent, path: string) => {
+      const sep = path.includes('?') ? '&' : '?';
+      const res = await agent.get(path.includes('pageSize') || path.includes('limit') || path.includes('build-out') ? path : `${path}${sep}pageSize=100`);
+      const text = await res.text();
+      expect(res.status, `${path}: ${text.slice(0, 200)}`).toBe(200);
+      const body = JSON.parse(text) as Record<string, unknown>;
+      const items = (body.items ?? body.rows ?? body.tasks ?? body.notifications) as unknown[] | undefined;
+      if (items) expect(items.length, path).toBeLessThanOrEqual(100);
+      if (body.total !== undefined && !path.startsWith('/api/clients?')) expect(body.total, path).toBe(RECORDS);
+      expect(text.length, path).toBeLessThan(MB);
+      sizes.push(`${path.replace(a.id, ':id')} ${Math.round(text.length / 1024)} kB`);
+    };
+    for (const path of lists) await check(a.agent, path);
+    for (const path of [...lists, ...adminLists]) await check(admin.agent, path);
+    await check(a.agent, '/api/me/notifications?pageSize=100');
+    console.log(`bounded lists: ${sizes.join(', ')}`);
+  }, 60_000);
+
+  it('refuses a page size over the maximum with a 400 that says the limit', async () => {
+    const { a, admin } = cast;
+    for (const path of [`/api/clients/${a.id}/bank-accounts`, `/api/clients/${a.id}/activities`, `/api/clients/${a.id}/payments`, `/api/clients/${a.id}/documents`, '/api/bank-accounts', '/api/documents']) {
+      const res = await admin.agent.get(`${path}?pageSize=101`);
+      expect(res.status, path).toBe(400);
+      expect((await res.json()).error).toMatch(/between 1 and 100/);
+    }
+    const res = await a.agent.get(`/api/clients/${a.id}/business-accounts?pageSize=13`);
+    expect(res.status).toBe(400);
+  });
+
+  it('pages through every record exactly once', async () => {
+    const { a } = cast;
+    const seen = new Set<string>();
+    for (let page = 1; page <= 10; page++) {
+      const body = (await (await a.agent.get(`/api/clients/${a.id}/bank-accounts?page=${page}&pageSize=100`)).json()) as { items: { id: string }[]; total: number };
+      body.items.forEach((i) => seen.add(i.id));
+    }
+    expect(seen.size).toBe(RECORDS);
+  });
+});

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, lt, sql, sum } from 'drizzle-orm';
+import { HTTPException } from 'hono/http-exception';
+import type { Db } from '../db/client';
+import { businessDocuments, uploadSlots } from '../db/schema';
+import { LIMITS, STORAGE_FULL, TOO_MANY_UPLOADS } from '../../shared/limits';
+
+// An upload of at most 10 MB takes seconds; a slot this old belongs to a process that died.
+const STALE_SLOT_MS = 10 * 60 * 1000;
+
+/**
+ * Runs `fn` holding one of the user's upload slots, or answers 429 when they already have
+ * LIMITS.uploadsInFlight uploads in progress (on any instance).
+ */
+export async function withUploadSlot<T>(db: Db, userId: string, fn: () => Promise<T>): Promise<T> {
+  const id = randomUUID();
+  const granted = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('upload_slots'), hashtext(${userId}))`);
+    await tx.delete(uploadSlots).where(and(eq(uploadSlots.userId, userId), lt(uploadSlots.startedAt, new Date(Date.now() - STALE_SLOT_MS))));
+    const [{ n }] = await tx.select({ n: count() }).from(uploadSlots).where(eq(uploadSlots.userId, userId));
+    if (n >= LIMITS.uploadsInFlight) return false;
+    await tx.insert(uploadSlots).values({ id, userId });
+    return true;
+  });
+  if (!granted) throw new HTTPException(429, { message: TOO_MANY_UPLOADS });
+  try {
+    return await fn();
+  } finally {
+    await db.delete(uploadSlots).where(eq(uploadSlots.id, id));
+  }
+}
+
+/** Bytes of files the client keeps (every table of uploaded files adds its sizes here). */
+export async function storedBytes(db: Db, clientId: string) {
+  const [{ bytes }] = await db.select({ bytes: sum(businessDocuments.size) }).from(businessDocuments).where(eq(businessDocuments.userId, clientId));
+  return Number(bytes ?? 0);
+}
+
+/**
+ * 413 with 'Your storage is full...' when `adding` more bytes would pass the client's quota. Call in
+ * the transaction that records the file: the lock makes a client's concurrent uploads count in turn.
+ */
+export async function assertStorageRoom(tx: Db, clientId: string, adding: number, quotaBytes: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('stored_bytes'), hashtext(${clientId}))`);
+  if ((await storedBytes(tx, clientId)) + adding > quotaBytes) throw new HTTPException(413, { message: STORAGE_FULL(quotaBytes) });
+}

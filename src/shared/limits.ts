@@ -1,0 +1,40 @@
+/**
+ * Per-client caps: nothing one client can repeat grows without a bound. Each is enforced on the
+ * server (a 4xx with the sentence below) and shown by the web where it helps.
+ */
+export const LIMITS = {
+  bankAccounts: 500,
+  businessAccounts: 500,
+  activities: 2_000,
+  documents: 2_000,
+  payments: 1_000,
+  complianceTasks: 300,
+  /** Uploads one user may have in progress at once (across instances). */
+  uploadsInFlight: 3,
+  /** Staff-notifying actions (Contact Support, program requests) per client per hour. */
+  staffNoticesPerHour: 5,
+} as const;
+
+/** Default stored bytes per client (STORAGE_QUOTA_BYTES overrides). */
+export const DEFAULT_STORAGE_QUOTA_BYTES = 1024 * 1024 * 1024;
+
+const plural = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}`;
+
+/** The sentence a refused create answers with: what the limit is and what to do. */
+export const limitReached = (n: number, what: string) =>
+  `You have reached the limit of ${plural(n, what)}. Delete some you no longer need, or contact support.`;
+
+export const STORAGE_FULL = (quotaBytes: number) =>
+  `Your storage is full: you can keep up to ${formatBytes(quotaBytes)} of files. Delete files you no longer need, or contact support.`;
+export const TOO_MANY_UPLOADS = `You can upload ${LIMITS.uploadsInFlight} files at a time. Wait for one to finish, then try again.`;
+export const TOO_MANY_STAFF_NOTICES = `You can send at most ${LIMITS.staffNoticesPerHour} requests to our staff an hour. Please try again later.`;
+
+function formatBytes(n: number) {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let i = 0;
+  while (n >= 1024 && i < units.length - 1) {
+    n /= 1024;
+    i++;
+  }
+  return `${Number.isInteger(n) ? n : n.toFixed(1)} ${units[i]}`;
+}

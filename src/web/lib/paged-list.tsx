@@ -1,0 +1,50 @@
+import { useMemo } from 'react';
+import { infiniteQueryOptions, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { hasMorePages, type Page } from '../../shared/paging';
+import { Button } from '../components/ui/button';
+
+/**
+ * Query options for a paged list route: page 1 first, the next page on demand. Keys are plain
+ * arrays, so invalidating a prefix refreshes every page loaded so far.
+ */
+export const pagedListOptions = <T,>(queryKey: QueryKey, fetchPage: (page: string) => Promise<Page<T>>) =>
+  infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam }) => fetchPage(String(pageParam)),
+    initialPageParam: 1,
+    getNextPageParam: (last: Page<T>) => (hasMorePages(last) ? last.page + 1 : undefined),
+  });
+
+/** The loaded pages as one list, with the states lists show and what "Show more" needs. */
+export function usePagedList<T>(options: ReturnType<typeof pagedListOptions<T>>, enabled = true) {
+  const q = useInfiniteQuery({ ...options, enabled });
+  const items = useMemo(() => q.data?.pages.flatMap((p) => p.items), [q.data]);
+  return {
+    isPending: q.isPending,
+    isError: q.isError,
+    error: q.error,
+    data: items,
+    total: q.data?.pages.at(-1)?.total ?? 0,
+    refetch: q.refetch,
+    hasNextPage: q.hasNextPage,
+    fetchNextPage: q.fetchNextPage,
+    isFetchingNextPage: q.isFetchingNextPage,
+  };
+}
+export type PagedList<T> = ReturnType<typeof usePagedList<T>>;
+
+/** "Showing N of M" and a button for the next page, when there is one. */
+export function ShowMore({ list, noun }: { list: Pick<PagedList<unknown>, 'data'> & Partial<Pick<PagedList<unknown>, 'total' | 'hasNextPage' | 'fetchNextPage' | 'isFetchingNextPage'>>; noun: string }) {
+  if (!list.hasNextPage || !list.fetchNextPage) return null;
+  const next = list.fetchNextPage;
+  return (
+    <div className="flex flex-wrap items-center justify-center gap-3 py-2 text-sm text-gray-600">
+      <span>
+        Showing {list.data?.length ?? 0} of {(list.total ?? 0).toLocaleString('en-US')} {noun}
+      </span>
+      <Button size="sm" variant="outline" disabled={list.isFetchingNextPage} onClick={() => void next()}>
+        {list.isFetchingNextPage ? 'Loading...' : 'Show more'}
+      </Button>
+    </div>
+  );
+}
