@@ -24,6 +24,38 @@ if (!fs.existsSync(built) || sourcesChanged()) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// Restart the server when it dies unexpectedly (a crash, running out of memory, a kill), so one bad
+// request cannot take the portal down for good; but not after a clean stop, not when a restart
+// cannot help (exit 2: the data directory is in use or the configuration is invalid), and not more
+// than MAX_RESTARTS times a minute: a server that keeps dying needs a person.
+const MAX_RESTARTS = 5;
+const WINDOW_MS = 60_000;
+const serverArgs = ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
+const restarts = [];
+let stopping = false;
+let server;
+
+function run() {
+  server = spawn(process.execPath, serverArgs, { stdio: 'inherit' });
+  server.on('exit', (code, signal) => {
+    if (stopping || code === 0 || code === 2) process.exit(code ?? (signal ? 1 : 0));
+    const now = Date.now();
+    while (restarts.length && now - restarts[0] > WINDOW_MS) restarts.shift();
+    const why = signal ? `was killed by ${signal}` : code === 134 ? 'aborted (exit code 134, for example out of memory)' : `exited with code ${code}`;
+    if (restarts.length >= MAX_RESTARTS) {
+      console.error(`[start] The server ${why}. It was restarted ${MAX_RESTARTS} times in the last minute; not restarting again.`);
+      process.exit(code ?? 1);
+    }
+    restarts.push(now);
+    console.error(`[start] The server ${why} unexpectedly; restarting it (${restarts.length} of at most ${MAX_RESTARTS} a minute).`);
+    setTimeout(run, 1000);
+  });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopping = true;
+    server.kill(signal);
+  });
+}
+run();

@@ -48,6 +48,14 @@ const CONFIG_VARS = [
   'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_DISCOVERY_URL', 'AUTH_SECRET', 'DATA_KEY', 'SEED_DEMO', 'LOG_LEVEL',
 ];
 
+/** The caller's environment without any portal setting, so a child gets only what we pass. */
+export function withoutPortalSettings(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...source };
+  for (const name of CONFIG_VARS) delete env[name];
+  delete env.NODE_ENV;
+  return env;
+}
+
 export type ServerProcess = {
   pid: number;
   port: number;
@@ -61,9 +69,7 @@ export type ServerProcess = {
 
 export function spawnServer(opts: { port: number; dataDir: string; databaseUrl?: string; env?: Record<string, string> }): ServerProcess {
   const url = `http://localhost:${opts.port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of CONFIG_VARS) delete env[name];
-  delete env.NODE_ENV;
+  const env = withoutPortalSettings(process.env);
   Object.assign(env, {
     PORT: String(opts.port),
     APP_URL: url,
