@@ -41,8 +41,20 @@ test('a new client follows the dashboard: 0/45, Contact Support, the free guide,
   const mail = await latestMailTo(STAFF);
   expect(mail.subject).toContain('Total Business Build-Out');
 
-  // The free guide: a PDF download that completes its task.
+  // The free guide. Opening its address directly (as a link on another site would) downloads it
+  // but completes nothing: only the page's button does, by POST.
   const guide = tasks.filter({ hasText: 'Download Your Free Guide' });
+  const direct = await page.evaluate(async () => {
+    const { user } = (await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } };
+    const res = await fetch(`/api/clients/${user.id}/free-guide`);
+    return { status: res.status, type: res.headers.get('content-type') };
+  });
+  expect(direct).toEqual({ status: 200, type: 'application/pdf' });
+  await page.reload();
+  await expect(banner.getByTestId('tasks-completed')).toHaveText('1/45 tasks completed');
+  await expect(guide.getByText('Completed', { exact: true })).toHaveCount(0);
+
+  // The button: a PDF download that completes its task.
   const [download] = await Promise.all([page.waitForEvent('download'), guide.getByRole('button', { name: 'Download Free Guide' }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   await expect(guide.getByText('Completed', { exact: true })).toBeVisible();

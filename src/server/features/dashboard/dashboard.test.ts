@@ -60,10 +60,11 @@ describe('build-out', () => {
 });
 
 describe('free guide', () => {
-  it('downloads as a PDF attachment (nosniff) and marks the task Completed, due now', async () => {
+  const guideUrl = (id: string) => `/api/clients/${id}/free-guide`;
+
+  it('downloads as a PDF attachment (nosniff), and the GET alone completes nothing', async () => {
     const a = await newClient();
-    const before = Date.now();
-    const res = await a.agent.get(`/api/clients/${a.id}/free-guide`);
+    const res = await a.agent.get(guideUrl(a.id));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.pdf"$/);
@@ -71,19 +72,47 @@ describe('free guide', () => {
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.subarray(0, 8).toString()).toBe('%PDF-1.4');
     expect(bytes.subarray(-6).toString()).toBe('%%EOF\n');
+    // A link on another site (a plain GET) must not change the client's tasks.
+    expect((await task(a.id, FREE_GUIDE_TASK)).taskStatus).toBe('Awaiting Completion');
+    expect((await (await a.agent.get(`/api/clients/${a.id}/build-out`)).json()).completed).toBe(0);
+  });
+
+  it('POST /complete marks the task Completed, due now; a second call keeps the first date', async () => {
+    const a = await newClient();
+    const before = Date.now();
+    const res = await a.agent.post(`${guideUrl(a.id)}/complete`, {});
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ completed: true });
     const row = await task(a.id, FREE_GUIDE_TASK);
     expect(row.taskStatus).toBe('Completed');
     expect(row.taskDueDate!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(row.taskDueDate!.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
-    // A second download keeps the first completion date.
-    await a.agent.get(`/api/clients/${a.id}/free-guide`);
+    const again = await a.agent.post(`${guideUrl(a.id)}/complete`, {});
+    expect(await again.json()).toEqual({ completed: true });
     expect((await task(a.id, FREE_GUIDE_TASK)).taskDueDate).toEqual(row.taskDueDate);
   });
 
-  it('an admin downloading it for a client does not complete the client\'s task', async () => {
+  it('POST /complete is refused from another site, and GET /complete does not exist', async () => {
     const a = await newClient();
-    const res = await admin.agent.get(`/api/clients/${a.id}/free-guide`);
+    const cross = await a.agent.request('POST', `${guideUrl(a.id)}/complete`, { json: {}, origin: 'https://evil.example', headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(cross.status).toBe(403);
+    expect((await a.agent.get(`${guideUrl(a.id)}/complete`)).status).toBe(404);
+    expect((await task(a.id, FREE_GUIDE_TASK)).taskStatus).toBe('Awaiting Completion');
+  });
+
+  it("an admin downloading it or pressing complete for a client does not complete the client's task", async () => {
+    const a = await newClient();
+    expect((await admin.agent.get(guideUrl(a.id))).status).toBe(200);
+    const res = await admin.agent.post(`${guideUrl(a.id)}/complete`, {});
     expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ completed: false });
+    expect((await task(a.id, FREE_GUIDE_TASK)).taskStatus).toBe('Awaiting Completion');
+  });
+
+  it("client B cannot complete client A's guide task", async () => {
+    const a = await newClient();
+    const b = await newClient();
+    expect((await b.agent.post(`${guideUrl(a.id)}/complete`, {})).status).toBe(404);
     expect((await task(a.id, FREE_GUIDE_TASK)).taskStatus).toBe('Awaiting Completion');
   });
 });
