@@ -138,3 +138,50 @@ test.describe('guards and sign out', () => {
     await expectPath(page, '/signin');
   });
 });
+
+test.describe('errors carried in the URL', () => {
+  // Anyone can send a link to /signin?error=...: only the sentences of known codes are shown.
+  const GENERIC = 'Something went wrong. Please try again.';
+  const evil = '<script>window.__evil = 1</script>Evil text: your account is locked, call 555-0199';
+
+  test('/signin shows a known code as its sentence and any other text as one generic sentence', async ({ page }) => {
+    await page.goto(`/signin?error=${encodeURIComponent(evil)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In', exact: true })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(GENERIC);
+    await expect(page.getByText('Evil text', { exact: false })).toHaveCount(0);
+    expect(await page.locator('body').innerText()).not.toContain('555-0199');
+    expect(await page.evaluate(() => (window as unknown as { __evil?: number }).__evil)).toBeUndefined();
+
+    // A verification link that expired comes back as ?verified=1&error=TOKEN_EXPIRED.
+    await page.goto('/signin?verified=1&error=TOKEN_EXPIRED');
+    await expect(page.getByRole('alert')).toHaveText('This link has expired. Please request a new one.');
+    // Names of the table's own machinery are not codes either.
+    for (const code of ['constructor', '__proto__', 'toString']) {
+      await page.goto(`/signin?error=${code}`);
+      await expect(page.getByRole('alert')).toHaveText(GENERIC);
+    }
+  });
+
+  test('/update-password does the same', async ({ page }) => {
+    await page.goto(`/update-password?token=abc&error=${encodeURIComponent(evil)}`);
+    await expect(page.getByRole('alert')).toHaveText(GENERIC);
+    await expect(page.getByText('Evil text', { exact: false })).toHaveCount(0);
+    await page.goto('/update-password?error=INVALID_TOKEN');
+    await expect(page.getByRole('alert')).toHaveText('This link is invalid or has already been used.');
+  });
+
+  test('the Google return page shows only known codes, never a description from the URL, and carries the code to Sign In', async ({ page }) => {
+    await page.goto(`/signup/v/user/grant?error=${encodeURIComponent(evil)}&error_description=${encodeURIComponent(evil)}`);
+    await expect(page.getByRole('heading', { name: 'Authentication Error' })).toBeVisible();
+    await expect(page.getByText(GENERIC)).toBeVisible();
+    await expect(page.getByText('Evil text', { exact: false })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Return to Login' }).click();
+    await expectPath(page, '/signin');
+    await expect(page.getByRole('alert')).toHaveText(GENERIC);
+
+    await page.goto(`/signup/v/user/grant#error=access_denied&error_description=${encodeURIComponent(evil)}`);
+    await expect(page.getByRole('heading', { name: 'Authentication Error' })).toBeVisible();
+    await expect(page.getByText('Access was denied by the sign-in provider.')).toBeVisible();
+    await expect(page.getByText('Evil text', { exact: false })).toHaveCount(0);
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
 export const RESET_EMAIL_STORAGE_KEY = 'x-psw-email';
 export const SIGNUP_REQUIRED_MESSAGE = 'Name, Email, Password and Phone are all required';
 export const SIGNIN_REQUIRED_MESSAGE = 'email and password are required';
@@ -13,7 +14,7 @@ export const signupInput = z
     name: required(120),
     email: z.string({ error: SIGNUP_REQUIRED_MESSAGE }).trim().min(1, SIGNUP_REQUIRED_MESSAGE).max(254).pipe(z.email('Please enter a valid email address')),
     phone: required(32).regex(/^[0-9+()\-.\s]{7,32}$/, 'Please enter a valid phone number'),
-    password: z.string({ error: SIGNUP_REQUIRED_MESSAGE }).min(1, SIGNUP_REQUIRED_MESSAGE).min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`).max(128),
+    password: z.string({ error: SIGNUP_REQUIRED_MESSAGE }).min(1, SIGNUP_REQUIRED_MESSAGE).min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`).max(PASSWORD_MAX_LENGTH),
     initiator: z.string().trim().max(200).optional(),
     isDev: z.boolean().optional(),
   })

@@ -1,7 +1,8 @@
 import { authClient } from '../../lib/auth-client';
 
+export { GOOGLE_NOT_CONFIGURED } from '../../../shared/auth-errors';
+
 export const GRANT_PATH = '/signup/v/user/grant';
-export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured';
 
 /** Starts Google sign-in; the provider returns to the grant page, on success and on failure. */
 export async function startGoogleSignIn() {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { GOOGLE_NOT_CONFIGURED, startGoogleSignIn } from './google-sign-in';
+import { startGoogleSignIn } from './google-sign-in';
+import { portalAuthErrorCodes } from '../../../shared/auth-errors';
 import { publicConfigQuery } from '../../lib/public-config';
 import { useQueryClient } from '@tanstack/react-query';
 
@@ -13,11 +14,15 @@ export function SignInAutoPage() {
     (async () => {
       const config = await queryClient.fetchQuery(publicConfigQuery).catch(() => ({ googleEnabled: false }));
       if (cancelled) return;
-      if (!config.googleEnabled) throw new Error(GOOGLE_NOT_CONFIGURED);
+      if (!config.googleEnabled) return portalAuthErrorCodes.googleNotConfigured;
       await startGoogleSignIn();
-    })().catch((e: unknown) => {
-      if (!cancelled) navigate(`/signin?error=${encodeURIComponent(e instanceof Error ? e.message : String(e))}`, { replace: true });
-    });
+      return null;
+    })()
+      .catch(() => portalAuthErrorCodes.googleSignInFailed)
+      .then((code) => {
+        // The sign-in page shows the code's sentence from the shared table.
+        if (code && !cancelled) navigate(`/signin?error=${code}`, { replace: true });
+      });
     return () => {
       cancelled = true;
     };

@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authClient } from '../../lib/auth-client';
 import { SIGNIN_REQUIRED_MESSAGE } from '../../../shared/auth';
+import { authErrorMessage } from '../../../shared/auth-errors';
 import { Button } from '../../components/ui/button';
 import { Input, PasswordInput } from '../../components/ui/input';
 import { Alert } from '../../components/ui/alert';
 import { AuthCard, Field, OrDivider } from './auth-card';
 import { GoogleButton } from './google-button';
 import { ResendVerification } from './resend-verification';
-import { describeAuthError } from './auth-errors';
 
 export function SignInPage() {
   const navigate = useNavigate();
@@ -16,7 +16,7 @@ export function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(params.get('error') ? describeAuthError(params.get('error')!) : null);
+  const [error, setError] = useState<string | null>(() => (params.get('error') ? authErrorMessage(params.get('error')) : null));
   const [unverified, setUnverified] = useState(false);
 
   async function onSubmit(e: FormEvent) {

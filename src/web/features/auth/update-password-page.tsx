@@ -3,11 +3,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { authClient } from '../../lib/auth-client';
 import { RESET_EMAIL_STORAGE_KEY } from '../../../shared/auth';
+import { authErrorMessage } from '../../../shared/auth-errors';
 import { Button } from '../../components/ui/button';
 import { Input, PasswordInput } from '../../components/ui/input';
 import { Alert } from '../../components/ui/alert';
 import { AuthCard, Field } from './auth-card';
-import { describeAuthError } from './auth-errors';
 
 export function UpdatePasswordPage() {
   const navigate = useNavigate();
@@ -30,7 +30,8 @@ export function UpdatePasswordPage() {
     setBusy(true);
     try {
       const { error: failure } = await authClient.resetPassword({ newPassword: password, token: token ?? '' });
-      if (failure) throw new Error(failure.code ? describeAuthError(failure.code) : failure.message || '');
+      // Our server's own answer: a known code's sentence, else its message (never text from the URL).
+      if (failure) throw new Error(authErrorMessage(failure.code, failure.message || undefined));
       localStorage.removeItem(RESET_EMAIL_STORAGE_KEY);
       toast.success('Password successfully changed');
       navigate('/signin', { replace: true });
@@ -46,7 +47,7 @@ export function UpdatePasswordPage() {
   if (linkError || !token) {
     return (
       <AuthCard title="Update Password">
-        <Alert tone="error">{linkError ? describeAuthError(linkError) : 'Open the link from your password reset email to choose a new password.'}</Alert>
+        <Alert tone="error">{linkError ? authErrorMessage(linkError) : 'Open the link from your password reset email to choose a new password.'}</Alert>
         <Button asChild className="mt-4 w-full">
           <Link to="/forget">Request a new link</Link>
         </Button>
