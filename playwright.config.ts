@@ -13,7 +13,9 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  // A test signs up, signs in and out several times: under load on 2 cores that takes more than
+  // 30 s. Each wait is still bounded by the expect and action timeouts below.
+  timeout: 90_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
   use: {
