@@ -10,7 +10,11 @@ import {
   type ServerProcess,
 } from './lib';
 
-const SIGN_IN_LIMIT = 10; // auth.ts: '/sign-in/email' 10 per 60 s
+// Both limits on wrong passwords from one address to one account say 10, and both count in the
+// database: auth-handler.ts refuses the 11th after 10 failures per account and address (15 min),
+// better-auth (auth.ts) the 11th request per address in 60 s. Ours answers first.
+const SIGN_IN_LIMIT = 10;
+const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 const PASSWORD = 'secret123';
 
 let failed = 0;
@@ -75,7 +79,7 @@ async function checkRateLimitAlternating(a: ServerProcess, b: ServerProcess, ema
       const otherRes = await signIn(other, email, 'wrong-password', CLIENT.limit);
       const ok =
         attempt === SIGN_IN_LIMIT + 1 && seen.A < SIGN_IN_LIMIT && seen.B < SIGN_IN_LIMIT &&
-        retryAfter > 0 && retryAfter <= 60 && otherRes.status === 429 && unexpected.length === 0;
+        retryAfter > 0 && retryAfter <= SIGN_IN_WINDOW_SECONDS && otherRes.status === 429 && unexpected.length === 0;
       return report(
         'rate limit across instances',
         ok,

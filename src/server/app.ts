@@ -1,8 +1,8 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv, Deps } from './app-env';
-import { CLIENT_IP_HEADER } from './auth/auth';
+import { betterAuthHandler, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-handler';
 import { healthRoutes } from './features/health/health.routes';
 import { publicConfigRoutes } from './features/public-config/public-config.routes';
 import { signupRoutes } from './features/signup/signup.routes';
@@ -23,15 +23,13 @@ import { allDocumentsRoutes, documentsRoutes } from './features/documents/docume
 import { noStore, sameOriginOnly, securityHeaders } from './middleware/security';
 import { access } from './middleware/access';
 import { rateLimit } from './middleware/rate-limit';
+import { clientIp } from './middleware/client-ip';
 import { refuseNul } from './middleware/no-nul';
-
-type RemoteInfo = { incoming?: { socket?: { remoteAddress?: string } } };
-/** The socket's address; headers a client could forge are never trusted for it. */
-const clientIp = (c: Context) => (c.env as RemoteInfo | undefined)?.incoming?.socket?.remoteAddress ?? null;
 
 const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: 'The request is too large.' }, 413) });
 
-export function createApp(deps: Deps) {
+export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimits> } = {}) {
+  const signInLimits = { ...DEFAULT_SIGN_IN_LIMITS, ...opts.signInLimits };
   const api = new Hono<AppEnv>()
     .use('*', noStore())
     // JSON bodies are small; upload routes (paths ending in /upload) set their own, larger limit.
@@ -45,33 +43,9 @@ export function createApp(deps: Deps) {
       c.set('sessionId', session?.session.id ?? null);
       return next();
     })
-    // Per account, whatever the address: spreading password guesses over many addresses does not help.
-    .use(
-      '/auth/sign-in/email',
-      rateLimit(() => deps.db, {
-        name: 'sign-in-account',
-        windowSeconds: 15 * 60,
-        max: 20,
-        keyOf: async (c) => {
-          const body = (await c.req.raw.clone().json().catch(() => null)) as { email?: unknown } | null;
-          return typeof body?.email === 'string' ? body.email.trim().toLowerCase().slice(0, 254) : null;
-        },
-      }),
-    )
     .use('/signup', rateLimit(() => deps.db, { name: 'sign-up', windowSeconds: 60 * 60, max: 20, keyOf: (c) => clientIp(c) ?? 'unknown' }))
-    .on(['GET', 'POST'], '/auth/*', access('public'), async (c) => {
-      // better-auth rate-limits by client address: give it the socket's, never a client-sent header.
-      const headers = new Headers(c.req.raw.headers);
-      headers.delete(CLIENT_IP_HEADER);
-      const ip = clientIp(c);
-      if (ip) headers.set(CLIENT_IP_HEADER, ip);
-      const init: RequestInit & { duplex?: 'half' } = { method: c.req.method, headers, body: c.req.raw.body, duplex: 'half' };
-      const res = await deps.auth.handler(new Request(c.req.raw.url, init));
-      // better-auth says when to retry in X-Retry-After only; clients and proxies read Retry-After.
-      const retryAfter = res.status === 429 ? res.headers.get('x-retry-after') : null;
-      if (retryAfter && !res.headers.has('retry-after')) res.headers.set('Retry-After', retryAfter);
-      return res;
-    })
+    // Only the better-auth endpoints the portal uses, JSON only, failed sign-ins limited per account.
+    .on(['GET', 'POST'], '/auth/*', access('public'), betterAuthHandler(deps, signInLimits))
     .route('/health', healthRoutes)
     .route('/public-config', publicConfigRoutes)
     .route('/signup', signupRoutes)

@@ -26,7 +26,7 @@ export async function startServer(config: Config) {
   const { db } = database;
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const secret = config.authSecret ?? (await sharedSecret(db, 'auth_secret'));
-  const auth = createAuth({ config, db, mailer, secret });
+  const auth = createAuth({ config, db, mailer, secret, log });
   await applyAdminEmails(db, config.adminEmails);
   if (config.seedDemo && database.kind === 'pglite') await seedDemo({ db, auth, log });
 

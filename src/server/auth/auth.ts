@@ -2,27 +2,36 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { authAccounts, authRateLimits, authSessions, authUsers, authVerifications } from '../db/schema';
+import type { Logger } from '../lib/logger';
 import type { Mailer } from '../mail/mailer';
 import { existingAccountMail, resetPasswordMail, verificationMail } from '../mail/templates';
 import { PASSWORD_MIN_LENGTH } from '../../shared/auth';
+import { betterAuthLogger } from './auth-logger';
+import { mayMail } from './mail-limit';
 
 export const CLIENT_IP_HEADER = 'x-portal-client-ip';
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
-export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secret: string }) {
-  const { config, db, mailer } = opts;
+export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secret: string; log: Logger }) {
+  const { config, db, mailer, log } = opts;
   const roleFor = (email: string) => (config.adminEmails.includes(email.toLowerCase()) ? 'admin' : 'client');
+  // A used reset link, or a password change, voids every other reset link of the user
+  // (better-auth keeps them as verification rows 'reset-password:<token>' with the user id as value).
+  const dropResetTokens = (userId: string) =>
+    db.delete(authVerifications).where(and(like(authVerifications.identifier, 'reset-password:%'), eq(authVerifications.value, userId)));
 
   return betterAuth({
     appName: 'Total Business Build-Out',
     baseURL: config.appUrl,
     basePath: '/api/auth',
     secret: opts.secret,
+    // Through our logger, without the query parameters and values better-auth would print.
+    logger: betterAuthLogger(log, config.logLevel),
     trustedOrigins: [config.appUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
@@ -49,12 +58,13 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
       // account: record the change here (the account hook below covers change-password).
       onPasswordReset: async ({ user }) => {
         await db.update(authUsers).set({ lastPasswordChange: new Date() }).where(eq(authUsers.id, user.id));
+        await dropResetTokens(user.id);
       },
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(resetPasswordMail(user.email, url));
+        if (await mayMail(db, log, 'reset', user.email)) await mailer.send(resetPasswordMail(user.email, url));
       },
       onExistingUserSignUp: async ({ user }) => {
-        await mailer.send(existingAccountMail(user.email, `${config.appUrl}/signin`));
+        if (await mayMail(db, log, 'account-exists', user.email)) await mailer.send(existingAccountMail(user.email, `${config.appUrl}/signin`));
       },
     },
     emailVerification: {
@@ -62,7 +72,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verificationMail(user.email, user.name, url));
+        if (await mayMail(db, log, 'verification', user.email)) await mailer.send(verificationMail(user.email, user.name, url));
       },
     },
     session: { expiresIn: SESSION_TTL_SECONDS, updateAge: 15 * 60 },
@@ -106,6 +116,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
           after: async (account) => {
             if (account.providerId === 'credential' && account.password) {
               await db.update(authUsers).set({ lastPasswordChange: new Date() }).where(eq(authUsers.id, account.userId));
+              await dropResetTokens(account.userId);
             }
           },
         },

@@ -1,4 +1,4 @@
-import { eq, like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions, authVerifications } from '../db/schema';
 import { createTestApp, uniqueEmail, type TestApp } from '../test/test-app';
@@ -114,6 +114,47 @@ describe('forgot and reset password', () => {
     const short = await t.request('POST', '/api/auth/reset-password', { json: { newPassword: '123', token } });
     expect(short.status).toBe(400);
     await t.signIn(u.email, u.password);
+  });
+
+  const resetTokensOf = (userId: string) =>
+    t.db
+      .select()
+      .from(authVerifications)
+      .where(and(like(authVerifications.identifier, 'reset-password:%'), eq(authVerifications.value, userId)));
+
+  it("using one reset link voids the user's other outstanding links, and no one else's", async () => {
+    const u = await t.createSignedInUser();
+    const other = await t.createSignedInUser();
+    const first = await resetToken(u.email);
+    const second = await resetToken(u.email);
+    const othersToken = await resetToken(other.email);
+    expect(await resetTokensOf(u.user.id)).toHaveLength(2);
+
+    const used = await t.request('POST', '/api/auth/reset-password', { json: { newPassword: 'brand-new-pw', token: second } });
+    expect(used.status).toBe(200);
+    expect(await resetTokensOf(u.user.id)).toEqual([]);
+
+    const stale = await t.request('POST', '/api/auth/reset-password', { json: { newPassword: 'attacker-pw-1', token: first } });
+    expect(stale.status).toBe(400);
+    expect(await stale.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    await t.signIn(u.email, 'brand-new-pw');
+
+    // The other user's link still works.
+    expect(await resetTokensOf(other.user.id)).toHaveLength(1);
+    const theirs = await t.request('POST', '/api/auth/reset-password', { json: { newPassword: 'their-new-pw', token: othersToken } });
+    expect(theirs.status).toBe(200);
+  });
+
+  it('a password change voids every outstanding reset link of the user', async () => {
+    const u = await t.createSignedInUser();
+    const token = await resetToken(u.email);
+    const changed = await u.agent.post('/api/auth/change-password', { currentPassword: u.password, newPassword: 'changed-pw-1' });
+    expect(changed.status).toBe(200);
+    expect(await resetTokensOf(u.user.id)).toEqual([]);
+
+    const stale = await t.request('POST', '/api/auth/reset-password', { json: { newPassword: 'attacker-pw-1', token } });
+    expect(stale.status).toBe(400);
+    await t.signIn(u.email, 'changed-pw-1');
   });
 
   it('limits reset requests from one address to 5 per 5 minutes', async () => {

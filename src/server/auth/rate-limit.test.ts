@@ -1,11 +1,13 @@
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authRateLimits } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, nextIp, uniqueEmail, type TestApp } from '../test/test-app';
 import { CLIENT_IP_HEADER } from './auth';
+import { DEFAULT_SIGN_IN_LIMITS } from './auth-handler';
 
 // better-auth's rule for /sign-in/email here: 10 requests per 60 s per client address, counted in
-// the database (so it holds across app instances).
+// the database (so it holds across app instances). Ours, around it: failed sign-ins per account
+// and address (10 per 15 min) and per account alone (200 per 15 min).
 const LIMIT = 10;
 
 describe('rate limiting of sign-in', () => {
@@ -15,7 +17,7 @@ describe('rate limiting of sign-in', () => {
   beforeAll(async () => {
     t = await createTestApp();
   });
-  // A fresh account per test: the per-account limit (20 per 15 min) must not be what a test measures here.
+  // A fresh account per test: the per-account limits must not be what a test measures here.
   beforeEach(async () => {
     ({ email, password } = await t.createSignedInUser());
   });
@@ -24,9 +26,13 @@ describe('rate limiting of sign-in', () => {
   const signIn = (ip: string, pw: string, headers?: Record<string, string>) =>
     t.request('POST', '/api/auth/sign-in/email', { ip, headers, json: { email, password: pw } });
 
+  // Attempts on other (unknown) accounts: only better-auth's per-address limit sees them all.
+  const guessElsewhere = (ip: string, headers?: Record<string, string>) =>
+    t.request('POST', '/api/auth/sign-in/email', { ip, headers, json: { email: uniqueEmail('nobody'), password: 'wrong-pw' } });
+
   it('answers 429 with Retry-After after 10 attempts from one address, even for the right password', async () => {
     const ip = '10.77.0.1';
-    for (let i = 0; i < LIMIT; i++) expect((await signIn(ip, `wrong-${i}`)).status).toBe(401);
+    for (let i = 0; i < LIMIT; i++) expect((await guessElsewhere(ip)).status).toBe(401);
 
     const blocked = await signIn(ip, 'wrong-again');
     expect(blocked.status).toBe(429);
@@ -54,7 +60,7 @@ describe('rate limiting of sign-in', () => {
     const ip = '10.77.0.4';
     const victim = '10.77.0.5';
     for (let i = 0; i < LIMIT; i++) {
-      const res = await signIn(ip, 'wrong', { [CLIENT_IP_HEADER]: victim, 'x-forwarded-for': victim, 'x-real-ip': victim });
+      const res = await guessElsewhere(ip, { [CLIENT_IP_HEADER]: victim, 'x-forwarded-for': victim, 'x-real-ip': victim });
       expect(res.status).toBe(401);
     }
     const res = await signIn(ip, password, { [CLIENT_IP_HEADER]: '192.168.2.1', 'x-forwarded-for': '172.16.1.1', 'x-real-ip': '172.16.1.2' });
@@ -70,20 +76,45 @@ describe('rate limiting per account and of sign-up', () => {
   });
   afterAll(() => t?.close());
 
-  it('throttles failed sign-ins for one account even when every attempt comes from a new address', async () => {
-    const { email } = await t.createSignedInUser();
-    // createSignedInUser signed in once already: every attempt counts, so 19 more are allowed.
-    const statuses: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const res = await t.request('POST', '/api/auth/sign-in/email', { json: { email: email.toUpperCase(), password: `wrong-${i}` } });
-      statuses.push(res.status);
-      if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-    }
-    expect(statuses.slice(0, 19)).toEqual(Array(19).fill(401));
-    expect(statuses[19]).toBe(429);
-    // Another account is not affected.
+  const signIn = (email: string, password: string, ip = nextIp()) => t.request('POST', '/api/auth/sign-in/email', { ip, json: { email, password } });
+
+  it('counts failures per account and address: the 11th attempt from that address is refused for 15 minutes, others still sign in', async () => {
+    const { email, password } = await t.createSignedInUser();
+    const ip = '10.78.0.1';
+    for (let i = 0; i < DEFAULT_SIGN_IN_LIMITS.perAccountAndAddress; i++) expect((await signIn(email.toUpperCase(), `wrong-${i}`, ip)).status).toBe(401);
+    // better-auth's own per-address minute is spent too: clear it, so what answers below is ours.
+    await t.db.delete(authRateLimits).where(like(authRateLimits.key, `${ip}|%`));
+
+    const blocked = await signIn(email, password, ip);
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toEqual({ error: 'Too many attempts. Please wait a few minutes and try again.' });
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(blocked.headers.getSetCookie()).toEqual([]);
+
+    // The same address still signs in to another account; the owner signs in from elsewhere.
     const other = await t.createSignedInUser();
-    expect((await t.request('POST', '/api/auth/sign-in/email', { json: { email: other.email, password: 'wrong' } })).status).toBe(401);
+    expect((await signIn(other.email, other.password, ip)).status).toBe(200);
+    expect((await signIn(email, password)).status).toBe(200);
+  });
+
+  it("an attacker's 25 failures from 5 addresses do not stop the real user's correct sign-in from a sixth", async () => {
+    const { email, password } = await t.createSignedInUser();
+    for (let a = 0; a < 5; a++) {
+      const ip = `10.79.0.${a + 1}`;
+      for (let i = 0; i < 5; i++) expect((await signIn(email, `guess-${a}-${i}`, ip)).status).toBe(401);
+    }
+    const res = await signIn(email, password, '10.79.0.6');
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().length).toBeGreaterThan(0);
+  });
+
+  it('counts failures only: 25 correct sign-ins to one account in a row all succeed', async () => {
+    const { email, password } = await t.createSignedInUser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) statuses.push((await signIn(email, password)).status);
+    expect(statuses).toEqual(Array(25).fill(200));
   });
 
   it('limits sign-ups from one address to 20 an hour', async () => {
@@ -96,5 +127,37 @@ describe('rate limiting per account and of sign-up', () => {
     expect(blocked.status).toBe(429);
     expect((await blocked.json()).error).toMatch(/Too many attempts/);
     expect((await t.signUp({ email: `limit-y-${Date.now()}@example.test`, password: 'secret123' }, { ip: '10.99.0.2' })).status).toBe(200);
+  });
+});
+
+describe('rate limiting of failed sign-ins per account, from everywhere', () => {
+  // The same rule with a lower threshold (the default is 200 failures per 15 min), so the test
+  // does not hash hundreds of wrong passwords.
+  const PER_ACCOUNT = 30;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { signInLimits: { perAccount: PER_ACCOUNT } });
+  });
+  afterAll(() => t?.close());
+
+  it('1,000 guesses spread over as many addresses hit 429 once the account has seen its limit of failures', async () => {
+    expect(DEFAULT_SIGN_IN_LIMITS.perAccount).toBeLessThan(1000);
+    const { email, password } = await t.createSignedInUser();
+    let firstRefused = 0;
+    for (let i = 1; i <= 1000; i++) {
+      const res = await t.request('POST', '/api/auth/sign-in/email', { json: { email, password: `guess-${i}` } }); // a new address each time
+      if (res.status === 429) {
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(60);
+        firstRefused = i;
+        break;
+      }
+      expect(res.status).toBe(401);
+    }
+    expect(firstRefused).toBe(PER_ACCOUNT + 1);
+    // Now the account is closed to everyone for the window, the right password included...
+    expect((await t.request('POST', '/api/auth/sign-in/email', { json: { email, password } })).status).toBe(429);
+    // ...and only that account.
+    const other = await t.createSignedInUser();
+    expect((await t.request('POST', '/api/auth/sign-in/email', { json: { email: other.email, password: other.password } })).status).toBe(200);
   });
 });

@@ -5,7 +5,8 @@ import { createLogger } from '../lib/logger';
 import { startSmtpServer } from '../test/smtp';
 import { createTestApp, uniqueEmail, type TestApp } from '../test/test-app';
 import { openTestDatabase, type TestDatabase } from '../test/test-db';
-import { createMailer } from './mailer';
+import { createMailer, REMOVED_BODY, type DeliveredMail } from './mailer';
+import { existingAccountMail, resetPasswordMail, verificationMail } from './templates';
 
 const FROM = 'Portal Tests <no-reply@example.test>';
 const log = createLogger('silent');
@@ -92,6 +93,54 @@ describe('mailer and outbox', () => {
     expect((await row(id)).sentAt).toBeInstanceOf(Date);
   });
 
+  it('drops the body of a delivered sign-in link from the outbox, keeps its metadata, and prints the link in console mode', async () => {
+    const infos: string[] = [];
+    const delivered: DeliveredMail[] = [];
+    const capture = { ...log, info: (m: string) => void infos.push(m) };
+    const mailer = createMailer({ db: database.db, from: FROM, log: capture, onDelivered: (m) => delivered.push(m) });
+    const to = uniqueEmail('sensitive');
+    const link = 'http://localhost:3000/api/auth/reset-password/SeCrEtToKeN123?callbackURL=%2Fupdate-password';
+    const id = await mailer.send(resetPasswordMail(to, link));
+    const plainId = await mailer.send(existingAccountMail(to, 'http://localhost:3000/signin'));
+    await mailer.settle();
+
+    const stored = await row(id);
+    expect(stored).toMatchObject({ status: 'logged', to, subject: expect.stringContaining('Reset your password'), html: REMOVED_BODY, text: REMOVED_BODY });
+    expect(stored.sentAt).toBeInstanceOf(Date);
+    expect(JSON.stringify(stored)).not.toContain('SeCrEtToKeN123');
+    // The developer still gets the link on the console, and the recipient the whole message.
+    expect(infos.some((m) => m.includes(link))).toBe(true);
+    expect(delivered.find((m) => m.id === id)?.text).toContain(link);
+    expect(delivered.find((m) => m.id === id)?.html).not.toContain('portal:sensitive');
+    // A mail without a sign-in link keeps its body.
+    expect((await row(plainId)).text).toContain('/signin');
+  });
+
+  it('keeps a sign-in link for the retries until it is delivered, then drops it; SMTP gets the clean message', async () => {
+    const probe = await startSmtpServer();
+    const port = probe.port;
+    await probe.close();
+    const mailer = createMailer({ db: database.db, smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM, log });
+    const to = uniqueEmail('sensitive-retry');
+    const link = 'http://localhost:3000/api/auth/verify-email?token=VeRiFyToKeN456&callbackURL=%2Fsignin';
+    const id = await mailer.send(verificationMail(to, 'Pat', link));
+    await mailer.settle();
+    expect(await row(id)).toMatchObject({ status: 'pending' });
+    expect((await row(id)).text).toContain(link); // still needed for the next attempt
+
+    const smtp = await startSmtpServer(port);
+    try {
+      await database.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, id));
+      expect(await mailer.drain()).toBe(1);
+      expect(await row(id)).toMatchObject({ status: 'sent', html: REMOVED_BODY, text: REMOVED_BODY });
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0].raw).toContain('VeRiFyToKeN456');
+      expect(smtp.received[0].raw).not.toContain('portal:sensitive');
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it('attempts every message at once, not only at the next retry round', async () => {
     const mailer = createMailer({ db: database.db, from: FROM, log });
     const ids: number[] = [];
@@ -125,5 +174,9 @@ describe('mail from the app through SMTP', () => {
     expect(got!.raw).toContain('Verify your email');
     expect(got!.raw).toContain('/api/auth/verify-email');
     expect(got!.raw).not.toContain('secret123');
+    // The outbox keeps who, what and when, but no longer the link.
+    const [stored] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail.id));
+    expect(stored).toMatchObject({ to: email, status: 'sent', html: REMOVED_BODY, text: REMOVED_BODY });
+    expect(stored.subject).toContain('Verify your email');
   });
 });

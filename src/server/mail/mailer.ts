@@ -4,7 +4,14 @@ import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Logger } from '../lib/logger';
 
-export type MailMessage = { to: string; subject: string; html: string; text: string };
+/** `sensitive`: the body holds a sign-in link (reset, verification), removed from the outbox once delivered. */
+export type MailMessage = { to: string; subject: string; html: string; text: string; sensitive?: boolean };
+export type DeliveredMail = { id: number; to: string; subject: string; html: string; text: string };
+
+// The flag travels with the stored row (so a retry by any instance honours it) as a comment at the
+// start of the HTML, taken off before sending.
+const SENSITIVE_MARK = '<!--portal:sensitive-->';
+export const REMOVED_BODY = '[removed after delivery: it contained a sign-in link]';
 
 const MAX_ATTEMPTS = 8;
 const LEASE_MS = 5 * 60_000;
@@ -12,7 +19,14 @@ const backoffMs = (attempt: number) => Math.min(60 * 60_000, 30_000 * 2 ** (atte
 
 // Every message is written to the outbox first, so a crash or an SMTP outage never loses one;
 // delivery is attempted at once and retried by `drain` with exponential backoff.
-export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log: Logger }) {
+export function createMailer(opts: {
+  db: Db;
+  smtpUrl?: string;
+  from: string;
+  log: Logger;
+  /** Called with each message as delivered (tests read links from it; the outbox may no longer hold them). */
+  onDelivered?: (mail: DeliveredMail) => void;
+}) {
   const { db, log } = opts;
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
   const inFlight = new Set<Promise<unknown>>();
@@ -33,15 +47,25 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
   }
 
   async function deliver(row: typeof mailOutbox.$inferSelect) {
+    const sensitive = row.html.startsWith(SENSITIVE_MARK);
+    const html = sensitive ? row.html.slice(SENSITIVE_MARK.length) : row.html;
     try {
       if (transport) {
-        await transport.sendMail({ from: opts.from, to: row.to, subject: row.subject, html: row.html, text: row.text });
+        await transport.sendMail({ from: opts.from, to: row.to, subject: row.subject, html, text: row.text });
       } else {
+        // Without SMTP the console is how a developer gets the link: it is printed, whatever the outbox keeps.
         log.info(`mail (no SMTP_URL set, not sent) to=${row.to} subject=${JSON.stringify(row.subject)}\n${row.text}`);
       }
+      opts.onDelivered?.({ id: row.id, to: row.to, subject: row.subject, html, text: row.text });
       await db
         .update(mailOutbox)
-        .set({ status: transport ? 'sent' : 'logged', sentAt: new Date(), lastError: null })
+        .set({
+          status: transport ? 'sent' : 'logged',
+          sentAt: new Date(),
+          lastError: null,
+          // Metadata stays; a delivered sign-in link has no business in the database.
+          ...(sensitive ? { html: REMOVED_BODY, text: REMOVED_BODY } : {}),
+        })
         .where(eq(mailOutbox.id, row.id));
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
@@ -72,10 +96,10 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
 
   return {
     /** Stores the message and starts its delivery; resolves once it is safely in the outbox. */
-    async send(msg: MailMessage) {
+    async send({ sensitive, ...msg }: MailMessage) {
       // Due now by this process's clock, the one claim() compares with: the database's now() is
       // microsecond-precise and could fall after a millisecond Date, leaving the row unclaimed.
-      const [row] = await db.insert(mailOutbox).values({ ...msg, nextAttemptAt: new Date() }).returning({ id: mailOutbox.id });
+      const [row] = await db.insert(mailOutbox).values({ ...msg, html: sensitive ? SENSITIVE_MARK + msg.html : msg.html, nextAttemptAt: new Date() }).returning({ id: mailOutbox.id });
       track(drain([row.id]).catch((e) => log.error(`mail drain failed: ${e}`)));
       return row.id;
     },

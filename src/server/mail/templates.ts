@@ -19,23 +19,30 @@ function layout(to: string, subject: string, paragraphs: string[], action?: { la
   return { to, subject, html, text };
 }
 
+/** The mail holds a link that signs in or changes the account: the outbox drops its body once delivered. */
+const sensitive = (m: MailMessage): MailMessage => ({ ...m, sensitive: true });
+
 export const verificationMail = (to: string, name: string, url: string) =>
-  layout(
-    to,
-    `${branding.productName} - Verify your email`,
-    [`Hello ${name || 'there'},`, 'Please verify your email address to complete sign up.'],
-    { label: 'Verify email', url },
+  sensitive(
+    layout(
+      to,
+      `${branding.productName} - Verify your email`,
+      [`Hello ${name || 'there'},`, 'Please verify your email address to complete sign up.'],
+      { label: 'Verify email', url },
+    ),
   );
 
 export const resetPasswordMail = (to: string, url: string) =>
-  layout(
-    to,
-    `${branding.productName} - Reset your password`,
-    [
-      'We received a request to reset your password. The link below works once and expires in one hour.',
-      'If you did not ask for this, you can ignore this email.',
-    ],
-    { label: 'Reset password', url },
+  sensitive(
+    layout(
+      to,
+      `${branding.productName} - Reset your password`,
+      [
+        'We received a request to reset your password. The link below works once and expires in one hour.',
+        'If you did not ask for this, you can ignore this email.',
+      ],
+      { label: 'Reset password', url },
+    ),
   );
 
 export const existingAccountMail = (to: string, signinUrl: string) =>

@@ -1,8 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client';
 import { authRateLimits } from '../db/schema';
+
+/** A short stable stand-in for an e-mail address in a counter's key (no personal data in the table). */
+export const keyHash = (s: string) => createHash('sha256').update(s).digest('base64url').slice(0, 22);
 
 /**
  * A fixed-window counter in the database (better-auth's rate-limit table, under our own key
@@ -27,6 +30,24 @@ export async function consumeRateLimit(db: Db, key: string, windowSeconds: numbe
   const retryAfter = Math.max(1, Math.ceil((row.start + windowSeconds * 1000 - now) / 1000));
   return { allowed: row.count <= max, retryAfter };
 }
+
+/**
+ * Reads a counter without counting: `allowed` is false once `max` events were recorded in the
+ * current window. For limits on outcomes (failed sign-ins), recorded afterwards by `recordEvent`.
+ */
+export async function peekRateLimit(db: Db, key: string, windowSeconds: number, max: number) {
+  const now = Date.now();
+  const [row] = await db
+    .select({ count: authRateLimits.count, start: authRateLimits.lastRequest })
+    .from(authRateLimits)
+    .where(eq(authRateLimits.key, `portal:${key}`));
+  if (!row || row.start < now - windowSeconds * 1000) return { allowed: true, count: 0, retryAfter: 0 };
+  const retryAfter = Math.max(1, Math.ceil((row.start + windowSeconds * 1000 - now) / 1000));
+  return { allowed: row.count < max, count: row.count, retryAfter };
+}
+
+/** Counts one event (a failed sign-in, a mail sent) in the same fixed window as consumeRateLimit. */
+export const recordEvent = (db: Db, key: string, windowSeconds: number) => consumeRateLimit(db, key, windowSeconds, Number.MAX_SAFE_INTEGER);
 
 /** Hono middleware: 429 with Retry-After once `keyOf` has been seen `max` times in the window. */
 export const rateLimit =

@@ -11,7 +11,8 @@ import { sharedSecret } from '../db/open';
 import { authUsers, mailOutbox } from '../db/schema';
 import { createVerifiedUser } from '../db/seed-demo';
 import { createLogger } from '../lib/logger';
-import { createMailer } from '../mail/mailer';
+import { createMailer, type DeliveredMail } from '../mail/mailer';
+import type { SignInLimits } from '../auth/auth-handler';
 import { generateKey, parseKeyring } from '../security/keyring';
 import { createLocalStorage } from '../storage';
 import { openTestDatabase, type TestDatabase } from './test-db';
@@ -77,7 +78,10 @@ export type SignupBody = { name?: string; email: string; password: string; phone
  * The real app, built as server.ts builds it (mailer, auth, admin e-mails, routes), on a fresh
  * database. `overrides` are environment variables for loadConfig (ADMIN_EMAILS, SMTP_URL, ...).
  */
-export async function createTestApp(overrides: Record<string, string | undefined> = {}, opts: { database?: TestDatabase } = {}) {
+export async function createTestApp(
+  overrides: Record<string, string | undefined> = {},
+  opts: { database?: TestDatabase; signInLimits?: Partial<SignInLimits> } = {},
+) {
   const config = loadConfig({
     APP_URL: TEST_APP_URL,
     LOG_LEVEL: 'silent',
@@ -88,16 +92,18 @@ export async function createTestApp(overrides: Record<string, string | undefined
   const database = opts.database ?? (await openTestDatabase());
   const { db } = database;
   const log = createLogger(config.logLevel);
-  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  // Each message as delivered, by outbox id: the outbox drops the body of a delivered sign-in link.
+  const delivered = new Map<number, DeliveredMail>();
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log, onDelivered: (m) => delivered.set(m.id, m) });
   const secret = config.authSecret ?? (await sharedSecret(db, 'auth_secret'));
-  const auth = createAuth({ config, db, mailer, secret });
+  const auth = createAuth({ config, db, mailer, secret, log });
   await applyAdminEmails(db, config.adminEmails);
   // A fresh key per test app: nothing is written to disk, and one app's ciphertext means nothing to another.
   const keyring = parseKeyring(config.dataKey ?? generateKey(1));
   // Files on the local driver in a directory of this test app's own.
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-files-'));
   const storage = createLocalStorage(filesDir);
-  const app = createApp({ config, db, auth, mailer, log, keyring, storage });
+  const app = createApp({ config, db, auth, mailer, log, keyring, storage }, { signInLimits: opts.signInLimits });
 
   async function request(method: string, urlOrPath: string, o: RequestOptions = {}): Promise<Response> {
     const headers = new Headers(o.headers);
@@ -142,12 +148,20 @@ export async function createTestApp(overrides: Record<string, string | undefined
   }
   type Agent = ReturnType<typeof agent>;
 
+  /**
+   * Outbox rows, each with the body its recipient got (a delivered sign-in link is no longer in
+   * the database: read mail_outbox through `db` to see what it keeps).
+   */
   async function outbox(to?: string) {
-    return db
+    const rows = await db
       .select()
       .from(mailOutbox)
       .where(to ? eq(mailOutbox.to, to.toLowerCase()) : undefined)
       .orderBy(asc(mailOutbox.id));
+    return rows.map((r) => {
+      const got = delivered.get(r.id);
+      return got ? { ...r, html: got.html, text: got.text } : r;
+    });
   }
 
   /** The newest message to `to` whose subject contains `subject`. */
