@@ -67,6 +67,31 @@ async function checkSharedSession(a: ServerProcess, b: ServerProcess, email: str
   );
 }
 
+/**
+ * A's session cache: A serves the signed-in user's requests from memory; a sign-out on B must be
+ * refused by A within 2 seconds (B's delete is announced by PostgreSQL's NOTIFY).
+ */
+async function checkCachedSessionRevoked(a: ServerProcess, b: ServerProcess, email: string) {
+  const check = 'cached session ended on the other instance';
+  const signedIn = await signIn(a, email, PASSWORD, CLIENT.session);
+  const cookie = cookieHeader(signedIn);
+  if (signedIn.status !== 200 || !cookie) return report(check, false, `sign-in on A answered ${signedIn.status}`);
+  const notifications = `${a.url}/api/me/notifications`;
+  const onA = () => httpRequest(notifications, { headers: { cookie }, localAddress: CLIENT.session }).then((r) => r.status);
+  // Warm A's cache: several reads in a row.
+  const warm = [await onA(), await onA(), await onA()];
+  if (warm.some((s) => s !== 200)) return report(check, false, `reads on A answered ${warm.join(', ')}`);
+  const out = await httpRequest(`${b.url}/api/auth/sign-out`, { method: 'POST', headers: { origin: b.url, cookie }, json: {}, localAddress: CLIENT.session });
+  const start = Date.now();
+  let status = await onA();
+  while (status === 200 && Date.now() - start < 2000) {
+    await sleep(20);
+    status = await onA();
+  }
+  const ms = Date.now() - start;
+  report(check, out.status === 200 && status === 401, `${email} read from A's cache; sign-out on B answered ${out.status}; A answered ${status} after ${ms} ms (limit 2000 ms)`);
+}
+
 async function checkRateLimitAlternating(a: ServerProcess, b: ServerProcess, email: string) {
   const seen = { A: 0, B: 0 };
   const unexpected: string[] = [];
@@ -185,6 +210,7 @@ async function main() {
       await createVerifiedUser(a, db, sessionUser);
       await createVerifiedUser(b, db, limitedUser);
       await checkSharedSession(a, b, sessionUser);
+      await checkCachedSessionRevoked(a, b, sessionUser);
       await checkRateLimitAlternating(a, b, limitedUser);
       await checkRateLimitBurst(a, b, limitedUser);
     }

@@ -6,10 +6,21 @@ import type { Mailer } from './mail/mailer';
 import type { Scope } from './middleware/access';
 import type { Keyring } from './security/keyring';
 import type { Storage } from './storage/storage';
+import type { SessionCache } from './auth/session-cache';
 
 export type SessionUser = Auth['$Infer']['Session']['user'];
 
-export type Deps = { config: Config; db: Db; auth: Auth; mailer: Mailer; log: Logger; keyring: Keyring; storage: Storage };
+export type Deps = {
+  config: Config;
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  log: Logger;
+  keyring: Keyring;
+  storage: Storage;
+  /** Sessions read from memory, dropped on every change the database announces; without it, every request reads the database. */
+  sessions?: SessionCache;
+};
 
 export type AppEnv = {
   Variables: { user: SessionUser | null; sessionId: string | null; deps: Deps; scope: Scope };

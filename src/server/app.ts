@@ -38,7 +38,8 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .use('*', sameOriginOnly(deps.config.appUrl))
     .use('*', async (c, next) => {
       c.set('deps', deps);
-      const session = await deps.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+      const headers = c.req.raw.headers;
+      const session = await (deps.sessions ? deps.sessions.get(headers) : deps.auth.api.getSession({ headers })).catch(() => null);
       c.set('user', session?.user ?? null);
       c.set('sessionId', session?.session.id ?? null);
       return next();

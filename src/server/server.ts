@@ -13,6 +13,7 @@ import { applyAdminEmails } from './auth/roles';
 import { loadKeyring } from './security/keyring';
 import { scheduleReminders } from './features/reminders/reminder-job';
 import { storageFromConfig } from './storage';
+import { startSessionCache } from './auth/session-cache';
 
 const webRoot = path.resolve(import.meta.dirname, '../../dist/web');
 
@@ -31,7 +32,8 @@ export async function startServer(config: Config) {
   if (config.seedDemo && database.kind === 'pglite') await seedDemo({ db, auth, log });
 
   const storage = storageFromConfig(config);
-  const app = createApp({ config, db, auth, mailer, log, keyring, storage });
+  const sessions = await startSessionCache(auth, database.listen, log);
+  const app = createApp({ config, db, auth, mailer, log, keyring, storage, sessions });
   if (fs.existsSync(path.join(webRoot, 'index.html'))) {
     const indexHtml = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
     app.use('/assets/*', async (c, next) => {
@@ -60,6 +62,7 @@ export async function startServer(config: Config) {
       await stopReminders();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await mailer.settle();
+      await sessions.close();
       await database.close();
       database.release();
     })());

@@ -20,6 +20,7 @@ export type SignInLimits = {
 };
 export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { windowSeconds: 15 * 60, perAccountAndAddress: 10, perAccount: 200 };
 
+const ENDS_SESSIONS = new Set(['/sign-out', '/change-password', '/reset-password']);
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 const JSON_ONLY = 'This request must be sent as JSON (Content-Type: application/json).';
 
@@ -93,6 +94,8 @@ export const betterAuthHandler = (deps: Deps, limits: SignInLimits) => async (c:
   const init: RequestInit & { duplex?: 'half' } = { method: c.req.method, headers, body: c.req.raw.body, duplex: 'half' };
   const res = await deps.auth.handler(new Request(c.req.raw.url, init));
 
+  // Ends sessions: this instance forgets its cached ones before answering (others hear the database).
+  if (res.ok && ENDS_SESSIONS.has(path)) deps.sessions?.clear();
   if (res.status === 401 && failureKeys.length) {
     for (const key of failureKeys) await recordEvent(deps.db, key, limits.windowSeconds);
   }

@@ -10,7 +10,12 @@ import * as schema from './schema';
 
 // Both drivers expose the same query builder; the app is written against node-postgres' type.
 export type Db = NodePgDatabase<typeof schema>;
-export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+/**
+ * LISTEN on a channel: `onMessage` gets each payload; `onState(false)` says notifications may be
+ * missed from now on (connection lost), `onState(true)` that they flow again. Resolves with a stop function.
+ */
+export type Listen = (channel: string, onMessage: (payload: string) => void, onState: (live: boolean) => void) => Promise<() => Promise<void>>;
+export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void>; listen: Listen };
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
@@ -35,15 +40,55 @@ export async function openPostgres(url: string): Promise<Database> {
     await pool.end().catch(() => {});
     throw e;
   }
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', close: () => pool.end(), listen: postgresListener(url) };
 }
+
+/** LISTEN on a dedicated connection of its own (pool connections come and go), reconnecting when it drops. */
+const postgresListener =
+  (url: string): Listen =>
+  async (channel, onMessage, onState) => {
+    let stopped = false;
+    let client: pg.Client | null = null;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('notification', (n) => n.channel === channel && onMessage(n.payload ?? ''));
+      c.on('error', () => undefined);
+      c.on('end', () => {
+        if (stopped) return;
+        onState(false);
+        retry = setTimeout(() => void connect().catch(() => undefined), 1000);
+      });
+      try {
+        await c.connect();
+        await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      } catch (e) {
+        await c.end().catch(() => undefined);
+        throw e;
+      }
+      client = c;
+      onState(true);
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    };
+  };
 
 /** `dataDir` undefined gives an in-memory database (tests). */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database & { client: PGlite }> {
   const client = await PGlite.create(dataDir ? path.join(dataDir, 'db') : undefined, loadDataDir ? { loadDataDir } : {});
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', client, close: () => client.close() };
+  const listen: Listen = async (channel, onMessage, onState) => {
+    // One process owns an embedded database: its notifications cannot be missed.
+    const unlisten = await client.listen(channel, onMessage);
+    onState(true);
+    return () => (client.closed ? Promise.resolve() : unlisten().catch(() => undefined));
+  };
+  return { db: db as unknown as Db, kind: 'pglite', client, close: () => client.close(), listen };
 }
 
 export async function isReachable(db: Db): Promise<boolean> {

@@ -15,6 +15,7 @@ import { createMailer, type DeliveredMail } from '../mail/mailer';
 import type { SignInLimits } from '../auth/auth-handler';
 import { generateKey, parseKeyring } from '../security/keyring';
 import { createLocalStorage } from '../storage';
+import { startSessionCache } from '../auth/session-cache';
 import { openTestDatabase, type TestDatabase } from './test-db';
 
 export const TEST_APP_URL = 'http://localhost:3000';
@@ -103,7 +104,9 @@ export async function createTestApp(
   // Files on the local driver in a directory of this test app's own.
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-files-'));
   const storage = createLocalStorage(filesDir);
-  const app = createApp({ config, db, auth, mailer, log, keyring, storage }, { signInLimits: opts.signInLimits });
+  // The session cache as production runs it, listening on this test's database.
+  const sessions = await startSessionCache(auth, database.listen, log);
+  const app = createApp({ config, db, auth, mailer, log, keyring, storage, sessions }, { signInLimits: opts.signInLimits });
 
   async function request(method: string, urlOrPath: string, o: RequestOptions = {}): Promise<Response> {
     const headers = new Headers(o.headers);
@@ -230,6 +233,7 @@ export async function createTestApp(
     log,
     keyring,
     storage,
+    sessions,
     filesDir,
     request,
     agent,
@@ -245,6 +249,7 @@ export async function createTestApp(
     close: () =>
       (closed ??= (async () => {
         await mailer.settle();
+        await sessions.close();
         await database.close();
         fs.rmSync(filesDir, { recursive: true, force: true });
       })()),

@@ -21,7 +21,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   if (!template) throw new Error('No PGlite template: is src/server/test/global-setup.ts in vitest.config.ts?');
   const database = await openPglite(undefined, new Blob([fs.readFileSync(template)]));
   let closed: Promise<void> | undefined;
-  return { db: database.db, kind: database.kind, name: 'pglite', close: () => (closed ??= database.close()) };
+  return { db: database.db, kind: database.kind, name: 'pglite', close: () => (closed ??= database.close()), listen: database.listen };
 }
 
 async function openPostgresTestDatabase(serverUrl: string): Promise<TestDatabase> {
@@ -42,7 +42,7 @@ async function openPostgresTestDatabase(serverUrl: string): Promise<TestDatabase
       await database.close();
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     })());
-  return { db: database.db, kind: database.kind, name, close };
+  return { db: database.db, kind: database.kind, name, close, listen: database.listen };
 }
 
 async function adminQuery(serverUrl: string, text: string) {
