@@ -1,7 +1,9 @@
-// npm start: build the web app when it is missing or older than its sources, then run the server.
+// npm start: build the web app and the server when missing or older than their sources, then run
+// the built server (plain JavaScript) under a small supervisor.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildServer, serverBundle } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist/web/index.html');
@@ -17,11 +19,18 @@ function newest(dir) {
 
 const sourcesChanged = () =>
   Math.max(newest(path.join(root, 'src/web')), newest(path.join(root, 'src/shared'))) > fs.statSync(built).mtimeMs;
+const serverChanged = () =>
+  Math.max(newest(path.join(root, 'src/server')), newest(path.join(root, 'src/shared'))) > fs.statSync(serverBundle).mtimeMs;
 
 if (!fs.existsSync(built) || sourcesChanged()) {
   console.log('Building the web app...');
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+if (!fs.existsSync(serverBundle) || serverChanged()) {
+  console.log('Building the server...');
+  await buildServer();
 }
 
 // Restart the server when it dies unexpectedly (a crash, running out of memory, a kill), so one bad
@@ -30,7 +39,7 @@ if (!fs.existsSync(built) || sourcesChanged()) {
 // than MAX_RESTARTS times a minute: a server that keeps dying needs a person.
 const MAX_RESTARTS = 5;
 const WINDOW_MS = 60_000;
-const serverArgs = ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
+const serverArgs = ['--enable-source-maps', serverBundle];
 const restarts = [];
 let stopping = false;
 let server;

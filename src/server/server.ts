@@ -14,8 +14,9 @@ import { loadKeyring } from './security/keyring';
 import { scheduleReminders } from './features/reminders/reminder-job';
 import { storageFromConfig } from './storage';
 import { startSessionCache } from './auth/session-cache';
+import { serverFiles } from './lib/paths';
 
-const webRoot = path.resolve(import.meta.dirname, '../../dist/web');
+const webRoot = serverFiles.webRoot;
 
 export async function startServer(config: Config) {
   const log = createLogger(config.logLevel);

@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema';
+import { serverFiles } from '../lib/paths';
 
 // Both drivers expose the same query builder; the app is written against node-postgres' type.
 export type Db = NodePgDatabase<typeof schema>;
@@ -17,7 +18,7 @@ export type Db = NodePgDatabase<typeof schema>;
 export type Listen = (channel: string, onMessage: (payload: string) => void, onState: (live: boolean) => void) => Promise<() => Promise<void>>;
 export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void>; listen: Listen };
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+const migrationsFolder = serverFiles.migrations;
 
 // Any fixed pair: the advisory lock that makes concurrent starts migrate one at a time.
 const MIGRATION_LOCK = [0x706f7274, 1] as const;

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { access } from '../../middleware/access';
+import { serverFiles } from '../../lib/paths';
 import { staffNoticeLimit } from '../../middleware/staff-notice-limit';
 import { SEND_NOTIFICATION_FAILED } from '../../../shared/dashboard';
 import { completeFreeGuide, contactSupport, getBuildOut } from './dashboard.service';
 
 // Shipped next to this file (a hand-written PDF of build-out advice); read once, on first use.
 let guide: Uint8Array | null = null;
-const freeGuide = () => (guide ??= new Uint8Array(readFileSync(path.join(import.meta.dirname, 'free-guide.pdf'))));
+const freeGuide = () => (guide ??= new Uint8Array(readFileSync(serverFiles.freeGuide)));
 export const FREE_GUIDE_FILENAME = 'build-out-free-guide.pdf';
 
 /** GET /api/clients/:clientId/build-out: the timeline banner's day, dots and progress. */
