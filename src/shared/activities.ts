@@ -6,6 +6,11 @@ export type ActivityStatus = (typeof activityStatuses)[number];
 /** What a person may give a regular activity. */
 export const regularActivityStatuses = ['Completed', 'In Progress'] as const;
 export type RegularActivityStatus = (typeof regularActivityStatuses)[number];
+/** The choices a form offers: exactly what can be saved (the spec's words as values, stored labels shown). */
+export const regularActivityStatusOptions = [
+  { value: 'completed', label: 'Completed' },
+  { value: 'in-progress', label: 'In Progress' },
+] as const satisfies readonly { value: string; label: RegularActivityStatus }[];
 
 export const ACTIVITY_TITLE_REQUIRED = 'Title is required';
 export const ACTIVITY_STATUS_ERROR = "Only 'completed' or 'in-progress' statuses are allowed for regular activities.";

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, recentActivities } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
+import { regularActivityStatusOptions } from '../../../shared/activities';
 
 let t: TestApp;
 let a: { id: string; agent: TestAgent };
@@ -66,6 +67,20 @@ describe('recent activities', () => {
     expect(edit.status).toBe(400);
     expect((await edit.json()).error).toBe(STATUS_ERROR);
     expect(await rowsOf(a.id)).toEqual(before);
+  });
+
+  it('saves every status the form offers, and only those (no Pending or Urgent that would be refused)', async () => {
+    expect(regularActivityStatusOptions.map((o) => o.label)).toEqual(['Completed', 'In Progress']);
+    for (const option of regularActivityStatusOptions) {
+      const res = await a.agent.request('POST', base(a.id), { json: { title: `Offered ${option.value}`, status: option.value } });
+      expect(res.status).toBe(201);
+      expect((await res.json()).activity.status).toBe(option.label);
+    }
+    // A compliance-derived entry with another status keeps it when an edit sends no status (the form's "Keep ...").
+    const [derived] = await t.db.insert(recentActivities).values({ userId: a.id, title: 'Derived', status: 'urgent' }).returning();
+    const edit = await a.agent.request('PATCH', `${base(a.id)}/${derived.id}`, { json: { title: 'Derived, renamed', notes: '' } });
+    expect(edit.status).toBe(200);
+    expect((await edit.json()).activity).toMatchObject({ title: 'Derived, renamed', status: 'urgent' });
   });
 
   it('keeps clients apart (404) and lets an admin manage a client\'s activities, audited', async () => {

@@ -3,16 +3,13 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { activityInput, type ActivityInput } from '../../../shared/activities';
+import { activityInput, regularActivityStatusOptions, type ActivityInput } from '../../../shared/activities';
 
-// What the form offers; pending and urgent belong to compliance-derived entries and are refused.
-const statusOptions = [
-  { value: 'completed', label: 'Completed' },
-  { value: 'in-progress', label: 'In Progress' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'urgent', label: 'Urgent' },
-];
-const toOption = (status: string) => (status === 'Completed' ? 'completed' : status === 'In Progress' ? 'in-progress' : status);
+// What the form offers is what can be saved: Completed and In Progress. An entry that came from a
+// compliance task with another status (pending, urgent) may keep it: that choice sends no status.
+const KEEP = '';
+const toOption = (status: string) => (status === 'Completed' ? 'completed' : status === 'In Progress' ? 'in-progress' : KEEP);
+const keepLabel = (status: string) => `Keep ${status.charAt(0).toUpperCase()}${status.slice(1)}`;
 
 type Props = {
   idPrefix: string;
@@ -24,23 +21,25 @@ type Props = {
   onCancel?: () => void;
 };
 
-/** Add or edit an activity: the title is required and only completed / in-progress may be saved. */
+/** Add or edit an activity: the title is required and only completed / in-progress are offered. */
 export function ActivityForm({ idPrefix, initial, submitLabel, pending, serverError, onSubmit, onCancel }: Props) {
   const [title, setTitle] = useState(initial?.title ?? '');
   const [notes, setNotes] = useState(initial?.notes ?? '');
   const [status, setStatus] = useState(toOption(initial?.status ?? 'In Progress'));
+  const statusOptions = initial && toOption(initial.status) === KEEP ? [{ value: KEEP, label: keepLabel(initial.status) }, ...regularActivityStatusOptions] : regularActivityStatusOptions;
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = activityInput.safeParse({ title, notes, status });
+    const values = { title, notes, ...(status === KEEP ? {} : { status }) };
+    const parsed = activityInput.safeParse(values);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       setError({ field: String(issue.path[0] ?? ''), message: issue.message });
       return;
     }
     setError(null);
-    onSubmit({ title, notes, status });
+    onSubmit(values);
   };
 
   const shown = error?.message ?? serverError ?? null;
