@@ -34,15 +34,19 @@ const isIsoDate = (s: string) => {
   return y >= 1900 && y <= 2999 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 };
 
+export const MONTHLY_FEES_NOT_A_NUMBER = 'Enter the monthly fees as a number, like 25 or 25.00.';
+export const BANK_NAME_REQUIRED = 'Enter the bank name.';
+
 /** Monthly fees: a number or numeric text ('$' and ',' allowed), empty = 0; never negative; cents. */
 export const monthlyFeesField = z
-  .union([z.number('Monthly fees must be a number.'), z.string('Monthly fees must be a number.').trim().max(20, 'Monthly fees must be a number.')], 'Monthly fees must be a number.')
+  .union([z.number(MONTHLY_FEES_NOT_A_NUMBER), z.string(MONTHLY_FEES_NOT_A_NUMBER).trim().max(20, MONTHLY_FEES_NOT_A_NUMBER)], MONTHLY_FEES_NOT_A_NUMBER)
   .optional()
   .transform((v) => (v === undefined ? 0 : typeof v === 'number' ? v : v === '' ? 0 : Number(v.replace(/[$,\s]/g, ''))))
   .pipe(
     z
-      .number()
-      .refine((n) => Number.isFinite(n), 'Monthly fees must be a number.')
+      // Text that is no number ('ten') arrives as NaN: say so in words, not zod's "received NaN".
+      .number(MONTHLY_FEES_NOT_A_NUMBER)
+      .refine((n) => Number.isFinite(n), MONTHLY_FEES_NOT_A_NUMBER)
       .refine((n) => n >= 0, 'Monthly fees cannot be negative.')
       .refine((n) => n <= MAX_MONTHLY_FEES, 'Monthly fees can be at most $1,000,000.')
       .transform((n) => Math.round(n * 100) / 100),
@@ -60,7 +64,8 @@ const flag = (label: string) => z.boolean(`${label} must be true or false.`).def
 /** POST and PATCH bodies (an edit sends the whole card back; numbers only when changed). */
 export const bankAccountInput = z
   .object({
-    bankName: textField(100, 'Bank name'),
+    // Required: a card without a bank name is a card of dashes.
+    bankName: textField(100, 'Bank name').refine((s) => s !== '', BANK_NAME_REQUIRED),
     accountNumber: bankNumber('Account number'),
     routingNumber: bankNumber('Routing number'),
     accountOwner: textField(200, 'Account owner'),

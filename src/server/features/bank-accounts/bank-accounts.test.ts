@@ -112,9 +112,27 @@ describe('bank accounts', () => {
     }
   });
 
+  it('says in plain words what is wrong: fees that are no number, a missing bank name (nothing saved)', async () => {
+    const before = await t.db.select().from(businessBankAccounts);
+    for (const monthlyFees of ['ten', 'NaN', 'Infinity']) {
+      const res = await a.agent.request('POST', base(a.id), { json: { bankName: 'Words', monthlyFees } });
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe('Enter the monthly fees as a number, like 25 or 25.00.');
+    }
+    for (const json of [{}, { bankName: '   ' }, { accountOwner: 'Only an owner' }]) {
+      const res = await a.agent.request('POST', base(a.id), { json });
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe('Enter the bank name.');
+    }
+    const [account] = await t.db.select().from(businessBankAccounts).where(eq(businessBankAccounts.userId, a.id)).limit(1);
+    const blanked = await a.agent.request('PATCH', `${base(a.id)}/${account.id}`, { json: { bankName: '' } });
+    expect(blanked.status).toBe(400);
+    expect(await t.db.select().from(businessBankAccounts)).toEqual(before);
+  });
+
   it('refuses a Business Url that is not http(s) and a number with letters (400, nothing saved)', async () => {
     const before = await t.db.select().from(businessBankAccounts);
-    for (const json of [{ businessAccountUrl: 'javascript:alert(1)' }, { businessAccountUrl: 'not a url' }, { accountNumber: '12ab34' }]) {
+    for (const json of [{ businessAccountUrl: 'javascript:alert(1)' }, { businessAccountUrl: 'not a url' }, { accountNumber: '12ab34' }].map((j) => ({ bankName: 'Bank', ...j }))) {
       const res = await a.agent.request('POST', base(a.id), { json });
       expect(res.status).toBe(400);
       expect((await res.json()).error).toMatch(/Business Url must be a web address|may contain only digits/);

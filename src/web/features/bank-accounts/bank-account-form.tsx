@@ -49,7 +49,7 @@ export function BankAccountForm(props: {
     props.onSubmit({ ...v, accountNumber: keep(v.accountNumber, account?.hasAccountNumber), routingNumber: keep(v.routingNumber, account?.hasRoutingNumber) });
   });
 
-  const text = (name: 'bankName' | 'accountOwner' | 'businessAccountUrl' | 'monthlyFees', label: string, extra: { type?: string; placeholder?: string; inputMode?: 'decimal' } = {}) => {
+  const text = (name: 'bankName' | 'accountOwner' | 'businessAccountUrl' | 'monthlyFees', label: string, extra: { type?: string; placeholder?: string; inputMode?: 'decimal'; required?: boolean } = {}) => {
     const id = `${p}-${name}`;
     const error = e[name]?.message;
     return (
@@ -72,7 +72,7 @@ export function BankAccountForm(props: {
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        {text('bankName', 'Bank Name', { placeholder: 'e.g. First National Bank' })}
+        {text('bankName', 'Bank Name', { placeholder: 'e.g. First National Bank', required: true })}
         {text('accountOwner', 'Account Owner')}
         {number('accountNumber', 'Account Number', account?.accountNumberMasked || undefined)}
         {number('routingNumber', 'Routing Number', account?.routingNumberMasked || undefined)}
