@@ -19,8 +19,9 @@ function ItemBadges({ item }: { item: NavItem }) {
       {/* The separator keeps screen readers from running the label and the badge together. */}
       {(item.live || item.comingSoon) && <span className="sr-only">, </span>}
       {item.live && (
-        <span className="ml-auto inline-flex items-center gap-1 rounded-full bg-green-600 px-2 py-0.5 text-[10px] font-semibold tracking-wide text-white animate-live-pulse">
-          <span aria-hidden className="size-1.5 rounded-full bg-white" />
+        // Only the dot pulses: a fading badge would fade its text below 4.5:1 contrast.
+        <span className="ml-auto inline-flex items-center gap-1 rounded-full bg-green-700 px-2 py-0.5 text-[10px] font-semibold tracking-wide text-white">
+          <span aria-hidden className="size-1.5 rounded-full bg-white animate-live-pulse" />
           LIVE
         </span>
       )}

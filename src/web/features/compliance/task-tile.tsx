@@ -16,14 +16,20 @@ export function TaskTile(props: { task: ComplianceTask; isAdmin: boolean; onOpen
         done ? 'border-green-300 bg-green-50/60' : task.overdue ? 'border-red-300' : 'border-amber-300',
       )}
     >
-      <button
-        type="button"
-        onClick={props.onOpen}
-        className="flex flex-1 cursor-pointer flex-col gap-3 rounded-xl p-4 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-        aria-label={`View task ${task.name}`}
-      >
+      {/* The task's name is the button (its label names what it opens and contains what it shows);
+          the button's overlay makes the whole upper part of the tile clickable. */}
+      <div className="relative flex flex-1 flex-col gap-3 rounded-xl p-4 has-focus-visible:ring-2 has-focus-visible:ring-brand-600">
         <div className="flex items-start justify-between gap-2">
-          <h3 className="font-medium text-gray-900">{task.name}</h3>
+          <h3 className="font-medium text-gray-900">
+            <button
+              type="button"
+              onClick={props.onOpen}
+              className="cursor-pointer text-left after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none"
+              aria-label={`View task ${task.name}`}
+            >
+              {task.name}
+            </button>
+          </h3>
           <StatusBadge task={task} />
         </div>
         {task.description && <p className="line-clamp-2 text-sm text-gray-600">{task.description}</p>}
@@ -34,7 +40,7 @@ export function TaskTile(props: { task: ComplianceTask; isAdmin: boolean; onOpen
           <PriorityBadge task={task} />
           <FlagBadges task={task} />
         </div>
-      </button>
+      </div>
       {props.isAdmin && (
         <div className="flex justify-end gap-2 border-t border-gray-100 px-4 py-2">
           <Button size="sm" variant="ghost" onClick={props.onEdit} aria-label={`Edit task ${task.name}`}>
