@@ -61,7 +61,7 @@ function GoogleSignInButton() {
 export function SidebarFooter() {
   const { signOut, pending } = useSignOut();
   return (
-    <div className="space-y-2 border-t border-gray-200 p-3">
+    <div className="space-y-1.5 border-t border-gray-200 p-2.5">
       <GoogleSignInButton />
       <Button variant="ghost" className="w-full justify-start" onClick={signOut} disabled={pending}>
         <LogOut />

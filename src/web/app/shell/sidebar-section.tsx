@@ -94,7 +94,7 @@ export function SidebarSection({ title, items, groups }: { title: string; items:
   const topLevel = items.filter((item) => !item.parent);
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-gray-500">
+      <h2 id={headingId} className="px-3 pb-1 text-[11px] font-semibold tracking-wider text-gray-500">
         {title}
       </h2>
       <ul className="space-y-0.5">
