@@ -104,7 +104,6 @@ function ProfileForm({ clientId, profile }: { clientId: string; profile: Profile
         id="ownerDob"
         label="Date of Birth"
         hint="January 1st 1980"
-        placeholder="January 1st 1980"
         masked={profile?.ownerDobMasked ?? ''}
         stored={Boolean(profile?.hasDob)}
         value={values.ownerDob}

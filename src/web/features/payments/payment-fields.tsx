@@ -22,8 +22,9 @@ const selectClass =
 export function PaymentFields({ id, draft, onChange, disabled }: { id: string; draft: PaymentDraft; onChange: (d: PaymentDraft) => void; disabled?: boolean }) {
   const set = <K extends keyof PaymentDraft>(key: K, value: PaymentDraft[K]) => onChange({ ...draft, [key]: value });
   return (
-    <div className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end">
-      <div className="col-span-2 flex flex-col gap-1 md:col-span-1">
+    // One row only from xl on, where the date keeps room for its value and calendar button (10rem).
+    <div className="grid grid-cols-2 gap-3 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(10rem,1fr)_minmax(0,1fr)_auto] xl:items-end">
+      <div className="col-span-2 flex flex-col gap-1 xl:col-span-1">
         <Label htmlFor={`${id}-description`}>Description</Label>
         <Input id={`${id}-description`} value={draft.description} maxLength={200} disabled={disabled} onChange={(e) => set('description', e.target.value)} />
       </div>
