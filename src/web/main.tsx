@@ -14,7 +14,8 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <RouterProvider router={router} />
-        <Toaster duration={4000} visibleToasts={3} richColors closeButton position="top-right" />
+        {/* Bottom right: at the top they covered the top bar's View Documents, Support and Sign Out. */}
+        <Toaster duration={4000} visibleToasts={3} richColors closeButton position="bottom-right" />
       </AuthProvider>
     </QueryClientProvider>
   </StrictMode>,
