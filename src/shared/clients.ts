@@ -1,19 +1,24 @@
 import { z } from 'zod';
 
 export const clientSorts = ['newest', 'oldest', 'email_asc', 'email_desc'] as const;
-export type ClientSort = (typeof clientSorts)[number];
+/** The Clients screen's orders, plus by name (name, else e-mail; A-Z) for the client selector. */
+export const clientListSorts = [...clientSorts, 'name_asc'] as const;
+export type ClientSort = (typeof clientListSorts)[number];
 
-export const clientSortLabels: Record<ClientSort, string> = {
+export const clientSortLabels: Record<(typeof clientSorts)[number], string> = {
   newest: 'Newest First',
   oldest: 'Oldest First',
   email_asc: 'Email (A-Z)',
   email_desc: 'Email (Z-A)',
 };
 
-/** GET /api/clients: the admin's client list, sorted, searched and paged in the database. */
+/**
+ * GET /api/clients: the admin's client list, sorted, searched and paged in the database. `q` matches
+ * name, e-mail or phone (a phone also by its digits alone: '3025550100' finds '(302) 555-0100').
+ */
 export const clientListQuery = z
   .object({
-    sort: z.enum(clientSorts, { message: 'Sort must be one of newest, oldest, email_asc, email_desc' }).default('newest'),
+    sort: z.enum(clientListSorts, { message: `Sort must be one of ${clientListSorts.join(', ')}` }).default('newest'),
     page: z.coerce.number({ message: 'Page must be a number' }).int().min(1, 'Page must be 1 or more').max(100_000).default(1),
     pageSize: z.coerce.number({ message: 'Page size must be a number' }).int().min(1, 'Page size must be between 1 and 100').max(100, 'Page size must be between 1 and 100').default(50),
     q: z.string().trim().max(100, 'Search text can be at most 100 characters').optional(),
@@ -31,3 +36,9 @@ export type ClientRow = {
   createdAt: string;
 };
 export type ClientPage = { rows: ClientRow[]; total: number; page: number; pageSize: number };
+
+/** GET /api/clients/:clientId/summary: who a chosen client is, for the admin's client selector. */
+export type ClientSummary = { id: string; name: string; email: string; phone: string };
+
+/** How many matches the client selector shows per search; past that it asks for more letters. */
+export const CLIENT_SEARCH_LIMIT = 25;

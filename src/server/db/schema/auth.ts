@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, bigint, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // better-auth's tables. Property names are the ones better-auth's drizzle adapter expects.
@@ -15,6 +16,14 @@ export const authUsers = pgTable(
     lastPasswordChange: timestamp('last_password_change', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // What the admin's client search reads: name, e-mail, phone and the phone's digits, lower case,
+    // kept by the database (one column to scan, nothing computed per search). U+001F between parts,
+    // so a search never matches across two of them.
+    search: text('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower("name" || chr(31) || "email" || chr(31) || "phone") || chr(31) || regexp_replace("phone", '[^0-9]', '', 'g')`,
+      ),
   },
   (t) => [uniqueIndex('auth_users_email_idx').on(t.email), index('auth_users_role_created_idx').on(t.role, t.createdAt)],
 );

@@ -1,17 +1,32 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authAccounts, authUsers } from '../../db/schema';
-import type { ClientListQuery, ClientPage, ClientSort } from '../../../shared/clients';
+import type { ClientListQuery, ClientPage, ClientSort, ClientSummary } from '../../../shared/clients';
 
 const orderings: Record<ClientSort, SQL[]> = {
   newest: [desc(authUsers.createdAt), desc(authUsers.id)],
   oldest: [asc(authUsers.createdAt), asc(authUsers.id)],
   email_asc: [asc(authUsers.email)],
   email_desc: [desc(authUsers.email)],
+  // As shown: the name, else the e-mail; letter case ignored.
+  name_asc: [asc(sql`lower(coalesce(nullif(${authUsers.name}, ''), ${authUsers.email}))`), asc(authUsers.email)],
 };
 
 /** LIKE pattern that matches `text` literally anywhere. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Name, e-mail or phone contains `q`, letter case ignored, read from the `search` column the
+ * database keeps. Text that looks like a phone number (digits and phone punctuation, at least 3
+ * digits) also matches the phone's digits, whatever punctuation either side has.
+ */
+function matching(q: string): SQL | undefined {
+  const digits = /^[\d\s()+.-]+$/.test(q) ? q.replace(/\D/g, '') : '';
+  return or(
+    sql`${authUsers.search} like lower(${containing(q)})`,
+    digits.length >= 3 && digits !== q ? sql`${authUsers.search} like ${containing(digits)}` : undefined,
+  );
+}
 
 /**
  * The admin's client list: clients only (admins hidden), searched, sorted and paged in SQL, with
@@ -21,7 +36,7 @@ export async function listClients(db: Db, query: ClientListQuery): Promise<Clien
   const { sort, page, pageSize, q } = query;
   const where = and(
     eq(authUsers.role, 'client'),
-    q ? or(ilike(authUsers.name, containing(q)), ilike(authUsers.email, containing(q))) : undefined,
+    q ? matching(q) : undefined,
   );
   // Qualified by hand: drizzle leaves a single-table select's columns unqualified, which inside
   // the subquery would name auth_accounts' own columns.
@@ -54,4 +69,13 @@ export async function listClients(db: Db, query: ClientListQuery): Promise<Clien
     page,
     pageSize,
   };
+}
+
+/** One user's name, e-mail and phone by id (admin only: the client selector names its choice). */
+export async function getClientSummary(db: Db, clientId: string): Promise<ClientSummary | null> {
+  const [row] = await db
+    .select({ id: authUsers.id, name: authUsers.name, email: authUsers.email, phone: authUsers.phone })
+    .from(authUsers)
+    .where(eq(authUsers.id, clientId));
+  return row ?? null;
 }

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAccounts, authUsers } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
-import type { ClientPage } from '../../../shared/clients';
+import type { ClientPage, ClientSummary } from '../../../shared/clients';
 
 let t: TestApp;
 let admin: TestAgent;
@@ -87,6 +87,30 @@ describe('admin clients list', () => {
     expect((await list({ q: 'boss' })).total).toBe(0);
   });
 
+  it('searches the phone too, as typed or by its digits alone', async () => {
+    expect((await list({ q: '(555) 000-0001' })).rows.map((r) => r.email)).toEqual([people[0].email]);
+    expect((await list({ q: '5550000001' })).rows.map((r) => r.email)).toEqual([people[0].email]);
+    expect((await list({ q: '000-0001' })).rows.map((r) => r.email)).toEqual([people[0].email]);
+    expect((await list({ q: '9999999' })).total).toBe(0);
+  });
+
+  it('sorts by name (the e-mail when there is none) for the client selector', async () => {
+    const rows = (await list({ sort: 'name_asc' })).rows.map((r) => r.name || r.email);
+    expect(rows).toEqual([...rows].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(rows.slice(0, 2)).toEqual(['Alan Alpha', 'Gia Google']);
+  });
+
+  it("names one client by id for admins only (the selector's chosen client)", async () => {
+    const page = await list({ q: 'zulu' });
+    const id = page.rows[0].id;
+    const res = await admin.get(`/api/clients/${id}/summary`);
+    expect(res.status).toBe(200);
+    expect((await res.json()) as ClientSummary).toEqual({ id, name: 'Zoe Zulu', email: people[2].email, phone: '' });
+    expect((await admin.get('/api/clients/no-such-client/summary')).status).toBe(404);
+    expect((await client.get(`/api/clients/${id}/summary`)).status).toBe(403);
+    expect((await t.request('GET', `/api/clients/${id}/summary`)).status).toBe(401);
+  });
+
   it('tells a password user (email) from a Google-only user (oauth)', async () => {
     const rows = (await list({ q: tag })).rows;
     expect(rows.find((r) => r.id === oauthId)).toMatchObject({ hasPassword: false, provider: 'oauth', name: 'Gia Google' });
@@ -105,8 +129,9 @@ describe('admin clients list', () => {
 
   it('stays fast with 10,000 clients', async () => {
     await t.db.execute(sql`
-      insert into auth_users (id, email, name, created_at)
-      select 'bulk-' || g, 'bulk-' || lpad(g::text, 5, '0') || '@example.test', 'Bulk ' || g, now() - (g || ' minutes')::interval
+      insert into auth_users (id, email, name, phone, created_at)
+      select 'bulk-' || g, 'bulk-' || lpad(g::text, 5, '0') || '@example.test', 'Bulk ' || g,
+        '(212) ' || substr(lpad(g::text, 7, '0'), 1, 3) || '-' || substr(lpad(g::text, 7, '0'), 4, 4), now() - (g || ' minutes')::interval
       from generate_series(1, 10000) g`);
     for (const sort of ['newest', 'oldest', 'email_asc', 'email_desc']) {
       const started = performance.now();
@@ -116,5 +141,29 @@ describe('admin clients list', () => {
       expect(page.rows).toHaveLength(50);
       expect(ms, `${sort} took ${ms} ms`).toBeLessThan(1500);
     }
+  });
+
+  it('finds one client among 10,000 by name, e-mail or phone, quickly (the client selector)', async () => {
+    const searches: [string, string][] = [
+      ['bulk 4321', 'bulk-4321'], // name, any letter case
+      ['BULK-07777@', 'bulk-7777'], // e-mail
+      ['(212) 000-1234', 'bulk-1234'], // phone as shown
+      ['2120009876', 'bulk-9876'], // phone digits only
+    ];
+    for (const [q, id] of searches) {
+      const started = performance.now();
+      const page = await list({ q, sort: 'name_asc', pageSize: 25 });
+      const ms = performance.now() - started;
+      expect(page.rows.map((r) => r.id), q).toEqual([id]);
+      expect(page.total, q).toBe(1);
+      expect(ms, `'${q}' took ${ms} ms`).toBeLessThan(500);
+    }
+    // A broad search: one page of 25 by name, and the total that tells the selector to ask for more.
+    const started = performance.now();
+    const broad = await list({ q: 'bulk', sort: 'name_asc', pageSize: 25 });
+    const ms = performance.now() - started;
+    expect(broad.total).toBe(10_000);
+    expect(broad.rows.map((r) => r.name)).toEqual(['Bulk 1', 'Bulk 10', 'Bulk 100', 'Bulk 1000', 'Bulk 10000', 'Bulk 1001', ...broad.rows.slice(6).map((r) => r.name)]);
+    expect(ms, `'bulk' took ${ms} ms`).toBeLessThan(500);
   });
 });

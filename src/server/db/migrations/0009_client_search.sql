@@ -1,0 +1,1 @@
+ALTER TABLE "auth_users" ADD COLUMN "search" text GENERATED ALWAYS AS (lower("name" || chr(31) || "email" || chr(31) || "phone") || chr(31) || regexp_replace("phone", '[^0-9]', '', 'g')) STORED NOT NULL;
