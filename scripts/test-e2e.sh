@@ -12,6 +12,8 @@ fi
 
 echo "Building the web app..."
 npx vite build --logLevel warn || { echo "E2E: web build failed" >&2; exit 1; }
+echo "Building the server..."
+node scripts/build-server.mjs || { echo "E2E: server build failed" >&2; exit 1; }
 
 REPORT=test-results/e2e-report.json
 rm -f "$REPORT"

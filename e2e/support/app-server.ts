@@ -18,7 +18,7 @@ export async function freePort(): Promise<number> {
 const tail = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').slice(-40).join('\n') : '');
 
 /**
- * The real portal as one child process (`node --import tsx`, so its PID is the server's) on a
+ * The real portal as one child process (the built dist/server/main.js; its PID is the server's) on a
  * fresh data directory. Its output goes to a log file; the last lines are shown when it fails.
  */
 export async function startAppServer(opts: { root: string; logFile: string; env: Record<string, string> }) {
@@ -30,7 +30,8 @@ export async function startAppServer(opts: { root: string; logFile: string; env:
   const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env, PORT: String(port), APP_URL: url, DATA_DIR: dataDir };
   delete env.NODE_ENV; // run as people run it, not in any test mode of a library
   delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(opts.root, 'src/server/main.ts')], {
+  // The built server, as `npm start` runs it (scripts/test-e2e.sh builds it with the web app).
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', path.join(opts.root, 'dist/server/main.js')], {
     cwd: opts.root,
     env,
     stdio: ['ignore', log, log],

@@ -32,7 +32,7 @@ export async function startServer(config: Config) {
   await applyAdminEmails(db, config.adminEmails);
   if (config.seedDemo && database.kind === 'pglite') await seedDemo({ db, auth, log });
 
-  const storage = storageFromConfig(config);
+  const storage = await storageFromConfig(config);
   const sessions = await startSessionCache(auth, database.listen, log);
   const app = createApp({ config, db, auth, mailer, log, keyring, storage, sessions });
   if (fs.existsSync(path.join(webRoot, 'index.html'))) {

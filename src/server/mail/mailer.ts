@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
@@ -28,7 +28,9 @@ export function createMailer(opts: {
   onDelivered?: (mail: DeliveredMail) => void;
 }) {
   const { db, log } = opts;
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  // nodemailer is loaded with the first message to send, not at start-up.
+  let transport: Promise<Transporter> | undefined;
+  const smtp = () => (transport ??= import('nodemailer').then((m) => m.default.createTransport(opts.smtpUrl)));
   const inFlight = new Set<Promise<unknown>>();
 
   async function claim(ids?: number[]) {
@@ -50,8 +52,8 @@ export function createMailer(opts: {
     const sensitive = row.html.startsWith(SENSITIVE_MARK);
     const html = sensitive ? row.html.slice(SENSITIVE_MARK.length) : row.html;
     try {
-      if (transport) {
-        await transport.sendMail({ from: opts.from, to: row.to, subject: row.subject, html, text: row.text });
+      if (opts.smtpUrl) {
+        await (await smtp()).sendMail({ from: opts.from, to: row.to, subject: row.subject, html, text: row.text });
       } else {
         // Without SMTP the console is how a developer gets the link: it is printed, whatever the outbox keeps.
         log.info(`mail (no SMTP_URL set, not sent) to=${row.to} subject=${JSON.stringify(row.subject)}\n${row.text}`);

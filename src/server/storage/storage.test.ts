@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalStorage, createS3Storage, InvalidKeyError, RangeNotSatisfiableError, StorageNotFoundError, type Storage } from '.';
+import { createS3Storage } from './s3-storage';
+import { createLocalStorage, InvalidKeyError, RangeNotSatisfiableError, StorageNotFoundError, type Storage } from '.';
 
 const read = async (stream: Readable) => {
   const chunks: Buffer[] = [];

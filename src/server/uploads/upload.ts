@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { fileTypeFromBuffer } from 'file-type';
 import type { AppEnv } from '../app-env';
 import type { Storage } from '../storage/storage';
 import {
@@ -42,6 +41,7 @@ const OLE_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe
 /** What the bytes really are, among the three accepted kinds. */
 export async function sniffDocument(bytes: Buffer): Promise<DocumentExtension | null> {
   if (bytes.subarray(0, 8).equals(OLE_SIGNATURE)) return 'doc';
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(bytes);
   if (found?.ext === 'pdf') return 'pdf';
   if (found?.ext === 'docx') return 'docx';

@@ -1,5 +1,4 @@
 import { PassThrough, Readable } from 'node:stream';
-import { ZipArchive } from 'archiver';
 import type { Storage } from '../../storage/storage';
 import { StorageNotFoundError } from '../../storage/storage';
 import { documentSections } from '../../../shared/documents';
@@ -28,7 +27,9 @@ const safeEntry = (name: string) => name.replace(/[/\\:*?"<>|\u0000-\u001f]/g, '
  * A zip of the given documents, one folder per section, streamed as it is built: one stored file
  * is open at a time. Files missing from storage are left out (and logged), not fatal.
  */
-export function zipDocuments(storage: Storage, docs: { documentName: string; documentType: string; storageKey: string }[], log: { warn: (m: string) => void }): Readable {
+export async function zipDocuments(storage: Storage, docs: { documentName: string; documentType: string; storageKey: string }[], log: { warn: (m: string) => void }): Promise<Readable> {
+  // Loaded when a first archive is asked for, not at start-up.
+  const { ZipArchive } = await import('archiver');
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const out = new PassThrough();
   archive.on('warning', (err: Error) => log.warn(`archive warning: ${String(err)}`));

@@ -39,7 +39,7 @@ export const documentsRoutes = new Hono<AppEnv>()
   .get('/archive', access('own'), async (c) => {
     const { db, storage, log } = c.var.deps;
     const docs = await documentsForArchive(db, c.var.scope.clientId);
-    return c.body(webStream(zipDocuments(storage, docs, log)), 200, {
+    return c.body(webStream(await zipDocuments(storage, docs, log)), 200, {
       'Content-Type': 'application/zip',
       'Content-Disposition': 'attachment; filename="business-documents.zip"',
       'X-Content-Type-Options': 'nosniff',
