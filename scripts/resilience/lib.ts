@@ -67,7 +67,7 @@ export type ServerProcess = {
   running: () => boolean;
 };
 
-export function spawnServer(opts: { port: number; dataDir: string; databaseUrl?: string; env?: Record<string, string> }): ServerProcess {
+export function spawnServer(opts: { port: number; dataDir: string; databaseUrl?: string; env?: Record<string, string>; built?: boolean }): ServerProcess {
   const url = `http://localhost:${opts.port}`;
   const env = withoutPortalSettings(process.env);
   Object.assign(env, {
@@ -80,7 +80,9 @@ export function spawnServer(opts: { port: number; dataDir: string; databaseUrl?:
     ...opts.env,
   });
   // One process (not `npx tsx`, which forks): its PID is the server's, so kill -9 hits the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+  // `built`: the bundle `npm start` runs (dist/server/main.js), as production does.
+  const args = opts.built ? [path.join(root, 'dist/server/main.js')] : ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
