@@ -75,3 +75,103 @@ test('admin adds, edits and deletes a chosen client’s task; the client sees it
   await items.filter({ hasText: 'Task updated: Register trade name (DBA)' }).click();
   await expect(page).toHaveURL(/\/compliance\?task=\d+/);
 });
+
+// Issue 10 items 1 and 6: tasks past the first 45 tiles are reachable (Show more, Show all,
+// filters, the bell's ?task= link), and the timeline and Compliance show one count.
+test('tasks beyond the first 45 are reachable, ?task= opens any task, and the timeline and Compliance counts agree', async ({ page }) => {
+  test.setTimeout(150_000);
+  const client = await signedInClient(page, { name: `Paged Tasks ${Date.now().toString(36)}` });
+  const banner = page.getByRole('region', { name: 'Business Build Out Timeline' });
+  await expect(banner.getByTestId('tasks-completed')).toHaveText('0/45 tasks completed', { timeout: 20_000 });
+  const clientId = await page.evaluate(async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id);
+  await page.context().clearCookies();
+
+  // The admin adds a task due 2027-06-01 (after the 45 starter tasks) and a completed one with no due date (sorted last).
+  await signedInAdmin(page);
+  await page.goto(`/compliance?client=${clientId}`);
+  await expect(page.getByRole('listitem', { name: 'Contact Support' })).toBeVisible();
+  await expect(page.getByTestId('compliance-progress')).toHaveText('0/45 tasks completed');
+  const addTask = async (name: string, due: string, status?: string) => {
+    await page.getByRole('button', { name: 'Add Task' }).click();
+    const form = page.getByRole('form', { name: 'Add a task' });
+    await form.getByLabel('Task name').fill(name);
+    if (due) await form.getByLabel('Due date').fill(due);
+    if (status) await form.getByLabel('Status').selectOption(status);
+    await form.getByRole('button', { name: 'Add Task' }).click();
+    await expect(form).toHaveCount(0);
+  };
+  await addTask('Renew the state annual filing', '2027-06-01');
+  await addTask('Review insurance coverage', '', 'Completed');
+  await expect(page.getByTestId('compliance-progress')).toHaveText('1/47 tasks completed');
+
+  // The first 45 tiles by due date; the two new ones come with Show more.
+  const tiles = page.getByRole('region', { name: 'Tasks' }).getByRole('listitem');
+  await expect(tiles).toHaveCount(45);
+  await expect(page.getByText('Showing 45 of 47 tasks')).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Renew the state annual filing' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show more' }).click();
+  await expect(tiles).toHaveCount(47);
+  await expect(page.getByRole('listitem', { name: 'Renew the state annual filing' }).getByText('Due Jun 1, 2027')).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Review insurance coverage' }).getByText('No due date')).toBeVisible();
+  await expect(tiles.last()).toHaveAccessibleName('Review insurance coverage');
+  await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+
+  // The client: the bell's 'New task' link opens the dialog of a task that is not among the loaded tiles.
+  await page.context().clearCookies();
+  await signIn(page, client.email, client.password);
+  // Timeline and Compliance: one count over all 47 tasks.
+  await expect(banner.getByTestId('tasks-completed')).toHaveText('1/47 tasks completed');
+  await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+  await page.getByTestId('notification').filter({ hasText: 'New task: Renew the state annual filing' }).click();
+  await expect(page).toHaveURL(/\/compliance\?task=\d+$/);
+  const detail = page.getByRole('dialog', { name: 'Renew the state annual filing' });
+  await expect(detail).toBeVisible();
+  await expect(detail.getByText('Jun 1, 2027')).toBeVisible();
+  const deepLink = new URL(page.url()).search;
+  await page.keyboard.press('Escape');
+  await expect(detail).toHaveCount(0);
+  await expect(page).toHaveURL(/\/compliance$/);
+  await expect(page.getByTestId('compliance-progress')).toHaveText('1/47 tasks completed');
+  await expect(tiles).toHaveCount(45);
+  await expect(page.getByRole('listitem', { name: 'Renew the state annual filing' })).toHaveCount(0);
+  // Typed in directly, the link works too.
+  await page.goto(`/compliance${deepLink}`);
+  await expect(page.getByRole('dialog', { name: 'Renew the state annual filing' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  // A task id that is not the client's says so and opens nothing.
+  await page.goto('/compliance?task=2147483000');
+  await expect(page.getByText('Task not found.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Filters, on the server: Completed finds the undated task at the end of the list.
+  const filters = page.getByRole('group', { name: 'Filter tasks' });
+  await filters.getByLabel('Status').selectOption('Completed');
+  await expect(page).toHaveURL(/status=Completed/);
+  await expect(tiles).toHaveCount(1);
+  await expect(page.getByRole('listitem', { name: 'Review insurance coverage' })).toBeVisible();
+  await expect(filters.getByText('1 matching')).toBeVisible();
+  await expect(page.getByTestId('compliance-progress')).toHaveText('1/47 tasks completed');
+  await filters.getByLabel('Status').selectOption('Awaiting Completion');
+  await filters.getByLabel('Priority').selectOption('Medium');
+  await expect(page.getByRole('listitem', { name: 'Renew the state annual filing' })).toBeVisible();
+  await expect(tiles.filter({ hasText: 'High priority' })).toHaveCount(0);
+  await filters.getByLabel('Overdue only').check();
+  await expect(page.getByText('No tasks match these filters')).toBeVisible();
+  await filters.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(tiles).toHaveCount(45);
+
+  // Show all loads every remaining page.
+  await page.getByRole('button', { name: 'Show all' }).click();
+  await expect(tiles).toHaveCount(47);
+
+  await filters.getByLabel('Priority').selectOption('Medium');
+  await expect(page.getByRole('listitem', { name: 'Renew the state annual filing' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, 'compliance-filters-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(filters.getByLabel('Overdue only')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The phone's view around the filters (the whole page is 47 tiles tall).
+  await page.getByText('1/47 tasks completed').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: 'e2e/screenshots/compliance-filters-390.png', animations: 'disabled' });
+});

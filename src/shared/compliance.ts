@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { BUILD_OUT_DAYS } from './compliance-template';
+import { percentComplete } from './dashboard';
+import { pageFields, type Page } from './paging';
 import { isIsoDate } from './payments';
 
 export const taskPriorities = ['High', 'Medium', 'Low'] as const;
@@ -6,8 +9,9 @@ export type TaskPriority = (typeof taskPriorities)[number];
 export const taskStatuses = ['Awaiting Completion', 'Completed'] as const;
 export type TaskStatus = (typeof taskStatuses)[number];
 
-/** Tasks shown on the compliance page (spec: limit 45); the timeline may ask for more. */
+/** Tasks on one page of the compliance list (spec: limit 45); further pages come with Show more. */
 export const TASKS_PER_VIEW = 45;
+/** The largest page of tasks a request may ask for. */
 export const MAX_TASKS_PER_REQUEST = 100;
 /** A reminder is sent when a task falls due within this many days, and again once it is overdue. */
 export const REMINDER_DUE_SOON_DAYS = 3;
@@ -73,16 +77,44 @@ export const taskUpdate = z
   .strict();
 export type TaskUpdate = z.input<typeof taskUpdate>;
 
+/**
+ * GET /compliance-tasks: a page (45 by default, at most 100) of the client's tasks by due date,
+ * optionally only those with a status, a priority, or (not) overdue.
+ */
 export const taskListQuery = z
   .object({
-    limit: z.coerce
-      .number('Limit must be a number.')
-      .int('Limit must be a whole number.')
-      .min(1, `Limit must be between 1 and ${MAX_TASKS_PER_REQUEST}.`)
-      .max(MAX_TASKS_PER_REQUEST, `Limit must be between 1 and ${MAX_TASKS_PER_REQUEST}.`)
-      .default(TASKS_PER_VIEW),
+    ...pageFields(TASKS_PER_VIEW, MAX_TASKS_PER_REQUEST),
+    status: z.enum(taskStatuses, "Status must be 'Awaiting Completion' or 'Completed'.").optional(),
+    priority: z.enum(taskPriorities, 'Priority must be High, Medium or Low.').optional(),
+    overdue: z
+      .enum(['true', 'false'], 'Overdue must be true or false.')
+      .transform((v) => v === 'true')
+      .optional(),
   })
   .strict();
+export type TaskListQuery = z.output<typeof taskListQuery>;
+/** The list's filters as the page keeps them (query text; absent means any). */
+export type TaskFilters = { status?: TaskStatus; priority?: TaskPriority; overdue?: 'true' | 'false' };
+
+/**
+ * The one count of a client's tasks: over all their tasks, whatever page or filter a screen shows.
+ * completed: status Completed; overdue: not completed and due before now.
+ */
+export type TaskCounts = { total: number; completed: number; overdue: number };
+
+/** What GET /compliance-tasks answers: a page of the (filtered) tasks and the client's counts. */
+export type TaskPage = Page<ComplianceTask> & { counts: TaskCounts };
+
+/**
+ * Progress as every screen words it (timeline, dashboard, compliance): 'N/M tasks completed' over
+ * all the client's tasks. M is 45 while there are none (spec).
+ */
+export function taskProgress(counts: Pick<TaskCounts, 'completed' | 'total'> | undefined) {
+  const completed = counts?.completed ?? 0;
+  const total = counts?.total || BUILD_OUT_DAYS;
+  const percent = percentComplete(completed, total);
+  return { completed, total, percent, text: `${completed}/${total} tasks completed`, sentence: `${completed} of ${total} tasks completed` };
+}
 
 export type ComplianceTask = {
   id: number;

@@ -7,9 +7,10 @@ export type BuildOut = {
   startedAt: string | null;
   /** Day of the build-out, 1 on the day it started, capped at 45. */
   totalDays: number;
+  /** The client's task counts over all their tasks (TaskCounts in ./compliance; taskProgress words them). */
   completed: number;
   total: number;
-  /** One entry per task, ordered by due date: the banner's dots. */
+  /** One entry per task, ordered by due date (at most 100): the banner's dots. */
   tasks: { id: number; name: string; completed: boolean }[];
   /** The three tasks the dashboard names (missing ones are left out). */
   namedTasks: NamedTaskStatus[];

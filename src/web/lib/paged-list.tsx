@@ -5,18 +5,19 @@ import { Button } from '../components/ui/button';
 
 /**
  * Query options for a paged list route: page 1 first, the next page on demand. Keys are plain
- * arrays, so invalidating a prefix refreshes every page loaded so far.
+ * arrays, so invalidating a prefix refreshes every page loaded so far. `X` types any fields a
+ * route answers beside the page (the compliance list's counts).
  */
-export const pagedListOptions = <T,>(queryKey: QueryKey, fetchPage: (page: string) => Promise<Page<T>>) =>
+export const pagedListOptions = <T, X extends object = object>(queryKey: QueryKey, fetchPage: (page: string) => Promise<Page<T> & X>) =>
   infiniteQueryOptions({
     queryKey,
     queryFn: ({ pageParam }) => fetchPage(String(pageParam)),
     initialPageParam: 1,
-    getNextPageParam: (last: Page<T>) => (hasMorePages(last) ? last.page + 1 : undefined),
+    getNextPageParam: (last: Page<T> & X) => (hasMorePages(last) ? last.page + 1 : undefined),
   });
 
 /** The loaded pages as one list, with the states lists show and what "Show more" needs. */
-export function usePagedList<T>(options: ReturnType<typeof pagedListOptions<T>>, enabled = true) {
+export function usePagedList<T, X extends object = object>(options: ReturnType<typeof pagedListOptions<T, X>>, enabled = true) {
   const q = useInfiniteQuery({ ...options, enabled });
   const items = useMemo(() => q.data?.pages.flatMap((p) => p.items), [q.data]);
   return {
@@ -25,16 +26,27 @@ export function usePagedList<T>(options: ReturnType<typeof pagedListOptions<T>>,
     error: q.error,
     data: items,
     total: q.data?.pages.at(-1)?.total ?? 0,
+    /** The newest page loaded, with any fields the route answers beside the items. */
+    lastPage: q.data?.pages.at(-1),
     refetch: q.refetch,
     hasNextPage: q.hasNextPage,
     fetchNextPage: q.fetchNextPage,
     isFetchingNextPage: q.isFetchingNextPage,
   };
 }
-export type PagedList<T> = ReturnType<typeof usePagedList<T>>;
+export type PagedList<T, X extends object = object> = ReturnType<typeof usePagedList<T, X>>;
 
-/** "Showing N of M" and a button for the next page, when there is one. */
-export function ShowMore({ list, noun }: { list: Pick<PagedList<unknown>, 'data'> & Partial<Pick<PagedList<unknown>, 'total' | 'hasNextPage' | 'fetchNextPage' | 'isFetchingNextPage'>>; noun: string }) {
+/** "Showing N of M", a button for the next page when there is one, and optionally one for all the rest. */
+export function ShowMore({
+  list,
+  noun,
+  onShowAll,
+}: {
+  list: Pick<PagedList<unknown>, 'data'> & Partial<Pick<PagedList<unknown>, 'total' | 'hasNextPage' | 'fetchNextPage' | 'isFetchingNextPage'>>;
+  noun: string;
+  /** Offered beside Show more: loads every remaining page. */
+  onShowAll?: () => void;
+}) {
   if (!list.hasNextPage || !list.fetchNextPage) return null;
   const next = list.fetchNextPage;
   return (
@@ -45,6 +57,11 @@ export function ShowMore({ list, noun }: { list: Pick<PagedList<unknown>, 'data'
       <Button size="sm" variant="outline" disabled={list.isFetchingNextPage} onClick={() => void next()}>
         {list.isFetchingNextPage ? 'Loading...' : 'Show more'}
       </Button>
+      {onShowAll && (
+        <Button size="sm" variant="outline" disabled={list.isFetchingNextPage} onClick={onShowAll}>
+          Show all
+        </Button>
+      )}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { access } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
 import { CONTACT_SUPPORT_TASK } from '../../../shared/compliance-template';
 import { ONLY_CONTACT_SUPPORT, TASK_NOT_FOUND, taskInput, taskListQuery, taskUpdate } from '../../../shared/compliance';
-import { addTask, completeTask, deleteTask, findTask, listTasks, parseTaskId, updateTask } from './compliance.service';
+import { addTask, completeTask, deleteTask, findTask, getTask, listTasks, parseTaskId, updateTask } from './compliance.service';
 
 // Runs before validation, so another client's task is a 404 whatever the body says.
 const ownTask = createMiddleware<AppEnv>(async (c, next) => {
@@ -18,9 +18,13 @@ const ownTask = createMiddleware<AppEnv>(async (c, next) => {
 // deleting are for administrators: access('admin') refuses clients first, access('own') then
 // checks the client id exists and sets the scope the writes are audited with.
 export const complianceRoutes = new Hono<AppEnv>()
-  .get('/', access('own'), validate('query', taskListQuery), async (c) =>
-    c.json({ tasks: await listTasks(c.var.deps.db, c.var.scope.clientId, c.req.valid('query').limit) }),
-  )
+  .get('/', access('own'), validate('query', taskListQuery), async (c) => c.json(await listTasks(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))))
+  // One task by id (the ?task= deep link opens it wherever it sits in the list).
+  .get('/:taskId', access('own'), async (c) => {
+    const id = parseTaskId(c.req.param('taskId'));
+    const task = id === null ? null : await getTask(c.var.deps.db, c.var.scope.clientId, id);
+    return task ? c.json({ task }) : c.json({ error: TASK_NOT_FOUND }, 404);
+  })
   .post('/', access('admin'), access('own'), validate('json', taskInput), async (c) =>
     c.json({ task: await addTask(c.var.deps.db, c.var.scope, c.req.valid('json')) }, 201),
   )

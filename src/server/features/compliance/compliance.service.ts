@@ -1,10 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { businessCompliance, recentActivities } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
-import { isOverdue, toDueDate, type ComplianceTask, type TaskStatus, type taskInput, type taskUpdate } from '../../../shared/compliance';
+import { isOverdue, toDueDate, type ComplianceTask, type TaskCounts, type TaskListQuery, type TaskPage, type TaskStatus, type taskInput, type taskUpdate } from '../../../shared/compliance';
 import { LIMITS } from '../../../shared/limits';
+import { pageWindow, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
@@ -33,15 +34,61 @@ const toTask = (row: Row, now = new Date()): ComplianceTask => ({
 /** Route parameters are text: anything but a positive 32-bit integer names no task. */
 export const parseTaskId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
 
-/** A client's tasks by due date (no date last), then id: one indexed query on (user_id, due date). */
-export async function listTasks(db: Db, clientId: string, limit: number, now = new Date()): Promise<ComplianceTask[]> {
-  const rows = await db
+/** Not completed and due before `now`: the SQL twin of isOverdue. */
+const overdueSql = (now: Date) =>
+  and(ne(businessCompliance.taskStatus, 'Completed'), isNotNull(businessCompliance.taskDueDate), lt(businessCompliance.taskDueDate, now)) as SQL;
+
+/** The client's tasks that pass the list's filters. */
+function taskFilter(clientId: string, q: Pick<TaskListQuery, 'status' | 'priority' | 'overdue'>, now: Date) {
+  return and(
+    eq(businessCompliance.userId, clientId),
+    q.status ? eq(businessCompliance.taskStatus, q.status) : undefined,
+    q.priority ? eq(businessCompliance.taskPriority, q.priority) : undefined,
+    q.overdue === undefined ? undefined : q.overdue ? overdueSql(now) : sql`not (${overdueSql(now)})`,
+  );
+}
+
+/** The one count of a client's tasks (all of them): the compliance page, the timeline and the dashboard show it. */
+export async function countTasks(db: Db, clientId: string, now = new Date()): Promise<TaskCounts> {
+  const [row] = await db
+    .select({
+      total: count(),
+      completed: count(sql`case when ${businessCompliance.taskStatus} = 'Completed' then 1 end`),
+      overdue: count(sql`case when ${overdueSql(now)} then 1 end`),
+    })
+    .from(businessCompliance)
+    .where(eq(businessCompliance.userId, clientId));
+  return row;
+}
+
+/**
+ * A page of the client's tasks by due date (no date last), then id, filtered; with the filtered
+ * total and the counts over all the client's tasks. Indexed on (user_id, due date).
+ */
+export async function listTasks(db: Db, clientId: string, q: TaskListQuery, now = new Date()): Promise<TaskPage> {
+  const where = taskFilter(clientId, q, now);
+  const { limit, offset } = pageWindow(q);
+  const rows = db
     .select(columns)
     .from(businessCompliance)
-    .where(eq(businessCompliance.userId, clientId))
+    .where(where)
     .orderBy(sql`${businessCompliance.taskDueDate} asc nulls last`, asc(businessCompliance.id))
-    .limit(limit);
-  return rows.map((r) => toTask(r, now));
+    .limit(limit)
+    .offset(offset)
+    .then((r) => r.map((row) => toTask(row, now)));
+  const total = db
+    .select({ n: count() })
+    .from(businessCompliance)
+    .where(where)
+    .then(([r]) => r.n);
+  const [page, counts] = await Promise.all([toPage(q, rows, total), countTasks(db, clientId, now)]);
+  return { ...page, counts };
+}
+
+/** One of the client's tasks as the list shows it; null when it is not theirs. */
+export async function getTask(db: Db, clientId: string, taskId: number, now = new Date()): Promise<ComplianceTask | null> {
+  const row = await findTask(db, clientId, taskId);
+  return row ? toTask(row, now) : null;
 }
 
 export async function findTask(db: Db, clientId: string, taskId: number) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, businessCompliance, notifications, recentActivities } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import { CONTACT_SUPPORT_TASK } from '../../../shared/compliance-template';
+import { taskProgress } from '../../../shared/compliance';
 
 let t: TestApp;
 let a: { id: string; agent: TestAgent };
@@ -24,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('compliance tasks', () => {
-  it('lists the client\'s own tasks by due date (no date last), with an overdue flag, limited to 45 by default', async () => {
+  it('lists the client\'s own tasks by due date (no date last), with an overdue flag, 45 a page by default', async () => {
     const now = Date.now();
     await insertTask(a.id, { taskName: 'no date' });
     await insertTask(a.id, { taskName: 'later', taskDueDate: new Date(now + 5 * DAY), taskPriority: 'High', isTaxForm: true });
@@ -33,7 +34,9 @@ describe('compliance tasks', () => {
     await insertTask(b.id, { taskName: 'not A\'s' });
     const res = await a.agent.get(base(a.id));
     expect(res.status).toBe(200);
-    const { tasks } = await res.json();
+    const body = await res.json();
+    expect(body).toMatchObject({ total: 4, page: 1, pageSize: 45, counts: { total: 4, completed: 1, overdue: 1 } });
+    const tasks = body.items;
     expect(tasks.map((x: { name: string }) => x.name)).toEqual(['late but done', 'late', 'later', 'no date']);
     expect(tasks.map((x: { overdue: boolean }) => x.overdue)).toEqual([false, true, false, false]);
     expect(tasks[2]).toEqual({
@@ -51,9 +54,95 @@ describe('compliance tasks', () => {
     });
 
     await t.db.insert(businessCompliance).values(Array.from({ length: 50 }, (_, i) => ({ userId: a.id, taskName: `bulk ${i}` })));
-    expect((await (await a.agent.get(base(a.id))).json()).tasks).toHaveLength(45);
-    expect((await (await a.agent.get(`${base(a.id)}?limit=200`)).json()).tasks).toHaveLength(54);
-    expect((await a.agent.get(`${base(a.id)}?limit=0`)).status).toBe(400);
+    const first = await (await a.agent.get(base(a.id))).json();
+    expect(first.items).toHaveLength(45);
+    expect(first).toMatchObject({ total: 54, counts: { total: 54, completed: 1 } });
+    expect((await (await a.agent.get(`${base(a.id)}?pageSize=100`)).json()).items).toHaveLength(54);
+    expect((await a.agent.get(`${base(a.id)}?pageSize=101`)).status).toBe(400);
+    expect((await a.agent.get(`${base(a.id)}?pageSize=0`)).status).toBe(400);
+    expect((await a.agent.get(`${base(a.id)}?limit=45`)).status).toBe(400);
+    await t.db.delete(businessCompliance).where(eq(businessCompliance.userId, a.id));
+  });
+
+  it('pages through every task: page 2 holds the tasks after the first 45, a dated one and one with no date among them', async () => {
+    const c = await t.createSignedInUser({ role: 'client' });
+    const now = Date.now();
+    await t.db.insert(businessCompliance).values(Array.from({ length: 45 }, (_, i) => ({ userId: c.user.id, taskName: `starter ${i}`, taskDueDate: new Date(now + (i + 1) * DAY) })));
+    await admin.agent.request('POST', base(c.user.id), { json: { name: 'Far future filing', dueDate: '2099-06-01' } });
+    await admin.agent.request('POST', base(c.user.id), { json: { name: 'Whenever you can' } });
+    const page1 = await (await c.agent.get(base(c.user.id))).json();
+    expect(page1.items.map((x: { name: string }) => x.name)).not.toContain('Far future filing');
+    expect(page1).toMatchObject({ total: 47, page: 1, pageSize: 45 });
+    const page2 = await (await c.agent.get(`${base(c.user.id)}?page=2`)).json();
+    expect(page2).toMatchObject({ total: 47, page: 2, pageSize: 45 });
+    expect(page2.items.map((x: { name: string }) => x.name)).toEqual(['Far future filing', 'Whenever you can']);
+    expect((await (await c.agent.get(`${base(c.user.id)}?page=3`)).json()).items).toEqual([]);
+    // Every id once across the pages.
+    const ids = [...page1.items, ...page2.items].map((x: { id: number }) => x.id);
+    expect(new Set(ids).size).toBe(47);
+  });
+
+  it('filters on the server by status, priority and overdue, while the counts stay over all the client\'s tasks', async () => {
+    const c = await t.createSignedInUser({ role: 'client' });
+    const id = c.user.id;
+    const now = Date.now();
+    await insertTask(id, { taskName: 'done high', taskStatus: 'Completed', taskPriority: 'High', taskDueDate: new Date(now - 3 * DAY) });
+    await insertTask(id, { taskName: 'late high', taskPriority: 'High', taskDueDate: new Date(now - DAY) });
+    await insertTask(id, { taskName: 'late low', taskPriority: 'Low', taskDueDate: new Date(now - 2 * DAY) });
+    await insertTask(id, { taskName: 'soon medium', taskDueDate: new Date(now + DAY) });
+    await insertTask(id, { taskName: 'undated low', taskPriority: 'Low' });
+    await insertTask(b.id, { taskName: 'B late high', taskPriority: 'High', taskDueDate: new Date(now - DAY) });
+    const names = async (query: string) => {
+      const res = await c.agent.get(`${base(id)}?${query}`);
+      expect(res.status, query).toBe(200);
+      const body = await res.json();
+      expect(body.counts, query).toEqual({ total: 5, completed: 1, overdue: 2 });
+      expect(body.total, query).toBe(body.items.length);
+      return body.items.map((x: { name: string }) => x.name);
+    };
+    expect(await names('status=Completed')).toEqual(['done high']);
+    expect(await names('status=Awaiting%20Completion')).toEqual(['late low', 'late high', 'soon medium', 'undated low']);
+    expect(await names('priority=High')).toEqual(['done high', 'late high']);
+    expect(await names('priority=Low')).toEqual(['late low', 'undated low']);
+    expect(await names('overdue=true')).toEqual(['late low', 'late high']);
+    expect(await names('overdue=false')).toEqual(['done high', 'soon medium', 'undated low']);
+    expect(await names('overdue=true&priority=High')).toEqual(['late high']);
+    expect(await names('overdue=true&status=Completed')).toEqual([]);
+    expect(await names('priority=Medium&pageSize=1&page=1')).toEqual(['soon medium']);
+    for (const bad of ['status=Done', 'priority=Urgent', 'overdue=yes', 'overdue=1', 'sort=name']) expect((await c.agent.get(`${base(id)}?${bad}`)).status, bad).toBe(400);
+    expect((await (await c.agent.get(`${base(id)}?priority=Urgent`)).json()).error).toBe('Priority must be High, Medium or Low.');
+  });
+
+  it('gives the timeline (build-out) and the compliance list one count, over all tasks, beyond the 100 timeline dots and the 45-tile page', async () => {
+    const c = await t.createSignedInUser({ role: 'client' });
+    const id = c.user.id;
+    await t.db.insert(businessCompliance).values(
+      Array.from({ length: 120 }, (_, i) => ({ userId: id, taskName: `task ${i}`, taskStatus: i % 40 === 0 ? ('Completed' as const) : ('Awaiting Completion' as const) })),
+    );
+    const list = await (await c.agent.get(`${base(id)}?status=Completed`)).json();
+    const buildOut = await (await c.agent.get(`/api/clients/${id}/build-out`)).json();
+    expect(list.counts).toMatchObject({ total: 120, completed: 3 });
+    expect(buildOut).toMatchObject({ total: 120, completed: 3 });
+    expect(buildOut.tasks).toHaveLength(100);
+    expect(taskProgress(buildOut).text).toBe('3/120 tasks completed');
+    expect(taskProgress(list.counts).text).toBe(taskProgress(buildOut).text);
+    expect(taskProgress({ completed: 0, total: 0 }).text).toBe('0/45 tasks completed');
+  });
+
+  it('answers one task by id for its client and an admin; 404 for another client\'s task and for ids that name nothing', async () => {
+    const aTask = await insertTask(a.id, { taskName: 'Deep linked', taskDescription: 'Opened from the bell', taskDueDate: new Date(Date.now() - DAY) });
+    const mine = await a.agent.get(`${base(a.id)}/${aTask.id}`);
+    expect(mine.status).toBe(200);
+    expect((await mine.json()).task).toMatchObject({ id: aTask.id, name: 'Deep linked', description: 'Opened from the bell', overdue: true, status: 'Awaiting Completion' });
+    expect((await admin.agent.get(`${base(a.id)}/${aTask.id}`)).status).toBe(200);
+    // Client B: not through A's id (their own scope only), nor by putting A's task under B's id.
+    expect((await b.agent.get(`${base(a.id)}/${aTask.id}`)).status).toBe(404);
+    const cross = await b.agent.get(`${base(b.id)}/${aTask.id}`);
+    expect(cross.status).toBe(404);
+    expect(await cross.text()).not.toContain('Deep linked');
+    expect((await admin.agent.get(`${base(b.id)}/${aTask.id}`)).status).toBe(404);
+    for (const idText of ['0', 'abc', '99999999999', '-1', '1.5']) expect((await a.agent.get(`${base(a.id)}/${idText}`)).status, idText).toBe(404);
+    expect((await t.request('GET', `${base(a.id)}/${aTask.id}`)).status).toBe(401);
   });
 
   it('refuses a client creating, editing or deleting tasks, even their own (403), and changes nothing', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Deps } from '../../app-env';
 import type { Db } from '../../db/client';
 import { authUsers, businessCompliance, users } from '../../db/schema';
@@ -6,7 +6,7 @@ import type { Scope } from '../../middleware/access';
 import { CONTACT_SUPPORT_TASK, FREE_GUIDE_TASK, MY_ACCOUNT_TASK } from '../../../shared/compliance-template';
 import { buildOutDay, type BuildOut } from '../../../shared/dashboard';
 import { MAX_PAGE_SIZE } from '../../../shared/paging';
-import { completeTask } from '../compliance/compliance.service';
+import { completeTask, countTasks } from '../compliance/compliance.service';
 import { contactSupportMail } from './dashboard.mail';
 
 const NAMED_TASKS = [FREE_GUIDE_TASK, CONTACT_SUPPORT_TASK, MY_ACCOUNT_TASK];
@@ -19,12 +19,10 @@ const NAMED_TASKS = [FREE_GUIDE_TASK, CONTACT_SUPPORT_TASK, MY_ACCOUNT_TASK];
 export async function getBuildOut(db: Db, clientId: string, now = new Date()): Promise<BuildOut> {
   const mine = eq(businessCompliance.userId, clientId);
   const taskColumns = { id: businessCompliance.id, name: businessCompliance.taskName, status: businessCompliance.taskStatus, dueDate: businessCompliance.taskDueDate };
-  const [[row], [counts], tasks, named] = await Promise.all([
+  const [[row], counts, tasks, named] = await Promise.all([
     db.select({ setupAt: users.setupAt, createdAt: users.createdAt }).from(users).where(eq(users.id, clientId)),
-    db
-      .select({ total: count(), completed: count(sql`case when ${businessCompliance.taskStatus} = 'Completed' then 1 end`) })
-      .from(businessCompliance)
-      .where(mine),
+    // The same count the compliance page shows: over all the client's tasks.
+    countTasks(db, clientId, now),
     db.select(taskColumns).from(businessCompliance).where(mine).orderBy(asc(businessCompliance.taskDueDate), asc(businessCompliance.id)).limit(MAX_PAGE_SIZE),
     db
       .select(taskColumns)

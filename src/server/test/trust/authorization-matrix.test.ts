@@ -40,6 +40,7 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
   // Contact Support: the one task a client may complete themselves.
   ...Object.fromEntries(
     [
+      'GET /api/clients/:clientId/compliance-tasks/:taskId',
       'PATCH /api/clients/:clientId/compliance-tasks/:taskId',
       'DELETE /api/clients/:clientId/compliance-tasks/:taskId',
       'POST /api/clients/:clientId/compliance-tasks/:taskId/complete',

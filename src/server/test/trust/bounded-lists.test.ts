@@ -70,7 +70,7 @@ describe('every list is bounded', () => {
       `/api/clients/${a.id}/activities`,
       `/api/clients/${a.id}/payments`,
       `/api/clients/${a.id}/documents`,
-      `/api/clients/${a.id}/compliance-tasks?limit=100`,
+      `/api/clients/${a.id}/compliance-tasks?pageSize=100`,
       `/api/clients/${a.id}/build-out`,
       `/api/clients/${a.id}/audit?pageSize=100`,
     ];
@@ -96,7 +96,7 @@ describe('every list is bounded', () => {
 
   it('refuses a page size over the maximum with a 400 that says the limit', async () => {
     const { a, admin } = cast;
-    for (const path of [`/api/clients/${a.id}/bank-accounts`, `/api/clients/${a.id}/activities`, `/api/clients/${a.id}/payments`, `/api/clients/${a.id}/documents`, '/api/bank-accounts', '/api/documents']) {
+    for (const path of [`/api/clients/${a.id}/bank-accounts`, `/api/clients/${a.id}/activities`, `/api/clients/${a.id}/payments`, `/api/clients/${a.id}/documents`, `/api/clients/${a.id}/compliance-tasks`, '/api/bank-accounts', '/api/documents']) {
       const res = await admin.agent.get(`${path}?pageSize=101`);
       expect(res.status, path).toBe(400);
       expect((await res.json()).error).toMatch(/between 1 and 100/);

@@ -1,22 +1,31 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
-import { TASKS_PER_VIEW, type ComplianceTask, type TaskInput, type TaskUpdate } from '../../../shared/compliance';
+import { pagedListOptions } from '../../lib/paged-list';
+import type { ComplianceTask, TaskFilters, TaskInput, TaskPage, TaskUpdate } from '../../../shared/compliance';
 
 export const complianceKeys = {
   client: (clientId: string) => ['clients', clientId, 'compliance-tasks'] as const,
-  list: (clientId: string, limit: number) => ['clients', clientId, 'compliance-tasks', limit] as const,
+  list: (clientId: string, filters: TaskFilters) => ['clients', clientId, 'compliance-tasks', 'list', filters] as const,
+  task: (clientId: string, taskId: number) => ['clients', clientId, 'compliance-tasks', 'task', taskId] as const,
 };
 
-/** A client's tasks by due date (the compliance page shows 45, as the spec does). */
-export const complianceTasksQuery = (clientId: string, limit = TASKS_PER_VIEW) =>
+/** A client's tasks by due date, 45 a page (the spec's view), filtered on the server; each page carries the counts over all tasks. */
+export const complianceTasksQuery = (clientId: string, filters: TaskFilters = {}) =>
+  pagedListOptions(complianceKeys.list(clientId, filters), async (page) =>
+    unwrap<TaskPage>(await api.clients[':clientId']['compliance-tasks'].$get({ param: { clientId }, query: { ...filters, page } })),
+  );
+
+/** One task by id: the ?task= deep link, wherever the task sits in the list. */
+export const complianceTaskQuery = (clientId: string, taskId: number) =>
   queryOptions({
-    queryKey: complianceKeys.list(clientId, limit),
+    queryKey: complianceKeys.task(clientId, taskId),
     queryFn: async () =>
       (
-        await unwrap<{ tasks: ComplianceTask[] }>(
-          await api.clients[':clientId']['compliance-tasks'].$get({ param: { clientId }, query: { limit: String(limit) } }),
+        await unwrap<{ task: ComplianceTask }>(
+          await api.clients[':clientId']['compliance-tasks'][':taskId'].$get({ param: { clientId, taskId: String(taskId) } }),
         )
-      ).tasks,
+      ).task,
+    retry: false,
   });
 
 // A task change also moves the home page's numbers: refresh everything about the client.

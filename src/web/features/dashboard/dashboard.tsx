@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../components/ui/spinner';
 import { branding } from '../../../shared/branding';
 import { BUILD_OUT_DAYS, MY_ACCOUNT_TASK } from '../../../shared/compliance-template';
-import { percentComplete } from '../../../shared/dashboard';
+import { taskProgress } from '../../../shared/compliance';
 import { buildOutQuery, documentsArchiveUrl } from './api';
 import { NamedTasks } from './named-tasks';
 import { ProgressPie } from './progress-pie';
@@ -41,9 +41,10 @@ export function Dashboard() {
       </Card>
     );
 
-  const { completed, tasks, namedTasks } = query.data;
-  const total = tasks.length || BUILD_OUT_DAYS;
-  const percent = percentComplete(completed, total);
+  const { namedTasks } = query.data;
+  // The one count of tasks (all of them), as the timeline and Compliance show it.
+  const progress = taskProgress(query.data);
+  const { completed, total, percent } = progress;
   const profileDone = namedTasks.find((t) => t.name === MY_ACCOUNT_TASK)?.completed ?? false;
 
   return (
@@ -91,7 +92,7 @@ export function Dashboard() {
             <CardTitle className="text-3xl tabular-nums">{percent}%</CardTitle>
           </CardHeader>
           <CardContent className="text-sm text-gray-600">
-            {completed}/{total} tasks completed
+            {progress.text}
           </CardContent>
         </Card>
         <Card>

@@ -4,7 +4,7 @@ import { useAuth } from '../../app/auth-context';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { BUILD_OUT_DAYS } from '../../../shared/compliance-template';
-import { percentComplete } from '../../../shared/dashboard';
+import { taskProgress } from '../../../shared/compliance';
 import { buildOutQuery } from './api';
 
 /** The Business Build Out Timeline: one dot per task, a progress bar, 'N/M tasks completed' and the day. */
@@ -14,10 +14,9 @@ export function TimelineBanner() {
   const query = useQuery({ ...buildOutQuery(clientId), enabled: Boolean(clientId) });
   const data = query.data;
   const tasks = data?.tasks ?? [];
-  const completed = data?.completed ?? 0;
-  // The spec: M is 45 while no tasks are loaded.
-  const total = tasks.length || BUILD_OUT_DAYS;
-  const percent = percentComplete(completed, total);
+  // The one count (all the client's tasks, as Compliance shows it); M is 45 while there are none.
+  const progress = taskProgress(data);
+  const percent = progress.percent;
 
   return (
     <section aria-labelledby="timeline-heading">
@@ -60,15 +59,13 @@ export function TimelineBanner() {
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={percent}
-              aria-valuetext={`${completed} of ${total} tasks completed (${percent}%)`}
+              aria-valuetext={`${progress.sentence} (${percent}%)`}
               className="h-2.5 overflow-hidden rounded-full bg-gray-200"
             >
               <div className="h-full rounded-full bg-green-600 transition-[width]" style={{ width: `${percent}%` }} />
             </div>
             <div className="flex justify-between text-sm text-gray-700">
-              <span data-testid="tasks-completed">
-                {completed}/{total} tasks completed
-              </span>
+              <span data-testid="tasks-completed">{progress.text}</span>
               <span className="tabular-nums text-gray-500">{percent}%</span>
             </div>
           </div>
