@@ -50,7 +50,20 @@ test('a plan link preselects its program, and Cancel hides the card', async ({ p
   await expect(details.getByText('$3,199/month for 3 months, TOTAL $9,595')).toBeVisible();
   await details.getByRole('button', { name: 'Cancel' }).click();
   await expect(details).toBeHidden();
-  await expect(section.getByRole('link', { name: 'Business Tradelines' })).toHaveAttribute('href', '/legal/pricing');
+  // 'Check out our other services': branding points them at this portal's pricing page, so they
+  // open in place, without an external-link icon or a new tab.
+  const services = section.getByRole('region', { name: 'Check out our other services' }).getByRole('link');
+  await expect(services).toHaveText(['Do It Yourself', 'Business Tradelines', 'Social Media Automations', 'Credit Accelerator Program']);
+  for (const link of await services.all()) {
+    await expect(link).toHaveAttribute('href', '/legal/pricing');
+    await expect(link).not.toHaveAttribute('target');
+    await expect(link.locator('svg')).toHaveCount(0);
+  }
+  await section.getByRole('link', { name: 'Business Tradelines' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pricing and Fees' })).toBeVisible();
+  expect(page.context().pages()).toHaveLength(1);
+  await page.goBack();
+  await expect(section.getByRole('heading', { name: 'Business Programs' })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'business-programs-mobile');
 });

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { CheckCircle2, ExternalLink, Plus } from 'lucide-react';
+import { CheckCircle2, Plus } from 'lucide-react';
 import { useAuth } from '../../app/auth-context';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/label';
-import { branding } from '../../../shared/branding';
 import { planSummary, programById, programs, type ProgramId } from '../../../shared/programs';
 import { useRequestProgram } from './api';
+import { OtherServices } from './other-services';
 import { PaymentHistory } from './payment-history';
 import { ProgramDetails } from './program-details';
 
@@ -117,23 +117,7 @@ export function BusinessPrograms() {
             />
           )}
 
-          <section aria-labelledby="other-services-heading">
-            <h3 id="other-services-heading" className="text-base font-semibold text-gray-900">
-              Check out our other services
-            </h3>
-            <ul className="mt-2 flex flex-wrap gap-2">
-              {branding.otherServices.map((s) => (
-                <li key={s.label}>
-                  <a
-                    href={s.href}
-                    className="inline-flex items-center gap-1.5 rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium text-brand-800 hover:bg-gray-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-                  >
-                    {s.label} <ExternalLink className="size-3.5" aria-hidden="true" />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <OtherServices />
 
           {user && <PaymentHistory clientId={user.id} />}
           {isAdmin && (
