@@ -5,7 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { sql, type Logger } from 'drizzle-orm';
 import * as schema from './schema';
 import { serverFiles } from '../lib/paths';
 
@@ -20,12 +20,15 @@ export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promi
 
 const migrationsFolder = serverFiles.migrations;
 
+/** `logger` sees every statement drizzle sends (tests count them); none by default, at no cost. */
+export type OpenOptions = { logger?: Logger };
+
 // Any fixed pair: the advisory lock that makes concurrent starts migrate one at a time.
 const MIGRATION_LOCK = [0x706f7274, 1] as const;
 
-export async function openPostgres(url: string): Promise<Database> {
+export async function openPostgres(url: string, opts: OpenOptions = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool, { schema, logger: opts.logger });
   try {
     // Instances starting together (scale-out, rolling deploys) would otherwise run the same
     // migrations at once and crash on "duplicate key" in CREATE SCHEMA / CREATE TABLE. The lock
@@ -79,9 +82,9 @@ const postgresListener =
   };
 
 /** `dataDir` undefined gives an in-memory database (tests). */
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database & { client: PGlite }> {
+export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: OpenOptions = {}): Promise<Database & { client: PGlite }> {
   const client = await PGlite.create(dataDir ? path.join(dataDir, 'db') : undefined, loadDataDir ? { loadDataDir } : {});
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger: opts.logger });
   await migratePglite(db, { migrationsFolder });
   const listen: Listen = async (channel, onMessage, onState) => {
     // One process owns an embedded database: its notifications cannot be missed.

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { openPglite, openPostgres, type Database, type OpenOptions } from '../db/client';
 
 export type TestDatabase = Database & { name: string };
 
@@ -12,26 +12,27 @@ export type TestDatabase = Database & { name: string };
  * - PGlite (default): an in-memory copy of the template made by global-setup;
  * - PostgreSQL when TEST_DATABASE_URL is set: a new database `test_<random>` on that server,
  *   migrated by openPostgres and dropped again by `close()`.
+ * `opts.logger` sees every statement the app's drizzle instance sends (statement-count.test.ts).
  */
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase(opts: OpenOptions = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) return openPostgresTestDatabase(serverUrl);
+  if (serverUrl) return openPostgresTestDatabase(serverUrl, opts);
 
   const template = inject('pgliteTemplate');
   if (!template) throw new Error('No PGlite template: is src/server/test/global-setup.ts in vitest.config.ts?');
-  const database = await openPglite(undefined, new Blob([fs.readFileSync(template)]));
+  const database = await openPglite(undefined, new Blob([fs.readFileSync(template)]), opts);
   let closed: Promise<void> | undefined;
   return { db: database.db, kind: database.kind, name: 'pglite', close: () => (closed ??= database.close()), listen: database.listen };
 }
 
-async function openPostgresTestDatabase(serverUrl: string): Promise<TestDatabase> {
+async function openPostgresTestDatabase(serverUrl: string, opts: OpenOptions): Promise<TestDatabase> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   let database: Database;
   try {
-    database = await openPostgres(url.toString());
+    database = await openPostgres(url.toString(), opts);
   } catch (e) {
     await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     throw e;

@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { eq, like } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  authUsers,
+  businessAccountDetails,
+  businessAccounts,
+  businessBankAccounts,
+  businessCompliance,
+  businessDocuments,
+  notifications,
+  payments,
+  recentActivities,
+} from '../../db/schema';
+import { createTestApp, type TestAgent, type TestApp } from '../test-app';
+import { openTestDatabase } from '../test-db';
+import { readZip } from '../zip';
+import { registeredEndpoints } from './registered-routes';
+
+/**
+ * No N+1: every GET route that answers a list is called with 1 and with 50 records behind it,
+ * and must send the same number of SQL statements both times. Statements are counted by drizzle's
+ * logger on the app's own database (better-auth reads sessions through the same drizzle instance,
+ * so session reads count too). Each list route needs a seeding recipe below; a GET route that
+ * answers no list goes in NOT_LISTS with the reason. A new GET route in neither fails the test.
+ */
+const MANY = 50;
+
+type Role = 'client' | 'admin';
+type Seeder = { name: string; seed: (n: number) => Promise<void> };
+type ListRoute = {
+  seeder: Seeder;
+  /** Query strings to call it with, each putting all (or a full page of) the records in one answer. */
+  queries?: string[];
+  as: Role[];
+  /** Records on the page when `n` are stored (default: n). */
+  expected?: (n: number) => number;
+  /** How many records the answer holds. */
+  itemsIn?: (res: Response) => Promise<number>;
+};
+
+const NOT_LISTS: Record<string, string> = {
+  'GET /api/auth/*': "better-auth's own endpoints (the session, OAuth callbacks): one record each",
+  'GET /api/health': 'no records',
+  'GET /api/public-config': 'no records',
+  'GET /api/clients/:clientId/profile': 'one record',
+  'GET /api/clients/:clientId/preferences': 'one record',
+  'GET /api/clients/:clientId/security': 'one record',
+  'GET /api/clients/:clientId/compliance-tasks/:taskId': 'one task',
+  'GET /api/clients/:clientId/documents/:documentId/download': 'one file',
+  'GET /api/clients/:clientId/free-guide': 'a static file',
+  'GET /api/clients/:clientId/summary': 'one client',
+};
+
+let t: TestApp;
+let client: { id: string; agent: TestAgent };
+let admin: { id: string; agent: TestAgent };
+/** The statements drizzle sent while `recording` is set. */
+let recorded: string[] | null = null;
+
+/** Exactly `n` copies of `template` for the client (whatever was there is removed first). */
+function cloneSeeder(name: string, table: PgTable, owner: PgColumn, template: () => Record<string, unknown>, textId: boolean): Seeder {
+  return {
+    name,
+    seed: async (n) => {
+      await t.db.delete(table).where(eq(owner, client.id));
+      const rows = Array.from({ length: n }, () => (textId ? { ...template(), id: randomUUID() } : template()));
+      if (rows.length) await t.db.insert(table).values(rows);
+    },
+  };
+}
+
+/** The client's first row of `table`, without its id: what clones are made of. */
+async function templateOf(table: PgTable, owner: PgColumn) {
+  const [row] = (await t.db.select().from(table).where(eq(owner, client.id)).limit(1)) as Record<string, unknown>[];
+  expect(row, `no ${owner.name} row to clone`).toBeDefined();
+  const { id: _id, ...rest } = row;
+  return rest;
+}
+
+const jsonItems = async (res: Response) => {
+  const body = (await res.json()) as Record<string, unknown>;
+  // The page's array: items, rows, notifications or tasks, whichever the route answers.
+  return Math.max(0, ...Object.values(body).map((v) => (Array.isArray(v) ? v.length : 0)));
+};
+
+let lists: Record<string, ListRoute>;
+
+beforeAll(async () => {
+  const database = await openTestDatabase({
+    logger: {
+      logQuery(query) {
+        recorded?.push(query);
+      },
+    },
+  });
+  t = await createTestApp({}, { database });
+  const make = async (role: Role) => {
+    const u = await t.createSignedInUser({ role });
+    return { id: u.user.id, agent: u.agent };
+  };
+  client = await make('client');
+  admin = await make('admin');
+  const { id } = client;
+  const post = async (path: string, json: unknown, agent = client.agent) => {
+    const res = await agent.post(`/api/clients/${id}/${path}`, json);
+    expect(res.status, `${path}: ${await res.clone().text()}`).toBe(201);
+  };
+
+  // One record of each kind through the API (bank accounts without numbers: sealed numbers are
+  // bound to their row id and could not be cloned), the rest inserted directly.
+  await post('bank-accounts', { bankName: 'Bank', accountOwner: 'Owner', monthlyFees: 5, dateOpened: '2024-01-01' });
+  await post('activities', { title: 'Activity', notes: 'notes', status: 'Completed' });
+  await post('payments', { description: 'Payment', amount: 10, date: '2024-01-01', status: 'completed', included: false }, admin.agent);
+  await post('compliance-tasks', { name: 'Task', description: 'description', priority: 'High', status: 'Awaiting Completion' }, admin.agent);
+  // Document rows all name one stored file (the archive reads it once per row).
+  const storageKey = 'documents/statement-count.pdf';
+  await t.storage.put(storageKey, Readable.from([Buffer.from('%PDF-1.4 test')]), { contentType: 'application/pdf', size: 13 });
+  await t.db.insert(businessDocuments).values({ id: randomUUID(), userId: id, documentName: 'doc.pdf', documentType: 'Standard_Corporate', storageKey, contentType: 'application/pdf', size: 13 });
+  await t.db.insert(notifications).values({ userId: id, clientId: id, kind: 'task_assigned', title: 'New task', body: 'body', link: '/compliance' });
+  await t.db.insert(auditLog).values({ actorId: admin.id, clientId: id, action: 'reveal', entityType: 'bank_account', entityId: randomUUID(), field: 'account_number' });
+
+  const bankTemplate = await templateOf(businessBankAccounts, businessBankAccounts.userId);
+  const activityTemplate = await templateOf(recentActivities, recentActivities.userId);
+  const paymentTemplate = await templateOf(payments, payments.userId);
+  const taskTemplate = await templateOf(businessCompliance, businessCompliance.userId);
+  const documentTemplate = await templateOf(businessDocuments, businessDocuments.userId);
+  const notificationTemplate = await templateOf(notifications, notifications.userId);
+  const auditTemplate = await templateOf(auditLog, auditLog.clientId);
+
+  const seeders = {
+    bankAccounts: cloneSeeder('bank accounts', businessBankAccounts, businessBankAccounts.userId, () => bankTemplate, true),
+    activities: cloneSeeder('activities', recentActivities, recentActivities.userId, () => activityTemplate, false),
+    payments: cloneSeeder('payments', payments, payments.userId, () => paymentTemplate, false),
+    tasks: cloneSeeder('compliance tasks', businessCompliance, businessCompliance.userId, () => taskTemplate, false),
+    documents: cloneSeeder('documents', businessDocuments, businessDocuments.userId, () => documentTemplate, true),
+    notifications: cloneSeeder('notifications', notifications, notifications.userId, () => notificationTemplate, false),
+    audit: cloneSeeder('audit entries', auditLog, auditLog.clientId, () => auditTemplate, false),
+    // Each account with two details: the details of a page must come in one query too.
+    businessAccounts: {
+      name: 'business accounts (2 details each)',
+      seed: async (n: number) => {
+        await t.db.delete(businessAccounts).where(eq(businessAccounts.userId, id));
+        if (!n) return;
+        const accounts = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), userId: id, name: `Account ${i}`, description: 'd', notes: 'n' }));
+        await t.db.insert(businessAccounts).values(accounts);
+        await t.db.insert(businessAccountDetails).values(accounts.flatMap((a) => [1, 2].map((k) => ({ businessAccountId: a.id, userId: id, label: `Label ${k}`, value: 'value' }))));
+      },
+    },
+    // The client plus n - 1 more (the admin is no client): the admin's list shows n.
+    clients: {
+      name: 'clients',
+      seed: async (n: number) => {
+        await t.db.delete(authUsers).where(like(authUsers.email, 'statement-count-%'));
+        const [me] = await t.db.select().from(authUsers).where(eq(authUsers.id, id));
+        const others = Array.from({ length: Math.max(0, n - 1) }, (_, i) => ({ ...me, id: randomUUID(), email: `statement-count-${i}@example.test` }));
+        if (others.length) await t.db.insert(authUsers).values(others);
+      },
+    },
+  } satisfies Record<string, Seeder>;
+
+  const both: Role[] = ['client', 'admin'];
+  lists = {
+    'GET /api/clients/:clientId/bank-accounts': { seeder: seeders.bankAccounts, queries: ['pageSize=50'], as: both },
+    'GET /api/bank-accounts': { seeder: seeders.bankAccounts, queries: ['pageSize=50'], as: ['admin'] },
+    'GET /api/clients/:clientId/business-accounts': { seeder: seeders.businessAccounts, queries: ['pageSize=12'], as: both, expected: (n) => Math.min(n, 12) },
+    'GET /api/clients/:clientId/activities': { seeder: seeders.activities, queries: ['pageSize=50'], as: both },
+    'GET /api/clients/:clientId/payments': { seeder: seeders.payments, queries: ['pageSize=50'], as: both },
+    'GET /api/clients/:clientId/documents': { seeder: seeders.documents, queries: ['pageSize=50'], as: both },
+    'GET /api/documents': { seeder: seeders.documents, queries: ['pageSize=50'], as: ['admin'] },
+    'GET /api/clients/:clientId/documents/archive': {
+      seeder: seeders.documents,
+      as: both,
+      itemsIn: async (res) => readZip(Buffer.from(await res.arrayBuffer())).size,
+    },
+    'GET /api/clients/:clientId/compliance-tasks': { seeder: seeders.tasks, queries: ['pageSize=50'], as: both },
+    'GET /api/clients/:clientId/build-out': { seeder: seeders.tasks, as: both },
+    'GET /api/me/notifications': { seeder: seeders.notifications, queries: ['pageSize=50'], as: ['client'] },
+    'GET /api/clients/:clientId/audit': { seeder: seeders.audit, queries: ['pageSize=50'], as: both },
+    // The Clients screen, and a search as the client selector makes (every seeded e-mail matches).
+    'GET /api/clients': { seeder: seeders.clients, queries: ['pageSize=50', 'pageSize=50&q=example.test'], as: ['admin'] },
+  };
+}, 60_000);
+afterAll(() => t?.close());
+
+/** The statements one request sends; `cold` empties the session cache first (the session is read from the database). */
+async function measure(key: string, query: string, route: ListRoute, role: Role, cold: boolean) {
+  const path = key.slice('GET '.length).replace(':clientId', client.id) + (query ? `?${query}` : '');
+  const agent = role === 'admin' ? admin.agent : client.agent;
+  // A first call warms what is cached per process (the session, the guide file, prepared state).
+  await (await agent.get(path)).arrayBuffer();
+  if (cold) t.sessions.clear();
+  recorded = [];
+  const res = await agent.get(path);
+  expect(res.status, `${key} as ${role}: ${await res.clone().text()}`).toBe(200);
+  const items = await (route.itemsIn ?? jsonItems)(res);
+  const statements = recorded;
+  recorded = null;
+  return { statements, items };
+}
+
+describe('no N+1', () => {
+  it('every GET route is either a list with a seeding recipe or named as no list', () => {
+    const gets = registeredEndpoints(t.app)
+      .filter((e) => e.method === 'GET')
+      .map((e) => `GET ${e.path}`);
+    const unknown = gets.filter((k) => !(k in lists) && !(k in NOT_LISTS));
+    expect(
+      unknown,
+      'GET routes without a seeding recipe in statement-count.test.ts: a route that answers a list needs an entry in `lists` (how to store 1 and 50 of its records); any other goes in NOT_LISTS with the reason',
+    ).toEqual([]);
+    const stale = [...Object.keys(lists), ...Object.keys(NOT_LISTS)].filter((k) => !gets.includes(k));
+    expect(stale, 'entries for routes that are no longer registered').toEqual([]);
+  });
+
+  it('sends as many statements for 50 records as for 1, on every list route', async () => {
+    const table: string[][] = [];
+    const problems: string[] = [];
+    let sample: string[] = [];
+    const bySeeder = new Map<Seeder, [string, ListRoute][]>();
+    for (const [key, route] of Object.entries(lists)) bySeeder.set(route.seeder, [...(bySeeder.get(route.seeder) ?? []), [key, route]]);
+
+    for (const [seeder, routes] of bySeeder) {
+      const counts = new Map<string, Record<number, { warm: number; cold: number }>>();
+      for (const n of [1, MANY]) {
+        await seeder.seed(n);
+        for (const [key, route] of routes) {
+          for (const [query, role] of (route.queries ?? ['']).flatMap((q) => route.as.map((r) => [q, r] as const))) {
+            const warm = await measure(key, query, route, role, false);
+            const cold = await measure(key, query, route, role, true);
+            const expected = route.expected?.(n) ?? n;
+            const id = `${key}${query ? `?${query}` : ''} as ${role}`;
+            expect(warm.items, `${id} with ${n} ${seeder.name}`).toBe(expected);
+            expect(cold.items, `${id} with ${n} ${seeder.name} (cold)`).toBe(expected);
+            counts.set(id, { ...counts.get(id), [n]: { warm: warm.statements.length, cold: cold.statements.length } });
+            if (n === MANY && grows(counts.get(id)!)) problems.push(`${id}: ${describeCounts(counts.get(id)!)}\n  at ${MANY}: ${warm.statements.join('\n  ')}`);
+            if (key === 'GET /api/clients/:clientId/compliance-tasks' && role === 'client' && n === 1) sample = cold.statements;
+          }
+        }
+      }
+      for (const [id, c] of counts) table.push([id.replace(/^GET /, '').replace(/pageSize=\d+&?/, '').replace('? ', ' '), seeder.name, String(c[1].warm), String(c[MANY].warm), String(c[1].cold), String(c[MANY].cold)]);
+      await seeder.seed(0).catch(() => undefined);
+    }
+
+    const head = ['route', 'records', 'at 1', `at ${MANY}`, 'cold at 1', `cold at ${MANY}`];
+    const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
+    const line = (r: string[]) => r.map((v, i) => (i >= 2 ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join('  ');
+    console.log(
+      [
+        `SQL statements per request (${t.database.kind}; 'cold': session not cached, read from the database):`,
+        line(head),
+        ...table.map(line),
+        '',
+        'GET /api/clients/:id/compliance-tasks as the client, session not cached:',
+        ...sample.map((s, i) => `  ${i + 1}. ${s.replace(/\s+/g, ' ').slice(0, 160)}`),
+      ].join('\n'),
+    );
+    expect(problems, 'list routes whose statement count grows with the records (N+1)').toEqual([]);
+  }, 120_000);
+});
+
+const grows = (c: Record<number, { warm: number; cold: number }>) => c[MANY].warm !== c[1].warm || c[MANY].cold !== c[1].cold;
+const describeCounts = (c: Record<number, { warm: number; cold: number }>) => `${c[1].warm} statements at 1, ${c[MANY].warm} at ${MANY} (session not cached: ${c[1].cold}, ${c[MANY].cold})`;
