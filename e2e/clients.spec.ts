@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectPath, mailsTo, newUser, screenshot, signUpAndVerify, signedInAdmin, test } from './fixtures';
+import { formatDate } from '../src/shared/format';
 
 // No STAFF_EMAIL in the e2e server's environment: staff mail goes to the default address.
 const STAFF = 'staff@localhost';
@@ -79,7 +80,7 @@ test('admin: the Clients list shows new clients and sorts by e-mail', async ({ p
 
   const row = page.getByRole('row', { name: `Open My Account for ${second.name}` });
   await expect(row).toBeVisible();
-  await expect(row.getByRole('cell')).toHaveText([second.name, second.email, 'set', '(302) 555-0199', 'email', new Date().toLocaleDateString('en-US')]);
+  await expect(row.getByRole('cell')).toHaveText([second.name, second.email, 'set', '(302) 555-0199', 'email', formatDate(new Date())]);
   await expect(page.getByRole('cell', { name: 'admin.e2e@example.com' })).toHaveCount(0);
   await screenshot(page, 'clients-list');
 

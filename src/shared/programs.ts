@@ -1,12 +1,5 @@
 import { z } from 'zod';
-
-/** Money as en-US USD in whole dollars: '$1,600'. */
-export const formatUsdWhole = (amount: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 }).format(amount);
-
-/** Money as en-US USD with cents, as payment history shows it: '$1,600.00'. */
-export const formatUsd2 = (amount: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+import { formatMoneyWhole } from './format';
 
 export const programIds = ['standard', 'advanced', 'enterprise'] as const;
 export type ProgramId = (typeof programIds)[number];
@@ -85,7 +78,7 @@ export const programById = (id: string) => programs.find((p) => p.id === id);
 
 /** '{monthly}/month for {n} months, TOTAL {total}', in whole dollars. */
 export const planSummary = (p: Pick<Program, 'paymentAmount' | 'payments' | 'totalAmount'>) =>
-  `${formatUsdWhole(p.paymentAmount)}/month for ${p.payments} months, TOTAL ${formatUsdWhole(p.totalAmount)}`;
+  `${formatMoneyWhole(p.paymentAmount)}/month for ${p.payments} months, TOTAL ${formatMoneyWhole(p.totalAmount)}`;
 
 export const PROGRAM_REQUEST_FAILED = 'Failed to send payment request. Please try again.';
 

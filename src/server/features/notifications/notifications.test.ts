@@ -91,6 +91,8 @@ describe('notifications', () => {
     const rows = (await list(b)).notifications.filter((n: { kind: string }) => n.kind === 'payment_recorded');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ title: 'Payment recorded: Standard program, month 1', clientId: b.id, readAt: null });
+    // Money and dates as everywhere else (src/shared/format.ts), not '$1600.00 on 2025-02-01'.
+    expect(rows[0].body).toBe('$1,600.00 on Feb 1, 2025');
     expect((await list(admin1)).notifications.some((n: { kind: string }) => n.kind === 'payment_recorded')).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import type { Payment, paymentInput, paymentUpdate } from '../../../shared/payments';
+import { formatDate, formatMoney } from '../../../shared/format';
 import { LIMITS } from '../../../shared/limits';
 import type { Page, PageQuery } from '../../../shared/paging';
 import { pageWindow, toPage } from '../../lib/paging';
@@ -52,7 +53,7 @@ export async function addPayment(db: Db, scope: Scope, input: z.output<typeof pa
       .values({ userId: scope.clientId, ...input, amount: input.amount.toFixed(2) })
       .returning(columns);
     await recordAudit(tx, scope, { action: 'create', entityType: 'payment', entityId: row.id });
-    if (scope.isAdmin) await notify(tx, { userId: scope.clientId, clientId: scope.clientId, kind: 'payment_recorded', title: `Payment recorded: ${row.description}`, body: `$${row.amount} on ${row.date}`, link: '/' });
+    if (scope.isAdmin) await notify(tx, { userId: scope.clientId, clientId: scope.clientId, kind: 'payment_recorded', title: `Payment recorded: ${row.description}`, body: `${formatMoney(row.amount)} on ${formatDate(row.date)}`, link: '/' });
     return toPayment(row);
   });
 }

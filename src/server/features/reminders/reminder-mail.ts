@@ -1,12 +1,12 @@
 import { branding } from '../../../shared/branding';
 import type { MailMessage } from '../../mail/mailer';
+import { formatDate } from '../../../shared/format';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export type ReminderTask = { name: string; dueDate: Date; stage: 'due_soon' | 'overdue'; url: string };
 
-const fmt = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const line = (t: ReminderTask) => `${t.name} - ${t.stage === 'overdue' ? `overdue since ${fmt(t.dueDate)}` : `due ${fmt(t.dueDate)}`}`;
+const line = (t: ReminderTask) => `${t.name} - ${t.stage === 'overdue' ? `overdue since ${formatDate(t.dueDate, 'UTC')}` : `due ${formatDate(t.dueDate, 'UTC')}`}`;
 
 /** One message per client and run, listing each task with its own link. */
 export function reminderMail(to: string, name: string, tasks: ReminderTask[], preferencesUrl: string): MailMessage {

@@ -5,13 +5,14 @@ import { Popover } from 'radix-ui';
 import { Bell, BellOff } from 'lucide-react';
 import type { NotificationItem } from '../../../shared/notifications';
 import { notificationsQuery, useMarkNotificationsRead } from '../../features/notifications/api';
+import { formatDate } from '../../../shared/format';
 
 const ago = (iso: string) => {
   const s = Math.max(0, (Date.now() - new Date(iso).getTime()) / 1000);
   if (s < 60) return 'just now';
   if (s < 3600) return `${Math.floor(s / 60)} min ago`;
   if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
-  return new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+  return formatDate(iso);
 };
 
 /** The bell: the signed-in person's notifications, polled every minute; read one by one as they are opened, or all at once. */

@@ -18,6 +18,7 @@ import { OwnerTypeField } from './owner-type-field';
 import { formValuesOf, textFields } from './profile-values';
 import { SecretField } from './secret-field';
 import { StateField } from './state-field';
+import { formatDateTime } from '../../../shared/format';
 
 /** Panel 1: Business Owner Profile Information for the client being viewed. */
 export function ProfilePanel({ clientId }: { clientId: string }) {
@@ -136,7 +137,7 @@ function ProfileForm({ clientId, profile }: { clientId: string; profile: Profile
       )}
       <div className="flex items-center justify-end gap-3 sm:col-span-2">
         {profile?.updatedAt && profile.agreementConfirmed && (
-          <span className="text-xs text-gray-500">Last saved {new Date(profile.updatedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</span>
+          <span className="text-xs text-gray-500">Last saved {formatDateTime(profile.updatedAt)}</span>
         )}
         <Button type="submit" disabled={!agreementMatches(values.agreement ?? '') || save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Profile'}

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { securityQuery } from './api';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { formatDate } from '../../../shared/format';
 
 /** Panel 3: password status and the Change Password button (disabled for admins). */
 export function SecuritySettings({ clientId, isAdmin }: { clientId: string; isAdmin: boolean }) {
@@ -33,7 +34,7 @@ export function SecuritySettings({ clientId, isAdmin }: { clientId: string; isAd
           <div>
             <p className="text-sm font-medium text-gray-900">Password</p>
             <p className="text-sm text-gray-600">
-              {query.isPending ? 'Loading...' : changed ? `Last changed ${new Date(changed).toLocaleDateString('en-US', { dateStyle: 'medium' })}` : 'Password unchanged'}
+              {query.isPending ? 'Loading...' : changed ? `Last changed ${formatDate(changed)}` : 'Password unchanged'}
             </p>
           </div>
           <Button variant="outline" onClick={() => setOpen(true)} disabled={isAdmin} aria-describedby={isAdmin ? 'change-password-admin-note' : undefined}>

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { formatUsd2 } from '../../../shared/programs';
+import { formatDate, formatMoney } from '../../../shared/format';
 import { safeHref } from '../../../shared/urls';
 import { bankAccountFlags, type BankAccount, type BankAccountInput, type BankNumberField } from '../../../shared/bank-accounts';
 import { revealBankNumber, useDeleteBankAccount, useUpdateBankAccount } from './api';
@@ -142,8 +142,8 @@ export function BankAccountCard({ account, clientName }: { account: BankAccount;
             <NumberRow account={account} field="account-number" label="Account Number" />
             <NumberRow account={account} field="routing-number" label="Routing Number" />
             <TextRow label="Account Owner" value={account.accountOwner} />
-            <TextRow label="Date Opened" value={account.dateOpened} />
-            <TextRow label="Monthly Fees" value={formatUsd2(account.monthlyFees)} />
+            <TextRow label="Date Opened" value={account.dateOpened ? formatDate(account.dateOpened) : ''} />
+            <TextRow label="Monthly Fees" value={formatMoney(account.monthlyFees)} />
             <Row label="Business Url" copy={account.businessAccountUrl ? <CopyButton label="Business Url" value={() => account.businessAccountUrl} /> : undefined}>
               {safeHref(account.businessAccountUrl) ? (
                 <a href={safeHref(account.businessAccountUrl)} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline">

@@ -2,6 +2,7 @@ import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { ClientRow } from '../../../shared/clients';
 import { cn } from '../../lib/cn';
+import { formatDate } from '../../../shared/format';
 
 function ProviderBadge({ provider }: { provider: ClientRow['provider'] }) {
   return (
@@ -58,7 +59,7 @@ export function ClientsTable({ rows }: { rows: ClientRow[] }) {
                 <ProviderBadge provider={row.provider} />
               </td>
               <td className="px-4 py-3 text-gray-700">
-                <time dateTime={row.createdAt}>{new Date(row.createdAt).toLocaleDateString()}</time>
+                <time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time>
               </td>
             </tr>
           ))}

@@ -2,9 +2,9 @@ import { AlertTriangle, CheckCircle2, Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import type { ComplianceTask } from '../../../shared/compliance';
+import { formatDate } from '../../../shared/format';
 
-export const formatDue = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : 'No due date';
+export const formatDue = (iso: string | null) => (iso ? formatDate(iso) : 'No due date');
 
 export function Badge({ className, children }: { className?: string; children: ReactNode }) {
   return <span className={cn('inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium', className)}>{children}</span>;

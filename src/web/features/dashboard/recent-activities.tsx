@@ -9,6 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import type { Activity } from '../../../shared/activities';
 import { activitiesQuery, useAddActivity, useDeleteActivity, useUpdateActivity } from './api';
 import { ActivityForm } from './activity-form';
+import { formatDateTime } from '../../../shared/format';
 
 const statusStyle: Record<Activity['status'], string> = {
   Completed: 'bg-green-100 text-green-800',
@@ -16,7 +17,6 @@ const statusStyle: Record<Activity['status'], string> = {
   pending: 'bg-amber-100 text-amber-900',
   urgent: 'bg-red-100 text-red-800',
 };
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Recent Activities: newest first, with add, inline edit and delete (confirmed). */
 export function RecentActivities({ clientId }: { clientId: string }) {
@@ -87,7 +87,7 @@ export function RecentActivities({ clientId }: { clientId: string }) {
                     {a.notes && <p className="break-words text-sm text-gray-600">{a.notes}</p>}
                     <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-gray-500">
                       <span className={`rounded-full px-2 py-0.5 font-medium ${statusStyle[a.status]}`}>{a.status}</span>
-                      <time dateTime={a.createdAt}>{when(a.createdAt)}</time>
+                      <time dateTime={a.createdAt}>{formatDateTime(a.createdAt)}</time>
                     </p>
                   </div>
                   <div className="flex shrink-0 gap-1">

@@ -6,8 +6,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DOCUMENT_DELETED } from '../../../shared/documents';
 import { formatFileSize } from '../../../shared/uploads';
 import { downloadUrl, useDeleteDocument, type DocumentRow } from './api';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+import { formatDate } from '../../../shared/format';
 
 /** A section's documents: name, (client,) date, size, download and delete. */
 export function DocumentList({ documents, showClient }: { documents: DocumentRow[]; showClient: boolean }) {
@@ -39,7 +38,7 @@ export function DocumentList({ documents, showClient }: { documents: DocumentRow
               </p>
               <p className="text-xs text-gray-600">
                 {showClient && <span className="font-medium text-gray-700">{d.clientName || d.clientEmail} · </span>}
-                <span className="whitespace-nowrap">{dateFormat.format(new Date(d.createdAt))}</span> · <span className="whitespace-nowrap">{formatFileSize(d.size)}</span>
+                <span className="whitespace-nowrap">{formatDate(d.createdAt)}</span> · <span className="whitespace-nowrap">{formatFileSize(d.size)}</span>
               </p>
             </div>
             <Button asChild variant="ghost" size="icon" aria-label={`Download ${d.documentName}`} title="Download">

@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { formatMoneyWhole } from '../../../shared/format';
 
 type Plan = { name: string; total: number; payments: number; paymentAmount: number; highlights: string[] };
 
@@ -27,8 +28,6 @@ const plans: Plan[] = [
   },
 ];
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-
 export function PricingPlans() {
   return (
     <ul className="grid gap-4 md:grid-cols-3">
@@ -42,11 +41,11 @@ export function PricingPlans() {
         >
           <h3 className="text-base font-semibold leading-snug text-gray-900 md:min-h-[3lh]">{plan.name}</h3>
           <p className="mt-3">
-            <span className="text-3xl font-bold tracking-tight text-gray-900">{usd.format(plan.total)}</span>
+            <span className="text-3xl font-bold tracking-tight text-gray-900">{formatMoneyWhole(plan.total)}</span>
             <span className="ml-1 text-sm text-gray-500">total</span>
           </p>
           <p className="mt-1 text-sm text-gray-600">
-            {plan.payments} payments of {usd.format(plan.paymentAmount)}
+            {plan.payments} payments of {formatMoneyWhole(plan.paymentAmount)}
           </p>
           <ul className="mt-4 space-y-2 border-t border-gray-100 pt-4">
             {plan.highlights.map((h) => (

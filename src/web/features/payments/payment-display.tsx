@@ -1,10 +1,6 @@
-import { formatUsd2 } from '../../../shared/programs';
+import { formatMoney } from '../../../shared/format';
 import type { Payment, PaymentStatus } from '../../../shared/payments';
 import { cn } from '../../lib/cn';
-
-/** 'YYYY-MM-DD' as 'Feb 1, 2025', the same day in every time zone. */
-export const formatPaymentDate = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
 
 export function StatusBadge({ status }: { status: PaymentStatus }) {
   return (
@@ -21,12 +17,12 @@ export function StatusBadge({ status }: { status: PaymentStatus }) {
 
 /** USD with cents; an included payment reads 'Included' in green, its amount struck through. */
 export function PaymentAmount({ payment }: { payment: Pick<Payment, 'amount' | 'included'> }) {
-  if (!payment.included) return <span className="font-medium tabular-nums text-gray-900">{formatUsd2(payment.amount)}</span>;
+  if (!payment.included) return <span className="font-medium tabular-nums text-gray-900">{formatMoney(payment.amount)}</span>;
   return (
     <span className="inline-flex items-baseline gap-2">
       <span className="font-medium text-green-700">Included</span>
-      <s className="tabular-nums text-gray-500" aria-label={`${formatUsd2(payment.amount)}, not charged`}>
-        {formatUsd2(payment.amount)}
+      <s className="tabular-nums text-gray-500" aria-label={`${formatMoney(payment.amount)}, not charged`}>
+        {formatMoney(payment.amount)}
       </s>
     </span>
   );

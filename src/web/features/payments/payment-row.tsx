@@ -5,7 +5,8 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import type { Payment } from '../../../shared/payments';
 import { useUpdatePayment } from './api';
-import { formatPaymentDate, PaymentAmount, StatusBadge } from './payment-display';
+import { formatDate } from '../../../shared/format';
+import { PaymentAmount, StatusBadge } from './payment-display';
 import { draftOf, draftReady, parseDraft, PaymentFields, type PaymentDraft } from './payment-fields';
 
 /** One payment; admins edit it in place: the tick saves, the cross puts it back as it was. */
@@ -64,7 +65,7 @@ export function PaymentRow({ clientId, payment, canEdit }: { clientId: string; p
       <div className="min-w-0 flex-1 basis-48">
         <p className="truncate font-medium text-gray-900">{payment.description}</p>
         <p className="text-gray-500">
-          <time dateTime={payment.date}>{formatPaymentDate(payment.date)}</time>
+          <time dateTime={payment.date}>{formatDate(payment.date)}</time>
         </p>
       </div>
       <StatusBadge status={payment.status} />

@@ -2,7 +2,8 @@ import { ShowMore, usePagedList } from '../../lib/paged-list';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { paymentsQuery } from '../payments/api';
-import { formatPaymentDate, PaymentAmount, StatusBadge } from '../payments/payment-display';
+import { formatDate } from '../../../shared/format';
+import { PaymentAmount, StatusBadge } from '../payments/payment-display';
 
 /** The signed-in user's own payments, newest first. */
 export function PaymentHistory({ clientId }: { clientId: string }) {
@@ -30,7 +31,7 @@ export function PaymentHistory({ clientId }: { clientId: string }) {
                 <div className="min-w-0 flex-1 basis-48">
                   <p className="truncate font-medium text-gray-900">{p.description}</p>
                   <time className="text-gray-500" dateTime={p.date}>
-                    {formatPaymentDate(p.date)}
+                    {formatDate(p.date)}
                   </time>
                 </div>
                 <StatusBadge status={p.status} />

@@ -2,7 +2,8 @@ import { X } from 'lucide-react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
-import { formatUsdWhole, planSummary, PROGRAM_REQUEST_FAILED, type Program } from '../../../shared/programs';
+import { formatMoneyWhole } from '../../../shared/format';
+import { planSummary, PROGRAM_REQUEST_FAILED, type Program } from '../../../shared/programs';
 
 type Props = {
   program: Program;
@@ -41,9 +42,9 @@ export function ProgramDetails({ program, note, onNoteChange, onCancel, onSubmit
       </h3>
       <p className="mt-1 text-sm text-gray-600">{program.description}</p>
       <dl className="mt-4 grid gap-3 sm:grid-cols-3">
-        <Figure label="Monthly Payment" value={formatUsdWhole(program.paymentAmount)} />
+        <Figure label="Monthly Payment" value={formatMoneyWhole(program.paymentAmount)} />
         <Figure label="Duration (months)" value={String(program.payments)} />
-        <Figure label="Total Program Cost" value={formatUsdWhole(program.totalAmount)} />
+        <Figure label="Total Program Cost" value={formatMoneyWhole(program.totalAmount)} />
       </dl>
       <p className="mt-3 text-sm font-medium text-brand-800">{planSummary(program)}</p>
       <h4 className="mt-4 text-sm font-semibold text-gray-900">Included Features</h4>
