@@ -2,10 +2,12 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, authUsers } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
+import type { AuditAction, AuditEntityType } from '../../../shared/audit-labels';
 
+/** Entity types and revealed fields are the keys of the label table in src/shared/audit-labels.ts. */
 export type AuditEntry = {
-  action: 'create' | 'update' | 'delete' | 'reveal';
-  entityType: string;
+  action: AuditAction;
+  entityType: AuditEntityType;
   entityId?: string | number | null;
   field?: string;
 };

@@ -14,7 +14,7 @@ import { recordAudit } from '../audit/audit.service';
 
 // Every query filters by scope.clientId: a row of another client is simply not there (404).
 type Row = typeof businessBankAccounts.$inferSelect;
-const ENTITY = 'bank_account';
+const ENTITY = 'bank_account' as const;
 
 /** The row as lists see it: account and routing numbers masked, never in clear. */
 function toView(keyring: Keyring, row: Row): BankAccount {

@@ -10,7 +10,7 @@ import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
 
 // Every query filters by scope.clientId: another client's account is simply not there (404).
-const ENTITY = 'business_account';
+const ENTITY = 'business_account' as const;
 type AccountRow = typeof businessAccounts.$inferSelect;
 type DetailRow = typeof businessAccountDetails.$inferSelect;
 

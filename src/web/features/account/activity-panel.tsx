@@ -4,18 +4,11 @@ import { ChevronLeft, ChevronRight, Eye, History, Pencil, Plus, Trash2 } from 'l
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/alert';
-import { auditQuery, type AuditRow } from './api';
+import { describeAudit } from '../../../shared/audit-labels';
+import { formatDateTime } from '../../../shared/format';
+import { auditQuery } from './api';
 
-const entityNames: Record<string, string> = { user_profile: 'business owner profile', notification_preferences: 'notification preferences' };
-const fieldNames: Record<string, string> = { owner_ssn: 'SSN', owner_dob: 'date of birth' };
 const icons = { create: Plus, update: Pencil, delete: Trash2, reveal: Eye };
-
-function describe(row: AuditRow) {
-  const entity = entityNames[row.entityType] ?? row.entityType.replace(/_/g, ' ');
-  if (row.action === 'reveal') return `${row.actor} viewed the ${fieldNames[row.field ?? ''] ?? row.field} on your ${entity}`;
-  const verb = { create: 'added', update: 'changed', delete: 'deleted' }[row.action];
-  return `${row.actor} ${verb} your ${entity}`;
-}
 
 /** "Who saw or changed my data": reveals of secrets and staff changes, newest first. */
 export function ActivityPanel({ clientId }: { clientId: string }) {
@@ -56,9 +49,9 @@ export function ActivityPanel({ clientId }: { clientId: string }) {
                 return (
                   <li key={row.id} className="flex items-start gap-3 py-2.5 text-sm">
                     <Icon className="mt-0.5 size-4 shrink-0 text-gray-500" aria-hidden="true" />
-                    <span className="flex-1 text-gray-800">{describe(row)}</span>
+                    <span className="flex-1 text-gray-800">{describeAudit(row)}</span>
                     <time className="shrink-0 text-gray-500" dateTime={row.createdAt}>
-                      {new Date(row.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+                      {formatDateTime(row.createdAt)}
                     </time>
                   </li>
                 );

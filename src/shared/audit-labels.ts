@@ -1,0 +1,62 @@
+// The one table of human labels for what the audit log records (DESIGN.md "Bounds and shared
+// parts"): every entity and every field the server writes to audit_log, in the words a client
+// reads under "Activity on your account". The server's recordAudit takes only these entity types,
+// so a new one cannot be logged without a label.
+
+export type AuditAction = 'create' | 'update' | 'delete' | 'reveal';
+
+type EntityLabel = {
+  /** One of many ('a bank account'), or the client's only one ('your business owner profile'). */
+  a: string;
+  /** The client's own ('your bank account'). */
+  yours: string;
+};
+
+const many = (name: string, article = 'a'): EntityLabel => ({ a: `${article} ${name}`, yours: `your ${name}` });
+const single = (name: string): EntityLabel => ({ a: `your ${name}`, yours: `your ${name}` });
+
+export const auditEntityLabels = {
+  user_profile: single('business owner profile'),
+  notification_preferences: single('notification preferences'),
+  bank_account: many('bank account'),
+  business_account: many('business account'),
+  business_compliance: many('compliance task'),
+  business_document: many('business document'),
+  payment: many('payment'),
+  program_request: many('program request'),
+  recent_activity: many('recent activity'),
+} as const satisfies Record<string, EntityLabel>;
+
+export type AuditEntityType = keyof typeof auditEntityLabels;
+
+/** Fields whose reveal is recorded (the encrypted columns), by column name. */
+export const auditFieldLabels: Record<string, string> = {
+  owner_ssn: 'SSN',
+  owner_dob: 'date of birth',
+  account_number: 'account number',
+  routing_number: 'routing number',
+};
+
+const words = (raw: string) => raw.replace(/[_-]+/g, ' ').trim();
+
+/** The label of an entity type; an unknown one (an older row) is at least shown in words. */
+export const auditEntityLabel = (entityType: string): EntityLabel =>
+  (auditEntityLabels as Record<string, EntityLabel>)[entityType] ?? many(words(entityType) || 'record');
+
+/** The label of a field; an unknown one in words, never as a column name. */
+export const auditFieldLabel = (field: string | null | undefined) => (field ? (auditFieldLabels[field] ?? words(field)) : 'details');
+
+/** 'Ada (staff) added a compliance task', 'You viewed the account number on your bank account'. */
+export function describeAudit(row: { actor: string; action: AuditAction; entityType: string; field?: string | null }): string {
+  const entity = auditEntityLabel(row.entityType);
+  switch (row.action) {
+    case 'reveal':
+      return `${row.actor} viewed the ${auditFieldLabel(row.field)} on ${entity.yours}`;
+    case 'create':
+      return `${row.actor} added ${entity.a}`;
+    case 'update':
+      return `${row.actor} changed ${entity.yours}`;
+    case 'delete':
+      return `${row.actor} deleted ${entity.yours}`;
+  }
+}
