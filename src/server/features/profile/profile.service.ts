@@ -9,6 +9,7 @@ import type { Keyring } from '../../security/keyring';
 import { mask } from '../../../shared/mask';
 import { COMPLETE_PROFILE_TASK, isProfileComplete, type profileInput, type SecretProfileField } from '../../../shared/profile';
 import { recordAudit } from '../audit/audit.service';
+import { completeTask } from '../compliance/compliance.service';
 import { contactEmailChangedMail, type EmailChange } from './profile.mail';
 
 const secretColumns = { ssn: userProfiles.ownerSsn, dob: userProfiles.ownerDob } as const;
@@ -46,12 +47,13 @@ export async function saveProfile(deps: Pick<Deps, 'db' | 'keyring' | 'mailer' |
     await recordAudit(tx, scope, { action: 'update', entityType: 'user_profile', entityId: scope.clientId });
     let completed = false;
     if (savedByClient && isProfileComplete(openRow(keyring, userProfiles, saved))) {
-      const rows = await tx
-        .update(businessCompliance)
-        .set({ taskStatus: 'Completed', taskDueDate: new Date() })
-        .where(and(eq(businessCompliance.userId, scope.clientId), eq(businessCompliance.taskName, COMPLETE_PROFILE_TASK)))
-        .returning({ id: businessCompliance.id });
-      completed = rows.length > 0;
+      // The one rule for every completion (compliance page, dashboard buttons, this save): Completed,
+      // due now, audited, and a recent-activity entry the first time.
+      const tasks = await tx
+        .select({ id: businessCompliance.id })
+        .from(businessCompliance)
+        .where(and(eq(businessCompliance.userId, scope.clientId), eq(businessCompliance.taskName, COMPLETE_PROFILE_TASK)));
+      for (const task of tasks) if (await completeTask(tx, scope, task.id)) completed = true;
     }
     return { before: old ?? { businessEmail: '', forwardEmail: '' }, taskCompleted: completed };
   });

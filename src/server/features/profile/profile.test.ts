@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, businessCompliance, userProfiles } from '../../db/schema';
+import { auditLog, businessCompliance, recentActivities, userProfiles } from '../../db/schema';
 import { COMPLETE_PROFILE_TASK } from '../../../shared/profile';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 
@@ -132,6 +132,17 @@ describe('completion rule: Complete Your My Account Section', () => {
     expect(task.taskStatus).toBe('Completed');
     expect(task.taskDueDate!.getTime()).toBeGreaterThanOrEqual(started - 1000);
     expect(task.taskDueDate!.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it('leaves a recent activity like every other completion, once', async () => {
+    const c = await clientWithTask();
+    const activities = () => t.db.select().from(recentActivities).where(eq(recentActivities.userId, c.user.id));
+    expect(await activities()).toEqual([]);
+    expect((await (await c.agent.request('PUT', c.path, { json: complete })).json()).taskCompleted).toBe(true);
+    // The same entry the compliance page's complete leaves (compliance.service completeTask).
+    expect(await activities()).toEqual([expect.objectContaining({ title: COMPLETE_PROFILE_TASK, notes: 'Compliance task completed.', status: 'Completed' })]);
+    expect((await (await c.agent.request('PUT', c.path, { json: complete })).json()).taskCompleted).toBe(true);
+    expect(await activities()).toHaveLength(1);
   });
 
   it('counts stored SSN and DOB when a later save leaves them out', async () => {
