@@ -1,4 +1,4 @@
-import { expect, screenshot, signIn, signedInAdmin, signedInClient, test } from './fixtures';
+import { chooseClient, expect, screenshot, signIn, signedInAdmin, signedInClient, test } from './fixtures';
 
 const today = () => {
   const d = new Date();
@@ -12,7 +12,7 @@ test('admin adds, edits and deletes a chosen client’s task; the client sees it
 
   await signedInAdmin(page);
   await page.goto('/compliance');
-  await page.getByLabel('Client', { exact: true }).selectOption({ label: client.name });
+  await chooseClient(page, client.name);
   await expect(page.getByRole('listitem', { name: 'Contact Support' })).toBeVisible();
 
   // Add (due today, so it sorts before the starter tasks): priority defaults to Medium.

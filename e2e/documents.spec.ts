@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, screenshot, signIn, signedInAdmin, signedInClient, test } from './fixtures';
+import { chooseClient, expect, screenshot, signIn, signedInAdmin, signedInClient, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /** A small, valid one-page PDF. */
@@ -115,7 +115,7 @@ test('an admin sees a client’s documents, named, and uploads one for them', as
   // Every client's view: nobody to upload for yet.
   await expect(section(page, 'Marketing & PR').getByText('Choose a client above to upload for them.')).toBeVisible();
 
-  await page.getByLabel('Client', { exact: true }).selectOption({ label: client.name });
+  await chooseClient(page, client.name);
   await expect(advanced.getByText('Operating Agreement.pdf')).toHaveCount(1);
   await uploadTo(page, 'Marketing & PR', 'Press Kit.pdf');
   const marketing = section(page, 'Marketing & PR');

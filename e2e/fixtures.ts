@@ -141,3 +141,25 @@ export async function signedInAdmin(page: Page): Promise<TestUser> {
   await signIn(page, admin.email, admin.password);
   return admin;
 }
+
+/** The admin's client selector (a combobox labelled Client). */
+export const clientSelector = (page: Page) => page.getByRole('combobox', { name: 'Client', exact: true });
+
+/**
+ * An admin picks a client in the selector with the keyboard: types `search` (part of a name,
+ * e-mail or phone; the whole name by default), ArrowDown to the option named `name`, Enter.
+ */
+export async function chooseClient(page: Page, name: string, search = name) {
+  const box = clientSelector(page);
+  await box.fill(search);
+  const option = page.getByRole('listbox', { name: 'Clients' }).getByRole('option', { name }).first();
+  await expect(option).toBeVisible();
+  // Each ArrowDown highlights the next option; the first press waits for the search to settle.
+  await expect(async () => {
+    await box.press('ArrowDown');
+    await expect(option).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await box.press('Enter');
+  await expect(box).toHaveValue(name);
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+}

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth-context';
 import { PaymentsPanel } from '../payments/payments-panel';
 import { ActivityPanel } from './activity-panel';
-import { clientOptionsQuery } from '../../lib/client-options';
+import { useDefaultClient } from '../../lib/client-options';
 import { ClientSelector } from '../../components/client-selector';
 import { NotificationPreferences } from './notification-preferences';
 import { ProfilePanel } from './profile-form';
@@ -13,9 +12,8 @@ import { SecuritySettings } from './security-settings';
 export function AccountPage() {
   const { user, isAdmin } = useAuth();
   const [params, setParams] = useSearchParams();
-  const clients = useQuery({ ...clientOptionsQuery(), enabled: isAdmin });
-  const requested = params.get('client');
-  const clientId = isAdmin ? (requested ?? clients.data?.[0]?.id ?? null) : (user?.id ?? null);
+  const chosen = useDefaultClient(isAdmin, params.get('client'));
+  const clientId = isAdmin ? chosen : (user?.id ?? null);
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -23,7 +21,7 @@ export function AccountPage() {
         <h1 className="text-2xl font-semibold text-gray-900">Account Settings</h1>
         <p className="text-gray-600">Manage your account preferences and settings</p>
       </header>
-      {isAdmin && <ClientSelector query={clients} value={clientId} onChange={(id) => setParams({ client: id })} />}
+      {isAdmin && <ClientSelector value={clientId} onChange={(id) => setParams({ client: id })} />}
       {clientId && (
         <div key={clientId} className="flex flex-col gap-6">
           <ProfilePanel clientId={clientId} />

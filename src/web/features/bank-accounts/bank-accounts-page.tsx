@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { QueryStates } from '../../components/query-states';
 import { USER_NOT_AUTHENTICATED, type BankAccount, type BankAccountInput, type BankAccountWithClient } from '../../../shared/bank-accounts';
-import { clientOptionsQuery } from '../../lib/client-options';
+import { clientSummaryQuery, useDefaultClient } from '../../lib/client-options';
 import { ClientSelector } from '../../components/client-selector';
 import { allBankAccountsQuery, bankAccountsQuery, useCreateBankAccount } from './api';
 import { BankAccountCard } from './bank-account-card';
@@ -20,9 +20,10 @@ import { BankAccountForm } from './bank-account-form';
 export function BankAccountsPage() {
   const { user, isAdmin } = useAuth();
   const [params, setParams] = useSearchParams();
-  const clients = useQuery({ ...clientOptionsQuery(), enabled: isAdmin });
-  const clientId = isAdmin ? (params.get('client') ?? clients.data?.[0]?.id ?? null) : (user?.id ?? null);
-  const clientName = isAdmin ? clients.data?.find((c) => c.id === clientId)?.name : undefined;
+  const chosen = useDefaultClient(isAdmin, params.get('client'));
+  const clientId = isAdmin ? chosen : (user?.id ?? null);
+  const chosenClient = useQuery({ ...clientSummaryQuery(clientId ?? ''), enabled: isAdmin && Boolean(clientId) });
+  const clientName = isAdmin ? chosenClient.data?.name : undefined;
   const [everyClient, setEveryClient] = useState(false);
 
   return (
@@ -35,7 +36,7 @@ export function BankAccountsPage() {
         {clientId && <AddBankAccount clientId={clientId} />}
       </header>
       {!user && <Alert tone="error">{USER_NOT_AUTHENTICATED}</Alert>}
-      {isAdmin && <ClientSelector query={clients} value={clientId} onChange={(id) => setParams({ client: id })} />}
+      {isAdmin && <ClientSelector value={clientId} onChange={(id) => setParams({ client: id })} />}
       {isAdmin && (
         <label className="flex items-center gap-2 text-sm text-gray-800">
           <input type="checkbox" className="size-4 accent-brand-700" checked={everyClient} onChange={(e) => setEveryClient(e.target.checked)} />

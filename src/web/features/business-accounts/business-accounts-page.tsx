@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Globe, Plus } from 'lucide-react';
 import { toast } from 'sonner';
@@ -8,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { QueryStates } from '../../components/query-states';
 import { businessAccountMessages, type BusinessAccountInput } from '../../../shared/business-accounts';
-import { clientOptionsQuery } from '../../lib/client-options';
+import { useDefaultClient } from '../../lib/client-options';
 import { ClientSelector } from '../../components/client-selector';
 import { usePagedList } from '../../lib/paged-list';
 import { businessAccountsQuery, useCreateBusinessAccount } from './api';
@@ -19,8 +18,8 @@ import { BusinessAccountForm } from './business-account-form';
 export function BusinessAccountsPage() {
   const { user, isAdmin } = useAuth();
   const [params, setParams] = useSearchParams();
-  const clients = useQuery({ ...clientOptionsQuery(), enabled: isAdmin });
-  const clientId = isAdmin ? (params.get('client') ?? clients.data?.[0]?.id ?? null) : (user?.id ?? null);
+  const chosen = useDefaultClient(isAdmin, params.get('client'));
+  const clientId = isAdmin ? chosen : (user?.id ?? null);
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
@@ -38,7 +37,7 @@ export function BusinessAccountsPage() {
           </p>
         </div>
       </div>
-      {isAdmin && <ClientSelector query={clients} value={clientId} onChange={(id) => setParams({ client: id })} />}
+      {isAdmin && <ClientSelector value={clientId} onChange={(id) => setParams({ client: id })} />}
       {clientId && <AccountGrid key={clientId} clientId={clientId} />}
     </div>
   );

@@ -1,23 +1,20 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { useAuth } from '../../app/auth-context';
 import { Button } from '../../components/ui/button';
-import { clientOptionsQuery, type ClientOption } from '../../lib/client-options';
+import { useDefaultClient } from '../../lib/client-options';
 import { ClientSelector } from '../../components/client-selector';
 import { TaskBoard } from './task-board';
-
-// The spec orders the admin's client list by name.
-const byName = (rows: ClientOption[]) => [...rows].sort((a, b) => (a.name || a.email).localeCompare(b.name || b.email, 'en', { sensitivity: 'base' }));
 
 /** /compliance: a client's task tiles; admins pick a client and add, edit and delete tasks. ?task=<id> opens one (see TaskBoard). */
 export function CompliancePage() {
   const { user, isAdmin } = useAuth();
   const [params, setParams] = useSearchParams();
-  const clients = useQuery({ ...clientOptionsQuery(), enabled: isAdmin, select: byName });
-  const clientId = isAdmin ? (params.get('client') ?? clients.data?.[0]?.id ?? null) : (user?.id ?? null);
+  // The spec orders the admin's client list by name: with no ?client=, the first by name.
+  const chosen = useDefaultClient(isAdmin, params.get('client'), 'name_asc');
+  const clientId = isAdmin ? chosen : (user?.id ?? null);
   const [adding, setAdding] = useState(false);
 
   const add = () => (clientId ? setAdding(true) : toast.error('No user selected!'));
@@ -36,7 +33,7 @@ export function CompliancePage() {
           </Button>
         )}
       </header>
-      {isAdmin && <ClientSelector query={clients} value={clientId} onChange={selectClient} />}
+      {isAdmin && <ClientSelector value={clientId} onChange={selectClient} />}
       {clientId && <TaskBoard key={clientId} clientId={clientId} isAdmin={isAdmin} adding={adding} setAdding={setAdding} />}
     </div>
   );

@@ -11,7 +11,7 @@ import { FileUpload } from '../../components/file-upload';
 import { Spinner } from '../../components/ui/spinner';
 import { documentSections, type BusinessDocument, type DocumentType } from '../../../shared/documents';
 import { ShowMore, usePagedList, type PagedList } from '../../lib/paged-list';
-import { clientOptionsQuery } from '../../lib/client-options';
+import { clientSummaryQuery } from '../../lib/client-options';
 import { ClientSelector } from '../../components/client-selector';
 import { useDocumentTitle } from '../placeholders/use-document-title';
 import { adminDocumentsQuery, clientDocumentsQuery, uploadUrl, useRefreshDocuments, type DocumentRow } from './api';
@@ -22,9 +22,8 @@ export function DocumentsPage() {
   useDocumentTitle('Business Documents');
   const { user, isAdmin } = useAuth();
   const [params, setParams] = useSearchParams();
-  const clients = useQuery({ ...clientOptionsQuery(), enabled: isAdmin });
   const chosen = isAdmin ? params.get('client') || null : (user?.id ?? null);
-  const chosenName = isAdmin && chosen ? clients.data?.find((c) => c.id === chosen) : undefined;
+  const chosenName = useQuery({ ...clientSummaryQuery(chosen ?? ''), enabled: isAdmin && Boolean(chosen) }).data;
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
@@ -43,7 +42,7 @@ export function DocumentsPage() {
           </Button>
         )}
       </header>
-      {isAdmin && <ClientSelector query={clients} value={chosen ?? ''} allOption="All clients" onChange={(id) => setParams(id ? { client: id } : {})} />}
+      {isAdmin && <ClientSelector value={chosen ?? ''} allOption="All clients" onChange={(id) => setParams(id ? { client: id } : {})} />}
       <DocumentSections ownerId={chosen} isAdmin={isAdmin} uploadFor={chosen} uploadForName={isAdmin ? chosenName?.name || chosenName?.email : undefined} />
     </div>
   );
