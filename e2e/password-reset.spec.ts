@@ -22,6 +22,15 @@ test('forgot password: the mailed link sets a new password once', async ({ page 
   await expect(email).toHaveValue(user.email);
   await expect(email).not.toBeEditable();
 
+  // The form states the minimum length; a short password is refused in words, inline and as a toast.
+  await expect(page.getByText('At least 6 characters.')).toBeVisible();
+  await page.getByLabel('New Password', { exact: true }).fill('abc');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('abc');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Password must be at least 6 characters' }).first()).toBeVisible();
+  await expect(page.getByText('Password must be at least 6 characters')).toHaveCount(2); // inline and the toast
+  await expect(page.getByText(/PASSWORD.TOO.SHORT|Password too short/i)).toHaveCount(0);
+
   await page.getByLabel('New Password', { exact: true }).fill(newPassword);
   await page.getByLabel('Confirm Password', { exact: true }).fill(`${newPassword}x`);
   await page.getByRole('button', { name: 'Update Password' }).click();

@@ -3,7 +3,10 @@
 // return page) and the portal's own. Text from a URL is never shown as such: anyone can write a
 // link to /signin?error=Your+account+is+locked.+Call+... so a code not in this table shows
 // GENERIC_AUTH_ERROR. Codes are matched without regard to case (better-auth's are UPPER_CASE,
-// OAuth's lower_case); better-auth's API error codes can be added here as screens need them.
+// OAuth's lower_case). better-auth's API error codes (every one its server can answer: the base
+// set and the generic OAuth plugin's; auth-errors.test.ts checks the list against the server) have
+// their sentence here too, and every form that calls better-auth shows authFailureMessage(...):
+// never a code, never better-auth's own terse text ('Password too short').
 
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
 
@@ -13,6 +16,12 @@ export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured';
 const SESSION_EXPIRED = 'The sign-in session expired. Please try again.';
 const LINK_INVALID = 'This link is invalid or has already been used.';
 const GOOGLE_FAILED = 'Sign-in with Google could not be completed. Please try again.';
+const SIGN_IN_AGAIN = 'Your session has expired. Please sign in again.';
+const REFUSED_REQUEST = 'The request was refused. Please reload the page and try again.';
+/** A 429 from the sign-in limits (ours: auth-handler, middleware/rate-limit) or better-auth's own rate limiter. */
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
+/** Said next to every new-password field. */
+export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters.`;
 
 /** The portal's own codes, for the places that put an error in a URL themselves. */
 export const portalAuthErrorCodes = {
@@ -32,6 +41,51 @@ const messages = new Map<string, string>(
     email_not_verified: 'Your email is not verified yet. Open the link in the verification email we sent you.',
     password_too_short: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
     password_too_long: `Password can be at most ${PASSWORD_MAX_LENGTH} characters`,
+    // better-auth's API answers (BASE_ERROR_CODES and the generic OAuth plugin's).
+    failed_to_create_user: 'Your account could not be created. Please try again.',
+    failed_to_create_session: 'You could not be signed in. Please try again.',
+    failed_to_update_user: 'Your account could not be updated. Please try again.',
+    failed_to_get_session: SIGN_IN_AGAIN,
+    invalid_password: 'Current password is incorrect',
+    invalid_email: 'Please enter a valid email address',
+    invalid_email_or_password: 'The email or password is incorrect.',
+    social_account_already_linked: 'This Google account is already linked to your account.',
+    provider_not_found: GOOGLE_FAILED,
+    id_token_not_supported: GOOGLE_FAILED,
+    failed_to_get_user_info: GOOGLE_FAILED,
+    user_email_not_found: 'Your Google account did not share an email address.',
+    user_already_exists: 'An account with this email already exists. Sign in instead.',
+    user_already_exists_use_another_email: 'An account with this email already exists. Use another email.',
+    email_can_not_be_updated: 'Your email address cannot be changed here.',
+    change_email_disabled: 'Your email address cannot be changed here.',
+    credential_account_not_found: 'Your account has no password yet. Use Forget Password to set one.',
+    session_expired: SIGN_IN_AGAIN,
+    session_not_fresh: SIGN_IN_AGAIN,
+    failed_to_unlink_last_account: 'You cannot remove your only way of signing in.',
+    account_not_found: 'That sign-in method is not linked to your account.',
+    user_already_has_password: 'Your account already has a password.',
+    password_already_set: 'Your account already has a password.',
+    cross_site_navigation_login_blocked: REFUSED_REQUEST,
+    verification_email_not_enabled: 'Verification emails are not available. Please contact support.',
+    email_already_verified: 'Your email is already verified. You can sign in.',
+    email_mismatch: 'This link belongs to another email address.',
+    linked_account_already_exists: 'This Google account is already linked to your account.',
+    invalid_origin: REFUSED_REQUEST,
+    missing_or_null_origin: REFUSED_REQUEST,
+    invalid_callback_url: REFUSED_REQUEST,
+    invalid_redirect_url: REFUSED_REQUEST,
+    invalid_error_callback_url: REFUSED_REQUEST,
+    invalid_new_user_callback_url: REFUSED_REQUEST,
+    callback_url_required: REFUSED_REQUEST,
+    failed_to_create_verification: 'The email could not be prepared. Please try again.',
+    field_not_allowed: REFUSED_REQUEST,
+    async_validation_not_supported: REFUSED_REQUEST,
+    validation_error: 'Please check the details you entered.',
+    missing_field: 'Please fill in every field.',
+    method_not_allowed_defer_session_required: REFUSED_REQUEST,
+    body_must_be_an_object: REFUSED_REQUEST,
+    invalid_oauth_configuration: GOOGLE_FAILED,
+    token_url_not_found: GOOGLE_FAILED,
     // OAuth (Google): the provider's refusal and better-auth's callback codes.
     access_denied: 'Access was denied by the sign-in provider.',
     state_mismatch: SESSION_EXPIRED,
@@ -68,4 +122,19 @@ const messages = new Map<string, string>(
  */
 export function authErrorMessage(code: string | null | undefined, fallback = GENERIC_AUTH_ERROR): string {
   return (code && messages.get(code.trim().toLowerCase())) || fallback;
+}
+
+/** True when the table has a sentence for `code`. */
+export const hasAuthErrorMessage = (code: string) => messages.has(code.trim().toLowerCase());
+
+/** What better-auth's client returns as `error` (its JSON body plus the HTTP status). */
+export type AuthFailure = { code?: string | null; status?: number; message?: string | null };
+
+/**
+ * The sentence for a failed better-auth call: a 429 says to wait, a known code its sentence, and
+ * anything else `fallback` (the screen's own words from the spec, or the generic sentence).
+ */
+export function authFailureMessage(failure: AuthFailure | null | undefined, fallback = GENERIC_AUTH_ERROR): string {
+  if (failure?.status === 429) return TOO_MANY_ATTEMPTS;
+  return authErrorMessage(failure?.code, fallback);
 }

@@ -4,6 +4,7 @@ import { LogOut } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { authClient } from '../../lib/auth-client';
+import { authFailureMessage } from '../../../shared/auth-errors';
 import { GoogleMark } from './google-mark';
 import { publicConfigQuery } from '../../lib/public-config';
 import { useSignOut } from './use-sign-out';
@@ -31,7 +32,7 @@ function GoogleSignInButton() {
     });
     // On success the browser is already leaving for Google; only a failure comes back here.
     if (error) {
-      toast.error(error.message ?? 'Could not start Google sign-in.');
+      toast.error(authFailureMessage(error, 'Could not start Google sign-in.'));
       setStarting(false);
     }
   };

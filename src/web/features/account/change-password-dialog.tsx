@@ -8,6 +8,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { PasswordInput } from '../../components/ui/input';
 import { authClient } from '../../lib/auth-client';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/auth';
+import { authFailureMessage, PASSWORD_RULE } from '../../../shared/auth-errors';
 import { FormField, describedBy } from '../../components/ui/form-field';
 
 const empty = { current: '', next: '', confirm: '' };
@@ -20,7 +21,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const nextError = values.next && values.next.length < PASSWORD_MIN_LENGTH ? 'Minimum 6 characters' : undefined;
+  const nextError = values.next && values.next.length < PASSWORD_MIN_LENGTH ? `Minimum ${PASSWORD_MIN_LENGTH} characters` : undefined;
   const confirmError = values.confirm && values.confirm !== values.next ? 'Passwords do not match' : undefined;
   const valid = values.current !== '' && values.next.length >= PASSWORD_MIN_LENGTH && values.confirm === values.next;
 
@@ -45,7 +46,8 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
     try {
       const { error: err } = await authClient.changePassword({ currentPassword: values.current, newPassword: values.next, revokeOtherSessions: true });
       if (err) {
-        setError(err.code === 'INVALID_PASSWORD' ? 'Current password is incorrect' : err.message || 'Failed to update password');
+        // INVALID_PASSWORD reads 'Current password is incorrect'; an unknown code the spec's 'Failed to update password'.
+        setError(authFailureMessage(err, 'Failed to update password'));
         return;
       }
       toast.success('Password changed successfully');
@@ -68,8 +70,8 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
           <FormField id="current-password" label="Current Password">
             <PasswordInput id="current-password" autoComplete="current-password" value={values.current} onChange={change('current')} required />
           </FormField>
-          <FormField id="new-password" label="New Password" error={nextError}>
-            <PasswordInput id="new-password" autoComplete="new-password" value={values.next} onChange={change('next')} aria-describedby={describedBy('new-password', false, nextError)} aria-invalid={Boolean(nextError)} />
+          <FormField id="new-password" label="New Password" hint={PASSWORD_RULE} error={nextError}>
+            <PasswordInput id="new-password" autoComplete="new-password" value={values.next} onChange={change('next')} aria-describedby={describedBy('new-password', true, nextError)} aria-invalid={Boolean(nextError)} />
           </FormField>
           <FormField id="confirm-password" label="Confirm Password" error={confirmError}>
             <PasswordInput id="confirm-password" autoComplete="new-password" value={values.confirm} onChange={change('confirm')} aria-describedby={describedBy('confirm-password', false, confirmError)} aria-invalid={Boolean(confirmError)} />

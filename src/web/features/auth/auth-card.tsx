@@ -20,7 +20,11 @@ export function Field({ id, label, children, hint }: { id: string; label: string
         {label}
       </label>
       {children}
-      {hint && <p className="text-xs text-gray-500">{hint}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-gray-500">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { authClient } from '../../lib/auth-client';
 import { RESET_EMAIL_STORAGE_KEY } from '../../../shared/auth';
+import { authFailureMessage } from '../../../shared/auth-errors';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Alert } from '../../components/ui/alert';
@@ -19,7 +20,7 @@ export function ForgetPasswordPage() {
     setBusy(true);
     try {
       const { error: failure } = await authClient.requestPasswordReset({ email: email.trim(), redirectTo: '/update-password' });
-      if (failure) throw new Error(failure.message || '');
+      if (failure) throw new Error(authFailureMessage(failure, 'An error occurred during sign in'));
       localStorage.setItem(RESET_EMAIL_STORAGE_KEY, email.trim());
       setSent(true);
     } catch (err) {

@@ -1,5 +1,7 @@
 import { authClient } from '../../lib/auth-client';
 
+import { authFailureMessage } from '../../../shared/auth-errors';
+
 export { GOOGLE_NOT_CONFIGURED } from '../../../shared/auth-errors';
 
 export const GRANT_PATH = '/signup/v/user/grant';
@@ -12,5 +14,5 @@ export async function startGoogleSignIn() {
     errorCallbackURL: GRANT_PATH,
     newUserCallbackURL: GRANT_PATH,
   });
-  if (error) throw new Error(error.message || error.statusText || 'Google sign-in failed');
+  if (error) throw new Error(authFailureMessage(error, 'Google sign-in failed'));
 }

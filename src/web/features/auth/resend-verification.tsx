@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { authClient } from '../../lib/auth-client';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { authFailureMessage } from '../../../shared/auth-errors';
 
 /** Shown when a sign-in is refused because the e-mail address is not verified yet. */
 export function ResendVerification({ email }: { email: string }) {
@@ -12,7 +13,7 @@ export function ResendVerification({ email }: { email: string }) {
     setState('sending');
     const { error } = await authClient.sendVerificationEmail({ email, callbackURL: '/signin?verified=1' });
     setState(error ? 'failed' : 'sent');
-    setMessage(error?.message || '');
+    setMessage(error ? authFailureMessage(error, 'Could not send the email. Please try again.') : '');
   }
 
   return (

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authClient } from '../../lib/auth-client';
 import { SIGNIN_REQUIRED_MESSAGE } from '../../../shared/auth';
-import { authErrorMessage } from '../../../shared/auth-errors';
+import { authErrorMessage, authFailureMessage } from '../../../shared/auth-errors';
 import { Button } from '../../components/ui/button';
 import { Input, PasswordInput } from '../../components/ui/input';
 import { Alert } from '../../components/ui/alert';
@@ -32,7 +32,7 @@ export function SignInPage() {
       const { data, error: failure } = await authClient.signIn.email({ email: email.trim(), password });
       if (failure) {
         if (failure.code === 'EMAIL_NOT_VERIFIED') setUnverified(true);
-        else setError(failure.message || 'An error occurred during sign in');
+        else setError(authFailureMessage(failure, 'An error occurred during sign in'));
         return;
       }
       if (data?.user) navigate('/', { replace: true });

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
 import { signupInput, signupSuccessMessage, type SignupInput } from '../../../shared/auth';
+import { PASSWORD_RULE } from '../../../shared/auth-errors';
 import { branding } from '../../../shared/branding';
 import { api } from '../../lib/api-client';
 import { Button } from '../../components/ui/button';
@@ -68,8 +69,8 @@ export function SignUpPage() {
         <Field id="signup-phone" label="Phone Number">
           <Input id="signup-phone" type="tel" autoComplete="tel" {...form.register('phone')} />
         </Field>
-        <Field id="signup-password" label="Password" hint="At least 6 characters.">
-          <PasswordInput id="signup-password" autoComplete="new-password" {...form.register('password')} />
+        <Field id="signup-password" label="Password" hint={PASSWORD_RULE}>
+          <PasswordInput id="signup-password" autoComplete="new-password" aria-describedby="signup-password-hint" {...form.register('password')} />
         </Field>
         {error && <Alert tone="error">{error}</Alert>}
         <Button type="submit" className="w-full" disabled={isSubmitting}>

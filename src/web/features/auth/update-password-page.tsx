@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { authClient } from '../../lib/auth-client';
-import { RESET_EMAIL_STORAGE_KEY } from '../../../shared/auth';
-import { authErrorMessage } from '../../../shared/auth-errors';
+import { PASSWORD_MIN_LENGTH, RESET_EMAIL_STORAGE_KEY } from '../../../shared/auth';
+import { authErrorMessage, authFailureMessage, PASSWORD_RULE } from '../../../shared/auth-errors';
 import { Button } from '../../components/ui/button';
 import { Input, PasswordInput } from '../../components/ui/input';
 import { Alert } from '../../components/ui/alert';
@@ -27,11 +27,18 @@ export function UpdatePasswordPage() {
       setError('Passwords do not match.');
       return;
     }
+    // The server's rule, said before the round trip (the same sentence the server's code maps to).
+    if (password.length < PASSWORD_MIN_LENGTH) {
+      const message = authErrorMessage('PASSWORD_TOO_SHORT');
+      setError(message);
+      toast.error(message);
+      return;
+    }
     setBusy(true);
     try {
       const { error: failure } = await authClient.resetPassword({ newPassword: password, token: token ?? '' });
-      // Our server's own answer: a known code's sentence, else its message (never text from the URL).
-      if (failure) throw new Error(authErrorMessage(failure.code, failure.message || undefined));
+      // Our server's answer as a sentence from the one table (never a code, never text from the URL).
+      if (failure) throw new Error(authFailureMessage(failure, 'Something went wrong.'));
       localStorage.removeItem(RESET_EMAIL_STORAGE_KEY);
       toast.success('Password successfully changed');
       navigate('/signin', { replace: true });
@@ -61,8 +68,8 @@ export function UpdatePasswordPage() {
         <Field id="update-email" label="Email">
           <Input id="update-email" type="email" value={email} readOnly aria-readonly="true" />
         </Field>
-        <Field id="update-password" label="New Password">
-          <PasswordInput id="update-password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Field id="update-password" label="New Password" hint={PASSWORD_RULE}>
+          <PasswordInput id="update-password" required autoComplete="new-password" aria-describedby="update-password-hint" value={password} onChange={(e) => setPassword(e.target.value)} />
         </Field>
         <Field id="update-confirm" label="Confirm Password">
           <PasswordInput id="update-confirm" required autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
