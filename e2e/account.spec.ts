@@ -142,7 +142,8 @@ test('a client completes the profile, reveals the SSN, keeps a preference and ch
   await expect(page).toHaveURL(/\?client=/);
   await expect(field('Business Name')).toHaveValue('Morgan Ventures');
   await expect(page.getByText('Activity on your account')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Change Password' })).toBeDisabled();
+  // The client's panels sit in the admin's 'Acting for client' section (the admin's own Security Settings are above it).
+  await expect(page.getByRole('region', { name: 'Acting for client' }).getByRole('button', { name: 'Change Password' })).toBeDisabled();
   await field('Business Name').fill('Morgan Ventures LLC');
   await field('Type "I AGREE" to confirm').fill('I AGREE');
   await page.getByRole('button', { name: 'Save Profile' }).click();

@@ -30,10 +30,13 @@ function runSetup(userId: string): Promise<void> {
   return run;
 }
 
-/** Ensures the signed-in user's starter data exists before the protected pages render. */
+/**
+ * Ensures a signed-in client's starter data exists before the protected pages render. Clients
+ * only: an administrator is not a client and gets no starter data (the server refuses it too).
+ */
 export function FirstLoginSetup({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
-  const userId = user?.id ?? null;
+  const { user, isAdmin } = useAuth();
+  const userId = user && !isAdmin ? user.id : null;
   const [doneFor, setDoneFor] = useState<string | null>(null);
 
   useEffect(() => {

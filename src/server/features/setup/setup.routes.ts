@@ -3,10 +3,17 @@ import type { AppEnv } from '../../app-env';
 import { access } from '../../middleware/access';
 import { setUpUser } from './setup.service';
 
-/** The spec's first-login setup, run by the web app once per page load; safe to repeat. */
+export const ADMIN_SETUP_MESSAGE = 'Nothing to set up: administrators are not clients.';
+
+/**
+ * The spec's first-login setup, run by the web app once per page load; safe to repeat. Clients
+ * only (DESIGN.md deviations): an administrator gets no starter tasks, credit, activity, score or
+ * staff mail, and the call changes nothing for them.
+ */
 export const setupRoutes = new Hono<AppEnv>().post('/', access('user'), async (c) => {
   const { deps } = c.var;
   const user = c.get('user')!;
+  if (user.role === 'admin') return c.json({ status: 200 as const, message: ADMIN_SETUP_MESSAGE }, 200);
   try {
     await setUpUser(deps, { id: user.id, name: user.name ?? '', email: user.email, phone: user.phone ?? '' });
     return c.json({ status: 201 as const, message: 'User fully initialized.' }, 201);

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authUsers, businessCompliance, capitalScores, payments, recentActivities, users } from '../../db/schema';
+import { authUsers, businessCompliance, capitalScores, notifications, payments, recentActivities, users } from '../../db/schema';
+import { seedDemo } from '../../db/seed-demo';
+import type { Logger } from '../../lib/logger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { CONTACT_SUPPORT_TASK, FREE_GUIDE_TASK, MY_ACCOUNT_TASK } from '../../../shared/compliance-template';
 
@@ -92,6 +94,47 @@ describe('first-login setup', () => {
     expect([rows.users.length, rows.tasks.length, rows.payments.length]).toEqual([1, 45, 1]);
     expect(rows.users[0].pushAlertEnabled).toBe(false);
     expect(await staffMailsAbout(c.email)).toHaveLength(1);
+  });
+
+  it('sets up nothing for an administrator: no tasks, credit, activity, score, staff mail or sign-up notice', async () => {
+    await t.createSignedInUser({ role: 'admin' }); // another admin, who would get a sign-up notice
+    const admin = await t.createSignedInUser({ role: 'admin', name: 'Demo Admin' });
+    for (let i = 0; i < 2; i++) {
+      const res = await admin.agent.request('POST', '/api/me/setup');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ status: 200, message: 'Nothing to set up: administrators are not clients.' });
+    }
+    const rows = await rowsOf(admin.user.id);
+    expect([rows.users.length, rows.tasks.length, rows.activities.length, rows.scores.length, rows.payments.length]).toEqual([0, 0, 0, 0, 0]);
+    expect(await staffMailsAbout(admin.email)).toHaveLength(0);
+    expect((await t.outbox(staff)).some((m) => m.subject.includes('New client signed up: Demo Admin'))).toBe(false);
+    expect(await t.db.select().from(notifications).where(eq(notifications.clientId, admin.user.id))).toEqual([]);
+  });
+
+  it('still works with the demo seed: the demo client is set up, the demo admin is not', async () => {
+    const fresh = await createTestApp({ STAFF_EMAIL: 'staff-seed@example.test' });
+    try {
+      const lines: string[] = [];
+      const log = { debug: () => {}, info: (m: string) => lines.push(m), warn: () => {}, error: () => {} } as Logger;
+      await seedDemo({ db: fresh.db, auth: fresh.auth, log });
+      const password = (who: string) => new RegExp(`${who}:\\s+\\S+\\s+password: (\\S+)`).exec(lines.join('\n'))![1];
+      const admin = await fresh.signIn('admin@demo.local', password('admin'));
+      const client = await fresh.signIn('client@demo.local', password('client'));
+      expect((await admin.request('POST', '/api/me/setup')).status).toBe(200);
+      expect((await client.request('POST', '/api/me/setup')).status).toBe(201);
+      const [adminRow] = await fresh.db.select().from(authUsers).where(eq(authUsers.email, 'admin@demo.local'));
+      const [clientRow] = await fresh.db.select().from(authUsers).where(eq(authUsers.email, 'client@demo.local'));
+      expect(adminRow.role).toBe('admin');
+      expect(await fresh.db.$count(businessCompliance, eq(businessCompliance.userId, adminRow.id))).toBe(0);
+      expect(await fresh.db.$count(businessCompliance, eq(businessCompliance.userId, clientRow.id))).toBe(45);
+      const mails = await fresh.outbox('staff-seed@example.test');
+      expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining('New client signed up: Demo Client')]);
+      // The client list shows the demo client and not the demo admin.
+      const list = (await (await admin.get('/api/clients')).json()) as { rows: { email: string }[] };
+      expect(list.rows.map((r) => r.email)).toEqual(['client@demo.local']);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('refuses a guest', async () => {

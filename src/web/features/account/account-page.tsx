@@ -7,8 +7,12 @@ import { ClientSelector } from '../../components/client-selector';
 import { NotificationPreferences } from './notification-preferences';
 import { ProfilePanel } from './profile-form';
 import { SecuritySettings } from './security-settings';
+import { AdminOwnAccount, ClientArea } from './admin-account';
 
-/** /account: clients act on their own id; admins pick a client (?client=<id>, else the oldest). */
+/**
+ * /account: clients act on their own id. Admins see their own account (name, e-mail, Security
+ * Settings), then an "Acting for client" section where they pick a client (?client=<id>, else the oldest).
+ */
 export function AccountPage() {
   const { user, isAdmin } = useAuth();
   const [params, setParams] = useSearchParams();
@@ -21,15 +25,18 @@ export function AccountPage() {
         <h1 className="text-2xl font-semibold text-gray-900">Account Settings</h1>
         <p className="text-gray-600">Manage your account preferences and settings</p>
       </header>
-      {isAdmin && <ClientSelector value={clientId} onChange={(id) => setParams({ client: id })} />}
-      {clientId && (
-        <div key={clientId} className="flex flex-col gap-6">
-          <ProfilePanel clientId={clientId} />
-          <NotificationPreferences clientId={clientId} />
-          <SecuritySettings clientId={clientId} isAdmin={isAdmin} />
-          <PaymentsPanel clientId={clientId} />
-        </div>
-      )}
+      {isAdmin && user && <AdminOwnAccount user={user} />}
+      <ClientArea isAdmin={isAdmin}>
+        {isAdmin && <ClientSelector value={clientId} onChange={(id) => setParams({ client: id })} />}
+        {clientId && (
+          <div key={clientId} className="flex flex-col gap-6">
+            <ProfilePanel clientId={clientId} />
+            <NotificationPreferences clientId={clientId} />
+            <SecuritySettings clientId={clientId} isAdmin={isAdmin} />
+            <PaymentsPanel clientId={clientId} />
+          </div>
+        )}
+      </ClientArea>
       {user && !isAdmin && <ActivityPanel clientId={user.id} />}
     </div>
   );

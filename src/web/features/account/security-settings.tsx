@@ -8,11 +8,12 @@ import { securityQuery } from './api';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { formatDate } from '../../../shared/format';
 
-/** Panel 3: password status and the Change Password button (disabled for admins). */
-export function SecuritySettings({ clientId, isAdmin }: { clientId: string; isAdmin: boolean }) {
+/** Panel 3: password status and the Change Password button (disabled for admins). `own`: the admin's own account. */
+export function SecuritySettings({ clientId, isAdmin, own = false }: { clientId: string; isAdmin: boolean; own?: boolean }) {
   const query = useQuery(securityQuery(clientId));
   const [open, setOpen] = useState(false);
   const changed = query.data?.lastPasswordChange;
+  const noteId = `change-password-admin-note${own ? '-own' : ''}`;
   return (
     <Card>
       <CardHeader>
@@ -37,13 +38,15 @@ export function SecuritySettings({ clientId, isAdmin }: { clientId: string; isAd
               {query.isPending ? 'Loading...' : changed ? `Last changed ${formatDate(changed)}` : 'Password unchanged'}
             </p>
           </div>
-          <Button variant="outline" onClick={() => setOpen(true)} disabled={isAdmin} aria-describedby={isAdmin ? 'change-password-admin-note' : undefined}>
+          <Button variant="outline" onClick={() => setOpen(true)} disabled={isAdmin} aria-describedby={isAdmin ? noteId : undefined}>
             Change Password
           </Button>
         </div>
         {isAdmin && (
-          <p id="change-password-admin-note" className="text-xs text-gray-500">
-            Administrators cannot change passwords here. Clients change their own password from their My Account page.
+          <p id={noteId} className="text-xs text-gray-500">
+            {own
+              ? 'Administrators cannot change their password here. To choose a new one, use Forgot password? on the Sign In page.'
+              : 'Administrators cannot change passwords here. Clients change their own password from their My Account page.'}
           </p>
         )}
         {!isAdmin && <ChangePasswordDialog open={open} onOpenChange={setOpen} />}
