@@ -11,6 +11,13 @@ test('a client adds, edits, reveals, copies and deletes a bank account', async (
 
   await page.getByRole('button', { name: 'Add Bank Account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Bank Account' });
+  // A blank form saves nothing: Bank Name is required. Fees that are no number are named in plain words.
+  await dialog.getByLabel('Monthly Fees (USD)').fill('ten');
+  await dialog.getByRole('button', { name: 'Add Account' }).click();
+  await expect(dialog.getByText('Enter the bank name.')).toBeVisible();
+  await expect(dialog.getByText('Enter the monthly fees as a number, like 25 or 25.00.')).toBeVisible();
+  await expect(dialog.getByText(/Invalid input|NaN/)).toHaveCount(0);
+  await screenshot(page, 'bank-accounts-add-errors');
   await dialog.getByLabel('Bank Name').fill('First Federal Bank');
   await dialog.getByLabel('Account Owner').fill('Casey Ventures LLC');
   await dialog.getByLabel('Account Number').fill('000123456789');
@@ -29,6 +36,7 @@ test('a client adds, edits, reveals, copies and deletes a bank account', async (
   await expect(card.getByText('•••• 6789')).toBeVisible();
   await expect(card.getByText('•••• 0021')).toBeVisible();
   await expect(card.getByText('$12.50')).toBeVisible();
+  await expect(card.getByText('May 6, 2024')).toBeVisible(); // dates as everywhere else
   await expect(card.getByRole('link', { name: 'Business Url' })).toHaveAttribute('href', 'https://bank.example.com/login');
   await expect(card.getByRole('link', { name: 'Business Url' })).toHaveAttribute('target', '_blank');
   await expect(card.getByText('000123456789')).toHaveCount(0);
@@ -67,6 +75,12 @@ test('a client adds, edits, reveals, copies and deletes a bank account', async (
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByText('No accounts found.')).toBeVisible();
+
+  // Activity on your account names fields and entities in words, not column names.
+  await page.goto('/account');
+  await expect(page.getByText('You viewed the account number on your bank account')).toBeVisible();
+  await expect(page.getByText('You viewed the routing number on your bank account')).toBeVisible();
+  await expect(page.getByText(/account_number|routing_number|bank_account/)).toHaveCount(0);
 });
 
 test('bank accounts at phone width', async ({ page }) => {
