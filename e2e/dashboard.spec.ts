@@ -90,6 +90,8 @@ test('a new client follows the dashboard: 0/45, Contact Support, the free guide,
   await page.reload();
   await expect(banner.getByTestId('tasks-completed')).toHaveText('3/45 tasks completed');
   await expect(page.getByTestId('required-action')).toHaveCount(0);
+  // Like the other completions, it left a recent activity.
+  await expect(page.getByTestId('activity').filter({ hasText: 'Complete Your My Account Section' })).toBeVisible();
 });
 
 test('recent activities: title required, only completed or in-progress offered, edit and delete', async ({ page }) => {
