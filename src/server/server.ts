@@ -1,7 +1,4 @@
-import path from 'node:path';
-import fs from 'node:fs';
 import { serve, type ServerType } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import type { Config } from './config';
@@ -15,6 +12,7 @@ import { scheduleReminders } from './features/reminders/reminder-job';
 import { storageFromConfig } from './storage';
 import { startSessionCache } from './auth/session-cache';
 import { serverFiles } from './lib/paths';
+import { serveWebApp } from './static';
 
 const webRoot = serverFiles.webRoot;
 
@@ -35,17 +33,7 @@ export async function startServer(config: Config) {
   const storage = await storageFromConfig(config);
   const sessions = await startSessionCache(auth, database.listen, log);
   const app = createApp({ config, db, auth, mailer, log, keyring, storage, sessions });
-  if (fs.existsSync(path.join(webRoot, 'index.html'))) {
-    const indexHtml = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
-    app.use('/assets/*', async (c, next) => {
-      await next();
-      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    });
-    app.use('*', serveStatic({ root: path.relative(process.cwd(), webRoot) }));
-    app.get('*', (c) => c.html(indexHtml));
-  } else {
-    log.warn('No built web app in dist/web: only the API is served (run `npm run build`).');
-  }
+  if (!serveWebApp(app, webRoot)) log.warn('No built web app in dist/web: only the API is served (run `npm run build`).');
 
   const stopRetries = mailer.startRetryLoop();
   const stopReminders = scheduleReminders({ db, mailer, config, log });

@@ -1,0 +1,112 @@
+// Build-time helpers for vite.config.ts: how the web app is cut into chunks, and the brotli and
+// gzip copies of every text asset that the server sends (src/server/static.ts).
+import fsSync from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Plugin } from 'vite';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/**
+ * Three chunks make the sign-in page's first load (e2e/first-load.spec.ts holds its budget):
+ * - index: what the entry imports (React, the router, the session, the guards, the route table);
+ * - ui: what the sign-in page shares with the signed-in app (primitives, branding, error texts);
+ * - guest: the marketing layout's top and the sign-in form.
+ * Everything else (the signed-in app, each page, the other auth pages, the marketing sections
+ * below the fold) is split by Rolldown along the lazy imports in src/web/app/router.tsx.
+ */
+const sharedUi =
+  /src[\\/]web[\\/](components[\\/]ui[\\/](button|input|card|alert)|lib[\\/](cn|public-config))\.tsx?$|src[\\/]shared[\\/](auth-messages|auth-errors|branding)\.ts$|node_modules[\\/](clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context)\b/;
+const signInFirstLoad =
+  /src[\\/]web[\\/](features[\\/]marketing[\\/](marketing-layout|marketing-header|hero|features|typing-headline|use-typewriter|brand-logo|when-near)|features[\\/]auth[\\/](sign-in-page|auth-card|google-button|google-sign-in))\.tsx?$/;
+
+/**
+ * The lucide icon modules that the sign-in page's own files import (`Building2` is
+ * icons/building-complex.mjs). They go with the shared chunk: the signed-in app uses several of
+ * them too, and must not load the guest chunk for an icon.
+ */
+function iconsOfFirstLoad(): RegExp {
+  const root = path.resolve(import.meta.dirname, '..');
+  const barrel = fsSync.readFileSync(path.join(root, 'node_modules/lucide-react/dist/esm/lucide-react.mjs'), 'utf8');
+  const fileOf = new Map<string, string>();
+  for (const [, names, file] of barrel.matchAll(/export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs'/g)) {
+    for (const [, name] of names.matchAll(/default as (\w+)/g)) fileOf.set(name, file);
+  }
+  const sources = fsSync
+    .readdirSync(path.join(root, 'src/web'), { recursive: true, encoding: 'utf8' })
+    .map((f) => path.join(root, 'src/web', f))
+    .filter((f) => signInFirstLoad.test(f));
+  const icons = new Set<string>();
+  for (const source of sources) {
+    for (const [, names] of fsSync.readFileSync(source, 'utf8').matchAll(/import \{([^}]*)\} from 'lucide-react'/g)) {
+      for (const name of names.split(',').map((n) => n.trim().split(/\s+as\s+/)[0])) {
+        const file = fileOf.get(name);
+        if (file) icons.add(file);
+      }
+    }
+  }
+  return new RegExp(`lucide-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/](${[...icons].join('|')})\\.mjs$`);
+}
+
+export function chunkGroups() {
+  const icons = iconsOfFirstLoad();
+  return [
+    { name: 'index', tags: ['$initial' as const], priority: 30 },
+    { name: 'ui', test: (id: string) => sharedUi.test(id) || icons.test(id), priority: 20 },
+    { name: 'guest', test: signInFirstLoad, priority: 10 },
+  ];
+}
+
+const compressible = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((e) => {
+      const p = path.join(dir, e.name);
+      // .vite holds the build manifest: read by tests, never served.
+      if (e.isDirectory()) return e.name === '.vite' ? [] : filesUnder(p);
+      return compressible.test(e.name) ? [p] : [];
+    }),
+  );
+  return nested.flat();
+}
+
+/**
+ * Writes `file.br` (quality 11) and `file.gz` (level 9) next to every text file of the build, so
+ * the server sends them as they are instead of compressing on each request. A copy that would not
+ * be smaller is left out (the server then sends the file itself).
+ */
+export function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const files = await filesUnder(outDir);
+      await Promise.all(
+        files.map(async (file) => {
+          const raw = await fs.readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(raw, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+              },
+            }),
+            gzip(raw, { level: zlib.constants.Z_BEST_COMPRESSION }),
+          ]);
+          if (br.length < raw.length) await fs.writeFile(`${file}.br`, br);
+          if (gz.length < raw.length) await fs.writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptedEncodings, IMMUTABLE, REVALIDATE, serveWebApp } from './static';
+
+describe('acceptedEncodings', () => {
+  it('prefers brotli, then gzip, and honours q=0 and *', () => {
+    expect(acceptedEncodings('gzip, deflate, br, zstd')).toEqual(['br', 'gzip']);
+    expect(acceptedEncodings('gzip')).toEqual(['gzip']);
+    expect(acceptedEncodings('br;q=0, gzip;q=0.5')).toEqual(['gzip']);
+    expect(acceptedEncodings('*')).toEqual(['br', 'gzip']);
+    expect(acceptedEncodings('*, br;q=0')).toEqual(['gzip']);
+    expect(acceptedEncodings('identity')).toEqual([]);
+    expect(acceptedEncodings(undefined)).toEqual([]);
+  });
+});
+
+describe('serveWebApp', () => {
+  let root: string;
+  const app = new Hono();
+  const js = 'export const answer = 42;\n'.repeat(200);
+  const html = '<!doctype html><html><body><div id="root"></div></body></html>';
+
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'static-test-'));
+    fs.mkdirSync(path.join(root, 'assets'));
+    fs.mkdirSync(path.join(root, '.vite'));
+    fs.writeFileSync(path.join(root, 'index.html'), html);
+    fs.writeFileSync(path.join(root, '.vite/manifest.json'), '{}');
+    fs.writeFileSync(path.join(root, 'favicon.svg'), '<svg/>');
+    const file = path.join(root, 'assets/index-abc123.js');
+    fs.writeFileSync(file, js);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(js));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(js));
+    app.get('/api/health', (c) => c.json({ ok: true }));
+    expect(serveWebApp(app, root)).toBe(true);
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  const get = (p: string, headers: Record<string, string> = {}, method = 'GET') => app.request(p, { method, headers });
+
+  it('sends a hashed asset in the best encoding asked for, cached for a year', async () => {
+    const br = await get('/assets/index-abc123.js', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(br.headers.get('cache-control')).toBe(IMMUTABLE);
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    const brBody = Buffer.from(await br.arrayBuffer());
+    expect(Number(br.headers.get('content-length'))).toBe(brBody.length);
+    expect(zlib.brotliDecompressSync(brBody).toString()).toBe(js);
+
+    const gz = await get('/assets/index-abc123.js', { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const gzBody = Buffer.from(await gz.arrayBuffer());
+    expect(Number(gz.headers.get('content-length'))).toBe(gzBody.length);
+    expect(zlib.gunzipSync(gzBody).toString()).toBe(js);
+
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(js);
+    expect(Number(plain.headers.get('content-length'))).toBe(Buffer.byteLength(js));
+    // One ETag per representation.
+    expect(new Set([br.headers.get('etag'), gz.headers.get('etag'), plain.headers.get('etag')]).size).toBe(3);
+  });
+
+  it('answers HEAD with the headers only and If-None-Match with 304', async () => {
+    const head = await get('/assets/index-abc123.js', { 'Accept-Encoding': 'br' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThan(0);
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    const again = await get('/assets/index-abc123.js', { 'Accept-Encoding': 'br', 'If-None-Match': head.headers.get('etag')! });
+    expect(again.status).toBe(304);
+  });
+
+  it('serves index.html for the page and every client route, revalidated on each load', async () => {
+    for (const p of ['/', '/signin', '/compliance', '/index.html']) {
+      const res = await get(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe(REVALIDATE);
+      expect(await res.text()).toBe(html);
+    }
+    const svg = await get('/favicon.svg');
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(svg.headers.get('cache-control')).toBe(REVALIDATE);
+  });
+
+  it('answers 404 for an unknown asset and never serves the build notes', async () => {
+    const missing = await get('/assets/index-old999.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).not.toContain('text/html');
+    expect(await (await get('/.vite/manifest.json')).text()).toBe(html);
+    expect(await (await get('/assets/../index.html')).text()).toBe(html);
+    expect((await get('/api/health')).status).toBe(200);
+  });
+});
