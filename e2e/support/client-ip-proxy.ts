@@ -28,7 +28,10 @@ export function nextClientIp(workerIndex: number) {
  * CONNECT (HTTPS tunnels) is refused, so nothing leaves the machine.
  */
 export async function startClientIpProxy(localAddress: string) {
-  const agent = new http.Agent({ keepAlive: true, localAddress });
+  // No keep-alive upstream: a reused connection that the server closes at its idle timeout just as
+  // a request goes out fails with ECONNRESET, which the browser would retry but this proxy cannot
+  // (the body is streamed); the test then saw a 502 ('Error' on the sign-up form).
+  const agent = new http.Agent({ keepAlive: false, localAddress });
   const server = http.createServer((req, res) => {
     let target: URL;
     try {
