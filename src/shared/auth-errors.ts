@@ -8,7 +8,7 @@
 // their sentence here too, and every form that calls better-auth shows authFailureMessage(...):
 // never a code, never better-auth's own terse text ('Password too short').
 
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-messages';
 
 export const GENERIC_AUTH_ERROR = 'Something went wrong. Please try again.';
 

@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SIGNIN_REQUIRED_MESSAGE, SIGNUP_REQUIRED_MESSAGE } from './auth-messages';
 
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 128;
-export const RESET_EMAIL_STORAGE_KEY = 'x-psw-email';
-export const SIGNUP_REQUIRED_MESSAGE = 'Name, Email, Password and Phone are all required';
-export const SIGNIN_REQUIRED_MESSAGE = 'email and password are required';
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RESET_EMAIL_STORAGE_KEY, SIGNIN_REQUIRED_MESSAGE, SIGNUP_REQUIRED_MESSAGE } from './auth-messages';
 
 const required = (max: number) => z.string({ error: SIGNUP_REQUIRED_MESSAGE }).trim().min(1, SIGNUP_REQUIRED_MESSAGE).max(max);
 

@@ -1,22 +1,33 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
-import { AuthProvider } from './app/auth-context';
-import { router } from './app/router';
+import { BrowserRouter } from 'react-router';
+import { AuthProvider, prefetchSession } from './app/auth-context';
+import { AppRoutes, preloadRoute } from './app/router';
+import { ToasterHost } from './app/toaster-host';
 import './styles.css';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+// A chunk that no longer exists (the portal was updated while this tab stayed open): load the
+// new version of the page once, rather than leave a blank screen.
+window.addEventListener('vite:preloadError', (event) => {
+  const key = 'chunk-reload-at';
+  const last = Number(sessionStorage.getItem(key) ?? 0);
+  if (Date.now() - last < 10_000) return;
+  sessionStorage.setItem(key, String(Date.now()));
+  event.preventDefault();
+  window.location.reload();
+});
+
+// The session and the chunks this URL needs, all requested at once.
+prefetchSession();
+preloadRoute(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
+    <BrowserRouter>
       <AuthProvider>
-        <RouterProvider router={router} />
-        {/* Bottom right: at the top they covered the top bar's View Documents, Support and Sign Out. */}
-        <Toaster duration={4000} visibleToasts={3} richColors closeButton position="bottom-right" />
+        <AppRoutes />
+        <ToasterHost />
       </AuthProvider>
-    </QueryClientProvider>
+    </BrowserRouter>
   </StrictMode>,
 );

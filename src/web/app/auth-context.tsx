@@ -1,6 +1,7 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { authClient, type SessionUser } from '../lib/auth-client';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { SessionUser } from '../lib/auth-client';
+import { openApi } from '../lib/api-gate';
+import { loadAuthClient } from '../lib/load-auth-client';
 
 type AuthState = {
   user: SessionUser | null;
@@ -13,25 +14,69 @@ type AuthState = {
 
 const AuthContext = createContext<AuthState | null>(null);
 
+// ISO timestamps become Dates, as better-auth's own client returns them.
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+const revive = (_key: string, value: unknown) => (typeof value === 'string' && ISO_DATE.test(value) ? new Date(value) : value);
+
+/**
+ * The session is one GET of better-auth's /get-session with plain fetch: every page's first load
+ * needs it, and better-auth's client (loaded on demand, lib/load-auth-client) would add to the
+ * JavaScript the sign-in page loads. Whoever signs in calls refresh(); a tab coming back into view
+ * checks again (as better-auth's client does on focus).
+ */
+async function fetchSessionUser(): Promise<SessionUser | null> {
+  const res = await fetch('/api/auth/get-session', { headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`Session request failed (${res.status})`);
+  const body = JSON.parse(await res.text(), revive) as { user?: SessionUser } | null;
+  return body?.user ?? null;
+}
+
+// A failed check (network, server restarting) answers undefined: keep what we knew, like better-auth's client.
+const checkSession = () => fetchSessionUser().catch(() => undefined);
+
+let firstCheck: Promise<SessionUser | null | undefined> | null = null;
+/** main.tsx asks before the first render, so the session request goes out with the page's chunks. */
+export function prefetchSession() {
+  firstCheck = checkSession();
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const session = authClient.useSession();
-  const queryClient = useQueryClient();
-  const value = useMemo<AuthState>(() => {
-    const user = session.data?.user ?? null;
-    return {
-      user,
-      isAuthenticated: Boolean(user),
-      isLoading: session.isPending,
-      isAdmin: user?.role === 'admin',
-      signOut: async () => {
-        await authClient.signOut();
-        queryClient.clear();
-      },
-      refresh: async () => {
-        await session.refetch();
-      },
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [isLoading, setIsLoading] = useState(true);
+
+  const apply = useCallback((next: SessionUser | null | undefined) => {
+    if (next !== undefined) setUser(next);
+    // A session (again): the API gate that sign-out closed lets requests through.
+    if (next) openApi();
+    setIsLoading(false);
+  }, []);
+  const refresh = useCallback(async () => apply(await checkSession()), [apply]);
+
+  useEffect(() => {
+    const first = firstCheck ?? checkSession();
+    firstCheck = null;
+    void first.then(apply);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refresh();
     };
-  }, [session, queryClient]);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [apply, refresh]);
+
+  const signOut = useCallback(async () => {
+    const authClient = await loadAuthClient();
+    const { error } = await authClient.signOut();
+    if (error) throw new Error(error.message || 'Could not sign out.');
+    setUser(null);
+    // The signed-in app's query cache goes with the session (its module is loaded by then).
+    const { queryClient } = await import('./query-client');
+    queryClient.clear();
+  }, []);
+
+  const value = useMemo<AuthState>(
+    () => ({ user, isAuthenticated: Boolean(user), isLoading, isAdmin: user?.role === 'admin', signOut, refresh }),
+    [user, isLoading, signOut, refresh],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

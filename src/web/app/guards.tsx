@@ -1,8 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { useAuth } from './auth-context';
-import { FirstLoginSetup } from './first-login-setup';
 
-function FullPageLoading() {
+export function FullPageLoading() {
   return <div className="flex min-h-screen items-center justify-center text-gray-600">Loading...</div>;
 }
 
@@ -18,11 +17,8 @@ export function Protected() {
   const { isLoading, isAuthenticated } = useAuth();
   if (isLoading) return <FullPageLoading />;
   if (!isAuthenticated) return <Navigate to="/signin" replace />;
-  return (
-    <FirstLoginSetup>
-      <Outlet />
-    </FirstLoginSetup>
-  );
+  // First-login set-up runs inside the signed-in app (signed-in-app.tsx), in its own chunk.
+  return <Outlet />;
 }
 
 export function AdminOnly() {

@@ -1,62 +1,69 @@
-import type React from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
-import { AdminOnly, GuestOnly, Protected } from './guards';
-import { Shell } from './shell/shell';
-import { navItems, extraPages } from './nav';
-import { MarketingLayout } from '../features/marketing/marketing-layout';
-import { LegalPage } from '../features/marketing/legal-page';
-import { SignUpPage } from '../features/auth/sign-up-page';
-import { SignInPage } from '../features/auth/sign-in-page';
-import { SignInAutoPage } from '../features/auth/sign-in-auto-page';
-import { GrantPage } from '../features/auth/grant-page';
-import { ForgetPasswordPage } from '../features/auth/forget-password-page';
-import { UpdatePasswordPage } from '../features/auth/update-password-page';
-import { PlaceholderPage } from '../features/placeholders/placeholder-page';
-import { AccountPage } from '../features/account/account-page';
-import { ClientsPage } from '../features/clients/clients-page';
-import { HomePage } from '../features/home/home-page';
-import { CompliancePage } from '../features/compliance/compliance-page';
-import { BankAccountsPage } from '../features/bank-accounts/bank-accounts-page';
-import { BusinessAccountsPage } from '../features/business-accounts/business-accounts-page';
-import { DocumentsPage } from '../features/documents/documents-page';
+import { Suspense, type ReactNode } from 'react';
+import { matchPath, Route, Routes } from 'react-router';
+import { FullPageLoading, GuestOnly, Protected } from './guards';
+import { lazyPage } from './lazy-page';
+import { withClassMerge } from '../lib/with-class-merge';
+import { builtPages, PlaceholderPage } from './pages';
 
-const pages = [...navItems, ...extraPages];
-// Pages built so far; every other route shows its placeholder.
-const built: Record<string, React.ReactNode> = { '/': <HomePage />, '/compliance': <CompliancePage />, '/account': <AccountPage />, '/clients': <ClientsPage />, '/bank': <BankAccountsPage />, '/business-presence': <BusinessAccountsPage />, '/documents': <DocumentsPage /> };
-const element = (path: string) => built[path] ?? <PlaceholderPage path={path} />;
-const userPages = pages.filter((p) => !('adminOnly' in p && p.adminOnly));
-const adminPages = pages.filter((p) => 'adminOnly' in p && p.adminOnly);
+// Every area is its own chunk, loaded when its route is first shown: the entry holds React, the
+// router, the session and the guards; the marketing pages and the signed-in app load apart. The
+// sign-in page and the marketing layout are the first load's and do without tailwind-merge
+// (lib/cn.ts); every other page brings it.
+const MarketingLayout = lazyPage(() => import('../features/marketing/marketing-layout'), 'MarketingLayout');
+const SignInPage = lazyPage(() => import('../features/auth/sign-in-page'), 'SignInPage');
+const LegalPage = lazyPage(() => withClassMerge(import('../features/marketing/legal-page')), 'LegalPage');
+const SignUpPage = lazyPage(() => withClassMerge(import('../features/auth/sign-up-page')), 'SignUpPage');
+const SignInAutoPage = lazyPage(() => import('../features/auth/sign-in-auto-page'), 'SignInAutoPage');
+const GrantPage = lazyPage(() => withClassMerge(import('../features/auth/grant-page')), 'GrantPage');
+const ForgetPasswordPage = lazyPage(() => withClassMerge(import('../features/auth/forget-password-page')), 'ForgetPasswordPage');
+const UpdatePasswordPage = lazyPage(() => withClassMerge(import('../features/auth/update-password-page')), 'UpdatePasswordPage');
+const SignedInApp = lazyPage(() => import('./signed-in-app'), 'SignedInApp');
 
-export const router = createBrowserRouter([
-  {
-    element: <GuestOnly />,
-    children: [
-      { path: '/signin/auto', element: <SignInAutoPage /> },
-      {
-        element: <MarketingLayout />,
-        children: [
-          { path: '/signup', element: <SignUpPage /> },
-          { path: '/signin', element: <SignInPage /> },
-          { path: '/forget', element: <ForgetPasswordPage /> },
-          { path: '/update-password', element: <UpdatePasswordPage /> },
-        ],
-      },
-    ],
-  },
-  // Outside the guest guard: it must show its own progress and errors while the session settles.
-  { path: '/signup/v/user/grant', element: <GrantPage /> },
-  { element: <MarketingLayout />, children: [{ path: '/legal/:page', element: <LegalPage /> }] },
-  {
-    element: <Protected />,
-    children: [
-      {
-        element: <Shell />,
-        children: [
-          ...userPages.map((p) => ({ path: p.path, element: element(p.path) })),
-          { element: <AdminOnly />, children: adminPages.map((p) => ({ path: p.path, element: element(p.path) })) },
-          { path: '*', element: <Navigate to="/" replace /> },
-        ],
-      },
-    ],
-  },
-]);
+const guestPages = { '/signup': SignUpPage, '/signin': SignInPage, '/forget': ForgetPasswordPage, '/update-password': UpdatePasswordPage };
+
+/** A page inside the marketing layout: the header and hero stay while its form loads. */
+const inLayout = (page: ReactNode) => <Suspense fallback={<div className="min-h-96" />}>{page}</Suspense>;
+
+/**
+ * Starts loading the chunks the URL being opened needs, all at once (layout and page), while the
+ * session is checked. Without it the page's chunk would only be asked for once the layout's arrived.
+ */
+export function preloadRoute(pathname: string) {
+  const guest = Object.entries(guestPages).find(([path]) => matchPath(path, pathname));
+  const chunks = guest
+    ? [MarketingLayout, guest[1]]
+    : matchPath('/legal/:page', pathname)
+      ? [MarketingLayout, LegalPage]
+      : matchPath('/signin/auto', pathname)
+        ? [SignInAutoPage]
+        : matchPath('/signup/v/user/grant', pathname)
+          ? [GrantPage]
+          : [SignedInApp, builtPages[pathname] ?? PlaceholderPage];
+  for (const chunk of chunks) chunk.preload().catch(() => undefined);
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<FullPageLoading />}>
+      <Routes>
+        <Route element={<GuestOnly />}>
+          <Route path="/signin/auto" element={<SignInAutoPage />} />
+          <Route element={<MarketingLayout />}>
+            {Object.entries(guestPages).map(([path, Page]) => (
+              <Route key={path} path={path} element={inLayout(<Page />)} />
+            ))}
+          </Route>
+        </Route>
+        {/* Outside the guest guard: it must show its own progress and errors while the session settles. */}
+        <Route path="/signup/v/user/grant" element={<GrantPage />} />
+        <Route element={<MarketingLayout />}>
+          <Route path="/legal/:page" element={inLayout(<LegalPage />)} />
+        </Route>
+        {/* Every other URL is the signed-in app's (its own routes, in its own chunk). */}
+        <Route element={<Protected />}>
+          <Route path="*" element={<SignedInApp />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

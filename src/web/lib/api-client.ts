@@ -1,7 +1,8 @@
 import { hc } from 'hono/client';
 import type { AppType } from '../../server/app';
+import { gatedFetch } from './api-gate';
 
-export const api = hc<AppType>('/').api;
+export const api = hc<AppType>('/', { fetch: gatedFetch }).api;
 
 /** Reads a JSON error body ({ error }) into an Error, so callers can show the server's words. */
 export async function unwrap<T>(res: Response): Promise<T> {

@@ -1,4 +1,4 @@
-import { authClient } from '../../lib/auth-client';
+import { loadAuthClient } from '../../lib/load-auth-client';
 
 import { authFailureMessage } from '../../../shared/auth-errors';
 
@@ -8,6 +8,7 @@ export const GRANT_PATH = '/signup/v/user/grant';
 
 /** Starts Google sign-in; the provider returns to the grant page, on success and on failure. */
 export async function startGoogleSignIn() {
+  const authClient = await loadAuthClient();
   const { error } = await authClient.signIn.social({
     provider: 'google',
     callbackURL: GRANT_PATH,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { authClient } from '../../lib/auth-client';
+import { loadAuthClient } from '../../lib/load-auth-client';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { authFailureMessage } from '../../../shared/auth-errors';
@@ -11,6 +11,7 @@ export function ResendVerification({ email }: { email: string }) {
 
   async function resend() {
     setState('sending');
+    const authClient = await loadAuthClient();
     const { error } = await authClient.sendVerificationEmail({ email, callbackURL: '/signin?verified=1' });
     setState(error ? 'failed' : 'sent');
     setMessage(error ? authFailureMessage(error, 'Could not send the email. Please try again.') : '');

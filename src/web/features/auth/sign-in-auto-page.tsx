@@ -2,17 +2,15 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { startGoogleSignIn } from './google-sign-in';
 import { portalAuthErrorCodes } from '../../../shared/auth-errors';
-import { publicConfigQuery } from '../../lib/public-config';
-import { useQueryClient } from '@tanstack/react-query';
+import { fetchPublicConfig } from '../../lib/public-config';
 
 /** /signin/auto: starts Google sign-in at once and renders nothing. */
 export function SignInAutoPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   useEffect(() => {
     let cancelled = false;
     (async () => {
-      const config = await queryClient.fetchQuery(publicConfigQuery).catch(() => ({ googleEnabled: false }));
+      const config = await fetchPublicConfig().catch(() => ({ googleEnabled: false }));
       if (cancelled) return;
       if (!config.googleEnabled) return portalAuthErrorCodes.googleNotConfigured;
       await startGoogleSignIn();
@@ -26,6 +24,6 @@ export function SignInAutoPage() {
     return () => {
       cancelled = true;
     };
-  }, [navigate, queryClient]);
+  }, [navigate]);
   return null;
 }

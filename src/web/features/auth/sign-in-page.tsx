@@ -1,17 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { authClient } from '../../lib/auth-client';
-import { SIGNIN_REQUIRED_MESSAGE } from '../../../shared/auth';
+import { loadAuthClient } from '../../lib/load-auth-client';
+import { useAuth } from '../../app/auth-context';
+import { SIGNIN_REQUIRED_MESSAGE } from '../../../shared/auth-messages';
 import { authErrorMessage, authFailureMessage } from '../../../shared/auth-errors';
 import { Button } from '../../components/ui/button';
 import { Input, PasswordInput } from '../../components/ui/input';
 import { Alert } from '../../components/ui/alert';
 import { AuthCard, Field, OrDivider } from './auth-card';
 import { GoogleButton } from './google-button';
-import { ResendVerification } from './resend-verification';
+
+// Shown only to an account not verified yet: loaded then, not with the page.
+const ResendVerification = lazy(() => import('./resend-verification').then((m) => ({ default: m.ResendVerification })));
 
 export function SignInPage() {
   const navigate = useNavigate();
+  const { refresh } = useAuth();
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -29,13 +33,17 @@ export function SignInPage() {
     }
     setBusy(true);
     try {
+      const authClient = await loadAuthClient();
       const { data, error: failure } = await authClient.signIn.email({ email: email.trim(), password });
       if (failure) {
         if (failure.code === 'EMAIL_NOT_VERIFIED') setUnverified(true);
         else setError(authFailureMessage(failure, 'An error occurred during sign in'));
         return;
       }
-      if (data?.user) navigate('/', { replace: true });
+      if (data?.user) {
+        await refresh();
+        navigate('/', { replace: true });
+      }
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : 'An error occurred during sign in');
     } finally {
@@ -63,7 +71,11 @@ export function SignInPage() {
           </Link>
         </div>
         {error && <Alert tone="error">{error}</Alert>}
-        {unverified && <ResendVerification email={email.trim()} />}
+        {unverified && (
+          <Suspense fallback={null}>
+            <ResendVerification email={email.trim()} />
+          </Suspense>
+        )}
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Signing In' : 'Sign In'}
         </Button>

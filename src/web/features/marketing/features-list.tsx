@@ -1,7 +1,14 @@
+import { useEffect } from 'react';
 import { Check } from 'lucide-react';
 import { features } from './features';
 
 export function FeaturesList() {
+  // This list loads after the hero (marketing-layout.tsx): a visitor who followed a hero link
+  // (#company-formation, ...) before it arrived is taken to the card now.
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (id) document.getElementById(id)?.scrollIntoView();
+  }, []);
   return (
     <section id="features" aria-labelledby="features-heading" className="scroll-mt-20 border-b border-gray-200 bg-white">
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8 lg:py-20">

@@ -1,10 +1,15 @@
 import { Outlet, useLocation, useMatch } from 'react-router';
 import { useEffect } from 'react';
-import { FeaturesList } from './features-list';
 import { HeroDetails, HeroHeadline } from './hero';
-import { MarketingFooter } from './marketing-footer';
 import { MarketingHeader } from './marketing-header';
-import { TestimonialsCarousel } from './testimonials-carousel';
+import { lazyPage } from '../../app/lazy-page';
+import { WhenNear } from './when-near';
+
+// Below the fold, loaded when scrolled near (see WhenNear). Like the rest of this layout they
+// render without tailwind-merge (lib/cn.ts), so their class lists must not conflict.
+const FeaturesList = lazyPage(() => import('./features-list'), 'FeaturesList');
+const TestimonialsCarousel = lazyPage(() => import('./testimonials-carousel'), 'TestimonialsCarousel');
+const MarketingFooter = lazyPage(() => import('./marketing-footer'), 'MarketingFooter');
 
 /** Moving between auth forms or policies should start at the top, as a new page would. */
 function useScrollToTopOnPageChange() {
@@ -47,12 +52,18 @@ export function MarketingLayout() {
         ) : (
           <>
             <AuthHero />
-            <FeaturesList />
-            <TestimonialsCarousel />
+            <WhenNear placeholderClassName="h-[110rem] sm:h-[70rem] lg:h-[45rem]">
+              <FeaturesList />
+            </WhenNear>
+            <WhenNear placeholderClassName="h-[60rem]">
+              <TestimonialsCarousel />
+            </WhenNear>
           </>
         )}
       </main>
-      <MarketingFooter />
+      <WhenNear placeholderClassName="h-80">
+        <MarketingFooter />
+      </WhenNear>
     </div>
   );
 }

@@ -1,0 +1,191 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { extraPages, navItems } from '../src/web/app/nav';
+import { branding } from '../src/shared/branding';
+import { expect, expectPath, signedInAdmin, signedInClient, test } from './fixtures';
+
+/**
+ * Every built route, as a guest, a client with some data and an admin acting for that client:
+ * axe finds no serious or critical WCAG 2.0/2.1 A and AA violation at 1366x900, and at 390x844
+ * (a phone) the page is no wider than the screen.
+ */
+
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+type Route = {
+  path: string;
+  /** What the user sees once the page has its data, beyond its h1. */
+  ready?: (page: Page) => Locator;
+};
+
+const guestRoutes: Route[] = [
+  { path: '/signin' },
+  { path: '/signup' },
+  { path: '/forget' },
+  { path: '/update-password' },
+  { path: '/update-password?token=e2e-token' },
+  { path: '/signup/v/user/grant' },
+  ...branding.policyLinks.map((link) => ({ path: link.href })),
+  { path: '/legal/no-such-page' },
+];
+
+// Long but ordinary values: a phone must wrap them, not widen the page.
+const data = {
+  bank: {
+    bankName: 'First Citizens Community Bank of Delaware',
+    accountNumber: '000123456789',
+    routingNumber: '031100209',
+    accountOwner: 'Morgan Ventures Holding Company LLC',
+    dateOpened: '2024-03-15',
+    monthlyFees: 15,
+    businessAccountUrl: 'https://www.firstcitizens.example/business/online-banking/accounts/checking?ref=portal',
+    notes: 'Primary operating account; statements arrive on the first business day of each month.',
+    isDebitCard: true,
+  },
+  business: {
+    name: 'Dun & Bradstreet D-U-N-S Number Registration',
+    description: 'Registered to establish the business credit file with the major reporting agencies.',
+    businessAccountUrl: 'https://www.dnb.example/duns-number/get-a-duns/registration-confirmation?id=1234567890',
+    notes: 'Follow up with the account manager in thirty days.',
+    details: [{ label: 'D-U-N-S Number', value: '12-345-6789' }],
+  },
+  activity: { title: 'Opened the business checking account', notes: 'Debit card ordered.', status: 'Completed' },
+};
+
+/** Creates a bank account, a business account and an activity through the real API; returns the client's id. */
+async function addClientData(page: Page): Promise<string> {
+  const result = await page.evaluate(async (d) => {
+    const session = (await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } };
+    const base = `/api/clients/${session.user.id}`;
+    const post = async (path: string, body: unknown) =>
+      (await fetch(`${base}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status;
+    return {
+      id: session.user.id,
+      statuses: [await post('bank-accounts', d.bank), await post('business-accounts', d.business), await post('activities', d.activity)],
+    };
+  }, data);
+  expect(result.statuses.every((s) => s === 200 || s === 201), `create statuses ${result.statuses.join(', ')}`).toBe(true);
+  return result.id;
+}
+
+const dataReady: Record<string, Route['ready']> = {
+  '/': (page) => page.getByText(data.activity.title).first(),
+  '/bank': (page) => page.getByRole('article', { name: data.bank.bankName }),
+  '/business-presence': (page) => page.getByRole('heading', { name: data.business.name }),
+  '/compliance': (page) => page.getByRole('listitem', { name: 'Contact Support' }),
+};
+
+function shellRoutes({ admin, clientId }: { admin: boolean; clientId?: string }): Route[] {
+  return [...navItems, ...extraPages]
+    .filter((item) => admin || !('adminOnly' in item && item.adminOnly))
+    .map((item) => ({
+      // An admin acts for the client with the data (pages without a selector ignore the parameter).
+      path: admin && clientId && item.path !== '/clients' ? `${item.path}?client=${clientId}` : item.path,
+      // An admin's home is their own dashboard, not the client's.
+      ready: admin && item.path === '/' ? undefined : dataReady[item.path],
+    }));
+}
+
+/** Waits for what the user sees: the h1, the route's data, and no loading indicator left. */
+async function waitForPage(page: Page, route: Route) {
+  await expectPath(page, route.path.split('?')[0]);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  if (route.ready) await expect(route.ready(page)).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[aria-busy="true"], [aria-label^="Loading"]')).toHaveCount(0);
+  await expect(page.getByText(/^(Loading|Checking)\b/)).toHaveCount(0);
+}
+
+async function expectNoSeriousAxeViolations(page: Page, where: string) {
+  // Legacy mode runs axe in the page itself: half the time of opening a helper page per run, and
+  // the portal has no cross-origin frames for the newer mode to reach.
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      // Experimental in axe 4.11, so not part of the tag set: the visible text must be in the name.
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    })
+    .analyze();
+  // Each finding names the rule, the element (selector and markup) and axe's reason (e.g. the contrast ratio).
+  const found = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.slice(0, 5).map((n) => {
+        const why = [...n.any, ...n.all, ...n.none].map((c) => c.message).join(' ');
+        return `${v.id} (${v.impact}) at ${n.target.join(' ')}: ${n.html.slice(0, 160)} -- ${why}${v.nodes.length > 5 ? ` (and ${v.nodes.length - 5} more)` : ''}`;
+      }),
+    );
+  expect.soft(found, `axe on ${where}`).toEqual([]);
+}
+
+/** At 390 px the document must be no wider than the screen; names the elements that stick out. */
+async function expectNoHorizontalOverflow(page: Page, where: string) {
+  const measured = await page.evaluate(() => {
+    const width = window.innerWidth;
+    // Elements past the right edge that no scrolling or clipping ancestor contains.
+    const clipped = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+      return false;
+    };
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getClientRects().length > 0 && el.getBoundingClientRect().right > width + 1 && !clipped(el))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 4).join('.')} right=${Math.round(el.getBoundingClientRect().right)}`);
+    return { scrollWidth: document.documentElement.scrollWidth, width, wide };
+  });
+  expect.soft(measured.scrollWidth, `document width on ${where} at ${measured.width} px; widest: ${measured.wide.join('; ')}`).toBe(measured.width);
+}
+
+/** Visits each route at desktop size (axe), then at phone size (overflow). */
+async function checkRoutes(page: Page, routes: Route[], role: string, { shell }: { shell: boolean }) {
+  for (const route of routes) {
+    await test.step(`${role} ${route.path}`, async () => {
+      await page.setViewportSize(DESKTOP);
+      await page.goto(route.path);
+      await waitForPage(page, route);
+      await expectNoSeriousAxeViolations(page, `${route.path} as ${role} at 1366 px`);
+
+      await page.setViewportSize(PHONE);
+      // The shell switches to its phone layout: the menu button replaces the sidebar.
+      if (shell) await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+      await waitForPage(page, route);
+      await expectNoHorizontalOverflow(page, `${route.path} as ${role}`);
+    });
+  }
+}
+
+test.describe('every page: axe finds nothing serious, and nothing overflows a phone', () => {
+  test('guest pages', async ({ page }) => {
+    test.setTimeout(180_000);
+    await checkRoutes(page, guestRoutes, 'guest', { shell: false });
+    // A phone's first visit also gets the phone notice's contrast checked on the sign-in page.
+    await page.goto('/signin');
+    await waitForPage(page, { path: '/signin' });
+    await expectNoSeriousAxeViolations(page, '/signin at 390 px');
+  });
+
+  test('client pages, with a bank account, a business account and an activity', async ({ page }) => {
+    test.setTimeout(300_000);
+    await signedInClient(page, { name: 'Every Page Client' });
+    await addClientData(page);
+    await checkRoutes(page, shellRoutes({ admin: false }), 'client', { shell: true });
+    // The phone layout's own parts: the notice above the page, and the menu drawer.
+    await page.goto('/');
+    await waitForPage(page, { path: '/', ready: dataReady['/'] });
+    await expect(page.getByRole('heading', { name: 'Switch to Desktop View' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, '/ as client at 390 px');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog').getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, 'the menu drawer at 390 px');
+  });
+
+  test('admin pages, acting for a client with data', async ({ page }) => {
+    test.setTimeout(300_000);
+    await signedInClient(page, { name: 'Every Page Admin Client' });
+    const clientId = await addClientData(page);
+    await page.context().clearCookies();
+    await signedInAdmin(page);
+    await checkRoutes(page, shellRoutes({ admin: true, clientId }), 'admin', { shell: true });
+  });
+});

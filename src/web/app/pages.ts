@@ -1,0 +1,16 @@
+import { lazyPage } from './lazy-page';
+
+// The signed-in pages built so far, each its own chunk; every other route shows its placeholder.
+// Kept apart from the routes (signed-in-app.tsx) so the entry can start loading a page's chunk
+// together with the shell's (router.tsx, preloadRoute).
+export const builtPages: Record<string, ReturnType<typeof lazyPage>> = {
+  '/': lazyPage(() => import('../features/home/home-page'), 'HomePage'),
+  '/compliance': lazyPage(() => import('../features/compliance/compliance-page'), 'CompliancePage'),
+  '/account': lazyPage(() => import('../features/account/account-page'), 'AccountPage'),
+  '/clients': lazyPage(() => import('../features/clients/clients-page'), 'ClientsPage'),
+  '/bank': lazyPage(() => import('../features/bank-accounts/bank-accounts-page'), 'BankAccountsPage'),
+  '/business-presence': lazyPage(() => import('../features/business-accounts/business-accounts-page'), 'BusinessAccountsPage'),
+  '/documents': lazyPage(() => import('../features/documents/documents-page'), 'DocumentsPage'),
+};
+
+export const PlaceholderPage = lazyPage(() => import('../features/placeholders/placeholder-page'), 'PlaceholderPage');
