@@ -4,6 +4,8 @@
 // performance, first contentful paint, largest contentful paint, total blocking time and the
 // JavaScript transferred. Exits 1 when a page scores under the target (issue 11: 90).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { createAuth } from '../src/server/auth/auth';
 import { loadConfig } from '../src/server/config';
@@ -59,11 +61,16 @@ function startChromium(): Promise<{ child: ChildProcess; port: number }> {
 
 type Run = { score: number; fcp: number; lcp: number; tbt: number; scriptKb: number };
 
-async function audit(url: string, port: number, headers: Record<string, string>): Promise<Run> {
+const reportDir = path.join(root, 'test-results/lighthouse');
+
+async function audit(url: string, port: number, headers: Record<string, string>, name: string): Promise<Run> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: headers });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  // The last run of each page, for a closer look (where the time goes): test-results/lighthouse/.
+  fs.mkdirSync(reportDir, { recursive: true });
+  fs.writeFileSync(path.join(reportDir, `${name.replace(/\W+/g, '-').replace(/^-|-$/g, '')}.json`), JSON.stringify(lhr));
   const ms = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const items = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
   return {
@@ -101,7 +108,7 @@ async function main() {
     ];
     for (const page of pages) {
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(page.url, chromium.port, page.headers));
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(page.url, chromium.port, page.headers, page.name));
       const m = median(runs);
       const ok = m.score >= TARGET;
       if (!ok) misses.push(page.name);
