@@ -55,7 +55,7 @@ test.describe('first load', () => {
     });
     const names = scripts.map((url) => new URL(url).pathname.replace('/assets/', ''));
     expect(names.some((n) => n.startsWith('index-'))).toBe(true);
-    expect(names.filter((n) => /^(signed-in-app|home-page|query|auth-client|class-merge|zod|schemas)-/.test(n))).toEqual([]);
+    expect(names.filter((n) => /^(app|signed-in-app|home-page|query|auth-client|class-merge|zod|schemas)-/.test(n))).toEqual([]);
 
     const br = await wireSizes(scripts, 'br');
     const gzip = await wireSizes(scripts, 'gzip');
@@ -70,12 +70,24 @@ test.describe('first load', () => {
     await signedInClient(page);
     // A fresh context with the session cookie: nothing in the browser's cache yet.
     const fresh = await browser.newContext({ ...phone, baseURL, storageState: await page.context().storageState() });
-    const scripts = await scriptsLoadedBy(await fresh.newPage(), '/', async (p) => {
-      await expect(p.getByRole('heading', { name: 'Business Formation', level: 1 })).toBeVisible();
+    const freshPage = await fresh.newPage();
+    const api: string[] = [];
+    freshPage.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/api/')) api.push(url.pathname);
     });
+    const scripts = await scriptsLoadedBy(freshPage, '/', async (p) => {
+      await expect(p.getByRole('heading', { name: 'Business Formation', level: 1 })).toBeVisible();
+      await expect(p.getByTestId('named-task')).toHaveCount(3);
+    });
+    // No waterfall (issue 11 item 5): the session came with the page, so nothing asked for it,
+    // and the page's data went out without waiting for first-login set-up (done on the server).
+    expect(api).not.toContain('/api/auth/get-session');
+    expect(api.some((p) => p.endsWith('/build-out'))).toBe(true);
     await fresh.close();
     const names = scripts.map((url) => new URL(url).pathname.replace('/assets/', ''));
-    expect(names.some((n) => n.startsWith('signed-in-app-'))).toBe(true);
+    // The signed-in app's shared code (the shell, the query cache, components) is the 'app' chunk.
+    expect(names.some((n) => n.startsWith('app-'))).toBe(true);
     expect(names.filter((n) => /^(guest|marketing-layout|sign-in-page|testimonials-carousel|legal-page)-/.test(n))).toEqual([]);
   });
 });

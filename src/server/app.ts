@@ -10,6 +10,7 @@ import { auditRoutes } from './features/audit/audit.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { preferencesRoutes, securityRoutes } from './features/preferences/preferences.routes';
 import { setupRoutes } from './features/setup/setup.routes';
+import { ensureSetUp } from './features/setup/ensure-set-up';
 import { clientsRoutes } from './features/clients/clients.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { programRequestRoutes } from './features/programs/programs.routes';
@@ -42,6 +43,7 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
       const session = await (deps.sessions ? deps.sessions.get(headers) : deps.auth.api.getSession({ headers })).catch(() => null);
       c.set('user', session?.user ?? null);
       c.set('sessionId', session?.session.id ?? null);
+      if (session?.user && deps.config.setupOnFirstRequest) await ensureSetUp(deps, session.user);
       return next();
     })
     .use('/signup', rateLimit(() => deps.db, { name: 'sign-up', windowSeconds: 60 * 60, max: 20, keyOf: (c) => clientIp(c) ?? 'unknown' }))

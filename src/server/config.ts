@@ -32,6 +32,12 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v === undefined || !['false', '0', 'no', 'off'].includes(v.toLowerCase())),
+  // First-login set-up at a client's first request (features/setup/ensure-set-up.ts). The API
+  // tests turn it off where they build a client's rows themselves.
+  SETUP_ON_FIRST_REQUEST: z
+    .string()
+    .optional()
+    .transform((v) => v === undefined || !['false', '0', 'no', 'off'].includes(v.toLowerCase())),
   // S3-compatible file storage; unset S3_BUCKET keeps files in DATA_DIR/files.
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().optional(),
@@ -69,6 +75,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: e.AUTH_SECRET,
     dataKey: e.DATA_KEY,
     seedDemo: e.SEED_DEMO,
+    setupOnFirstRequest: e.SETUP_ON_FIRST_REQUEST,
     logLevel: e.LOG_LEVEL,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     s3: e.S3_BUCKET

@@ -13,6 +13,7 @@ import { storageFromConfig } from './storage';
 import { startSessionCache } from './auth/session-cache';
 import { serverFiles } from './lib/paths';
 import { serveWebApp } from './static';
+import { ensureSetUp } from './features/setup/ensure-set-up';
 
 const webRoot = serverFiles.webRoot;
 
@@ -33,7 +34,15 @@ export async function startServer(config: Config) {
   const storage = await storageFromConfig(config);
   const sessions = await startSessionCache(auth, database.listen, log);
   const app = createApp({ config, db, auth, mailer, log, keyring, storage, sessions });
-  if (!serveWebApp(app, webRoot)) log.warn('No built web app in dist/web: only the API is served (run `npm run build`).');
+  // A signed-in page carries its session; a client's first-login set-up starts with it (not awaited:
+  // the page's first API requests wait for the same run, see ensure-set-up.ts).
+  const pageSession = async (headers: Headers) => {
+    const session = await sessions.get(headers);
+    if (!session) return null;
+    if (config.setupOnFirstRequest) void ensureSetUp({ db, mailer, config, log }, session.user);
+    return session.user;
+  };
+  if (!serveWebApp(app, webRoot, pageSession)) log.warn('No built web app in dist/web: only the API is served (run `npm run build`).');
 
   const stopRetries = mailer.startRetryLoop();
   const stopReminders = scheduleReminders({ db, mailer, config, log });

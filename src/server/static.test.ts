@@ -98,3 +98,42 @@ describe('serveWebApp', () => {
     expect((await get('/api/health')).status).toBe(200);
   });
 });
+
+describe('serveWebApp with the session in the page', () => {
+  let root: string;
+  const app = new Hono();
+  const html = '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>';
+  const user = { id: 'u1', name: 'Ana </script><script>alert(1)</script> & Co\u2028', role: 'client' };
+
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'static-session-test-'));
+    fs.writeFileSync(path.join(root, 'index.html'), html);
+    fs.writeFileSync(path.join(root, 'favicon.svg'), '<svg/>');
+    // A stand-in for the session cache: the cookie 's=ok' is a session, any other is none.
+    serveWebApp(app, root, async (headers) => (headers.get('cookie') === 's=ok' ? user : null));
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it("writes a signed-in user's session into the page as inert JSON, never cached", async () => {
+    const res = await app.request('/compliance', { headers: { cookie: 's=ok' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('vary')).toBe('Cookie');
+    const body = await res.text();
+    const block = /<script type="application\/json" id="portal-session">(.*?)<\/script><\/head>/.exec(body);
+    expect(block).not.toBeNull();
+    // Nothing in the user's data can close the element or start markup.
+    expect(block![1]).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(block![1])).toEqual({ user });
+    expect(body).toContain('<div id="root"></div>');
+  });
+
+  it('sends the plain, revalidated page to a guest and for a cookie without a session; files stay files', async () => {
+    for (const headers of [{}, { cookie: 's=expired' }]) {
+      const res = await app.request('/', { headers });
+      expect(res.headers.get('cache-control')).toBe(REVALIDATE);
+      expect(await res.text()).toBe(html);
+    }
+    expect(await (await app.request('/favicon.svg', { headers: { cookie: 's=ok' } })).text()).toBe('<svg/>');
+  });
+});

@@ -93,22 +93,50 @@ function send(c: Context, file: StaticFile, cacheControl: string): Response {
   return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(rep.body), { status: 200, headers });
 }
 
+/** The signed-in user for a page request, or null (a guest): read from the session cookie. */
+export type PageSession = (headers: Headers) => Promise<object | null>;
+
+export const SESSION_ELEMENT_ID = 'portal-session';
+
+/** JSON that is safe inside a <script> element: no '<' (so no '</script>'), no '&', no line separators. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
+ * The page with the signed-in user written into it, as a JSON data block (not script: the CSP
+ * allows none inline, and none runs). The web app starts with the session known, so a signed-in
+ * first load asks for the page's data at once instead of first asking who is signed in. Private to
+ * the user, so never stored by a cache.
+ */
+function sendWithSession(c: Context, page: StaticFile, user: object): Response {
+  const html = page.identity.body.toString('utf8');
+  const block = `<script type="application/json" id="${SESSION_ELEMENT_ID}">${scriptJson({ user })}</script>`;
+  const body = html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`;
+  const headers = { 'Content-Type': page.type, 'Cache-Control': 'private, no-store', Vary: 'Cookie' };
+  return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers });
+}
+
 /**
  * Serves the built SPA in `root` (dist/web) on `app`, after the API routes: files as they were
  * built, each in the best encoding the browser accepts from the .br/.gz copies made at build time
  * (scripts/vite-plugins.ts); /assets/* cached for a year; index.html, also for every client route,
  * revalidated on each load so a new build shows at once. An unknown /assets/ file is a 404, not the
- * page (a browser asking for an old chunk must not get HTML). Returns false when there is no build.
+ * page (a browser asking for an old chunk must not get HTML). With `session`, a signed-in user's
+ * page carries their session (sendWithSession). Returns false when there is no build.
  */
-export function serveWebApp<E extends Env>(app: Hono<E>, root: string): boolean {
+export function serveWebApp<E extends Env>(app: Hono<E>, root: string, session?: PageSession): boolean {
   if (!fs.existsSync(path.join(root, 'index.html'))) return false;
   // Read once at start-up: the build does not change under a running server (npm start builds first).
   const files = new Map(listFiles(root).map((rel) => [rel, load(root, rel)]));
   const page = files.get('/index.html')!;
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     const p = c.req.path;
     const file = files.get(p);
     if (p.startsWith('/assets/')) return file ? send(c, file, IMMUTABLE) : c.text('Not found', 404, { 'Cache-Control': REVALIDATE });
+    if ((!file || file === page) && session && c.req.header('cookie')) {
+      const user = await session(c.req.raw.headers).catch(() => null);
+      if (user) return sendWithSession(c, page, user);
+    }
     return send(c, file ?? page, REVALIDATE);
   });
   return true;

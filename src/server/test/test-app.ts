@@ -87,6 +87,8 @@ export async function createTestApp(
     APP_URL: TEST_APP_URL,
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    // Tests make a client's rows themselves; ensure-set-up.test.ts turns it on.
+    SETUP_ON_FIRST_REQUEST: 'false',
     DATA_DIR: path.join(os.tmpdir(), 'portal-test-unused'),
     ...overrides,
   });

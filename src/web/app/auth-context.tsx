@@ -34,10 +34,30 @@ async function fetchSessionUser(): Promise<SessionUser | null> {
 // A failed check (network, server restarting) answers undefined: keep what we knew, like better-auth's client.
 const checkSession = () => fetchSessionUser().catch(() => undefined);
 
+/**
+ * The session the server wrote into a signed-in user's page (server static.ts, sendWithSession):
+ * read once, then removed, so nothing reads a stale copy later. Absent for a guest, and from the
+ * development server.
+ */
+function sessionInPage(): SessionUser | null | undefined {
+  const element = document.getElementById('portal-session');
+  if (!element) return undefined;
+  element.remove();
+  try {
+    return (JSON.parse(element.textContent ?? '', revive) as { user?: SessionUser | null }).user ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 let firstCheck: Promise<SessionUser | null | undefined> | null = null;
-/** main.tsx asks before the first render, so the session request goes out with the page's chunks. */
+/**
+ * main.tsx asks before the first render: the session from the page when it is there (no request),
+ * else the session request goes out with the page's chunks.
+ */
 export function prefetchSession() {
-  firstCheck = checkSession();
+  const inPage = sessionInPage();
+  firstCheck = inPage ? Promise.resolve(inPage) : checkSession();
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {

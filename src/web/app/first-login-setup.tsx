@@ -1,12 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Loader2 } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
 import { branding } from '../../shared/branding';
 import { api } from '../lib/api-client';
 import { useAuth } from './auth-context';
 
 // One setup call per user per page load, shared by every mount (React StrictMode mounts twice).
 const runs = new Map<string, Promise<void>>();
-const finished = new Set<string>();
 
 async function callSetup() {
   const res = await api.me.setup.$post();
@@ -23,40 +21,24 @@ function runSetup(userId: string): Promise<void> {
         // The spec: an alert with the product's tag, then the user goes on anyway.
         console.error('First-login setup failed:', error);
         window.alert(`[${branding.productName}] ${String(error)}`);
-      })
-      .finally(() => finished.add(userId));
+      });
     runs.set(userId, run);
   }
   return run;
 }
 
 /**
- * Ensures a signed-in client's starter data exists before the protected pages render. Clients
- * only: an administrator is not a client and gets no starter data (the server refuses it too).
+ * The spec's first-login set-up call, once per page load for a client (an administrator is not a
+ * client; the server refuses it too). It no longer holds the page behind a spinner: the server
+ * sets a client up at their first authenticated request (server ensure-set-up.ts), so the page's
+ * own requests go out at once, beside this one (docs/decisions/0004-set-up-at-first-request.md).
+ * A failure still alerts with the product's tag.
  */
 export function FirstLoginSetup({ children }: { children: ReactNode }) {
   const { user, isAdmin } = useAuth();
   const userId = user && !isAdmin ? user.id : null;
-  const [doneFor, setDoneFor] = useState<string | null>(null);
-
   useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    void runSetup(userId).then(() => {
-      if (live) setDoneFor(userId);
-    });
-    return () => {
-      live = false;
-    };
+    if (userId) void runSetup(userId);
   }, [userId]);
-
-  if (userId && doneFor !== userId && !finished.has(userId)) {
-    return (
-      <div role="status" className="flex min-h-screen flex-col items-center justify-center gap-3 text-gray-600">
-        <Loader2 className="size-8 animate-spin text-brand-700" aria-hidden="true" />
-        <span>Setting up your account...</span>
-      </div>
-    );
-  }
   return children;
 }

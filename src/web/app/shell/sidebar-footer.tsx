@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
-import { authClient } from '../../lib/auth-client';
+import { loadAuthClient } from '../../lib/load-auth-client';
 import { authFailureMessage } from '../../../shared/auth-errors';
 import { GoogleMark } from './google-mark';
 import { publicConfigQuery } from '../../lib/public-config';
@@ -25,6 +25,7 @@ function GoogleSignInButton() {
 
   const start = async () => {
     setStarting(true);
+    const authClient = await loadAuthClient();
     const { error } = await authClient.signIn.social({
       provider: 'google',
       callbackURL: '/signup/v/user/grant',
