@@ -129,7 +129,7 @@ describe('serveWebApp with the session in the page', () => {
   });
 
   it('sends the plain, revalidated page to a guest and for a cookie without a session; files stay files', async () => {
-    for (const headers of [{}, { cookie: 's=expired' }]) {
+    for (const headers of [{}, { cookie: 's=expired' }] as Record<string, string>[]) {
       const res = await app.request('/', { headers });
       expect(res.headers.get('cache-control')).toBe(REVALIDATE);
       expect(await res.text()).toBe(html);

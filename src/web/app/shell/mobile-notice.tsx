@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Laptop, Monitor, Smartphone, TriangleAlert, X } from 'lucide-react';
+import { DesktopViewBanner } from './desktop-view-banner';
 
 const DISMISS_KEY = 'shell.mobileNoticeDismissed';
 
@@ -39,7 +40,7 @@ export function MobileNotice() {
       >
         <X aria-hidden className="size-4" />
       </button>
-      <img src="/shell/desktop-view-banner.svg" alt="" className="block h-auto w-full" />
+      <DesktopViewBanner />
       <div className="space-y-4 p-4">
         <div>
           <h2 id="mobile-notice-title" className="text-lg font-semibold text-gray-900">
