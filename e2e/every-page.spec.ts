@@ -166,7 +166,8 @@ test.describe('every page: axe finds nothing serious, and nothing overflows a ph
   });
 
   test('client pages, with a bank account, a business account and an activity', async ({ page }) => {
-    test.setTimeout(300_000);
+    // About 20 routes, each at two sizes with axe: 3-4 minutes on a quiet machine, more when it is busy.
+    test.setTimeout(600_000);
     await signedInClient(page, { name: 'Every Page Client' });
     await addClientData(page);
     await checkRoutes(page, shellRoutes({ admin: false }), 'client', { shell: true });
@@ -181,7 +182,8 @@ test.describe('every page: axe finds nothing serious, and nothing overflows a ph
   });
 
   test('admin pages, acting for a client with data', async ({ page }) => {
-    test.setTimeout(300_000);
+    // About 20 routes, each at two sizes with axe: 3-4 minutes on a quiet machine, more when it is busy.
+    test.setTimeout(600_000);
     await signedInClient(page, { name: 'Every Page Admin Client' });
     const clientId = await addClientData(page);
     await page.context().clearCookies();

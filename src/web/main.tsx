@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AuthProvider, prefetchSession } from './app/auth-context';
@@ -21,13 +21,18 @@ window.addEventListener('vite:preloadError', (event) => {
 prefetchSession();
 preloadRoute(window.location.pathname);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter>
-      <AuthProvider>
-        <AppRoutes />
-        <ToasterHost />
-      </AuthProvider>
-    </BrowserRouter>
-  </StrictMode>,
+// Rendered as a transition: React then renders in slices of a few milliseconds and lets the
+// browser handle input in between, instead of one long task while a phone builds the whole page.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <BrowserRouter>
+        <AuthProvider>
+          <AppRoutes />
+          <ToasterHost />
+        </AuthProvider>
+      </BrowserRouter>
+    </StrictMode>,
+  ),
 );
