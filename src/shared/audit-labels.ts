@@ -25,6 +25,7 @@ export const auditEntityLabels = {
   payment: many('payment'),
   program_request: many('program request'),
   recent_activity: many('recent activity'),
+  membership: single('membership'),
 } as const satisfies Record<string, EntityLabel>;
 
 export type AuditEntityType = keyof typeof auditEntityLabels;

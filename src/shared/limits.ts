@@ -9,6 +9,9 @@ export const LIMITS = {
   documents: 2_000,
   payments: 1_000,
   complianceTasks: 300,
+  /** Training videos in the library (admins add them), and resources attached to one video. */
+  trainingVideos: 500,
+  resourcesPerVideo: 50,
   /** Uploads one user may have in progress at once (across instances). */
   uploadsInFlight: 3,
   /** Staff-notifying actions (Contact Support, program requests) per client per hour. */

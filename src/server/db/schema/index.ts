@@ -11,3 +11,4 @@ export * from './notifications';
 export * from './documents';
 export * from './bank-accounts';
 export * from './business-accounts';
+export * from './learning';

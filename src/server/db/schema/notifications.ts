@@ -1,5 +1,6 @@
 import { index, pgTable, serial, text, timestamp, uniqueIndex, integer } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
+import { notificationKinds } from '../../../shared/notifications';
 import { businessCompliance } from './compliance';
 
 // One row per recipient: events for admins are fanned out to each admin, so read state is per person.
@@ -12,7 +13,7 @@ export const notifications = pgTable(
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     // The client the event is about (the recipient for client events; the subject for admin ones).
     clientId: text('client_id').references(() => authUsers.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['task_assigned', 'task_changed', 'reminder_sent', 'payment_recorded', 'payment_request', 'new_signup'] }).notNull(),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
     link: text('link'),
