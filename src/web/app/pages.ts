@@ -11,6 +11,7 @@ export const builtPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/bank': lazyPage(() => import('../features/bank-accounts/bank-accounts-page'), 'BankAccountsPage'),
   '/business-presence': lazyPage(() => import('../features/business-accounts/business-accounts-page'), 'BusinessAccountsPage'),
   '/documents': lazyPage(() => import('../features/documents/documents-page'), 'DocumentsPage'),
+  '/training': lazyPage(() => import('../features/training/training-page'), 'TrainingPage'),
 };
 
 export const PlaceholderPage = lazyPage(() => import('../features/placeholders/placeholder-page'), 'PlaceholderPage');

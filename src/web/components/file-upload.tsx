@@ -5,12 +5,9 @@ import { checkUploadName, FILE_TOO_LARGE, MAX_UPLOAD_BYTES, UPLOAD_ACCEPT } from
 
 type UploadResult<T> = { ok: true; body: T } | { ok: false; error: string };
 
-/** POSTs one file as multipart form data, reporting upload progress (fetch cannot). */
-export function uploadWithProgress<T>(url: string, file: File, fields: Record<string, string>, onProgress: (percent: number) => void): Promise<UploadResult<T>> {
+/** POSTs a multipart form (any fields and files), reporting upload progress (fetch cannot). */
+export function uploadFormWithProgress<T>(url: string, form: FormData, onProgress: (percent: number) => void): Promise<UploadResult<T>> {
   return new Promise((resolve) => {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('file', file);
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.responseType = 'json';
@@ -23,6 +20,23 @@ export function uploadWithProgress<T>(url: string, file: File, fields: Record<st
     xhr.onerror = () => resolve({ ok: false, error: 'The upload failed. Check your connection and try again.' });
     xhr.send(form);
   });
+}
+
+/** POSTs one file (as `file`) with some text fields, reporting upload progress. */
+export function uploadWithProgress<T>(url: string, file: File, fields: Record<string, string>, onProgress: (percent: number) => void): Promise<UploadResult<T>> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', file);
+  return uploadFormWithProgress<T>(url, form, onProgress);
+}
+
+/** The bar shown while an upload is in flight. */
+export function UploadProgress({ percent }: { percent: number }) {
+  return (
+    <div role="progressbar" aria-label={`Uploading: ${percent}%`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 w-full overflow-hidden rounded-full bg-gray-200">
+      <div className="h-full rounded-full bg-brand-700 transition-[width]" style={{ width: `${Math.max(percent, 3)}%` }} />
+    </div>
+  );
 }
 
 /** The browser's own check before sending: the server checks again, and the content too. */
@@ -95,11 +109,7 @@ export function FileUpload<T>({
           onChange={(e) => void onChange(e.target.files?.[0])}
         />
       </label>
-      {uploading && (
-        <div role="progressbar" aria-label={`Uploading: ${progress}%`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 w-full overflow-hidden rounded-full bg-gray-200">
-          <div className="h-full rounded-full bg-brand-700 transition-[width]" style={{ width: `${Math.max(progress, 3)}%` }} />
-        </div>
-      )}
+      {uploading && <UploadProgress percent={progress} />}
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}

@@ -12,6 +12,8 @@ import { buildOutQuery, documentsArchiveUrl } from './api';
 import { NamedTasks } from './named-tasks';
 import { ProgressPie } from './progress-pie';
 import { RecentActivities } from './recent-activities';
+import { introQuery } from '../training/api';
+import { VideoPlayer } from '../training/video-player';
 
 /** The pie appears from this many completed tasks (spec). */
 const PIE_FROM = 2;
@@ -22,6 +24,8 @@ export function Dashboard() {
   const { user } = useAuth();
   const clientId = user?.id ?? '';
   const query = useQuery({ ...buildOutQuery(clientId), enabled: Boolean(clientId) });
+  // The intro video an admin chose (Training Videos); the welcome card stays as it is without one.
+  const intro = useQuery({ ...introQuery(), enabled: Boolean(clientId) }).data ?? null;
 
   if (!clientId || query.isPending)
     return (
@@ -67,7 +71,7 @@ export function Dashboard() {
         </div>
       )}
 
-      <Card>
+      <Card data-testid="welcome-card">
         <CardContent className="flex flex-col items-start gap-3 pt-6 sm:flex-row sm:items-center">
           <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50">
             <PlayCircle aria-hidden className="size-7 text-brand-700" />
@@ -76,10 +80,17 @@ export function Dashboard() {
             <h3 className="text-lg font-semibold text-gray-900">Welcome to your business build-out</h3>
             <p className="text-sm text-gray-600">
               Over the next {BUILD_OUT_DAYS} days you complete one build-out task a day. Start with the three tasks below, then follow your timeline on Business
-              Compliance. Your introduction video will appear here.
+              Compliance. {intro ? `Start with the introduction video: ${intro.title}.` : 'Your introduction video will appear here.'}
             </p>
           </div>
         </CardContent>
+        {intro && (
+          <CardContent className="pt-0">
+            <div className="mx-auto max-w-3xl">
+              <VideoPlayer key={intro.id} video={intro} />
+            </div>
+          </CardContent>
+        )}
       </Card>
 
       <div className="grid gap-4 sm:grid-cols-2">

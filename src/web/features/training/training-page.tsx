@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ArrowUpDown, Plus, Video } from 'lucide-react';
+import { toast } from 'sonner';
+import { useAuth } from '../../app/auth-context';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { QueryStates } from '../../components/query-states';
+import { usePagedList } from '../../lib/paged-list';
+import { deleteVideoFailed, NO_TRAINING_VIDEOS, type TrainingVideo } from '../../../shared/training';
+import { useDocumentTitle } from '../placeholders/use-document-title';
+import { useDeleteVideo, useRefreshTraining, useSetIntro, videosQuery } from './api';
+import { ClientProgress } from './client-progress';
+import { ReorderDialog } from './reorder-dialog';
+import { VideoCard } from './video-card';
+import { VideoFormDialog } from './video-form-dialog';
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** /training: the video library. Everyone watches (progress saved); admins manage it and see a client's progress. */
+export function TrainingPage() {
+  useDocumentTitle('Training Videos');
+  const { isAdmin } = useAuth();
+  const list = usePagedList(videosQuery());
+  const refresh = useRefreshTraining();
+  const remove = useDeleteVideo();
+  const setIntro = useSetIntro();
+  const [playing, setPlaying] = useState<string | null>(null);
+  const [form, setForm] = useState<{ video?: TrainingVideo } | null>(null);
+  const [deleting, setDeleting] = useState<TrainingVideo | null>(null);
+  const [reordering, setReordering] = useState(false);
+  const [params, setParams] = useSearchParams();
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success(`${deleting.title} deleted.`, { duration: 2000 });
+      if (playing === deleting.id) setPlaying(null);
+      setDeleting(null);
+    } catch (err) {
+      toast.error(deleteVideoFailed(message(err)));
+    }
+  }
+
+  async function changeIntro(video: TrainingVideo, intro: boolean) {
+    try {
+      await setIntro.mutateAsync(intro ? video.id : null);
+      toast.success(intro ? `${video.title} now plays on the dashboard.` : 'The dashboard has no intro video now.');
+    } catch (err) {
+      toast.error(`Could not change the dashboard intro: ${message(err)}`);
+    }
+  }
+
+  const watchedCount = list.lastPage?.watchedCount ?? 0;
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Training Videos</h1>
+          <p className="text-sm text-gray-600">Short lessons on building your business. Your place in each video is saved.</p>
+          {list.data && list.total > 0 && (
+            <p className="mt-1 text-sm font-medium text-gray-900" data-testid="watched-count">
+              {watchedCount} of {list.total} videos watched
+            </p>
+          )}
+        </div>
+        {isAdmin && (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setReordering(true)} disabled={!list.data || list.total < 2}>
+              <ArrowUpDown aria-hidden /> Re-order Videos
+            </Button>
+            <Button onClick={() => setForm({})}>
+              <Plus aria-hidden /> Add Training Video
+            </Button>
+          </div>
+        )}
+      </header>
+
+      {list.isError ? (
+        <Alert tone="error" className="flex items-center justify-between gap-2">
+          Could not load the training videos. {list.error?.message}
+          <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : (
+        <QueryStates
+          query={list}
+          noun="videos"
+          loading="Loading training videos..."
+          error="Could not load the training videos."
+          empty={{
+            title: NO_TRAINING_VIDEOS,
+            hint: isAdmin ? 'Add the first one with Add Training Video.' : 'New lessons will appear here.',
+            icon: <Video aria-hidden className="size-8 text-gray-400" />,
+          }}
+        >
+          {(videos) => (
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              {videos.map((v) => (
+                <VideoCard
+                  key={v.id}
+                  video={v}
+                  isAdmin={isAdmin}
+                  playing={playing === v.id}
+                  onPlay={() => setPlaying(v.id)}
+                  onClose={() => {
+                    setPlaying((p) => (p === v.id ? null : p));
+                    void refresh();
+                  }}
+                  onEdit={() => setForm({ video: v })}
+                  onDelete={() => setDeleting(v)}
+                  onSetIntro={(intro) => void changeIntro(v, intro)}
+                  introBusy={setIntro.isPending}
+                />
+              ))}
+            </div>
+          )}
+        </QueryStates>
+      )}
+
+      {isAdmin && <ClientProgress clientId={params.get('client') || null} onChange={(id) => setParams(id ? { client: id } : {})} />}
+
+      {isAdmin && (
+        <>
+          <VideoFormDialog open={form !== null} onOpenChange={(o) => !o && setForm(null)} video={form?.video} />
+          <ReorderDialog open={reordering} onOpenChange={setReordering} />
+          <ConfirmDialog
+            open={deleting !== null}
+            onOpenChange={(o) => !o && setDeleting(null)}
+            title="Delete this video?"
+            description={deleting ? `“${deleting.title}” and its resource materials will be deleted permanently.` : ''}
+            confirmLabel="Delete"
+            busy={remove.isPending}
+            onConfirm={() => void confirmDelete()}
+          />
+        </>
+      )}
+    </div>
+  );
+}
