@@ -26,6 +26,7 @@ import { access } from './middleware/access';
 import { rateLimit } from './middleware/rate-limit';
 import { clientIp } from './middleware/client-ip';
 import { refuseNul } from './middleware/no-nul';
+import { clientTrainingProgressRoutes, trainingRoutes } from './features/training/training.routes';
 
 const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: 'The request is too large.' }, 413) });
 
@@ -63,6 +64,8 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/clients/:clientId/program-requests', programRequestRoutes)
     .route('/documents', allDocumentsRoutes)
     .route('/clients/:clientId/documents', documentsRoutes)
+    .route('/training-videos', trainingRoutes)
+    .route('/clients/:clientId/training-progress', clientTrainingProgressRoutes)
     .route('/clients/:clientId/compliance-tasks', complianceRoutes)
     .route('/clients/:clientId/activities', activitiesRoutes)
     .route('/clients/:clientId/build-out', buildOutRoutes)

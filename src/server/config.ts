@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { DEFAULT_STORAGE_QUOTA_BYTES } from '../shared/limits';
+import { DEFAULT_VIDEO_MAX_BYTES } from '../shared/training';
 
 // The only module that reads process.env: everything else receives a parsed Config.
 const list = z
@@ -46,6 +47,8 @@ const envSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   // Bytes of files one client may keep (documents and every later upload).
   STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(DEFAULT_STORAGE_QUOTA_BYTES),
+  // Largest training video file an admin may upload (bytes); streamed to storage, never held in memory.
+  VIDEO_MAX_BYTES: z.coerce.number().int().min(1).default(DEFAULT_VIDEO_MAX_BYTES),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -78,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     setupOnFirstRequest: e.SETUP_ON_FIRST_REQUEST,
     logLevel: e.LOG_LEVEL,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
+    videoMaxBytes: e.VIDEO_MAX_BYTES,
     s3: e.S3_BUCKET
       ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, region: e.S3_REGION }
       : undefined,
