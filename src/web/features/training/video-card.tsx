@@ -51,7 +51,7 @@ export function VideoCard({
         <button
           type="button"
           onClick={onPlay}
-          aria-label={`Play ${video.title}`}
+          aria-label={`Play ${video.title}, ${video.duration}`}
           className="group relative block aspect-video w-full overflow-hidden bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600"
         >
           <img src={video.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover transition-transform group-hover:scale-105" />

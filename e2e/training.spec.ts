@@ -1,0 +1,166 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, screenshot, signedInAdmin, signedInClient, test } from './fixtures';
+
+const media = (name: string) => path.join(import.meta.dirname, 'fixtures-media', name);
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+
+/** A small, valid one-page PDF. */
+function pdf(text: string): Buffer {
+  const stream = `BT /F1 18 Tf 20 100 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+// One video for the whole file: the admin adds it, the client watches it.
+const run = Date.now().toString(36);
+const title = `Opening Your Business Bank Account ${run}`;
+const description = 'Which documents to bring, and how to keep business and personal money apart from the first day.';
+const resourceName = `Bank Checklist ${run}.pdf`;
+
+const card = (page: Page) => page.getByRole('article', { name: title });
+const video = (page: Page) => card(page).getByTestId('training-video');
+
+/** Waits until the player has the video's length (loadedmetadata), then returns where it is. */
+async function loadedAt(page: Page): Promise<number> {
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  return video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('an admin adds a training video with a thumbnail and a resource, and makes it the dashboard intro', async ({ page }) => {
+  await signedInAdmin(page);
+  await page.goto('/training');
+  await expect(page.getByRole('heading', { name: 'Training Videos', level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Training Video' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Training Video' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Duration').fill('six minutes');
+  await dialog.getByLabel('Description').fill(description);
+  // Both files are required on add: the button waits for them.
+  await expect(dialog.getByText('Thumbnail and video files are required.')).toBeVisible();
+  const submit = dialog.getByRole('button', { name: 'Add Video' });
+  await expect(submit).toBeDisabled();
+  await dialog.getByLabel('Thumbnail').setInputFiles(media('thumbnail.png'));
+  await dialog.getByLabel('Video file').setInputFiles(media('sample.webm'));
+  await expect(submit).toBeEnabled();
+  // The duration is checked before anything is sent.
+  await submit.click();
+  await expect(dialog.getByText('Enter the duration as minutes and seconds, like 10:30.')).toBeVisible();
+  await dialog.getByLabel('Duration').fill('0:06');
+  await submit.click();
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+
+  await expect(card(page)).toBeVisible();
+  await expect(card(page).getByText(description)).toBeVisible();
+  await expect(card(page).getByRole('button', { name: `Play ${title}, 0:06` })).toBeVisible();
+  // The thumbnail comes through its authorised route.
+  await expect.poll(() => card(page).locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+
+  // A resource for the video.
+  await card(page).getByRole('button', { name: 'Resource Materials (0)' }).click();
+  const resources = page.getByRole('dialog', { name: 'Resource Materials' });
+  await expect(resources.getByText('No resources yet')).toBeVisible();
+  await resources.locator('input[type=file]').setInputFiles({ name: resourceName, mimeType: 'application/pdf', buffer: pdf('Bank checklist') });
+  await expect(resources.getByText(resourceName)).toBeVisible();
+  await expect(resources.getByRole('button', { name: `Delete ${resourceName}` })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(resources).toBeHidden();
+  await expect(card(page).getByRole('button', { name: 'Resource Materials (1)' })).toBeVisible();
+
+  // The dashboard's intro.
+  await card(page).getByRole('button', { name: 'Set as dashboard intro' }).click();
+  await expect(card(page).getByText('Dashboard intro')).toBeVisible();
+  await expect(card(page).getByRole('button', { name: 'Remove as dashboard intro' })).toBeVisible();
+
+  // Admin controls are labelled for screen readers.
+  await expect(card(page).getByRole('button', { name: `Edit ${title}` })).toBeVisible();
+  await expect(card(page).getByRole('button', { name: `Delete ${title}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Client progress' })).toBeVisible();
+
+  await screenshot(page, 'training-admin');
+  await page.setViewportSize(PHONE);
+  await expect(card(page)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+  await screenshot(page, 'training-admin-phone');
+});
+
+test('a client watches, stops at 3 s, and resumes there after a reload; downloads the resource', async ({ page }) => {
+  await signedInClient(page, { name: `Training Client ${run}` });
+  // The intro plays in the dashboard's welcome card.
+  await expect(page.getByTestId('welcome-card').getByTestId('training-video')).toBeVisible();
+
+  await page.goto('/training');
+  await expect(page.getByRole('heading', { name: 'Training Videos', level: 1 })).toBeVisible();
+  await expect(card(page)).toBeVisible();
+  await expect(page.getByTestId('watched-count')).toHaveText(/^0 of \d+ videos watched$/);
+  // Admin controls are for admins.
+  await expect(page.getByRole('button', { name: 'Add Training Video' })).toHaveCount(0);
+  await expect(card(page).getByRole('button', { name: `Delete ${title}` })).toHaveCount(0);
+  await expect(card(page).getByRole('progressbar')).toHaveCount(0);
+
+  // Play inline, then stop at about 3 s.
+  await card(page).getByRole('button', { name: `Play ${title}` }).click();
+  await expect(video(page)).toBeVisible();
+  await expect(video(page)).toHaveAttribute('controlslist', 'nodownload');
+  await loadedAt(page);
+  expect(await video(page).evaluate((v: HTMLVideoElement) => v.duration)).toBeCloseTo(6, 0);
+  await video(page).evaluate(async (v: HTMLVideoElement) => {
+    v.pause();
+    const seeked = new Promise((r) => v.addEventListener('seeked', r, { once: true }));
+    v.currentTime = 3;
+    await seeked;
+  });
+  await expect(card(page).getByRole('button', { name: 'Full screen' })).toBeVisible();
+  await screenshot(page, 'training-client-playing');
+  // Closing saves the position; the card then shows how far in the client is.
+  await card(page).getByRole('button', { name: `Close ${title}` }).click();
+  const halfWay = card(page).getByRole('progressbar', { name: /: (4[5-9]|5\d)% watched$/ });
+  await expect(halfWay).toBeVisible();
+
+  // After a reload the position comes from the server.
+  await page.reload();
+  await expect(halfWay).toBeVisible();
+  await card(page).getByRole('button', { name: `Play ${title}` }).click();
+  await loadedAt(page);
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(2.5);
+  await card(page).getByRole('button', { name: `Close ${title}` }).click();
+  await expect(card(page).getByRole('button', { name: `Play ${title}` })).toBeVisible();
+
+  // The resource, through the authorised route.
+  await card(page).getByRole('button', { name: 'Resource Materials (1)' }).click();
+  const resources = page.getByRole('dialog', { name: 'Resource Materials' });
+  await expect(resources.getByText(resourceName)).toBeVisible();
+  await expect(resources.getByRole('button', { name: `Delete ${resourceName}` })).toHaveCount(0);
+  const downloading = page.waitForEvent('download');
+  await resources.getByRole('button', { name: `Download ${resourceName}` }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(resourceName);
+  await page.keyboard.press('Escape');
+  await expect(resources).toBeHidden();
+
+  await page.setViewportSize(DESKTOP);
+  await screenshot(page, 'training-client');
+  await page.setViewportSize(PHONE);
+  await expect(card(page)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+  await screenshot(page, 'training-client-phone');
+});
