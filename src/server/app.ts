@@ -21,6 +21,8 @@ import { businessAccountsRoutes } from './features/business-accounts/business-ac
 import { buildOutRoutes, contactSupportRoutes, freeGuideRoutes } from './features/dashboard/dashboard.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { allDocumentsRoutes, documentsRoutes } from './features/documents/documents.routes';
+import { membershipRoutes } from './features/membership/membership.routes';
+import { booksRoutes } from './features/books/books.routes';
 import { noStore, sameOriginOnly, securityHeaders } from './middleware/security';
 import { access } from './middleware/access';
 import { rateLimit } from './middleware/rate-limit';
@@ -73,7 +75,9 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/clients/:clientId/free-guide', freeGuideRoutes)
     .route('/bank-accounts', allBankAccountsRoutes)
     .route('/clients/:clientId/bank-accounts', bankAccountsRoutes)
-    .route('/clients/:clientId/business-accounts', businessAccountsRoutes);
+    .route('/clients/:clientId/business-accounts', businessAccountsRoutes)
+    .route('/clients/:clientId/membership', membershipRoutes)
+    .route('/books', booksRoutes);
 
   const app = new Hono<AppEnv>()
     .use('*', async (c, next) => {

@@ -32,6 +32,8 @@ export type ClientRow = {
   email: string;
   phone: string;
   hasPassword: boolean;
+  /** Paid membership (the spec's ispaid), set by administrators. */
+  isPaid: boolean;
   provider: 'email' | 'oauth';
   createdAt: string;
 };

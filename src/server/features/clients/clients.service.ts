@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { authAccounts, authUsers } from '../../db/schema';
+import { authAccounts, authUsers, users } from '../../db/schema';
 import type { ClientListQuery, ClientPage, ClientSort, ClientSummary } from '../../../shared/clients';
 
 const orderings: Record<ClientSort, SQL[]> = {
@@ -49,9 +49,11 @@ export async function listClients(db: Db, query: ClientListQuery): Promise<Clien
         email: authUsers.email,
         phone: authUsers.phone,
         hasPassword,
+        isPaid: users.isPaid,
         createdAt: authUsers.createdAt,
       })
       .from(authUsers)
+      .leftJoin(users, eq(users.id, authUsers.id))
       .where(where)
       .orderBy(...orderings[sort])
       .limit(pageSize)
@@ -62,6 +64,8 @@ export async function listClients(db: Db, query: ClientListQuery): Promise<Clien
     rows: rows.map((r) => ({
       ...r,
       hasPassword: Boolean(r.hasPassword),
+      // No users row yet: the column's default, not a member.
+      isPaid: r.isPaid ?? false,
       provider: r.hasPassword ? 'email' : 'oauth',
       createdAt: r.createdAt.toISOString(),
     })),

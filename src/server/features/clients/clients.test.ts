@@ -50,13 +50,14 @@ describe('admin clients list', () => {
     const hashes = (await t.db.select({ password: authAccounts.password }).from(authAccounts)).map((a) => a.password).filter(Boolean);
     expect(hashes.length).toBeGreaterThan(0);
     for (const hash of hashes) expect(body).not.toContain(hash!.slice(-24));
-    expect(Object.keys(page.rows[0]).sort()).toEqual(['createdAt', 'email', 'hasPassword', 'id', 'name', 'phone', 'provider']);
+    expect(Object.keys(page.rows[0]).sort()).toEqual(['createdAt', 'email', 'hasPassword', 'id', 'isPaid', 'name', 'phone', 'provider']);
     expect(page.rows[0]).toEqual({
       id: expect.any(String),
       name: 'Zoe Zulu',
       email: people[2].email,
       phone: '',
       hasPassword: true,
+      isPaid: false,
       provider: 'email',
       createdAt: '2030-01-01T00:00:03.000Z',
     });

@@ -52,6 +52,9 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
       },
     ]),
   ),
+  // The books' volume is no client's record: volume 1 is the one every signed-in user may download.
+  'GET /api/books/:volume/download': async () => ({ volume: '1' }),
+  'POST /api/books/:volume/upload': async () => ({ volume: '1' }),
   ...Object.fromEntries(
     ['PATCH /api/clients/:clientId/activities/:activityId', 'DELETE /api/clients/:clientId/activities/:activityId'].map((route) => [
       route,

@@ -53,6 +53,9 @@ const NOT_LISTS: Record<string, string> = {
   'GET /api/clients/:clientId/documents/:documentId/download': 'one file',
   'GET /api/clients/:clientId/free-guide': 'a static file',
   'GET /api/clients/:clientId/summary': 'one client',
+  'GET /api/clients/:clientId/membership': 'one record',
+  'GET /api/books': 'the four fixed books (one query for their replacement files, whatever their number)',
+  'GET /api/books/:volume/download': 'one file',
 };
 
 let t: TestApp;
