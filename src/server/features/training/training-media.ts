@@ -1,3 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { count } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { trainingVideos, videoResources } from '../../db/schema';
+import type { Storage } from '../../storage/storage';
+
 /**
  * Tiny real files for the training tests: headers that file-type recognises by their magic bytes,
  * then padding, so each is a known number of distinct bytes.
@@ -27,7 +34,42 @@ export function videoForm(o: { title?: string; duration?: string; description?: 
   form.set('duration', o.duration ?? '10:30');
   form.set('description', o.description ?? 'How the portal works.');
   for (const [k, v] of Object.entries(o.extra ?? {})) form.set(k, v);
-  if (o.thumbnail !== null) form.set('thumbnail', new Blob([o.thumbnail ?? PNG]), o.thumbnailName ?? 'thumb.png');
-  if (o.video !== null) form.set('video', new Blob([o.video ?? webm()]), o.videoName ?? 'intro.webm');
+  if (o.thumbnail !== null) form.set('thumbnail', new Blob([new Uint8Array(o.thumbnail ?? PNG)]), o.thumbnailName ?? 'thumb.png');
+  if (o.video !== null) form.set('video', new Blob([new Uint8Array(o.video ?? webm())]), o.videoName ?? 'intro.webm');
   return form;
+}
+
+type HasStore = { db: Db; storage: Storage };
+
+/** A training video row with its two files in storage, inserted directly (trust tests' fixtures). */
+export async function insertTrainingVideo(t: HasStore, o: { title?: string; displayOrder?: number } = {}) {
+  const id = randomUUID();
+  const videoKey = `training-videos/videos/${id}.webm`;
+  const thumbnailKey = `training-videos/thumbnails/${id}.png`;
+  const video = webm(2000);
+  await t.storage.put(videoKey, Readable.from([video]), { contentType: 'video/webm', size: video.length });
+  await t.storage.put(thumbnailKey, Readable.from([PNG]), { contentType: 'image/png', size: PNG.length });
+  const [{ n }] = await t.db.select({ n: count() }).from(trainingVideos);
+  await t.db.insert(trainingVideos).values({
+    id,
+    title: o.title ?? 'Fixture video',
+    description: 'A video for the tests.',
+    duration: '0:10',
+    videoKey,
+    videoContentType: 'video/webm',
+    videoSize: video.length,
+    thumbnailKey,
+    thumbnailContentType: 'image/png',
+    displayOrder: o.displayOrder ?? n + 1,
+  });
+  return id;
+}
+
+/** A PDF resource under the video, with its file in storage. */
+export async function insertVideoResource(t: HasStore, videoId: string, name = 'Fixture workbook.pdf') {
+  const id = randomUUID();
+  const storageKey = `training-videos/resources/${videoId}/${id}.pdf`;
+  await t.storage.put(storageKey, Readable.from([PDF]), { contentType: 'application/pdf', size: PDF.length });
+  await t.db.insert(videoResources).values({ id, videoId, name, storageKey, contentType: 'application/pdf', size: PDF.length });
+  return id;
 }

@@ -5,6 +5,7 @@ import { businessAccountDetails, businessAccounts, businessBankAccounts, busines
 import { Readable } from 'node:stream';
 import { CONTACT_SUPPORT_TASK } from '../../../shared/compliance-template';
 import { sealValues } from '../../security/encrypted-column';
+import { insertTrainingVideo, insertVideoResource } from '../../features/training/training-media';
 
 /**
  * Every registered endpoint, called as guest, as client A (own id), as client A on client B's id,
@@ -61,6 +62,28 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
       async ({ t, aId }: Ctx) => {
         const [row] = await t.db.insert(recentActivities).values({ userId: aId, title: 'Alpha fixture activity' }).returning();
         return { activityId: String(row.id) };
+      },
+    ]),
+  ),
+  // Training videos are shared records (every signed-in user reads, admins manage): each call gets
+  // a real video with its files (and a resource), so allowed calls reach the record and succeed.
+  ...Object.fromEntries(
+    [
+      'GET /api/training-videos/:videoId/stream',
+      'GET /api/training-videos/:videoId/thumbnail',
+      'GET /api/training-videos/:videoId/resources',
+      'POST /api/training-videos/:videoId/upload',
+      'POST /api/training-videos/:videoId/resources/upload',
+      'PUT /api/training-videos/:videoId/progress',
+      'DELETE /api/training-videos/:videoId',
+    ].map((route) => [route, async ({ t }: Ctx) => ({ videoId: await insertTrainingVideo(t) })]),
+  ),
+  ...Object.fromEntries(
+    ['GET /api/training-videos/:videoId/resources/:resourceId/download', 'DELETE /api/training-videos/:videoId/resources/:resourceId'].map((route) => [
+      route,
+      async ({ t }: Ctx) => {
+        const videoId = await insertTrainingVideo(t);
+        return { videoId, resourceId: await insertVideoResource(t, videoId) };
       },
     ]),
   ),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { eq, like } from 'drizzle-orm';
+import { eq, isNotNull, like } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,6 +19,8 @@ import { createTestApp, type TestAgent, type TestApp } from '../test-app';
 import { openTestDatabase } from '../test-db';
 import { readZip } from '../zip';
 import { registeredEndpoints } from './registered-routes';
+import { insertTrainingVideo, insertVideoResource } from '../../features/training/training-media';
+import { trainingVideos, videoProgress } from '../../db/schema';
 
 /**
  * No N+1: every GET route that answers a list is called with 1 and with 50 records behind it,
@@ -40,6 +42,8 @@ type ListRoute = {
   expected?: (n: number) => number;
   /** How many records the answer holds. */
   itemsIn?: (res: Response) => Promise<number>;
+  /** Values for the route's other parameters (besides :clientId). */
+  params?: () => Record<string, string>;
 };
 
 const NOT_LISTS: Record<string, string> = {
@@ -53,6 +57,10 @@ const NOT_LISTS: Record<string, string> = {
   'GET /api/clients/:clientId/documents/:documentId/download': 'one file',
   'GET /api/clients/:clientId/free-guide': 'a static file',
   'GET /api/clients/:clientId/summary': 'one client',
+  'GET /api/training-videos/intro': 'one video',
+  'GET /api/training-videos/:videoId/stream': 'one file',
+  'GET /api/training-videos/:videoId/thumbnail': 'one file',
+  'GET /api/training-videos/:videoId/resources/:resourceId/download': 'one file',
   'GET /api/clients/:clientId/membership': 'one record',
   'GET /api/books': 'the four fixed books (one query for their replacement files, whatever their number)',
   'GET /api/books/:volume/download': 'one file',
@@ -63,6 +71,8 @@ let client: { id: string; agent: TestAgent };
 let admin: { id: string; agent: TestAgent };
 /** The statements drizzle sent while `recording` is set. */
 let recorded: string[] | null = null;
+/** The video whose resources the resources list route is measured on. */
+let resourceVideoId = '';
 
 /** Exactly `n` copies of `template` for the client (whatever was there is removed first). */
 function cloneSeeder(name: string, table: PgTable, owner: PgColumn, template: () => Record<string, unknown>, textId: boolean): Seeder {
@@ -163,6 +173,28 @@ beforeAll(async () => {
         if (others.length) await t.db.insert(authUsers).values(others);
       },
     },
+    // Videos (shared by everyone), each with two resources and the client's and the admin's progress.
+    trainingVideos: {
+      name: 'training videos (2 resources and progress each)',
+      seed: async (n: number) => {
+        await t.db.delete(trainingVideos).where(isNotNull(trainingVideos.id));
+        for (let i = 0; i < n; i++) {
+          const videoId = await insertTrainingVideo(t, { title: `Video ${i}` });
+          await insertVideoResource(t, videoId);
+          await insertVideoResource(t, videoId);
+          await t.db.insert(videoProgress).values([client.id, admin.id].map((userId) => ({ userId, videoId, positionSeconds: 9, durationSeconds: 10, watched: true })));
+        }
+      },
+    },
+    // n resources of one video (the only one).
+    videoResources: {
+      name: 'video resources',
+      seed: async (n: number) => {
+        await t.db.delete(trainingVideos).where(isNotNull(trainingVideos.id));
+        resourceVideoId = await insertTrainingVideo(t);
+        for (let i = 0; i < n; i++) await insertVideoResource(t, resourceVideoId);
+      },
+    },
   } satisfies Record<string, Seeder>;
 
   const both: Role[] = ['client', 'admin'];
@@ -185,13 +217,17 @@ beforeAll(async () => {
     'GET /api/clients/:clientId/audit': { seeder: seeders.audit, queries: ['pageSize=50'], as: both },
     // The Clients screen, and a search as the client selector makes (every seeded e-mail matches).
     'GET /api/clients': { seeder: seeders.clients, queries: ['pageSize=50', 'pageSize=50&q=example.test'], as: ['admin'] },
+    'GET /api/training-videos': { seeder: seeders.trainingVideos, queries: ['pageSize=50'], as: both },
+    'GET /api/clients/:clientId/training-progress': { seeder: seeders.trainingVideos, queries: ['pageSize=50'], as: both },
+    'GET /api/training-videos/:videoId/resources': { seeder: seeders.videoResources, queries: ['pageSize=50'], as: both, params: () => ({ videoId: resourceVideoId }) },
   };
 }, 60_000);
 afterAll(() => t?.close());
 
 /** The statements one request sends; `cold` empties the session cache first (the session is read from the database). */
 async function measure(key: string, query: string, route: ListRoute, role: Role, cold: boolean) {
-  const path = key.slice('GET '.length).replace(':clientId', client.id) + (query ? `?${query}` : '');
+  let path = key.slice('GET '.length).replace(':clientId', client.id) + (query ? `?${query}` : '');
+  for (const [name, value] of Object.entries(route.params?.() ?? {})) path = path.replace(`:${name}`, value);
   const agent = role === 'admin' ? admin.agent : client.agent;
   // A first call warms what is cached per process (the session, the guide file, prepared state).
   await (await agent.get(path)).arrayBuffer();
