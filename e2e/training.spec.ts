@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, screenshot, signedInAdmin, signedInClient, test } from './fixtures';
+import { chooseClient, expect, screenshot, signedInAdmin, signedInClient, test } from './fixtures';
 
 const media = (name: string) => path.join(import.meta.dirname, 'fixtures-media', name);
 const PHONE = { width: 390, height: 844 };
@@ -53,7 +53,7 @@ test('an admin adds a training video with a thumbnail and a resource, and makes 
   await page.getByRole('button', { name: 'Add Training Video' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Training Video' });
   await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('Duration').fill('six minutes');
+  await dialog.getByLabel('Duration').fill('6 min');
   await dialog.getByLabel('Description').fill(description);
   // Both files are required on add: the button waits for them.
   await expect(dialog.getByText('Thumbnail and video files are required.')).toBeVisible();
@@ -107,6 +107,7 @@ test('a client watches, stops at 3 s, and resumes there after a reload; download
   await signedInClient(page, { name: `Training Client ${run}` });
   // The intro plays in the dashboard's welcome card.
   await expect(page.getByTestId('welcome-card').getByTestId('training-video')).toBeVisible();
+  await screenshot(page, 'training-dashboard-intro');
 
   await page.goto('/training');
   await expect(page.getByRole('heading', { name: 'Training Videos', level: 1 })).toBeVisible();
@@ -163,4 +164,67 @@ test('a client watches, stops at 3 s, and resumes there after a reload; download
   await expect(card(page)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
   await screenshot(page, 'training-client-phone');
+});
+
+test('an admin follows the client’s progress, then adds, re-orders, edits and deletes a second video', async ({ page }) => {
+  await signedInAdmin(page);
+  await page.goto('/training');
+  await expect(card(page)).toBeVisible();
+
+  // The client's progress, picked with the shared selector (?client= in the address).
+  const progress = page.getByRole('region', { name: 'Client progress' });
+  await chooseClient(page, `Training Client ${run}`);
+  await expect(page).toHaveURL(/[?&]client=/);
+  await expect(progress.getByRole('listitem').filter({ hasText: title })).toContainText(/\d+%/);
+  await expect(progress.getByTestId('client-watched-count')).toHaveText(/^0 of \d+ watched$/);
+
+  const second = `Separating Business and Personal Credit ${run}`;
+  await page.getByRole('button', { name: 'Add Training Video' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Training Video' });
+  await add.getByLabel('Title').fill(second);
+  await add.getByLabel('Duration').fill('0:06');
+  await add.getByLabel('Description').fill('Why lenders look at the business on its own.');
+  await add.getByLabel('Thumbnail').setInputFiles(media('thumbnail.png'));
+  await add.getByLabel('Video file').setInputFiles(media('sample.webm'));
+  await add.getByRole('button', { name: 'Add Video' }).click();
+  await expect(add).toBeHidden({ timeout: 15_000 });
+  const secondCard = page.getByRole('article', { name: second });
+  await expect(secondCard).toBeVisible();
+
+  const order = () => page.getByTestId('video-card').evaluateAll((cards) => cards.map((c) => c.querySelector('h2')?.textContent ?? ''));
+  expect((await order()).indexOf(second)).toBeGreaterThan((await order()).indexOf(title));
+
+  // Re-order: the new video moves up one place, above the first.
+  await page.getByRole('button', { name: 'Re-order Videos' }).click();
+  const reorder = page.getByRole('dialog', { name: 'Re-order Videos' });
+  const up = reorder.getByRole('button', { name: 'Move up' });
+  const down = reorder.getByRole('button', { name: 'Move down' });
+  await expect(up).toBeDisabled();
+  await reorder.getByRole('button', { name: second }).click();
+  await expect(reorder.getByRole('button', { name: second })).toHaveAttribute('aria-pressed', 'true');
+  await expect(down).toBeDisabled();
+  await up.click();
+  await expect(down).toBeEnabled();
+  await reorder.getByRole('button', { name: 'Save Order' }).click();
+  await expect(reorder).toBeHidden();
+  await expect.poll(async () => (await order()).indexOf(second)).toBe((await order()).indexOf(title) - 1);
+
+  // Edit the text only: the files stay.
+  await secondCard.getByRole('button', { name: `Edit ${second}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Training Video' });
+  await expect(edit.getByLabel('Title')).toHaveValue(second);
+  await edit.getByLabel('Title').fill(`${second} (updated)`);
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toBeHidden({ timeout: 15_000 });
+  const edited = page.getByRole('article', { name: `${second} (updated)` });
+  await expect(edited).toBeVisible();
+  await expect.poll(() => edited.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+
+  // Delete, after a confirmation.
+  await edited.getByRole('button', { name: `Delete ${second} (updated)` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this video?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(edited).toHaveCount(0);
+  await expect(card(page)).toBeVisible();
 });

@@ -98,7 +98,7 @@ export function TrainingPage() {
           }}
         >
           {(videos) => (
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
               {videos.map((v) => (
                 <VideoCard
                   key={v.id}

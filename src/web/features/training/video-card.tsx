@@ -40,11 +40,11 @@ export function VideoCard({
   return (
     <article
       aria-labelledby={titleId}
-      className={cn('flex min-w-0 flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm', playing && 'sm:col-span-2 lg:col-span-3 xl:col-span-4')}
+      className={cn('flex min-w-0 flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm', playing && 'col-span-full')}
       data-testid="video-card"
     >
       {playing ? (
-        <div className="p-3">
+        <div className="mx-auto w-full max-w-4xl p-3">
           <VideoPlayer video={video} onClose={onClose} autoPlay />
         </div>
       ) : (
