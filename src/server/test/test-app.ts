@@ -14,7 +14,7 @@ import { createLogger } from '../lib/logger';
 import { createMailer, type DeliveredMail } from '../mail/mailer';
 import type { SignInLimits } from '../auth/auth-handler';
 import { generateKey, parseKeyring } from '../security/keyring';
-import { createLocalStorage } from '../storage';
+import { createLocalStorage, type Storage } from '../storage';
 import { startSessionCache } from '../auth/session-cache';
 import { openTestDatabase, type TestDatabase } from './test-db';
 
@@ -81,7 +81,7 @@ export type SignupBody = { name?: string; email: string; password: string; phone
  */
 export async function createTestApp(
   overrides: Record<string, string | undefined> = {},
-  opts: { database?: TestDatabase; signInLimits?: Partial<SignInLimits> } = {},
+  opts: { database?: TestDatabase; signInLimits?: Partial<SignInLimits>; /** Another storage driver (an S3 one on s3rver); the local disk by default. */ storage?: Storage } = {},
 ) {
   const config = loadConfig({
     APP_URL: TEST_APP_URL,
@@ -105,7 +105,7 @@ export async function createTestApp(
   const keyring = parseKeyring(config.dataKey ?? generateKey(1));
   // Files on the local driver in a directory of this test app's own.
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-files-'));
-  const storage = createLocalStorage(filesDir);
+  const storage = opts.storage ?? createLocalStorage(filesDir);
   // The session cache as production runs it, listening on this test's database.
   const sessions = await startSessionCache(auth, database.listen, log);
   const app = createApp({ config, db, auth, mailer, log, keyring, storage, sessions }, { signInLimits: opts.signInLimits });
