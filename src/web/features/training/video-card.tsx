@@ -104,15 +104,14 @@ export function VideoCard({
             <FolderOpen aria-hidden /> Resource Materials ({video.resourceCount})
           </Button>
           {isAdmin && (
-            <>
-              <span className="flex-1" />
+            <span className="ml-auto flex gap-1">
               <Button variant="ghost" size="icon" aria-label={`Edit ${video.title}`} title="Edit" onClick={onEdit}>
                 <Pencil />
               </Button>
               <Button variant="ghost" size="icon" className="text-red-600 hover:bg-red-50" aria-label={`Delete ${video.title}`} title="Delete" onClick={onDelete}>
                 <Trash2 />
               </Button>
-            </>
+            </span>
           )}
         </div>
         {isAdmin && (

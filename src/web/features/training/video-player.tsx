@@ -71,6 +71,7 @@ export function VideoPlayer({ video, onClose, autoPlay = false }: { video: Train
           ref={videoRef}
           className="aspect-video w-full bg-black"
           src={video.streamUrl}
+          poster={video.thumbnailUrl}
           controls
           controlsList="nodownload"
           disablePictureInPicture
