@@ -74,6 +74,7 @@ const dataReady: Record<string, Route['ready']> = {
   '/bank': (page) => page.getByRole('article', { name: data.bank.bankName }),
   '/business-presence': (page) => page.getByRole('heading', { name: data.business.name }),
   '/compliance': (page) => page.getByRole('listitem', { name: 'Contact Support' }),
+  '/wealth-secrets': (page) => page.getByRole('region', { name: /^The Secret to Wealth, Volume 4:/ }),
 };
 
 function shellRoutes({ admin, clientId }: { admin: boolean; clientId?: string }): Route[] {

@@ -11,6 +11,7 @@ export const builtPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/bank': lazyPage(() => import('../features/bank-accounts/bank-accounts-page'), 'BankAccountsPage'),
   '/business-presence': lazyPage(() => import('../features/business-accounts/business-accounts-page'), 'BusinessAccountsPage'),
   '/documents': lazyPage(() => import('../features/documents/documents-page'), 'DocumentsPage'),
+  '/wealth-secrets': lazyPage(() => import('../features/books/books-page'), 'BooksPage'),
   '/training': lazyPage(() => import('../features/training/training-page'), 'TrainingPage'),
 };
 

@@ -5,6 +5,7 @@ import { ActivityPanel } from './activity-panel';
 import { useDefaultClient } from '../../lib/client-options';
 import { ClientSelector } from '../../components/client-selector';
 import { NotificationPreferences } from './notification-preferences';
+import { MembershipPanel } from './membership-panel';
 import { ProfilePanel } from './profile-form';
 import { SecuritySettings } from './security-settings';
 import { AdminOwnAccount, ClientArea } from './admin-account';
@@ -31,6 +32,7 @@ export function AccountPage() {
         {clientId && (
           <div key={clientId} className="flex flex-col gap-6">
             <ProfilePanel clientId={clientId} />
+            <MembershipPanel clientId={clientId} isAdmin={isAdmin} />
             <NotificationPreferences clientId={clientId} />
             <SecuritySettings clientId={clientId} isAdmin={isAdmin} />
             <PaymentsPanel clientId={clientId} />

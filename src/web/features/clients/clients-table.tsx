@@ -1,8 +1,39 @@
 import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import type { ClientRow } from '../../../shared/clients';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../../shared/format';
+import { Switch } from '../account/switch';
+import { useSetMembership } from '../account/membership-api';
+
+/** The Membership column: a switch per client (admins), kept out of the row's own click and Enter. */
+function MembershipSwitch({ row }: { row: ClientRow }) {
+  const save = useSetMembership();
+  const labelId = `membership-${row.id}`;
+  const name = row.name || row.email;
+  return (
+    <span className="flex items-center gap-2" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+      <span id={labelId} className="sr-only">
+        Paid membership for {name}
+      </span>
+      <Switch
+        labelledBy={labelId}
+        checked={row.isPaid}
+        disabled={save.isPending}
+        onCheckedChange={(isPaid) =>
+          save.mutate(
+            { clientId: row.id, isPaid },
+            { onSuccess: () => toast.success(`${name}: membership ${isPaid ? 'on' : 'off'}.`), onError: (e) => toast.error(e.message) },
+          )
+        }
+      />
+      <span className="text-xs text-gray-700" aria-hidden="true">
+        {row.isPaid ? 'Member' : 'No'}
+      </span>
+    </span>
+  );
+}
 
 function ProviderBadge({ provider }: { provider: ClientRow['provider'] }) {
   return (
@@ -17,7 +48,7 @@ function ProviderBadge({ provider }: { provider: ClientRow['provider'] }) {
   );
 }
 
-const headers = ['Name', 'Email', 'Password', 'Phone', 'Provider', 'Created'];
+const headers = ['Name', 'Email', 'Password', 'Phone', 'Provider', 'Membership', 'Created'];
 
 /** The clients, one row each; a row opens My Account for that client (click or Enter). */
 export function ClientsTable({ rows }: { rows: ClientRow[] }) {
@@ -31,7 +62,7 @@ export function ClientsTable({ rows }: { rows: ClientRow[] }) {
   };
   return (
     <div className="max-h-[70vh] overflow-auto rounded-lg border border-gray-200 bg-white">
-      <table className="w-full min-w-[720px] border-collapse text-left text-sm">
+      <table className="w-full min-w-[820px] border-collapse text-left text-sm">
         <thead className="sticky top-0 z-10 bg-gray-50 shadow-[inset_0_-1px_0_var(--color-gray-200)]">
           <tr>
             {headers.map((h) => (
@@ -57,6 +88,9 @@ export function ClientsTable({ rows }: { rows: ClientRow[] }) {
               <td className="whitespace-nowrap px-4 py-3 text-gray-700">{row.phone || '-'}</td>
               <td className="px-4 py-3">
                 <ProviderBadge provider={row.provider} />
+              </td>
+              <td className="px-4 py-3">
+                <MembershipSwitch row={row} />
               </td>
               <td className="px-4 py-3 text-gray-700">
                 <time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time>
