@@ -21,6 +21,16 @@ export type StreamFileRule = {
 export type StoredUploadFile = { key: string; contentType: string; size: number; name: string };
 export type StreamedUpload = { fields: Record<string, string>; files: Record<string, StoredUploadFile> };
 
+/** A refused text field of the form (400), named so the page can show it next to the field. */
+export class FormFieldError extends UploadError {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(400, message);
+  }
+}
+
 /** Bytes file-type reads to recognise a kind. */
 const SNIFF_BYTES = 4100;
 /** Form fields and part headers around the files. */
@@ -43,7 +53,14 @@ export async function receiveStreamUpload(
   c: Context<AppEnv>,
   storage: Storage,
   rules: Record<string, StreamFileRule>,
-  opts: { tooLarge: string },
+  opts: {
+    tooLarge: string;
+    /**
+     * Checks the text fields sent before the first file (a form that puts its fields first, as the
+     * page does, is refused before any file is stored). Not called when no field came first.
+     */
+    checkFields?: (fields: Record<string, string>) => FormFieldError | null;
+  },
 ): Promise<StreamedUpload> {
   const type = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(type)) throw new UploadError(415, 'Send the files as a multipart form upload.');
@@ -77,6 +94,7 @@ export async function receiveStreamUpload(
   const tasks: Promise<void>[] = [];
   const open: Readable[] = [];
   let failure: UploadError | null = null;
+  let fieldsChecked = false;
   let settle!: () => void;
   const settled = new Promise<void>((resolve) => (settle = resolve));
 
@@ -156,6 +174,15 @@ export async function receiveStreamUpload(
     if (failure) {
       stream.resume();
       return;
+    }
+    if (!fieldsChecked && opts.checkFields && Object.keys(fields).length > 0) {
+      fieldsChecked = true;
+      const refused = opts.checkFields(fields);
+      if (refused) {
+        stream.resume();
+        fail(refused);
+        return;
+      }
     }
     if (!rule || tasks.length >= Object.keys(rules).length || name in files) {
       stream.resume();

@@ -8,7 +8,7 @@ import { validate } from '../../middleware/validate';
 import { RangeNotSatisfiableError, StorageNotFoundError } from '../../storage/storage';
 import { contentRange, parseRange } from '../../lib/range';
 import { receiveUpload, uploadBodyLimit, UploadError } from '../../uploads/upload';
-import { receiveStreamUpload, removeStoredFiles, type StreamFileRule, type StreamedUpload } from '../../uploads/stream-upload';
+import { FormFieldError, receiveStreamUpload, removeStoredFiles, type StreamFileRule, type StreamedUpload } from '../../uploads/stream-upload';
 import { withUploadSlot } from '../../uploads/upload-limits';
 import { fileHeaders } from '../documents/documents.files';
 import {
@@ -77,6 +77,15 @@ const fileRules = (videoMaxBytes: number): Record<'video' | 'thumbnail', StreamF
 /** A resource's name: optional (the file's name by default). */
 const resourceName = z.string().trim().min(1, 'Enter a name.').max(200, 'The name can be at most 200 characters.').optional();
 
+/** The form's text fields checked, or the first problem as a FormFieldError. */
+function checkVideoFields(fields: Record<string, string>) {
+  const parsed = videoFields.safeParse(fields);
+  if (parsed.success) return { data: parsed.data, error: null };
+  const issue = parsed.error.issues[0];
+  const message = issue?.code === 'unrecognized_keys' ? `Unexpected field: ${issue.keys.join(', ')}` : (issue?.message ?? 'Check the form.');
+  return { data: null, error: new FormFieldError(message, issue?.path.join('.') || undefined) };
+}
+
 /**
  * Receives an add or edit form: the files streamed to storage, then `record` with the checked
  * fields. Whatever fails, no file of this upload stays stored.
@@ -85,18 +94,20 @@ async function receiveVideoForm(c: Context<AppEnv>, filesRequired: boolean, reco
   const { storage, config } = c.var.deps;
   let upload: StreamedUpload;
   try {
-    upload = await receiveStreamUpload(c, storage, fileRules(config.videoMaxBytes), { tooLarge: videoTooLarge(config.videoMaxBytes) });
+    upload = await receiveStreamUpload(c, storage, fileRules(config.videoMaxBytes), {
+      tooLarge: videoTooLarge(config.videoMaxBytes),
+      checkFields: (fields) => checkVideoFields(fields).error,
+    });
   } catch (err) {
+    if (err instanceof FormFieldError) return c.json({ error: err.message, field: err.field }, 400);
     if (err instanceof UploadError) return c.json({ error: err.message }, err.status);
     throw err;
   }
   try {
-    const fields = videoFields.safeParse(upload.fields);
-    if (!fields.success) {
+    const fields = checkVideoFields(upload.fields);
+    if (fields.error) {
       await removeStoredFiles(storage, Object.values(upload.files));
-      const issue = fields.error.issues[0];
-      const message = issue?.code === 'unrecognized_keys' ? `Unexpected field: ${issue.keys.join(', ')}` : (issue?.message ?? 'Check the form.');
-      return c.json({ error: message, field: issue?.path.join('.') || undefined }, 400);
+      return c.json({ error: fields.error.message, field: fields.error.field }, 400);
     }
     if (filesRequired && (!upload.files.video || !upload.files.thumbnail)) {
       await removeStoredFiles(storage, Object.values(upload.files));
