@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
-import { trainingVideos } from '../../db/schema';
+import { trainingVideos, videoResources } from '../../db/schema';
+import { LIMITS, limitReached } from '../../../shared/limits';
 import { FILES_REQUIRED, type ClientProgressPage, type TrainingVideo, type TrainingVideoPage, type VideoResource } from '../../../shared/training';
 import { mov, mp4, PDF, PNG, SVG, videoForm, webm } from './training-media';
 import { WRONG_THUMBNAIL_KIND, WRONG_VIDEO_KIND } from './training.routes';
@@ -291,5 +292,70 @@ describe('progress', () => {
     ]);
     expect((await a.agent.get(`/api/clients/${a.id}/training-progress`)).status).toBe(200);
     expect((await b.agent.get(`/api/clients/${a.id}/training-progress`)).status).toBe(404);
+  });
+});
+
+describe('limits', () => {
+  /** `n` video rows straight into the table (files not needed to list or count them), longest fields. */
+  async function fillLibrary(n: number) {
+    const rows = Array.from({ length: n }, (_, i) => ({
+      id: crypto.randomUUID(),
+      title: 'T'.repeat(200),
+      description: 'D'.repeat(5000),
+      duration: '1:05:00',
+      videoKey: `training-videos/videos/none-${i}.webm`,
+      videoContentType: 'video/webm',
+      videoSize: 1,
+      thumbnailKey: `training-videos/thumbnails/none-${i}.png`,
+      thumbnailContentType: 'image/png',
+      displayOrder: i + 1,
+    }));
+    for (let i = 0; i < rows.length; i += 100) await t.db.insert(trainingVideos).values(rows.slice(i, i + 100));
+  }
+
+  it(`refuses video ${LIMITS.trainingVideos + 1} with the limit in words and keeps no file; lists stay a page`, async () => {
+    await clearLibrary();
+    await fillLibrary(LIMITS.trainingVideos);
+    const before = storedFiles();
+    const res = await upload(videoForm());
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: string }).error).toBe(limitReached(LIMITS.trainingVideos, 'training videos'));
+    expect(storedFiles()).toEqual(before);
+    expect(await t.db.$count(trainingVideos)).toBe(LIMITS.trainingVideos);
+
+    // Bounded: a full page of the longest videos is at most 100 items and under 1 MB.
+    for (const [agent, path] of [
+      [a.agent, '/api/training-videos?pageSize=100&page=5'],
+      [admin.agent, `/api/clients/${a.id}/training-progress?pageSize=100`],
+    ] as const) {
+      const r = await agent.get(path);
+      const text = await r.text();
+      expect(r.status).toBe(200);
+      const body = JSON.parse(text) as { items: unknown[]; total: number };
+      expect(body.items).toHaveLength(100);
+      expect(body.total).toBe(LIMITS.trainingVideos);
+      expect(text.length).toBeLessThan(1024 * 1024);
+    }
+    expect((await a.agent.get('/api/training-videos?pageSize=101')).status).toBe(400);
+    expect((await a.agent.get(`/api/clients/${a.id}/training-progress?pageSize=101`)).status).toBe(400);
+    await t.db.delete(trainingVideos).where(like(trainingVideos.videoKey, 'training-videos/videos/none-%'));
+  });
+
+  it(`refuses resource ${LIMITS.resourcesPerVideo + 1} of a video`, async () => {
+    await clearLibrary();
+    const v = await addVideo();
+    await t.db.insert(videoResources).values(
+      Array.from({ length: LIMITS.resourcesPerVideo }, (_, i) => ({ id: crypto.randomUUID(), videoId: v.id, name: `R${i}.pdf`, storageKey: `training-videos/resources/none-${i}.pdf`, contentType: 'application/pdf', size: 1 })),
+    );
+    const before = storedFiles();
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(PDF)]), 'One more.pdf');
+    const res = await admin.agent.request('POST', `/api/training-videos/${v.id}/resources/upload`, { body: form });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: string }).error).toBe(limitReached(LIMITS.resourcesPerVideo, 'resources on this video'));
+    expect(storedFiles()).toEqual(before);
+    const page = (await (await a.agent.get(`/api/training-videos/${v.id}/resources?pageSize=100`)).json()) as { items: unknown[]; total: number };
+    expect(page.items).toHaveLength(LIMITS.resourcesPerVideo);
+    await t.db.delete(videoResources).where(eq(videoResources.videoId, v.id));
   });
 });
