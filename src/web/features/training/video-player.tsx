@@ -66,7 +66,7 @@ export function VideoPlayer({ video, onClose, autoPlay = false }: { video: Train
 
   return (
     <div className="flex flex-col gap-2">
-      <div ref={frame} className="relative overflow-hidden rounded-lg bg-black">
+      <div ref={frame} className="relative overflow-hidden rounded-lg bg-black [&:fullscreen]:flex [&:fullscreen]:items-center [&:fullscreen]:rounded-none">
         <video
           ref={videoRef}
           className="aspect-video w-full bg-black"
