@@ -22,7 +22,9 @@ function wrap(text: string, width: number, measure: (s: string) => number): stri
 
 /** The generated edition of one book: a title page and a few pages of text (pdf-lib, loaded on first use). */
 export async function generateBookPdf(book: BookInfo): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  // pdf-lib is CommonJS: loaded from the built (ESM) server its exports sit on `default`.
+  const mod = await import('pdf-lib');
+  const { PDFDocument, StandardFonts, rgb } = 'PDFDocument' in mod && mod.PDFDocument ? mod : (mod as unknown as { default: typeof mod }).default;
   const doc = await PDFDocument.create();
   doc.setTitle(book.title);
   doc.setAuthor(branding.companyName);
