@@ -72,6 +72,7 @@ function DocumentsOf({ query, showClient }: { query: PagedList<DocumentRow>; sho
         </Button>
       </Alert>
     );
+  if (showClient && query.data.length === 0) return <p className="rounded-md bg-gray-50 px-3 py-4 text-center text-sm text-gray-600">No client has uploaded a Secret to Wealth document yet.</p>;
   return (
     <>
       <DocumentList documents={query.data} showClient={showClient} />
