@@ -25,13 +25,15 @@ describe('parseRange', () => {
   });
 });
 
-type Driver = { name: string; setUp: () => Promise<{ storage: Storage; tearDown: () => Promise<void> }> };
+type Driver = { name: string; setUp: () => Promise<{ storage: Storage; tearDown: () => Promise<void>; files: () => string[] }> };
+/** Every file under `dir` (the driver's objects and their metadata). */
+const filesUnder = (dir: string) => (fs.readdirSync(dir, { recursive: true }) as string[]).filter((p) => fs.statSync(path.join(dir, p)).isFile()).sort();
 const drivers: Driver[] = [
   {
     name: 'local disk',
     setUp: async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'training-local-'));
-      return { storage: createLocalStorage(dir), tearDown: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+      return { storage: createLocalStorage(dir), tearDown: async () => fs.rmSync(dir, { recursive: true, force: true }), files: () => filesUnder(dir) };
     },
   },
   {
@@ -43,6 +45,7 @@ const drivers: Driver[] = [
       const storage = createS3Storage({ endpoint: `http://127.0.0.1:${port}`, bucket: 'portal-test', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1' });
       return {
         storage,
+        files: () => filesUnder(dir),
         tearDown: async () => {
           await server.close();
           fs.rmSync(dir, { recursive: true, force: true });
@@ -59,16 +62,19 @@ describe.each(drivers)('the video stream on $name', (driver) => {
   let t: TestApp;
   let storage: Storage;
   let tearDown: () => Promise<void>;
+  let files: () => string[];
   let client: TestAgent;
+  let admin: TestAgent;
   let video: TrainingVideo;
 
   beforeAll(async () => {
-    ({ storage, tearDown } = await driver.setUp());
+    ({ storage, tearDown, files } = await driver.setUp());
     t = await createTestApp({}, { storage });
-    const { a, admin } = await t.clientsAndAdmin();
-    client = a.agent;
+    const cast = await t.clientsAndAdmin();
+    client = cast.a.agent;
+    admin = cast.admin.agent;
     // Uploaded through the API: the upload streams into this driver too.
-    const res = await admin.agent.request('POST', '/api/training-videos/upload', { body: videoForm({ video: bytes }) });
+    const res = await admin.request('POST', '/api/training-videos/upload', { body: videoForm({ video: bytes }) });
     expect(res.status, await res.clone().text()).toBe(201);
     video = ((await res.json()) as { video: TrainingVideo }).video;
   }, 60_000);
@@ -110,6 +116,15 @@ describe.each(drivers)('the video stream on $name', (driver) => {
     expect(res.status).toBe(416);
     expect(res.headers.get('content-range')).toBe(`bytes */${SIZE}`);
     expect(((await res.json()) as { error: string }).error).toMatch(/range/);
+  });
+
+  it('keeps no stored file of a refused or oversize upload', async () => {
+    const before = files();
+    const wrong = await admin.request('POST', '/api/training-videos/upload', { body: videoForm({ thumbnail: bytes.subarray(0, 5000) }) });
+    expect(wrong.status).toBe(415);
+    const missing = await admin.request('POST', '/api/training-videos/upload', { body: videoForm({ thumbnail: null }) });
+    expect(missing.status).toBe(400);
+    expect(files()).toEqual(before);
   });
 
   it('serves the thumbnail, and nothing to a guest', async () => {
