@@ -4,12 +4,14 @@ import { createTestApp, type TestAgent, type TestApp } from '../test-app';
 import { fingerprinter } from './db-fingerprint';
 import { hostileObject, hostileQuery } from './hostile-inputs';
 import { registeredEndpoints } from './registered-routes';
+import { insertTrainingVideo } from '../../features/training/training-media';
 
 const RUNS_PER_ROUTE = 100;
 
 let t: TestApp;
 let client: { id: string; agent: TestAgent };
 let admin: { id: string; agent: TestAgent };
+let videoId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -17,6 +19,7 @@ beforeAll(async () => {
   const a = await t.createSignedInUser({ role: 'admin' });
   client = { id: c.user.id, agent: c.agent };
   admin = { id: a.user.id, agent: a.agent };
+  videoId = await insertTrainingVideo(t);
 });
 afterAll(() => t?.close());
 
@@ -31,7 +34,8 @@ describe('hostile input on every validated route', () => {
 
     for (const e of endpoints) {
       const caller = e.access === 'admin' ? admin.agent : e.access === 'public' ? null : client.agent;
-      const path = e.path.replace(':clientId', client.id);
+      // Record parameters name a real record, so the body and query reach validation and the handler.
+      const path = e.path.replace(':clientId', client.id).replace(':videoId', videoId);
       const json = e.validators.find((v) => v.target === 'json');
       const query = e.validators.find((v) => v.target === 'query');
       const input = fc.record({
