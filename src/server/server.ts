@@ -17,6 +17,9 @@ import { ensureSetUp } from './features/setup/ensure-set-up';
 
 const webRoot = serverFiles.webRoot;
 
+/** How long one request (a large upload) may take in all. */
+const UPLOAD_REQUEST_TIMEOUT_MS = 2 * 60 * 60 * 1000;
+
 export async function startServer(config: Config) {
   const log = createLogger(config.logLevel);
   const keyring = loadKeyring(config);
@@ -47,7 +50,9 @@ export async function startServer(config: Config) {
   const stopRetries = mailer.startRetryLoop();
   const stopReminders = scheduleReminders({ db, mailer, config, log });
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port }, () => resolve(s));
+    // Node ends a request after 5 minutes by default: too short for a training video of up to
+    // VIDEO_MAX_BYTES (2 GB) on an ordinary connection. Headers still have to arrive within a minute.
+    const s = serve({ fetch: app.fetch, port: config.port, serverOptions: { requestTimeout: UPLOAD_REQUEST_TIMEOUT_MS } }, () => resolve(s));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
