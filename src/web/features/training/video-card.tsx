@@ -103,7 +103,12 @@ export function VideoCard({
           <Button variant="outline" size="sm" onClick={() => setResourcesOpen(true)}>
             <FolderOpen aria-hidden /> Resource Materials ({video.resourceCount})
           </Button>
-          {isAdmin && (
+        </div>
+        {isAdmin && (
+          <div className="flex flex-wrap items-center gap-1 border-t border-gray-100 pt-2">
+            <Button variant="link" size="sm" className="h-auto px-0" disabled={introBusy} onClick={() => onSetIntro(!video.isIntro)}>
+              {video.isIntro ? 'Remove as dashboard intro' : 'Set as dashboard intro'}
+            </Button>
             <span className="ml-auto flex gap-1">
               <Button variant="ghost" size="icon" aria-label={`Edit ${video.title}`} title="Edit" onClick={onEdit}>
                 <Pencil />
@@ -112,12 +117,7 @@ export function VideoCard({
                 <Trash2 />
               </Button>
             </span>
-          )}
-        </div>
-        {isAdmin && (
-          <Button variant="link" size="sm" className="h-auto self-start px-0" disabled={introBusy} onClick={() => onSetIntro(!video.isIntro)}>
-            {video.isIntro ? 'Remove as dashboard intro' : 'Set as dashboard intro'}
-          </Button>
+          </div>
         )}
       </div>
       <ResourcesDialog video={video} isAdmin={isAdmin} open={resourcesOpen} onOpenChange={setResourcesOpen} />
