@@ -13,7 +13,8 @@ function MembershipSwitch({ row }: { row: ClientRow }) {
   const labelId = `membership-${row.id}`;
   const name = row.name || row.email;
   return (
-    <span className="flex items-center gap-2" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+    // relative: the sr-only label is positioned, and must stay inside the table's scroll box (else it widens the page on a phone).
+    <span className="relative flex items-center gap-2" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
       <span id={labelId} className="sr-only">
         Paid membership for {name}
       </span>
