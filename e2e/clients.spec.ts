@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectPath, mailsTo, newUser, screenshot, signUpAndVerify, signedInAdmin, test } from './fixtures';
+import { expect, expectPath, expectSignedIn, mailsTo, newUser, screenshot, signUpAndVerify, signedInAdmin, test } from './fixtures';
 import { formatDate } from '../src/shared/format';
 
 // No STAFF_EMAIL in the e2e server's environment: staff mail goes to the default address.
@@ -34,12 +34,13 @@ test('a client’s first sign-in sets up the account without holding the page, a
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expectSignedIn(page);
   await expectPath(page, '/');
   await expect(page.getByTestId('named-task')).toHaveCount(3);
   await expect(page.getByTestId('tasks-completed')).toHaveText('0/45 tasks completed');
   await screenshot(page, 'first-login-setup');
   release();
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expectSignedIn(page);
   await expect.poll(() => calls).toBe(1);
 
   const mail = await staffMailAbout(user.email);
@@ -48,7 +49,7 @@ test('a client’s first sign-in sets up the account without holding the page, a
 
   // Another page load runs the (idempotent) setup again; no second notice.
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expectSignedIn(page);
   expect(calls).toBe(2);
   expect((await mailsTo(STAFF)).filter((m) => m.text.includes(`Email: ${user.email}`))).toHaveLength(1);
 });
@@ -64,7 +65,7 @@ test('a failed first-login setup alerts with the product tag, then lets the clie
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expectSignedIn(page);
   // The call runs beside the page's own requests: its alert comes when it fails.
   await expect.poll(() => alerts).toEqual(['[Total Business Build-Out] Error: Something brokey.']);
   // The page has the client's data all the same: the server set the account up.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectPath, google, test, uniqueEmail } from './fixtures';
+import { expect, expectPath, expectSignedIn, google, test, uniqueEmail } from './fixtures';
 
 const GRANT_PATH = '/signup/v/user/grant';
 
@@ -30,8 +30,8 @@ test('Sign In with Google goes through the provider and lands on / signed in', a
   await expect(page.getByText('Completing authentication...')).toBeVisible();
   release();
 
+  await expectSignedIn(page);
   await expectPath(page, '/');
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   await expect(page.getByText('google.user@example.com').first()).toBeVisible();
   await expect(page.getByText('Google User').first()).toBeVisible();
 });
@@ -40,8 +40,8 @@ test('/signin/auto starts Google sign-in at once', async ({ page }) => {
   const user = { sub: `auto-${Date.now()}`, email: uniqueEmail('google.auto'), name: 'Auto Google' };
   await google.setUser(user);
   await page.goto('/signin/auto');
+  await expectSignedIn(page);
   await expectPath(page, '/');
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   await expect(page.getByText(user.email).first()).toBeVisible();
 });
 
