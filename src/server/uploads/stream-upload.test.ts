@@ -145,6 +145,7 @@ describe('streamed upload', () => {
     const video = Buffer.concat([fileHead('video', 'v.webm'), webm(), Buffer.from('\r\n')]);
     const cases: [Buffer, number][] = [
       [Buffer.concat([fields(), thumbnailPart(), video, video, CLOSE]), 400],
+      [Buffer.concat([fields(), video, video, CLOSE]), 400],
       [Buffer.concat([fields(), fileHead('other', 'x.png'), PNG, Buffer.from('\r\n'), video, CLOSE]), 400],
       [Buffer.concat([part('description', 'x'.repeat(70 * 1024)), thumbnailPart(), video, CLOSE]), 400],
       [Buffer.concat([fields(), Buffer.from(`--${BOUNDARY}\r\nnonsense`)]), 400],

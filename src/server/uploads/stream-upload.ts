@@ -93,6 +93,8 @@ export async function receiveStreamUpload(
   const started: string[] = [];
   const tasks: Promise<void>[] = [];
   const open: Readable[] = [];
+  // File fields already begun (a field sent twice is refused, not stored twice).
+  const seen = new Set<string>();
   let failure: UploadError | null = null;
   let fieldsChecked = false;
   let settle!: () => void;
@@ -184,11 +186,12 @@ export async function receiveStreamUpload(
         return;
       }
     }
-    if (!rule || tasks.length >= Object.keys(rules).length || name in files) {
+    if (!rule || seen.has(name)) {
       stream.resume();
-      fail(new UploadError(400, `Unexpected file field: ${name.slice(0, 50)}`));
+      fail(new UploadError(400, rule ? `Send one ${name} file only.` : `Unexpected file field: ${name.slice(0, 50)}`));
       return;
     }
+    seen.add(name);
     stream.on('limit', () => fail(new UploadError(413, rule.tooLarge)));
     open.push(stream);
     tasks.push(
