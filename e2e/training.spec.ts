@@ -62,12 +62,24 @@ test('an admin adds a training video with a thumbnail and a resource, and makes 
   await dialog.getByLabel('Thumbnail').setInputFiles(media('thumbnail.png'));
   await dialog.getByLabel('Video file').setInputFiles(media('sample.webm'));
   await expect(submit).toBeEnabled();
+  await screenshot(page, 'training-add-dialog');
   // The duration is checked before anything is sent.
   await submit.click();
   await expect(dialog.getByText('Enter the duration as minutes and seconds, like 10:30.')).toBeVisible();
   await dialog.getByLabel('Duration').fill('0:06');
+  // Held back for a moment, so the progress bar can be seen while the upload is in flight.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/training-videos/upload', async (route) => {
+    await held;
+    await route.continue();
+  });
   await submit.click();
+  await expect(dialog.getByRole('progressbar')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+  release();
   await expect(dialog).toBeHidden({ timeout: 15_000 });
+  await page.unroute('**/api/training-videos/upload');
 
   await expect(card(page)).toBeVisible();
   await expect(card(page).getByText(description)).toBeVisible();
@@ -82,13 +94,14 @@ test('an admin adds a training video with a thumbnail and a resource, and makes 
   await resources.locator('input[type=file]').setInputFiles({ name: resourceName, mimeType: 'application/pdf', buffer: pdf('Bank checklist') });
   await expect(resources.getByText(resourceName)).toBeVisible();
   await expect(resources.getByRole('button', { name: `Delete ${resourceName}` })).toBeVisible();
+  await screenshot(page, 'training-resources-admin');
   await page.keyboard.press('Escape');
   await expect(resources).toBeHidden();
   await expect(card(page).getByRole('button', { name: 'Resource Materials (1)' })).toBeVisible();
 
   // The dashboard's intro.
   await card(page).getByRole('button', { name: 'Set as dashboard intro' }).click();
-  await expect(card(page).getByText('Dashboard intro')).toBeVisible();
+  await expect(card(page).getByText('Dashboard intro', { exact: true })).toBeVisible();
   await expect(card(page).getByRole('button', { name: 'Remove as dashboard intro' })).toBeVisible();
 
   // Admin controls are labelled for screen readers.
