@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatMoney, formatMoneyWhole } from './format';
+import { formatBytes, formatCount, formatDate, formatDateTime, formatMoney, formatMoneyWhole } from './format';
 
 describe('the one formatter set', () => {
   it('writes money as en-US dollars with grouping and cents', () => {
@@ -19,5 +19,12 @@ describe('the one formatter set', () => {
     expect(formatDate('2026-11-22T23:30:00Z', 'Asia/Tokyo')).toBe('Nov 23, 2026');
     expect(formatDate(new Date('2026-11-22T12:00:00Z'), 'UTC')).toBe('Nov 22, 2026');
     expect(formatDateTime('2026-11-22T15:04:00Z', 'UTC')).toBe('Nov 22, 2026, 3:04 PM');
+  });
+
+  it('sizes in words, 1024-based', () => {
+    expect(formatBytes(512)).toBe('512 bytes');
+    expect(formatBytes(10 * 1024 * 1024)).toBe('10 MB');
+    expect(formatBytes(1.5 * 1024 ** 3)).toBe('1.5 GB');
+    expect(formatBytes(2 * 1024 ** 3)).toBe('2 GB');
   });
 });

@@ -36,3 +36,14 @@ export function formatDate(value: Date | string, timeZone?: string): string {
 export function formatDateTime(value: Date | string, timeZone?: string): string {
   return new Date(value).toLocaleString('en-US', { ...dateOptions, hour: 'numeric', minute: '2-digit', timeZone });
 }
+
+/** A size in words: '10 MB', '1.5 GB' (1024-based, one decimal when not whole). */
+export function formatBytes(n: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let i = 0;
+  while (n >= 1024 && i < units.length - 1) {
+    n /= 1024;
+    i++;
+  }
+  return `${Number.isInteger(n) ? n : n.toFixed(1)} ${units[i]}`;
+}

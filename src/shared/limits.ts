@@ -1,3 +1,5 @@
+import { formatBytes } from './format';
+
 /**
  * Per-client caps: nothing one client can repeat grows without a bound. Each is enforced on the
  * server (a 4xx with the sentence below) and shown by the web where it helps.
@@ -31,13 +33,3 @@ export const STORAGE_FULL = (quotaBytes: number) =>
   `Your storage is full: you can keep up to ${formatBytes(quotaBytes)} of files. Delete files you no longer need, or contact support.`;
 export const TOO_MANY_UPLOADS = `You can upload ${LIMITS.uploadsInFlight} files at a time. Wait for one to finish, then try again.`;
 export const TOO_MANY_STAFF_NOTICES = `You can send at most ${LIMITS.staffNoticesPerHour} requests to our staff an hour. Please try again later.`;
-
-function formatBytes(n: number) {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let i = 0;
-  while (n >= 1024 && i < units.length - 1) {
-    n /= 1024;
-    i++;
-  }
-  return `${Number.isInteger(n) ? n : n.toFixed(1)} ${units[i]}`;
-}

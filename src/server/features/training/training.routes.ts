@@ -7,6 +7,7 @@ import { access } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
 import { RangeNotSatisfiableError, StorageNotFoundError } from '../../storage/storage';
 import { contentRange, parseRange } from '../../lib/range';
+import { formatBytes } from '../../../shared/format';
 import { receiveUpload, uploadBodyLimit, UploadError } from '../../uploads/upload';
 import { FormFieldError, receiveStreamUpload, removeStoredFiles, type StreamFileRule, type StreamedUpload } from '../../uploads/stream-upload';
 import { withUploadSlot } from '../../uploads/upload-limits';
@@ -44,18 +45,8 @@ import {
 
 const webStream = (s: Readable) => Readable.toWeb(s) as ReadableStream;
 
-function bytesInWords(n: number) {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let i = 0;
-  while (n >= 1024 && i < units.length - 1) {
-    n /= 1024;
-    i++;
-  }
-  return `${Number.isInteger(n) ? n : n.toFixed(1)} ${units[i]}`;
-}
-
-export const videoTooLarge = (max: number) => `The video is too large: it can be at most ${bytesInWords(max)}.`;
-export const THUMBNAIL_TOO_LARGE = `The thumbnail is too large: it can be at most ${bytesInWords(MAX_THUMBNAIL_BYTES)}.`;
+export const videoTooLarge = (max: number) => `The video is too large: it can be at most ${formatBytes(max)}.`;
+export const THUMBNAIL_TOO_LARGE = `The thumbnail is too large: it can be at most ${formatBytes(MAX_THUMBNAIL_BYTES)}.`;
 export const WRONG_VIDEO_KIND = 'The video must be an MP4, WebM, MOV or Ogg video file.';
 export const WRONG_THUMBNAIL_KIND = 'The thumbnail must be a PNG, JPEG, WebP or GIF picture.';
 
