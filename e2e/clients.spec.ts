@@ -85,11 +85,12 @@ test('admin: the Clients list shows new clients and sorts by e-mail', async ({ p
   await expect(page.getByRole('heading', { level: 1, name: 'Clients', exact: true })).toBeVisible();
   await expect(page.getByText('A list of all registered clients including their details')).toBeVisible();
   await expect(page.getByLabel('Sort by')).toHaveValue('newest');
-  for (const h of ['Name', 'Email', 'Password', 'Phone', 'Provider', 'Created']) await expect(page.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
+  for (const h of ['Name', 'Email', 'Password', 'Phone', 'Provider', 'Membership', 'Created']) await expect(page.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
 
   const row = page.getByRole('row', { name: `Open My Account for ${second.name}` });
   await expect(row).toBeVisible();
-  await expect(row.getByRole('cell')).toHaveText([second.name, second.email, 'set', '(302) 555-0199', 'email', formatDate(new Date())]);
+  await expect(row.getByRole('cell')).toHaveText([second.name, second.email, 'set', '(302) 555-0199', 'email', /No$/, formatDate(new Date())]);
+  await expect(row.getByRole('switch', { name: `Paid membership for ${second.name}` })).toHaveAttribute('aria-checked', 'false');
   await expect(page.getByRole('cell', { name: 'admin.e2e@example.com' })).toHaveCount(0);
   await screenshot(page, 'clients-list');
 
