@@ -79,4 +79,5 @@ test('a client reads volume 1, meets the lock on volume 2, becomes a member and 
   await downloadVolume(page, 2);
   await page.goto('/account');
   await expect(page.getByText('Membership:')).toContainText('Active');
+  await screenshot(page, 'account-membership');
 });
