@@ -28,13 +28,8 @@ export function QueryStates<T>({
   empty: { title: string; hint: ReactNode; icon?: ReactNode };
   children: (data: T[]) => ReactNode;
 }) {
-  if (query.isPending || !query.data)
-    return (
-      <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
-        <Spinner className="size-4" label="" /> {loading}
-      </p>
-    );
-  if (query.isError)
+  // A failed load has no data and is no longer pending: the error first, or it would spin for good.
+  if (query.isError && !query.data)
     return (
       <Alert tone="error" className="flex items-center justify-between gap-2">
         {error}
@@ -42,6 +37,12 @@ export function QueryStates<T>({
           Retry
         </Button>
       </Alert>
+    );
+  if (!query.data)
+    return (
+      <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
+        <Spinner className="size-4" label="" /> {loading}
+      </p>
     );
   if (query.data.length === 0)
     return (

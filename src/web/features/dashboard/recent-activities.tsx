@@ -52,16 +52,16 @@ export function RecentActivities({ clientId }: { clientId: string }) {
             />
           </div>
         )}
-        {query.isPending || !query.data ? (
-          <div className="flex justify-center py-6">
-            <Spinner label="Loading activities" />
-          </div>
-        ) : query.isError ? (
+        {query.isError && !query.data ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700">
             Your activities could not be loaded.
             <Button size="sm" variant="outline" onClick={() => query.refetch()}>
               Retry
             </Button>
+          </div>
+        ) : !query.data ? (
+          <div className="flex justify-center py-6">
+            <Spinner label="Loading activities" />
           </div>
         ) : query.data.length === 0 ? (
           <p className="py-4 text-center text-sm text-gray-600">No activities yet. Add one to keep track of your progress.</p>

@@ -9,11 +9,11 @@ import { downloadUrl, useDeleteDocument, type DocumentRow } from './api';
 import { formatDate } from '../../../shared/format';
 
 /** A section's documents: name, (client,) date, size, download and delete. */
-export function DocumentList({ documents, showClient }: { documents: DocumentRow[]; showClient: boolean }) {
+export function DocumentList({ documents, showClient, empty = 'No documents yet. Upload one above.' }: { documents: DocumentRow[]; showClient: boolean; empty?: string }) {
   const [deleting, setDeleting] = useState<DocumentRow | null>(null);
   const remove = useDeleteDocument();
 
-  if (!documents.length) return <p className="rounded-md bg-gray-50 px-3 py-4 text-center text-sm text-gray-600">No documents yet. Upload one above.</p>;
+  if (!documents.length) return <p className="rounded-md bg-gray-50 px-3 py-4 text-center text-sm text-gray-600">{empty}</p>;
 
   async function confirmDelete() {
     if (!deleting) return;

@@ -4,18 +4,16 @@ import { useSearchParams } from 'react-router';
 import { Download } from 'lucide-react';
 import { toast } from 'sonner';
 import { useAuth } from '../../app/auth-context';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FileUpload } from '../../components/file-upload';
-import { Spinner } from '../../components/ui/spinner';
 import { documentSections, type BusinessDocument, type DocumentType } from '../../../shared/documents';
-import { ShowMore, usePagedList, type PagedList } from '../../lib/paged-list';
+import { usePagedList } from '../../lib/paged-list';
 import { clientSummaryQuery } from '../../lib/client-options';
 import { ClientSelector } from '../../components/client-selector';
 import { useDocumentTitle } from '../placeholders/use-document-title';
-import { adminDocumentsQuery, clientDocumentsQuery, uploadUrl, useRefreshDocuments, type DocumentRow } from './api';
-import { DocumentList } from './document-list';
+import { adminDocumentsQuery, clientDocumentsQuery, uploadUrl, useRefreshDocuments } from './api';
+import { SectionList } from './section-list';
 
 /** /documents: the six sections. Clients see their own; admins every client's (?client=<id> filters and picks whom to upload for). */
 export function DocumentsPage() {
@@ -92,31 +90,4 @@ function ClientSection({ clientId, type }: { clientId: string; type: DocumentTyp
 
 function AdminSection({ clientId, type }: { clientId: string | null; type: DocumentType }) {
   return <SectionList query={usePagedList(adminDocumentsQuery(clientId, type))} showClient />;
-}
-
-/** One section's documents, a page at a time. */
-function SectionList({ query, showClient }: { query: PagedList<DocumentRow>; showClient: boolean }) {
-  if (query.isPending || !query.data) {
-    return (
-      <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
-        <Spinner className="size-4" label="" /> Loading documents...
-      </p>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert tone="error" className="flex items-center justify-between gap-2">
-        Could not load the documents. {query.error?.message}
-        <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
-  }
-  return (
-    <>
-      <DocumentList documents={query.data} showClient={showClient} />
-      <ShowMore list={query} noun="documents" />
-    </>
-  );
 }
