@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import type { BookRow } from '../../../shared/books';
+import { saveResponse } from '../../lib/save-download';
 
 export const bookKeys = { all: ['books'] as const };
 
@@ -13,19 +14,6 @@ export const booksQuery = () =>
 
 export const bookDownloadUrl = (volume: number) => `/api/books/${volume}/download`;
 export const bookUploadUrl = (volume: number) => `/api/books/${volume}/upload`;
-
-/** Saves a response's body under the name its Content-Disposition gives. */
-async function saveResponse(res: Response, fallback: string) {
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * A book's Download button: fetches the PDF (so a refusal shows the server's sentence), saves it,

@@ -4,6 +4,7 @@ import { pagedListOptions } from '../../lib/paged-list';
 import type { Page } from '../../../shared/paging';
 import type { Activity, ActivityInput, ActivityUpdate } from '../../../shared/activities';
 import type { BuildOut } from '../../../shared/dashboard';
+import { saveResponse } from '../../lib/save-download';
 
 export const dashboardKeys = {
   buildOut: (clientId: string) => ['clients', clientId, 'build-out'] as const,
@@ -86,15 +87,7 @@ export function useDownloadFreeGuide(clientId: string) {
       await unwrap<{ completed: boolean }>(await api.clients[':clientId']['free-guide'].complete.$post({ param: { clientId } }));
       const res = await fetch(freeGuideUrl(clientId), { credentials: 'same-origin' });
       if (!res.ok) throw new Error('The guide could not be downloaded. Please try again.');
-      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'free-guide.pdf';
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      await saveResponse(res, 'free-guide.pdf');
     },
     // The task may be completed even when the download then failed.
     onSettled: refresh,

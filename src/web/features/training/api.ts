@@ -5,6 +5,7 @@ import { pagedListOptions } from '../../lib/paged-list';
 import { hasMorePages, type Page } from '../../../shared/paging';
 import { LIMITS } from '../../../shared/limits';
 import type { ClientProgressPage, ClientVideoProgress, TrainingVideo, TrainingVideoPage, VideoResource } from '../../../shared/training';
+import { saveBlob } from '../../lib/save-download';
 
 // The Training Videos API (src/shared/training.ts is the contract). Plain fetch through the gate:
 // the video routes stream files and take multipart forms, which the typed client does not help with.
@@ -155,13 +156,5 @@ export async function downloadResource(resource: VideoResource): Promise<void> {
     const body = (await res.json().catch(() => ({}))) as { error?: string };
     throw new Error(body.error || `Request failed (${res.status})`);
   }
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = resource.name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await res.blob(), resource.name);
 }
