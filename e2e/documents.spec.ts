@@ -3,33 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { chooseClient, expect, screenshot, signIn, signedInAdmin, signedInClient, test } from './fixtures';
 import type { Page } from '@playwright/test';
-
-/** A small, valid one-page PDF. */
-function pdf(text: string): Buffer {
-  const stream = `BT /F1 18 Tf 20 100 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
+import { makePdf } from '../src/server/test/make-pdf';
 
 const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
 async function uploadTo(page: Page, title: string, name: string, text = name) {
-  await section(page, title).locator('input[type=file]').setInputFiles({ name, mimeType: 'application/pdf', buffer: pdf(text) });
+  await section(page, title).locator('input[type=file]').setInputFiles({ name, mimeType: 'application/pdf', buffer: makePdf(text) });
 }
 
 test('a client uploads a PDF with a progress bar, downloads it and deletes it', async ({ page }) => {
@@ -63,7 +42,7 @@ test('a client uploads a PDF with a progress bar, downloads it and deletes it', 
   // The browser refuses a file over 10 MB before sending it.
   // From a file on disk: pushing 10 MB through the browser protocol as a buffer is slow under load.
   const huge = path.join(os.tmpdir(), `huge-${process.pid}.pdf`);
-  fs.writeFileSync(huge, Buffer.concat([pdf('big'), Buffer.alloc(10 * 1024 * 1024 + 1, 32)]));
+  fs.writeFileSync(huge, Buffer.concat([makePdf('big'), Buffer.alloc(10 * 1024 * 1024 + 1, 32)]));
   await section(page, 'Additional Documents').locator('input[type=file]').setInputFiles(huge, { timeout: 30_000 });
   fs.rmSync(huge, { force: true });
   await expect(section(page, 'Additional Documents').getByText('File is too large. The maximum size is 10 MB.')).toBeVisible();
@@ -86,7 +65,7 @@ test('a client uploads a PDF with a progress bar, downloads it and deletes it', 
   expect(res.nosniff).toBe('nosniff');
   const bytes = Buffer.from(res.bytes);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-  expect(bytes.equals(pdf('Articles of Organization.pdf'))).toBe(true);
+  expect(bytes.equals(makePdf('Articles of Organization.pdf'))).toBe(true);
 
   await corporate.getByRole('button', { name: 'Delete Articles of Organization.pdf' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this document?' });

@@ -1,32 +1,11 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { chooseClient, expect, screenshot, signedInAdmin, signedInClient, test } from './fixtures';
+import { makePdf } from '../src/server/test/make-pdf';
 
 const media = (name: string) => path.join(import.meta.dirname, 'fixtures-media', name);
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
-
-/** A small, valid one-page PDF. */
-function pdf(text: string): Buffer {
-  const stream = `BT /F1 18 Tf 20 100 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
 
 // One video for the whole file: the admin adds it, the client watches it.
 const run = Date.now().toString(36);
@@ -91,7 +70,7 @@ test('an admin adds a training video with a thumbnail and a resource, and makes 
   await card(page).getByRole('button', { name: 'Resource Materials (0)' }).click();
   const resources = page.getByRole('dialog', { name: 'Resource Materials' });
   await expect(resources.getByText('No resources yet')).toBeVisible();
-  await resources.locator('input[type=file]').setInputFiles({ name: resourceName, mimeType: 'application/pdf', buffer: pdf('Bank checklist') });
+  await resources.locator('input[type=file]').setInputFiles({ name: resourceName, mimeType: 'application/pdf', buffer: makePdf('Bank checklist') });
   await expect(resources.getByText(resourceName)).toBeVisible();
   await expect(resources.getByRole('button', { name: `Delete ${resourceName}` })).toBeVisible();
   await screenshot(page, 'training-resources-admin');
