@@ -1,8 +1,6 @@
 import { expect, screenshot, signedInClient, test } from './fixtures';
 
 test('a client adds, edits, reveals, copies and deletes a bank account', async ({ page, context, baseURL }) => {
-  // Sign-up, mail and many steps on two shared cores.
-  test.setTimeout(60_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await signedInClient(page);
   await page.goto('/bank');

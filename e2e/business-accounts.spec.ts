@@ -1,8 +1,6 @@
 import { expect, screenshot, signedInClient, test } from './fixtures';
 
 test('a client adds a business account with two details and edits it', async ({ page }) => {
-  // Sign-up, mail and many steps on two shared cores.
-  test.setTimeout(60_000);
   await signedInClient(page);
   await page.goto('/business-presence');
   await expect(page.getByRole('heading', { name: 'Business Presence Accounts', level: 1 })).toBeVisible();

@@ -12,7 +12,6 @@ async function uploadTo(page: Page, title: string, name: string, text = name) {
 }
 
 test('a client uploads a PDF with a progress bar, downloads it and deletes it', async ({ page }) => {
-  test.setTimeout(60_000);
   await signedInClient(page, { name: `Doc Client ${Date.now().toString(36)}` });
   await page.goto('/documents');
   await expect(page.getByRole('heading', { name: 'Business Documents', level: 1 })).toBeVisible();
@@ -79,8 +78,6 @@ test('a client uploads a PDF with a progress bar, downloads it and deletes it', 
 });
 
 test('an admin sees a client’s documents, named, and uploads one for them', async ({ page }) => {
-  // Two sign-ups' worth of mail round trips and three sign-ins.
-  test.setTimeout(60_000);
   const client = await signedInClient(page, { name: `Doc Owner ${Date.now().toString(36)}` });
   await page.goto('/documents');
   await uploadTo(page, 'Advanced Corporate', 'Operating Agreement.pdf');
