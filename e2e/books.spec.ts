@@ -23,6 +23,8 @@ async function downloadVolume(page: Page, volume: number) {
 }
 
 test('a client reads volume 1, meets the lock on volume 2, becomes a member and reads volume 2', async ({ page }) => {
+  // Three sign-ins (client, admin, client) and three downloads: 100 s on a busy machine.
+  test.setTimeout(180_000);
   const client = await signedInClient(page, { name: 'Wendy Wealth' });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: HEADING }).click();
   await expectPath(page, '/wealth-secrets');
