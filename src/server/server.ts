@@ -19,6 +19,22 @@ const webRoot = serverFiles.webRoot;
 
 /** How long one request (a large upload) may take in all. */
 const UPLOAD_REQUEST_TIMEOUT_MS = 2 * 60 * 60 * 1000;
+// On a stop, requests still running get this long to finish before their connections are cut.
+const STOP_GRACE_MS = 10_000;
+
+/**
+ * Stops accepting connections and resolves once every open one has ended: idle keep-alive
+ * connections are closed at once, and whatever is still open after the grace period (a stalled
+ * upload may otherwise hold the stop for its whole 2-hour request timeout) is cut.
+ */
+function closeServer(server: ServerType) {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    if (!('closeAllConnections' in server)) return;
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS).unref();
+  });
+}
 
 export async function startServer(config: Config) {
   const log = createLogger(config.logLevel);
@@ -63,7 +79,7 @@ export async function startServer(config: Config) {
     (stopping ??= (async () => {
       stopRetries();
       await stopReminders();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
       await mailer.settle();
       await sessions.close();
       await database.close();
