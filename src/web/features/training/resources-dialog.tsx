@@ -71,46 +71,37 @@ function Resources({ video, isAdmin }: { video: TrainingVideo; isAdmin: boolean 
             }}
           />
         ))}
-      {list.isError ? (
-        <Alert tone="error" className="flex items-center justify-between gap-2">
-          Could not load the resources. {list.error?.message}
-          <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
-            Retry
-          </Button>
-        </Alert>
-      ) : (
-        <QueryStates
-          query={list}
-          noun="resources"
-          loading="Loading resources..."
-          error="Could not load the resources."
-          empty={{ title: 'No resources yet', hint: isAdmin ? 'Add a PDF, DOC or DOCX above.' : 'Materials for this video will appear here.' }}
-        >
-          {(items) => (
-            <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200">
-              {items.map((r) => (
-                <li key={r.id} className="flex items-center gap-3 px-3 py-2">
-                  <FileText className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium text-gray-900" title={r.name}>
-                      {r.name}
-                    </p>
-                    <p className="text-xs text-gray-600">{formatFileSize(r.size)}</p>
-                  </div>
-                  <Button variant="outline" size="sm" disabled={downloading === r.id} aria-label={`Download ${r.name}`} onClick={() => void download(r)}>
-                    <Download aria-hidden /> <span className="hidden sm:inline">{downloading === r.id ? 'Downloading...' : 'Download'}</span>
+      <QueryStates
+        query={list}
+        noun="resources"
+        loading="Loading resources..."
+        error="Could not load the resources."
+        empty={{ title: 'No resources yet', hint: isAdmin ? 'Add a PDF, DOC or DOCX above.' : 'Materials for this video will appear here.' }}
+      >
+        {(items) => (
+          <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200">
+            {items.map((r) => (
+              <li key={r.id} className="flex items-center gap-3 px-3 py-2">
+                <FileText className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium text-gray-900" title={r.name}>
+                    {r.name}
+                  </p>
+                  <p className="text-xs text-gray-600">{formatFileSize(r.size)}</p>
+                </div>
+                <Button variant="outline" size="sm" disabled={downloading === r.id} aria-label={`Download ${r.name}`} onClick={() => void download(r)}>
+                  <Download aria-hidden /> <span className="hidden sm:inline">{downloading === r.id ? 'Downloading...' : 'Download'}</span>
+                </Button>
+                {isAdmin && (
+                  <Button variant="ghost" size="icon" className="text-red-600 hover:bg-red-50" aria-label={`Delete ${r.name}`} title="Delete" onClick={() => setDeleting(r)}>
+                    <Trash2 />
                   </Button>
-                  {isAdmin && (
-                    <Button variant="ghost" size="icon" className="text-red-600 hover:bg-red-50" aria-label={`Delete ${r.name}`} title="Delete" onClick={() => setDeleting(r)}>
-                      <Trash2 />
-                    </Button>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-        </QueryStates>
-      )}
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

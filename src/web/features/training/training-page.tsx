@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router';
 import { ArrowUpDown, Plus, Video } from 'lucide-react';
 import { toast } from 'sonner';
 import { useAuth } from '../../app/auth-context';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { QueryStates } from '../../components/query-states';
@@ -78,48 +77,39 @@ export function TrainingPage() {
         )}
       </header>
 
-      {list.isError ? (
-        <Alert tone="error" className="flex items-center justify-between gap-2">
-          Could not load the training videos. {list.error?.message}
-          <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
-            Retry
-          </Button>
-        </Alert>
-      ) : (
-        <QueryStates
-          query={list}
-          noun="videos"
-          loading="Loading training videos..."
-          error="Could not load the training videos."
-          empty={{
-            title: NO_TRAINING_VIDEOS,
-            hint: isAdmin ? 'Add the first one with Add Training Video.' : 'New lessons will appear here.',
-            icon: <Video aria-hidden className="size-8 text-gray-400" />,
-          }}
-        >
-          {(videos) => (
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
-              {videos.map((v) => (
-                <VideoCard
-                  key={v.id}
-                  video={v}
-                  isAdmin={isAdmin}
-                  playing={playing === v.id}
-                  onPlay={() => setPlaying(v.id)}
-                  onClose={() => {
-                    setPlaying((p) => (p === v.id ? null : p));
-                    void refresh();
-                  }}
-                  onEdit={() => setForm({ video: v })}
-                  onDelete={() => setDeleting(v)}
-                  onSetIntro={(intro) => void changeIntro(v, intro)}
-                  introBusy={setIntro.isPending}
-                />
-              ))}
-            </div>
-          )}
-        </QueryStates>
-      )}
+      <QueryStates
+        query={list}
+        noun="videos"
+        loading="Loading training videos..."
+        error="Could not load the training videos."
+        empty={{
+          title: NO_TRAINING_VIDEOS,
+          hint: isAdmin ? 'Add the first one with Add Training Video.' : 'New lessons will appear here.',
+          icon: <Video aria-hidden className="size-8 text-gray-400" />,
+        }}
+      >
+        {(videos) => (
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+            {videos.map((v) => (
+              <VideoCard
+                key={v.id}
+                video={v}
+                isAdmin={isAdmin}
+                playing={playing === v.id}
+                onPlay={() => setPlaying(v.id)}
+                onClose={() => {
+                  setPlaying((p) => (p === v.id ? null : p));
+                  void refresh();
+                }}
+                onEdit={() => setForm({ video: v })}
+                onDelete={() => setDeleting(v)}
+                onSetIntro={(intro) => void changeIntro(v, intro)}
+                introBusy={setIntro.isPending}
+              />
+            ))}
+          </div>
+        )}
+      </QueryStates>
 
       {isAdmin && <ClientProgress clientId={params.get('client') || null} onChange={(id) => setParams(id ? { client: id } : {})} />}
 
