@@ -1,8 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
 import { ClientSelector } from '../../components/client-selector';
 import { QueryStates } from '../../components/query-states';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { usePagedList } from '../../lib/paged-list';
 import { clientProgressQuery } from './api';
@@ -27,15 +25,6 @@ export function ClientProgress({ clientId, onChange }: { clientId: string | null
 
 function ProgressList({ clientId }: { clientId: string }) {
   const list = usePagedList(clientProgressQuery(clientId));
-  if (list.isError)
-    return (
-      <Alert tone="error" className="flex items-center justify-between gap-2">
-        Could not load the client’s progress. {list.error?.message}
-        <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
   return (
     <QueryStates
       query={list}
