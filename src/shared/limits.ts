@@ -14,6 +14,10 @@ export const LIMITS = {
   /** Training videos in the library (admins add them), and resources attached to one video. */
   trainingVideos: 500,
   resourcesPerVideo: 50,
+  /** Loan offers one user may have in the shared directory. */
+  loanOffers: 100,
+  /** Score history rows kept per client and score (the oldest are dropped beyond it). */
+  scoreHistory: 500,
   /** Uploads one user may have in progress at once (across instances). */
   uploadsInFlight: 3,
   /** Staff-notifying actions (Contact Support, program requests) per client per hour. */

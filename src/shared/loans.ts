@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { httpUrlMessage, isHttpUrl } from './urls';
+
+// The Credit & Loans Directory (spec part 2): one grid every signed-in user reads; an offer is
+// changed or deleted only by its author or an admin (DESIGN.md deviations).
+
+const text = (label: string, max: number, required = true) => {
+  const s = z.string(`${label} must be text.`).trim().max(max, `${label} can be at most ${max} characters.`);
+  return required ? s.min(1, `${label} is required.`) : s.default('');
+};
+
+export const loanInput = z
+  .object({
+    title: text('Title', 200),
+    aprRange: text('APR range', 100, false),
+    loanAmount: text('Loan amount', 100, false),
+    termLength: text('Term length', 100, false),
+    applyUrl: z
+      .string('Apply URL must be text.')
+      .trim()
+      .max(2048, 'Apply URL can be at most 2048 characters.')
+      .refine((s) => s === '' || isHttpUrl(s), httpUrlMessage('Apply URL'))
+      .default(''),
+  })
+  .strict();
+export type LoanInput = z.infer<typeof loanInput>;
+
+export type Loan = LoanInput & {
+  id: string;
+  createdAt: string;
+  author: { id: string; name: string; isAdmin: boolean } | null;
+  /** Whether the asker may edit and delete it (author or admin). */
+  canEdit: boolean;
+};
+
+export const LOAN_MESSAGES = {
+  added: 'Loan added successfully',
+  updated: 'Loan updated successfully',
+  deleted: 'Loan deleted successfully',
+  notFound: 'Loan offer not found.',
+  notYours: 'Only the person who added this offer, or an admin, can change it.',
+  empty: 'No loan offers yet',
+} as const;
