@@ -26,6 +26,8 @@ export const auditEntityLabels = {
   program_request: many('program request'),
   recent_activity: many('recent activity'),
   membership: single('membership'),
+  capital_score: single('CapitalScore'),
+  paydex_score: single('PAYDEX score'),
 } as const satisfies Record<string, EntityLabel>;
 
 export type AuditEntityType = keyof typeof auditEntityLabels;
