@@ -23,6 +23,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { allDocumentsRoutes, documentsRoutes } from './features/documents/documents.routes';
 import { membershipRoutes } from './features/membership/membership.routes';
 import { booksRoutes } from './features/books/books.routes';
+import { loansRoutes } from './features/loans/loans.routes';
 import { scoresRoutes } from './features/scores/scores.routes';
 import { noStore, sameOriginOnly, securityHeaders } from './middleware/security';
 import { access } from './middleware/access';
@@ -79,7 +80,8 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/clients/:clientId/business-accounts', businessAccountsRoutes)
     .route('/clients/:clientId/membership', membershipRoutes)
     .route('/clients/:clientId/scores', scoresRoutes)
-    .route('/books', booksRoutes);
+    .route('/books', booksRoutes)
+    .route('/loans', loansRoutes);
 
   const app = new Hono<AppEnv>()
     .use('*', async (c, next) => {

@@ -26,6 +26,7 @@ export const auditEntityLabels = {
   program_request: many('program request'),
   recent_activity: many('recent activity'),
   membership: single('membership'),
+  credit_loan: many('loan offer'),
   capital_score: single('CapitalScore'),
   paydex_score: single('PAYDEX score'),
 } as const satisfies Record<string, EntityLabel>;

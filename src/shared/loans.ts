@@ -5,7 +5,10 @@ import { httpUrlMessage, isHttpUrl } from './urls';
 // changed or deleted only by its author or an admin (DESIGN.md deviations).
 
 const text = (label: string, max: number, required = true) => {
-  const s = z.string(`${label} must be text.`).trim().max(max, `${label} can be at most ${max} characters.`);
+  // A missing field reads as missing, not as "must be text".
+  const s = z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) })
+    .trim().max(max, `${label} can be at most ${max} characters.`);
   return required ? s.min(1, `${label} is required.`) : s.default('');
 };
 

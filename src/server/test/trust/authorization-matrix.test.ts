@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestAgent, type TestApp } from '../test-app';
 import { registeredEndpoints, type Endpoint } from './registered-routes';
-import { businessAccountDetails, businessAccounts, businessBankAccounts, businessCompliance, businessDocuments, payments, recentActivities } from '../../db/schema';
+import { businessAccountDetails, businessAccounts, businessBankAccounts, businessCompliance, businessDocuments, creditLoans, payments, recentActivities } from '../../db/schema';
 import { Readable } from 'node:stream';
 import { CONTACT_SUPPORT_TASK } from '../../../shared/compliance-template';
 import { sealValues } from '../../security/encrypted-column';
@@ -87,7 +87,20 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
       },
     ]),
   ),
+  // Loan offers are shared records changed only by their author or an admin: A authors each one.
+  ...Object.fromEntries(
+    ['PATCH /api/loans/:loanId', 'DELETE /api/loans/:loanId'].map((route) => [
+      route,
+      async ({ t, aId }: Ctx) => {
+        const [row] = await t.db.insert(creditLoans).values({ id: crypto.randomUUID(), userId: aId, title: 'Alpha fixture loan' }).returning();
+        return { loanId: row.id };
+      },
+    ]),
+  ),
 };
+
+/** 'user' routes on a record another user authored: client B, naming A's record, must be refused. */
+const authoredRecordRoutes = new Set(['PATCH /api/loans/:loanId', 'DELETE /api/loans/:loanId']);
 
 /** A bank account with both numbers sealed, as the app stores them. */
 async function insertBankAccount(t: TestApp, userId: string, bankName: string, accountNumber: string, routingNumber: string) {
@@ -220,6 +233,10 @@ describe('authorisation matrix', () => {
           check(e, guest, guest.status === 401, '401');
           check(e, aOwn, !denied(aOwn.status) || (e.access === 'shared-read' && e.method !== 'GET' && aOwn.status === 403), 'allowed');
           check(e, adminOnA, !denied(adminOnA.status), 'allowed');
+          if (authoredRecordRoutes.has(`${e.method} ${e.path}`)) {
+            const bOnA = await call(b.agent, e, await concretePath(e, a.id), "client B on A's record");
+            check(e, bOnA, denied(bOnA.status), 'a denial');
+          }
           break;
         case 'admin':
           check(e, guest, guest.status === 401, '401');

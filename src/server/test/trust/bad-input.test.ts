@@ -5,6 +5,7 @@ import { fingerprinter } from './db-fingerprint';
 import { hostileObject, hostileQuery } from './hostile-inputs';
 import { registeredEndpoints } from './registered-routes';
 import { insertTrainingVideo } from '../../features/training/training-media';
+import { creditLoans } from '../../db/schema';
 
 const RUNS_PER_ROUTE = 100;
 
@@ -12,6 +13,7 @@ let t: TestApp;
 let client: { id: string; agent: TestAgent };
 let admin: { id: string; agent: TestAgent };
 let videoId: string;
+let loanId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -20,6 +22,8 @@ beforeAll(async () => {
   client = { id: c.user.id, agent: c.agent };
   admin = { id: a.user.id, agent: a.agent };
   videoId = await insertTrainingVideo(t);
+  // A loan offer the client authored, so PATCH reaches validation (anyone else's is a 403 first).
+  loanId = (await t.db.insert(creditLoans).values({ id: crypto.randomUUID(), userId: client.id, title: 'Fuzzed loan' }).returning())[0].id;
 });
 afterAll(() => t?.close());
 
@@ -35,7 +39,7 @@ describe('hostile input on every validated route', () => {
     for (const e of endpoints) {
       const caller = e.access === 'admin' ? admin.agent : e.access === 'public' ? null : client.agent;
       // Record parameters name a real record, so the body and query reach validation and the handler.
-      const path = e.path.replace(':clientId', client.id).replace(':videoId', videoId);
+      const path = e.path.replace(':clientId', client.id).replace(':videoId', videoId).replace(':loanId', loanId);
       const json = e.validators.find((v) => v.target === 'json');
       const query = e.validators.find((v) => v.target === 'query');
       const input = fc.record({

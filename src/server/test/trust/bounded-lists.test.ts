@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, authUsers, businessAccounts, businessBankAccounts, businessCompliance, businessDocuments, capitalScores, notifications, paydexScores, payments, recentActivities } from '../../db/schema';
-import { SCORE_HISTORY_LIMIT } from '../../../shared/scores';
+import { auditLog, authUsers, businessAccounts, businessBankAccounts, businessCompliance, businessDocuments, creditLoans, notifications, payments, recentActivities } from '../../db/schema';
 import { createTestApp, type TestApp } from '../test-app';
 
 // One client with every field at its maximum length and 1,000 records of every kind: no list
@@ -50,6 +49,8 @@ beforeAll(async () => {
   await t.db.insert(businessDocuments).values({ id: randomUUID(), userId: a.id, documentName: `${x(251)}.pdf`, documentType: 'Standard_Corporate', storageKey: 'documents/none.pdf', contentType: 'application/pdf', size: 1 });
   await t.db.insert(notifications).values({ userId: a.id, clientId: a.id, kind: 'task_assigned', title: `New task: ${x(200)}`, body: x(300), link: '/compliance' });
   await t.db.insert(auditLog).values({ actorId: admin.id, clientId: a.id, action: 'reveal', entityType: 'bank_account', entityId: randomUUID(), field: 'account_number' });
+  const loanRes = await a.agent.post('/api/loans', { title: x(200), aprRange: x(100), loanAmount: x(100), termLength: x(100), applyUrl: url(2048) });
+  expect(loanRes.status, await loanRes.clone().text()).toBe(201);
 
   await fill(businessBankAccounts, 'userId', true);
   await fill(businessAccounts, 'userId', true);
@@ -59,6 +60,7 @@ beforeAll(async () => {
   await fill(businessDocuments, 'userId', true);
   await fill(notifications, 'userId', false);
   await fill(auditLog, 'clientId', false);
+  await fill(creditLoans, 'userId', true);
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -74,6 +76,8 @@ describe('every list is bounded', () => {
       `/api/clients/${a.id}/compliance-tasks?pageSize=100`,
       `/api/clients/${a.id}/build-out`,
       `/api/clients/${a.id}/audit?pageSize=100`,
+      // The shared loans directory: every signed-in user reads all of it, a page at a time.
+      '/api/loans',
     ];
     const adminLists = ['/api/bank-accounts', '/api/documents', '/api/clients?pageSize=100'];
     const sizes: string[] = [];
@@ -95,26 +99,9 @@ describe('every list is bounded', () => {
     console.log(`bounded lists: ${sizes.join(', ')}`);
   }, 60_000);
 
-  it(`answers at most ${SCORE_HISTORY_LIMIT} rows of each score's history, however many are stored`, async () => {
-    const { a, admin } = cast;
-    for (const table of [capitalScores, paydexScores]) {
-      const rows = Array.from({ length: RECORDS }, (_, i) => ({ userId: a.id, score: 500 + (i % 100), lastUpdatedAt: new Date(Date.UTC(2024, 0, 1, 0, i)) }));
-      for (let i = 0; i < rows.length; i += 200) await t.db.insert(table).values(rows.slice(i, i + 200));
-    }
-    for (const agent of [a.agent, admin.agent]) {
-      const res = await agent.get(`/api/clients/${a.id}/scores`);
-      const text = await res.text();
-      expect(res.status).toBe(200);
-      const body = JSON.parse(text) as { capital: { history: unknown[] }; paydex: { history: unknown[] } };
-      expect(body.capital.history).toHaveLength(SCORE_HISTORY_LIMIT);
-      expect(body.paydex.history).toHaveLength(SCORE_HISTORY_LIMIT);
-      expect(text.length).toBeLessThan(MB);
-    }
-  });
-
   it('refuses a page size over the maximum with a 400 that says the limit', async () => {
     const { a, admin } = cast;
-    for (const path of [`/api/clients/${a.id}/bank-accounts`, `/api/clients/${a.id}/activities`, `/api/clients/${a.id}/payments`, `/api/clients/${a.id}/documents`, `/api/clients/${a.id}/compliance-tasks`, '/api/bank-accounts', '/api/documents']) {
+    for (const path of [`/api/clients/${a.id}/bank-accounts`, `/api/clients/${a.id}/activities`, `/api/clients/${a.id}/payments`, `/api/clients/${a.id}/documents`, `/api/clients/${a.id}/compliance-tasks`, '/api/bank-accounts', '/api/documents', '/api/loans']) {
       const res = await admin.agent.get(`${path}?pageSize=101`);
       expect(res.status, path).toBe(400);
       expect((await res.json()).error).toMatch(/between 1 and 100/);

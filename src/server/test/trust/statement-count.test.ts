@@ -11,9 +11,7 @@ import {
   businessBankAccounts,
   businessCompliance,
   businessDocuments,
-  capitalScores,
   notifications,
-  paydexScores,
   payments,
   recentActivities,
 } from '../../db/schema';
@@ -22,7 +20,7 @@ import { openTestDatabase } from '../test-db';
 import { readZip } from '../zip';
 import { registeredEndpoints } from './registered-routes';
 import { insertTrainingVideo, insertVideoResource } from '../../features/training/training-media';
-import { trainingVideos, videoProgress } from '../../db/schema';
+import { creditLoans, trainingVideos, videoProgress } from '../../db/schema';
 
 /**
  * No N+1: every GET route that answers a list is called with 1 and with 50 records behind it,
@@ -188,14 +186,13 @@ beforeAll(async () => {
         }
       },
     },
-    // n rows of each score's history.
-    scores: {
-      name: 'score history rows (each score)',
+    // Offers in the shared directory, authored by the client and the admin in turn (authors join in).
+    loans: {
+      name: 'loan offers (two authors)',
       seed: async (n: number) => {
-        for (const table of [capitalScores, paydexScores]) {
-          await t.db.delete(table).where(eq(table.userId, id));
-          if (n) await t.db.insert(table).values(Array.from({ length: n }, (_, i) => ({ userId: id, score: 500 + (i % 100), lastUpdatedAt: new Date(Date.UTC(2024, 0, 1, 0, i)) })));
-        }
+        await t.db.delete(creditLoans).where(isNotNull(creditLoans.id));
+        const rows = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), userId: i % 2 ? admin.id : client.id, title: `Loan ${i}`, aprRange: '8%', applyUrl: 'https://lender.example.test' }));
+        if (rows.length) await t.db.insert(creditLoans).values(rows);
       },
     },
     // n resources of one video (the only one).
@@ -231,15 +228,7 @@ beforeAll(async () => {
     'GET /api/clients': { seeder: seeders.clients, queries: ['pageSize=50', 'pageSize=50&q=example.test'], as: ['admin'] },
     'GET /api/training-videos': { seeder: seeders.trainingVideos, queries: ['pageSize=50'], as: both },
     'GET /api/clients/:clientId/training-progress': { seeder: seeders.trainingVideos, queries: ['pageSize=50'], as: both },
-    'GET /api/clients/:clientId/scores': {
-      seeder: seeders.scores,
-      as: both,
-      itemsIn: async (res) => {
-        const body = (await res.json()) as { capital: { history: unknown[] }; paydex: { history: unknown[] } };
-        expect(body.paydex.history.length).toBe(body.capital.history.length);
-        return body.capital.history.length;
-      },
-    },
+    'GET /api/loans': { seeder: seeders.loans, queries: ['pageSize=50'], as: both },
     'GET /api/training-videos/:videoId/resources': { seeder: seeders.videoResources, queries: ['pageSize=50'], as: both, params: () => ({ videoId: resourceVideoId }) },
   };
 }, 60_000);
