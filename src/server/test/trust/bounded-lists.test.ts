@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, authUsers, businessAccounts, businessBankAccounts, businessCompliance, businessDocuments, creditLoans, notifications, payments, recentActivities } from '../../db/schema';
+import { auditLog, authUsers, businessAccounts, businessBankAccounts, businessCompliance, businessDocuments, capitalScores, creditLoans, notifications, paydexScores, payments, recentActivities } from '../../db/schema';
+import { SCORE_HISTORY_LIMIT } from '../../../shared/scores';
 import { createTestApp, type TestApp } from '../test-app';
 
 // One client with every field at its maximum length and 1,000 records of every kind: no list
@@ -98,6 +99,23 @@ describe('every list is bounded', () => {
     await check(a.agent, '/api/me/notifications?pageSize=100');
     console.log(`bounded lists: ${sizes.join(', ')}`);
   }, 60_000);
+
+  it(`answers at most ${SCORE_HISTORY_LIMIT} rows of each score's history, however many are stored`, async () => {
+    const { a, admin } = cast;
+    for (const table of [capitalScores, paydexScores]) {
+      const rows = Array.from({ length: RECORDS }, (_, i) => ({ userId: a.id, score: 500 + (i % 100), lastUpdatedAt: new Date(Date.UTC(2024, 0, 1, 0, i)) }));
+      for (let i = 0; i < rows.length; i += 200) await t.db.insert(table).values(rows.slice(i, i + 200));
+    }
+    for (const agent of [a.agent, admin.agent]) {
+      const res = await agent.get(`/api/clients/${a.id}/scores`);
+      const text = await res.text();
+      expect(res.status).toBe(200);
+      const body = JSON.parse(text) as { capital: { history: unknown[] }; paydex: { history: unknown[] } };
+      expect(body.capital.history).toHaveLength(SCORE_HISTORY_LIMIT);
+      expect(body.paydex.history).toHaveLength(SCORE_HISTORY_LIMIT);
+      expect(text.length).toBeLessThan(MB);
+    }
+  });
 
   it('refuses a page size over the maximum with a 400 that says the limit', async () => {
     const { a, admin } = cast;

@@ -11,7 +11,9 @@ import {
   businessBankAccounts,
   businessCompliance,
   businessDocuments,
+  capitalScores,
   notifications,
+  paydexScores,
   payments,
   recentActivities,
 } from '../../db/schema';
@@ -186,6 +188,16 @@ beforeAll(async () => {
         }
       },
     },
+    // n rows of each score's history.
+    scores: {
+      name: 'score history rows (each score)',
+      seed: async (n: number) => {
+        for (const table of [capitalScores, paydexScores]) {
+          await t.db.delete(table).where(eq(table.userId, id));
+          if (n) await t.db.insert(table).values(Array.from({ length: n }, (_, i) => ({ userId: id, score: 500 + (i % 100), lastUpdatedAt: new Date(Date.UTC(2024, 0, 1, 0, i)) })));
+        }
+      },
+    },
     // Offers in the shared directory, authored by the client and the admin in turn (authors join in).
     loans: {
       name: 'loan offers (two authors)',
@@ -228,6 +240,15 @@ beforeAll(async () => {
     'GET /api/clients': { seeder: seeders.clients, queries: ['pageSize=50', 'pageSize=50&q=example.test'], as: ['admin'] },
     'GET /api/training-videos': { seeder: seeders.trainingVideos, queries: ['pageSize=50'], as: both },
     'GET /api/clients/:clientId/training-progress': { seeder: seeders.trainingVideos, queries: ['pageSize=50'], as: both },
+    'GET /api/clients/:clientId/scores': {
+      seeder: seeders.scores,
+      as: both,
+      itemsIn: async (res) => {
+        const body = (await res.json()) as { capital: { history: unknown[] }; paydex: { history: unknown[] } };
+        expect(body.paydex.history.length).toBe(body.capital.history.length);
+        return body.capital.history.length;
+      },
+    },
     'GET /api/loans': { seeder: seeders.loans, queries: ['pageSize=50'], as: both },
     'GET /api/training-videos/:videoId/resources': { seeder: seeders.videoResources, queries: ['pageSize=50'], as: both, params: () => ({ videoId: resourceVideoId }) },
   };
