@@ -36,7 +36,7 @@ async function seedClients(db: pg.Client, from: number, to: number) {
   await db.query(`insert into users (id, setup_at) select 'bench-' || g, now() - (g % 60) * interval '1 day' from generate_series($1::int, $2::int - 1) g`, [from, to]);
   await db.query(
     `insert into business_compliance (user_id, task_name, task_description, task_due_date, task_priority, task_status, is_compliance)
-     select 'bench-' || g, 'Bench task ' || t, 'Seeded for the home benchmark.', now() + t * interval '1 day',
+     select 'bench-' || g, 'Bench task ' || t, 'Seeded for the home benchmark.', now() + (t + 7) * interval '1 day',
             (array['High','Medium','Low'])[1 + t % 3], case when t % 4 = 0 then 'Completed' else 'Awaiting Completion' end, t % 5 = 0
      from generate_series($1::int, $2::int - 1) g cross join generate_series(1, ${TASKS}) t`,
     [from, to],

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { authUsers, businessCompliance, complianceReminders, mailOutbox, users } from '../../db/schema';
@@ -10,17 +10,27 @@ import { reminderMail, type ReminderTask } from './reminder-mail';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type Stage = 'due_soon' | 'overdue';
-export type ReminderDeps = { db: Db; mailer: Pick<Mailer, 'drain'>; config: Pick<Config, 'appUrl'>; log?: Logger; now?: Date };
+export type ReminderDeps = {
+  db: Db;
+  mailer: Pick<Mailer, 'drain'>;
+  config: Pick<Config, 'appUrl'>;
+  log?: Logger;
+  now?: Date;
+  /** Set when the server stops: the pass ends after the client it is on (the rest are claimed by the next run). */
+  signal?: AbortSignal;
+  /** Rows one query reads (tests make it small). */
+  batchRows?: number;
+};
 export type ReminderResult = { mails: number; tasks: number };
 
 type Due = { taskId: number; clientId: string; name: string; dueDate: Date; email: string; clientName: string; stage: Stage };
 
 /**
- * Every not-completed task due within 3 days (stage due_soon) or already due (stage overdue) of a
- * client with e-mail alerts on (no users row: on), whose stage has not been claimed yet. One query
- * for all clients.
+ * Not-completed tasks due within 3 days (stage due_soon) or already due (stage overdue) of clients
+ * with e-mail alerts on (no users row: on), whose stage has not been claimed yet, client by client
+ * from `afterClient` on, at most `limit` rows: one query a batch, however many clients there are.
  */
-async function findDue(db: Db, now: Date): Promise<Due[]> {
+async function findDue(db: Db, now: Date, afterClient: string, limit: number): Promise<Due[]> {
   const stage = sql<Stage>`case when ${businessCompliance.taskDueDate} < ${now.toISOString()}::timestamptz then 'overdue' else 'due_soon' end`;
   const rows = await db
     .select({
@@ -43,9 +53,11 @@ async function findDue(db: Db, now: Date): Promise<Due[]> {
         lte(businessCompliance.taskDueDate, new Date(now.getTime() + REMINDER_DUE_SOON_DAYS * DAY_MS)),
         or(isNull(users.emailAlertEnabled), eq(users.emailAlertEnabled, true)),
         isNull(complianceReminders.id),
+        gt(businessCompliance.userId, afterClient),
       ),
     )
-    .orderBy(asc(businessCompliance.userId), asc(businessCompliance.taskDueDate), asc(businessCompliance.id));
+    .orderBy(asc(businessCompliance.userId), asc(businessCompliance.taskDueDate), asc(businessCompliance.id))
+    .limit(limit);
   return rows.map((r) => ({ ...r, dueDate: r.dueDate as Date }));
 }
 
@@ -82,33 +94,52 @@ async function remindClient(db: Db, appUrl: string, tasks: Due[], now: Date): Pr
 }
 
 /** One pass of the compliance reminders; `now` is injectable for tests. */
-export async function runReminders({ db, mailer, config, log, now = new Date() }: ReminderDeps): Promise<ReminderResult> {
-  const due = await findDue(db, now);
-  const byClient = new Map<string, Due[]>();
-  for (const t of due) byClient.set(t.clientId, [...(byClient.get(t.clientId) ?? []), t]);
+export async function runReminders({ db, mailer, config, log, now = new Date(), signal, batchRows = 2_000 }: ReminderDeps): Promise<ReminderResult> {
   const result: ReminderResult = { mails: 0, tasks: 0 };
-  for (const [clientId, tasks] of byClient) {
-    try {
-      const sent = await remindClient(db, config.appUrl, tasks, now);
-      if (!sent) continue;
-      result.mails++;
-      result.tasks += sent.count;
-      await mailer.drain([sent.mailId]).catch((e) => log?.warn(`reminder mail ${sent.mailId} not delivered yet (retried later): ${e}`));
-    } catch (e) {
-      // A task deleted meanwhile, a lost connection: the claim rolled back, the next run retries.
-      log?.error(`compliance reminders for ${clientId} failed: ${e instanceof Error ? e.message : String(e)}`);
+  // Client by client in batches of rows, so a pass over thousands of clients holds one batch in
+  // memory and a stop waits for one client at most.
+  let after = '';
+  for (;;) {
+    const due = await findDue(db, now, after, batchRows);
+    const full = due.length === batchRows;
+    const byClient = new Map<string, Due[]>();
+    for (const t of due) byClient.set(t.clientId, [...(byClient.get(t.clientId) ?? []), t]);
+    // A full batch may cut its last client's tasks short: that client starts the next batch. When
+    // it is the batch's only client, the next batch reads it again (its claimed tasks drop out).
+    const onlyClient = full && byClient.size === 1;
+    if (full && !onlyClient) byClient.delete(due[due.length - 1]!.clientId);
+    let sentInBatch = 0;
+    for (const [clientId, tasks] of byClient) {
+      if (signal?.aborted) return result;
+      if (!onlyClient) after = clientId;
+      try {
+        const sent = await remindClient(db, config.appUrl, tasks, now);
+        if (!sent) continue;
+        sentInBatch++;
+        result.mails++;
+        result.tasks += sent.count;
+        await mailer.drain([sent.mailId]).catch((e) => log?.warn(`reminder mail ${sent.mailId} not delivered yet (retried later): ${e}`));
+      } catch (e) {
+        // A task deleted meanwhile, a lost connection: the claim rolled back, the next run retries.
+        log?.error(`compliance reminders for ${clientId} failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
     }
+    if (!full || (onlyClient && !sentInBatch)) break;
   }
   if (result.mails) log?.info(`compliance reminders: ${result.mails} mails about ${result.tasks} tasks`);
   return result;
 }
 
-/** Runs the reminders every 15 minutes, the first 30 seconds after start; stop() waits for a running pass. */
-export function scheduleReminders(deps: Omit<ReminderDeps, 'now'>, opts: { firstDelayMs?: number; intervalMs?: number } = {}) {
+/**
+ * Runs the reminders every 15 minutes, the first 30 seconds after start; stop() ends a running pass
+ * after the client it is on and waits for that.
+ */
+export function scheduleReminders(deps: Omit<ReminderDeps, 'now' | 'signal'>, opts: { firstDelayMs?: number; intervalMs?: number } = {}) {
   let running: Promise<unknown> | null = null;
+  const stopped = new AbortController();
   const tick = () => {
     if (running) return;
-    running = runReminders(deps)
+    running = runReminders({ ...deps, signal: stopped.signal })
       .catch((e) => deps.log?.error(`compliance reminders failed: ${e instanceof Error ? e.message : String(e)}`))
       .finally(() => (running = null));
   };
@@ -122,6 +153,7 @@ export function scheduleReminders(deps: Omit<ReminderDeps, 'now'>, opts: { first
   return async () => {
     clearTimeout(first);
     clearInterval(interval);
+    stopped.abort();
     await running;
   };
 }

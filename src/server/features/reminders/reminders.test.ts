@@ -103,4 +103,31 @@ describe('compliance reminders', () => {
     await restarted.mailer.settle();
     expect(await reminders(c.email)).toHaveLength(1);
   });
+
+  it('goes through clients in batches: each client gets one mail with all their tasks, a client alone in a full batch gets them all', async () => {
+    const when = at(400);
+    const due = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Batch task ${i + 1}`, due: at(399) }));
+    const many = await Promise.all([client(due(2)), client(due(3)), client(due(1)), client(due(2))]);
+    const big = await client(due(7));
+    // (Earlier tests' clients have overdue tasks by then too: only these clients' mails are counted.)
+    await runReminders({ db: t.db, mailer: t.mailer, config: t.config, log: t.log, now: when, batchRows: 4 });
+    await t.mailer.settle();
+    for (const c of many) expect(await reminders(c.email)).toHaveLength(1);
+    // 7 tasks, batches of 4: one mail of 4, then one of 3.
+    expect(await reminders(big.email)).toHaveLength(2);
+    const claimed = await t.db.select().from(complianceReminders).where(inArray(complianceReminders.taskId, Object.values(big.ids)));
+    expect(claimed).toHaveLength(7);
+  });
+
+  it('a stopped pass ends before the next client; the next run sends the rest', async () => {
+    const when = at(800);
+    const cs = await Promise.all([1, 2, 3].map(() => client([{ name: 'Stop task', due: at(799) }])));
+    const stop = new AbortController();
+    stop.abort();
+    expect(await runReminders({ db: t.db, mailer: t.mailer, config: t.config, log: t.log, now: when, signal: stop.signal })).toEqual({ mails: 0, tasks: 0 });
+    for (const c of cs) expect(await reminders(c.email)).toHaveLength(0);
+    await run(when);
+    await t.mailer.settle();
+    for (const c of cs) expect(await reminders(c.email)).toHaveLength(1);
+  });
 });
