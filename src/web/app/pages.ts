@@ -13,6 +13,8 @@ export const builtPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/documents': lazyPage(() => import('../features/documents/documents-page'), 'DocumentsPage'),
   '/wealth-secrets': lazyPage(() => import('../features/books/books-page'), 'BooksPage'),
   '/training': lazyPage(() => import('../features/training/training-page'), 'TrainingPage'),
+  '/term-loan': lazyPage(() => import('../features/loans/loans-page'), 'LoansPage'),
+  '/merchant': lazyPage(() => import('../features/merchant/merchant-page'), 'MerchantPage'),
 };
 
 export const PlaceholderPage = lazyPage(() => import('../features/placeholders/placeholder-page'), 'PlaceholderPage');

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { LOAN_MESSAGES, type Loan, type LoanInput } from '../../../shared/loans';
+import { useCreateLoan, useUpdateLoan } from './api';
+import { LoanForm } from './loan-form';
+
+/** Add (no `loan`) or edit one offer; stays open with the server's words when a save fails. */
+export function LoanDialog({ loan, open, onOpenChange }: { loan?: Loan; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateLoan();
+  const update = useUpdateLoan(loan?.id ?? '');
+  const saving = create.isPending || update.isPending;
+  const close = () => {
+    setError(null);
+    onOpenChange(false);
+  };
+  const save = (input: LoanInput) => {
+    setError(null);
+    const done = {
+      onSuccess: () => {
+        toast.success(loan ? LOAN_MESSAGES.updated : LOAN_MESSAGES.added);
+        close();
+      },
+      onError: (e: Error) => setError(e.message),
+    };
+    if (loan) update.mutate(input, done);
+    else create.mutate(input, done);
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (saving) return;
+        if (o) onOpenChange(true);
+        else close();
+      }}
+    >
+      <DialogContent title={loan ? 'Edit Loan' : 'Add Loan'} description="Offers are shared with everyone who uses the portal.">
+        {open && <LoanForm loan={loan} submitLabel={loan ? 'Save Changes' : 'Save'} busy={saving} error={error} onSubmit={save} onCancel={close} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

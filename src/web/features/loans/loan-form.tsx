@@ -1,0 +1,66 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { describedBy, FormField } from '../../components/ui/form-field';
+import { loanInput, type Loan, type LoanInput } from '../../../shared/loans';
+
+type Values = z.input<typeof loanInput>;
+type Output = z.output<typeof loanInput>;
+type Field = keyof LoanInput;
+
+const valuesOf = (l?: Loan): Values => ({
+  title: l?.title ?? '',
+  aprRange: l?.aprRange ?? '',
+  loanAmount: l?.loanAmount ?? '',
+  termLength: l?.termLength ?? '',
+  applyUrl: l?.applyUrl ?? '',
+});
+
+const fields: { name: Field; label: string; placeholder: string; type?: string; hint?: string }[] = [
+  { name: 'title', label: 'Title', placeholder: 'e.g. SBA 7(a) Term Loan' },
+  { name: 'aprRange', label: 'APR Range', placeholder: 'e.g. 6.5% - 9.5%' },
+  { name: 'loanAmount', label: 'Loan Amount', placeholder: 'e.g. $25,000 - $250,000' },
+  { name: 'termLength', label: 'Term Length', placeholder: 'e.g. 12 - 60 months' },
+  { name: 'applyUrl', label: 'Apply URL', placeholder: 'https://', type: 'url', hint: 'The lender’s application page, starting with https://' },
+];
+
+/** The add and edit form, checked with the server's own schema before it is sent. */
+export function LoanForm(props: { loan?: Loan; submitLabel: string; busy: boolean; error: string | null; onSubmit: (input: LoanInput) => void; onCancel: () => void }) {
+  const p = props.loan ? `loan-${props.loan.id}` : 'loan-new';
+  const form = useForm<Values, unknown, Output>({ resolver: zodResolver(loanInput), defaultValues: valuesOf(props.loan) });
+  const e = form.formState.errors;
+  return (
+    <form onSubmit={form.handleSubmit(props.onSubmit)} noValidate className="flex flex-col gap-4">
+      {fields.map((f) => {
+        const id = `${p}-${f.name}`;
+        const error = e[f.name]?.message;
+        return (
+          <FormField key={f.name} id={id} label={f.label} hint={f.hint} error={error}>
+            <Input
+              id={id}
+              type={f.type ?? 'text'}
+              placeholder={f.placeholder}
+              required={f.name === 'title'}
+              aria-invalid={Boolean(error)}
+              aria-describedby={describedBy(id, f.hint, error)}
+              disabled={props.busy}
+              {...form.register(f.name)}
+            />
+          </FormField>
+        );
+      })}
+      {props.error && <Alert tone="error">{props.error}</Alert>}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={props.onCancel} disabled={props.busy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={props.busy}>
+          {props.busy ? 'Saving...' : props.submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
