@@ -75,6 +75,7 @@ const dataReady: Record<string, Route['ready']> = {
   '/business-presence': (page) => page.getByRole('heading', { name: data.business.name }),
   '/compliance': (page) => page.getByRole('listitem', { name: 'Contact Support' }),
   '/wealth-secrets': (page) => page.getByRole('region', { name: /^The Secret to Wealth, Volume 4:/ }),
+  '/dnb': (page) => page.getByTestId('your-score'),
 };
 
 function shellRoutes({ admin, clientId }: { admin: boolean; clientId?: string }): Route[] {

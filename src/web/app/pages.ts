@@ -13,6 +13,7 @@ export const builtPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/documents': lazyPage(() => import('../features/documents/documents-page'), 'DocumentsPage'),
   '/wealth-secrets': lazyPage(() => import('../features/books/books-page'), 'BooksPage'),
   '/training': lazyPage(() => import('../features/training/training-page'), 'TrainingPage'),
+  '/dnb': lazyPage(() => import('../features/scores/scores-page'), 'ScoresPage'),
   '/term-loan': lazyPage(() => import('../features/loans/loans-page'), 'LoansPage'),
   '/merchant': lazyPage(() => import('../features/merchant/merchant-page'), 'MerchantPage'),
 };

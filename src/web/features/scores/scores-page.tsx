@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { ExternalLink } from 'lucide-react';
+import { toast } from 'sonner';
+import { useAuth } from '../../app/auth-context';
+import { ClientSelector } from '../../components/client-selector';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { clientLabel, clientSummaryQuery, useDefaultClient } from '../../lib/client-options';
+import { SCORE_LINKS, SCORE_MESSAGES, tierFor, type ScoresResponse } from '../../../shared/scores';
+import { scoresQuery } from './api';
+import { PaydexCard } from './paydex-card';
+import { ScoreHistory } from './score-history';
+import { ScoreRange, whatIfStart } from './score-range';
+import { SetScoreForm } from './set-score-form';
+import { TierCards } from './tier-cards';
+
+/** /dnb: a client's CapitalScore and PAYDEX; an admin picks a client (?client=<id>) and sets their scores. */
+export function ScoresPage() {
+  const { user, isAdmin } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const chosen = useDefaultClient(isAdmin, params.get('client'));
+  const clientId = isAdmin ? chosen : (user?.id ?? null);
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">CapitalScore</h1>
+          {/* Only the dot pulses (2 s, still under reduced motion): a fading badge would fade its text. */}
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-green-700 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-white">
+            <span aria-hidden="true" className="size-2 rounded-full bg-white animate-live-pulse" />
+            LIVE
+          </span>
+        </div>
+        <a
+          href={SCORE_LINKS.learnMore}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900"
+        >
+          Learn More <ExternalLink className="size-4" aria-hidden="true" />
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      </header>
+      {isAdmin && <ClientSelector value={clientId} onChange={(id) => setParams({ client: id })} />}
+      {clientId ? <ClientScores key={clientId} clientId={clientId} isAdmin={isAdmin} /> : isAdmin && <NoClientYet />}
+    </div>
+  );
+}
+
+function NoClientYet() {
+  return <p className="text-sm text-gray-600">Choose a client to see and set their scores.</p>;
+}
+
+function ClientScores({ clientId, isAdmin }: { clientId: string; isAdmin: boolean }) {
+  const scores = useQuery(scoresQuery(clientId));
+  const failed = scores.isError && !scores.data;
+
+  useEffect(() => {
+    if (failed) toast.error(SCORE_MESSAGES.loadFailed);
+  }, [failed]);
+
+  if (failed)
+    return (
+      <Alert tone="error" className="flex items-center justify-between gap-2">
+        {SCORE_MESSAGES.loadFailed}
+        <Button size="sm" variant="outline" onClick={() => scores.refetch()}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  if (!scores.data)
+    return (
+      <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
+        <Spinner className="size-4" label="" /> Loading scores...
+      </p>
+    );
+  const data = scores.data;
+  return (
+    <>
+      {isAdmin && <AdminScoreForms clientId={clientId} scores={data} />}
+      {/* A new saved score moves the marker back to it. */}
+      <ScoresView key={data.capital.latest?.lastUpdatedAt ?? 'none'} scores={data} forClient={isAdmin} />
+    </>
+  );
+}
+
+/** `forClient`: an admin looking at a client's scores ('Client's Score' rather than 'Your Score'). */
+function ScoresView({ scores, forClient }: { scores: ScoresResponse; forClient: boolean }) {
+  const latest = scores.capital.latest;
+  const [whatIf, setWhatIf] = useState(() => whatIfStart(latest));
+  return (
+    <>
+      <ScoreRange latest={latest} whatIf={whatIf} onWhatIf={setWhatIf} forClient={forClient} />
+      <TierCards current={latest ? tierFor(latest.score).name : null} whatIf={tierFor(whatIf).name} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <PaydexCard latest={scores.paydex.latest} />
+        <ScoreHistory capital={scores.capital.history} paydex={scores.paydex.history} />
+      </div>
+    </>
+  );
+}
+
+function AdminScoreForms({ clientId, scores }: { clientId: string; scores: ScoresResponse }) {
+  const client = useQuery(clientSummaryQuery(clientId));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Set scores{client.data ? ` for ${clientLabel(client.data)}` : ''}</CardTitle>
+        <p className="text-sm text-gray-600">Each save is kept in the history, and the client is notified of the change.</p>
+      </CardHeader>
+      <CardContent className="grid gap-6 sm:grid-cols-2">
+        <SetScoreForm clientId={clientId} kind="capital" current={scores.capital.latest?.score ?? null} />
+        <SetScoreForm clientId={clientId} kind="paydex" current={scores.paydex.latest?.score ?? null} />
+      </CardContent>
+    </Card>
+  );
+}
