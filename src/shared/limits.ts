@@ -14,6 +14,9 @@ export const LIMITS = {
   /** Training videos in the library (admins add them), and resources attached to one video. */
   trainingVideos: 500,
   resourcesPerVideo: 50,
+  /** Account receivables and purchase orders per client (each kind). */
+  receivables: 2_000,
+  purchaseOrders: 2_000,
   /** Loan offers one user may have in the shared directory. */
   loanOffers: 100,
   /** Score history rows kept per client and score (the oldest are dropped beyond it). */

@@ -12,3 +12,4 @@ export * from './documents';
 export * from './bank-accounts';
 export * from './business-accounts';
 export * from './learning';
+export * from './records';

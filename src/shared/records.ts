@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { textField } from './bank-accounts';
+
+// Account Receivables and Purchase Orders (spec part 2; issue 14): the same list, dialog and
+// document uploads, so one contract describes both kinds of record.
+
+export const RECORD_KINDS = ['receivable', 'purchase-order'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+export const RECEIVABLE_STATUSES = ['pending', 'approved', 'overdue'] as const;
+export const PURCHASE_ORDER_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ReceivableStatus = (typeof RECEIVABLE_STATUSES)[number];
+export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
+export type RecordStatus = ReceivableStatus | PurchaseOrderStatus;
+
+/** The labels the spec shows ('OverDue' as written there). */
+export const STATUS_LABELS: Record<RecordStatus, string> = { pending: 'Pending', approved: 'Approved', overdue: 'OverDue', rejected: 'Rejected' };
+/** Badge colours: green approved, yellow pending, red otherwise. */
+export const statusColour = (status: RecordStatus): 'green' | 'yellow' | 'red' => (status === 'approved' ? 'green' : status === 'pending' ? 'yellow' : 'red');
+
+export const MAX_RECORD_AMOUNT = 100_000_000;
+const AMOUNT_MESSAGE = 'Enter the amount as a number greater than 0, like 2500 or 2500.00.';
+const amountField = z
+  .number(AMOUNT_MESSAGE)
+  .refine((n) => Number.isFinite(n) && n > 0, AMOUNT_MESSAGE)
+  .refine((n) => n <= MAX_RECORD_AMOUNT, 'The amount can be at most $100,000,000.')
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'The amount can have at most 2 decimals.');
+
+const isoDate = (label: string) =>
+  z
+    .string(`${label} is required.`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD).`)
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1900-01-01' && s <= '2999-12-31';
+    }, `${label} must be a real date.`);
+
+const vendorName = textField(200, 'Vendor name').pipe(z.string().min(1, 'Enter the vendor name.'));
+
+export const receivableInput = z
+  .object({ vendorName, amount: amountField, dueDate: isoDate('Due date'), status: z.enum(RECEIVABLE_STATUSES, 'Status must be pending, approved or overdue.').default('pending') })
+  .strict();
+export const purchaseOrderInput = z
+  .object({ vendorName, amount: amountField, orderDate: isoDate('Order date'), status: z.enum(PURCHASE_ORDER_STATUSES, 'Status must be pending, approved or rejected.').default('pending') })
+  .strict();
+export type ReceivableInput = z.infer<typeof receivableInput>;
+export type PurchaseOrderInput = z.infer<typeof purchaseOrderInput>;
+
+export type RecordDocument = { id: string; documentName: string; contentType: string; size: number; createdAt: string };
+export type Receivable = Omit<ReceivableInput, 'status'> & { id: string; status: ReceivableStatus; createdAt: string; documents: RecordDocument[] };
+export type PurchaseOrder = Omit<PurchaseOrderInput, 'status'> & { id: string; status: PurchaseOrderStatus; createdAt: string; documents: RecordDocument[] };
+
+/** Documents one record may carry. */
+export const DOCUMENTS_PER_RECORD = 20;
