@@ -11,9 +11,9 @@ import { LoanDialog } from './loan-dialog';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
-    <div className="flex min-w-0 flex-col gap-0.5">
-      <dt className="text-xs font-medium uppercase tracking-wide text-gray-500">{label}</dt>
-      <dd className="break-words text-sm text-gray-900">{value || <span className="text-gray-500">Not given</span>}</dd>
+    <div className="flex min-w-0 items-baseline justify-between gap-3 border-b border-gray-100 py-2 last:border-0">
+      <dt className="shrink-0 text-xs font-medium uppercase tracking-wide text-gray-500">{label}</dt>
+      <dd className="min-w-0 break-words text-right text-sm font-medium text-gray-900">{value || <span className="font-normal text-gray-500">Not given</span>}</dd>
     </div>
   );
 }
@@ -66,7 +66,7 @@ export function LoanCard({ loan }: { loan: Loan }) {
         )}
       </div>
       <CardContent className="flex flex-1 flex-col gap-4 p-4 pt-0">
-        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <dl>
           <Fact label="APR Range" value={loan.aprRange} />
           <Fact label="Loan Amount" value={loan.loanAmount} />
           <Fact label="Term Length" value={loan.termLength} />
