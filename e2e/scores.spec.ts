@@ -115,6 +115,6 @@ test('the admin sets a client’s scores twice; the client sees them, the histor
 
   await page.setViewportSize(PHONE);
   await expect(page.getByTestId('your-score')).toHaveText('655');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await screenshot(page, 'scores-client-phone');
 });

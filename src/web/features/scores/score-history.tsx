@@ -1,7 +1,7 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { formatDate, formatDateTime } from '../../../shared/format';
-import { CAPITAL_SCORE, PAYDEX_SCORE, type ScorePoint } from '../../../shared/scores';
+import { CAPITAL_SCORE, CAPITAL_SCORE_MARKS, PAYDEX_SCORE, type ScorePoint } from '../../../shared/scores';
 
 // recharts is imported only here, in the /dnb page's chunk: it stays out of every other page's load.
 
@@ -12,9 +12,9 @@ export function ScoreHistory({ capital, paydex }: { capital: ScorePoint[]; payde
       <CardHeader>
         <CardTitle>History</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-6 sm:grid-cols-2 lg:grid-cols-1">
-        <HistoryChart name="CapitalScore" points={capital} domain={[CAPITAL_SCORE.min, CAPITAL_SCORE.max]} colour="#1d4ed8" />
-        <HistoryChart name="PAYDEX" points={paydex} domain={[PAYDEX_SCORE.min, PAYDEX_SCORE.max]} colour="#15803d" />
+      <CardContent className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-1">
+        <HistoryChart name="CapitalScore" points={capital} domain={[CAPITAL_SCORE.min, CAPITAL_SCORE.max]} ticks={[...CAPITAL_SCORE_MARKS]} colour="#1d4ed8" />
+        <HistoryChart name="PAYDEX" points={paydex} domain={[PAYDEX_SCORE.min, PAYDEX_SCORE.max]} ticks={[0, 25, 50, 75, 100]} colour="#15803d" />
       </CardContent>
     </Card>
   );
@@ -30,7 +30,13 @@ export function changeText(points: ScorePoint[]): string | null {
   return `${diff > 0 ? '+' : '−'}${Math.abs(diff)} since the previous score (${previous})`;
 }
 
-function HistoryChart({ name, points, domain, colour }: { name: string; points: ScorePoint[]; domain: [number, number]; colour: string }) {
+/** Ticks on the x axis: dates, or times of day when every point is on one day. */
+const tickFormat = (points: ScorePoint[]) => {
+  const oneDay = points.length > 0 && formatDate(points[0]!.lastUpdatedAt) === formatDate(points[points.length - 1]!.lastUpdatedAt);
+  return oneDay ? (v: string) => new Date(v).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }) : (v: string) => formatDate(v);
+};
+
+function HistoryChart({ name, points, domain, ticks, colour }: { name: string; points: ScorePoint[]; domain: [number, number]; ticks: number[]; colour: string }) {
   const change = changeText(points);
   const data = points.map((p) => ({ at: p.lastUpdatedAt, score: p.score }));
   const values = points.map((p) => p.score);
@@ -45,12 +51,13 @@ function HistoryChart({ name, points, domain, colour }: { name: string; points: 
           <p className="text-sm text-gray-700" data-testid={`change-${name}`}>
             {change ?? `First score: ${points[0]!.score}`}
           </p>
-          <div role="img" aria-label={summary} className="h-44 w-full min-w-0">
+          {/* Clipped: after a resize the chart keeps its old width until it measures again, and must not widen a phone's page meanwhile. */}
+          <div role="img" aria-label={summary} className="h-44 w-full min-w-0 overflow-hidden">
             <ResponsiveContainer width="100%" height="100%">
               <LineChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
                 <CartesianGrid stroke="#e5e7eb" vertical={false} />
-                <XAxis dataKey="at" tickFormatter={(v: string) => formatDate(v)} tick={{ fontSize: 11, fill: '#4b5563' }} minTickGap={24} />
-                <YAxis domain={domain} tick={{ fontSize: 11, fill: '#4b5563' }} width={44} allowDecimals={false} />
+                <XAxis dataKey="at" tickFormatter={tickFormat(points)} tick={{ fontSize: 11, fill: '#4b5563' }} minTickGap={24} />
+                <YAxis domain={domain} ticks={ticks} interval={0} tick={{ fontSize: 11, fill: '#4b5563' }} width={44} allowDecimals={false} />
                 <Tooltip labelFormatter={(v) => formatDateTime(String(v))} formatter={(v) => [v, name]} />
                 <Line type="linear" dataKey="score" stroke={colour} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
               </LineChart>

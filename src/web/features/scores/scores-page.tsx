@@ -97,7 +97,7 @@ function ScoresView({ scores, forClient }: { scores: ScoresResponse; forClient: 
     <>
       <ScoreRange latest={latest} whatIf={whatIf} onWhatIf={setWhatIf} forClient={forClient} />
       <TierCards current={latest ? tierFor(latest.score).name : null} whatIf={tierFor(whatIf).name} />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <PaydexCard latest={scores.paydex.latest} />
         <ScoreHistory capital={scores.capital.history} paydex={scores.paydex.history} />
       </div>
