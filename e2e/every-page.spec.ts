@@ -51,9 +51,16 @@ const data = {
     details: [{ label: 'D-U-N-S Number', value: '12-345-6789' }],
   },
   activity: { title: 'Opened the business checking account', notes: 'Debit card ordered.', status: 'Completed' },
+  loan: {
+    title: 'Community Development Financial Institution Working Capital Line',
+    aprRange: '7.25% - 14.75% variable',
+    loanAmount: '$25,000 - $1,500,000',
+    termLength: '6 - 84 months, renewable annually',
+    applyUrl: 'https://www.cdfi-lender.example/small-business/apply/working-capital?utm_source=portal&ref=directory',
+  },
 };
 
-/** Creates a bank account, a business account and an activity through the real API; returns the client's id. */
+/** Creates a bank account, a business account, an activity and a loan offer through the real API; returns the client's id. */
 async function addClientData(page: Page): Promise<string> {
   const result = await page.evaluate(async (d) => {
     const session = (await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } };
@@ -62,7 +69,13 @@ async function addClientData(page: Page): Promise<string> {
       (await fetch(`${base}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status;
     return {
       id: session.user.id,
-      statuses: [await post('bank-accounts', d.bank), await post('business-accounts', d.business), await post('activities', d.activity)],
+      statuses: [
+        await post('bank-accounts', d.bank),
+        await post('business-accounts', d.business),
+        await post('activities', d.activity),
+        // The shared loans directory (not under the client's path).
+        (await fetch('/api/loans', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(d.loan) })).status,
+      ],
     };
   }, data);
   expect(result.statuses.every((s) => s === 200 || s === 201), `create statuses ${result.statuses.join(', ')}`).toBe(true);
@@ -75,6 +88,9 @@ const dataReady: Record<string, Route['ready']> = {
   '/business-presence': (page) => page.getByRole('heading', { name: data.business.name }),
   '/compliance': (page) => page.getByRole('listitem', { name: 'Contact Support' }),
   '/wealth-secrets': (page) => page.getByRole('region', { name: /^The Secret to Wealth, Volume 4:/ }),
+  // Both the client's and the admin's test add one; either card shows the grid's layout.
+  '/term-loan': (page) => page.getByRole('article', { name: data.loan.title }).first(),
+  '/merchant': (page) => page.getByRole('table', { name: 'Recent transactions' }),
   '/dnb': (page) => page.getByTestId('your-score'),
 };
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CreditCard, Info } from 'lucide-react';
+import { Info, Wallet } from 'lucide-react';
 import { Alert } from '../../components/ui/alert';
 import { Card, CardContent } from '../../components/ui/card';
 import { useDocumentTitle } from '../placeholders/use-document-title';
@@ -25,7 +25,7 @@ export function MerchantPage() {
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <header className="flex items-center gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50">
-          <CreditCard aria-hidden="true" className="size-5 text-brand-700" />
+          <Wallet aria-hidden="true" className="size-5 text-brand-700" />
         </span>
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-gray-900">{MERCHANT_HEADING}</h1>
