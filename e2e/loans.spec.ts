@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectSignedIn, screenshot, signedInAdmin, signedInClient, signIn, test } from './fixtures';
 import { LOAN_MESSAGES } from '../src/shared/loans';
+import { LIMITS, limitReached } from '../src/shared/limits';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -44,6 +45,23 @@ test('a client adds and edits a loan offer; another client sees it but cannot ch
   await dialog.getByLabel('Term Length').fill('12 - 60 months');
   await dialog.getByLabel('Apply URL').fill('https://lender.example.com/apply?ref=portal');
   await screenshot(page, 'loans-add-dialog');
+
+  // While the save is under way the button is disabled; a refused save keeps the dialog open with
+  // the server's words (this one held back, then answered as the server answers a limit).
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  const refusal = limitReached(LIMITS.loanOffers, 'loan offers');
+  await page.route('**/api/loans', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    await held;
+    await route.fulfill({ status: 409, json: { error: refusal } });
+  });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  release();
+  await expect(dialog.getByText(refusal)).toBeVisible();
+  await expect(dialog.getByLabel('Title')).toHaveValue(title);
+  await page.unroute('**/api/loans');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(LOAN_MESSAGES.added)).toBeVisible();
