@@ -68,7 +68,7 @@ test('a client adds and edits a loan offer; another client sees it but cannot ch
 
   const card = page.getByRole('article', { name: title });
   await expect(card.getByText('7.5% - 12%')).toBeVisible();
-  await expect(card.getByText('Added by Lena Lender')).toBeVisible();
+  await expect(card.getByText('Added by you')).toBeVisible();
 
   // Edit: the dialog opens with the offer's values.
   await card.getByRole('button', { name: `Edit ${title}` }).click();
@@ -97,6 +97,9 @@ test('a client adds and edits a loan offer; another client sees it but cannot ch
   await expect(card).toBeVisible();
   await expect(card.getByRole('link', { name: /^Apply/ })).toHaveAttribute('href', 'https://lender.example.com/apply?ref=portal');
   await expect(card.getByRole('button')).toHaveCount(0);
+  // Another client's name stays with the staff: this one reads only that a member added it.
+  await expect(card.getByText('Added by a member')).toBeVisible();
+  await expect(page.getByText('Lena Lender')).toHaveCount(0);
   // Sent from the page itself (its session cookie, its origin): page.request would go through the
   // context's client-IP proxy as a CONNECT tunnel, which that proxy refuses with a bare 403.
   const direct = (method: string, json?: unknown) =>

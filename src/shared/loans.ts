@@ -31,7 +31,11 @@ export type LoanInput = z.infer<typeof loanInput>;
 export type Loan = LoanInput & {
   id: string;
   createdAt: string;
-  author: { id: string; name: string; isAdmin: boolean } | null;
+  /**
+   * Who added it. A client never learns another client's name from the shared directory: `name`
+   * is given to admins, for staff's offers and for the asker's own; otherwise null.
+   */
+  author: { name: string | null; isAdmin: boolean; isYou: boolean } | null;
   /** Whether the asker may edit and delete it (author or admin). */
   canEdit: boolean;
 };

@@ -21,6 +21,12 @@ const ENTITY = 'credit_loan' as const;
 
 const canEdit = (asker: Asker, authorId: string) => asker.isAdmin || asker.id === authorId;
 
+function authorView(author: NonNullable<Author>, asker: Asker): Loan['author'] {
+  const isAdmin = author.role === 'admin';
+  const isYou = author.id === asker.id;
+  return { name: asker.isAdmin || isAdmin || isYou ? author.name : null, isAdmin, isYou };
+}
+
 function toView(row: Row, author: Author, asker: Asker): Loan {
   return {
     id: row.id,
@@ -30,7 +36,7 @@ function toView(row: Row, author: Author, asker: Asker): Loan {
     termLength: row.termLength,
     applyUrl: row.applyUrl,
     createdAt: row.createdAt.toISOString(),
-    author: author ? { id: author.id, name: author.name, isAdmin: author.role === 'admin' } : null,
+    author: author && authorView(author, asker),
     canEdit: canEdit(asker, row.userId),
   };
 }

@@ -41,18 +41,20 @@ const auditOf = (loanId: string) => t.db.select().from(auditLog).where(and(eq(au
 describe('loans directory', () => {
   it('any signed-in user adds an offer (trimmed, 201) and everyone signed in reads it with its author', async () => {
     const loan = await add(a.agent);
-    expect(loan).toMatchObject({ ...offer, title: 'Working Capital Line', author: { id: a.id, name: 'Client Alpha', isAdmin: false }, canEdit: true });
+    expect(loan).toMatchObject({ ...offer, title: 'Working Capital Line', author: { name: 'Client Alpha', isAdmin: false, isYou: true }, canEdit: true });
     const asB = (await (await b.agent.get('/api/loans')).json()) as { items: Loan[] };
-    expect(asB.items.find((l) => l.id === loan.id)).toMatchObject({ title: 'Working Capital Line', canEdit: false, author: { name: 'Client Alpha', isAdmin: false } });
+    expect(asB.items.find((l) => l.id === loan.id)).toMatchObject({ title: 'Working Capital Line', canEdit: false });
+    // Another client sees that a member added it, not who.
+    expect(asB.items.find((l) => l.id === loan.id)?.author).toEqual({ name: null, isAdmin: false, isYou: false });
     const asAdmin = (await (await admin.agent.get('/api/loans')).json()) as { items: Loan[] };
-    expect(asAdmin.items.find((l) => l.id === loan.id)?.canEdit).toBe(true);
+    expect(asAdmin.items.find((l) => l.id === loan.id)).toMatchObject({ canEdit: true, author: { name: 'Client Alpha', isYou: false } });
     expect((await t.request('GET', '/api/loans')).status).toBe(401);
     expect((await t.request('POST', '/api/loans', { json: offer })).status).toBe(401);
   });
 
   it('marks admin-authored offers', async () => {
     const loan = await add(admin.agent, { title: 'SBA 7(a) via our partner' });
-    expect(loan.author).toEqual({ id: admin.id, name: 'Staff Admin', isAdmin: true });
+    expect(loan.author).toEqual({ name: 'Staff Admin', isAdmin: true, isYou: true });
     expect(loan).toMatchObject({ aprRange: '', loanAmount: '', termLength: '', applyUrl: '' });
     const asA = (await (await a.agent.get('/api/loans')).json()) as { items: Loan[] };
     expect(asA.items.find((l) => l.id === loan.id)).toMatchObject({ canEdit: false, author: { isAdmin: true } });
@@ -94,7 +96,7 @@ describe('loans directory', () => {
     const loan = await add(b.agent);
     const res = await admin.agent.request('PATCH', `/api/loans/${loan.id}`, { json: { ...offer, title: 'Corrected by staff' } });
     expect(res.status).toBe(200);
-    expect((await res.json()).loan).toMatchObject({ title: 'Corrected by staff', author: { id: b.id, isAdmin: false } });
+    expect((await res.json()).loan).toMatchObject({ title: 'Corrected by staff', author: { name: 'Client Bravo', isAdmin: false, isYou: false } });
     expect((await rowOf(loan.id)).userId).toBe(b.id);
     expect((await admin.agent.request('DELETE', `/api/loans/${loan.id}`)).status).toBe(200);
     expect(await rowOf(loan.id)).toBeUndefined();

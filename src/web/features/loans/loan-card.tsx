@@ -50,7 +50,7 @@ export function LoanCard({ loan }: { loan: Loan }) {
                 <BadgeCheck className="size-3.5" aria-hidden="true" /> Added by staff
               </p>
             ) : (
-              loan.author && <p className="truncate text-xs text-gray-600">Added by {loan.author.name}</p>
+              loan.author && <p className="truncate text-xs text-gray-600">Added by {loan.author.isYou ? 'you' : (loan.author.name ?? 'a member')}</p>
             )}
           </div>
         </div>
