@@ -41,5 +41,13 @@ export const sameOriginOnly =
 
 export const noStore = (): MiddlewareHandler => async (c, next) => {
   await next();
-  c.header('Cache-Control', 'no-store');
+  // On the finished response's own headers: c.header() now would make Hono rebuild the response
+  // around its body as a stream, which cost every API answer @hono/node-server's fast path for
+  // plain bodies (the benchmark's task list: about 0.70x of the bare handler's rate, not 0.8x).
+  try {
+    c.res.headers.set('Cache-Control', 'no-store');
+  } catch {
+    // A response with immutable headers (Response.redirect(), a fetched one) is rebuilt instead.
+    c.header('Cache-Control', 'no-store');
+  }
 };
