@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { bankAccountFlags, bankAccountInput, type BankAccount, type BankAccountInput } from '../../../shared/bank-accounts';
 import { describedBy, FormField } from '../../components/ui/form-field';
+import { FormActions } from '../../components/ui/form-actions';
 
 type Output = z.output<typeof bankAccountInput>;
 const textareaClass =
@@ -96,14 +96,7 @@ export function BankAccountForm(props: {
         </div>
       </fieldset>
       {props.error && <Alert tone="error">{props.error}</Alert>}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={props.onCancel} disabled={props.busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={props.busy}>
-          {props.busy ? 'Saving...' : props.submitLabel}
-        </Button>
-      </div>
+      <FormActions busy={props.busy} submitLabel={props.submitLabel} onCancel={props.onCancel} />
     </form>
   );
 }

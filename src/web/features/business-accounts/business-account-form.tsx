@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { businessAccountInput, MAX_DETAILS, type BusinessAccount, type BusinessAccountInput } from '../../../shared/business-accounts';
 import { describedBy, FormField } from '../../components/ui/form-field';
+import { FormActions } from '../../components/ui/form-actions';
 
 type Output = z.output<typeof businessAccountInput>;
 const textareaClass =
@@ -88,14 +89,7 @@ export function BusinessAccountForm(props: {
           </Button>
         </div>
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={props.onCancel} disabled={props.busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={!canSave}>
-          {props.busy ? 'Saving...' : props.submitLabel}
-        </Button>
-      </div>
+      <FormActions busy={props.busy} submitLabel={props.submitLabel} onCancel={props.onCancel} canSubmit={canSave} />
     </form>
   );
 }

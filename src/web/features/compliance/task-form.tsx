@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { taskInput, taskPriorities, taskStatuses, type ComplianceTask, type TaskInput } from '../../../shared/compliance';
 import { describedBy, FormField, selectClass } from '../../components/ui/form-field';
+import { FormActions } from '../../components/ui/form-actions';
 
 type Output = z.output<typeof taskInput>;
 const textareaClass =
@@ -84,14 +84,7 @@ export function TaskForm(props: { task?: ComplianceTask; submitLabel: string; bu
           </label>
         ))}
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={props.onCancel} disabled={props.busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={props.busy}>
-          {props.busy ? 'Saving...' : props.submitLabel}
-        </Button>
-      </div>
+      <FormActions busy={props.busy} submitLabel={props.submitLabel} onCancel={props.onCancel} />
     </form>
   );
 }

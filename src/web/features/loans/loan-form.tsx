@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { describedBy, FormField } from '../../components/ui/form-field';
 import { loanInput, type Loan, type LoanInput } from '../../../shared/loans';
+import { FormActions } from '../../components/ui/form-actions';
 
 type Values = z.input<typeof loanInput>;
 type Output = z.output<typeof loanInput>;
@@ -53,14 +53,7 @@ export function LoanForm(props: { loan?: Loan; submitLabel: string; busy: boolea
         );
       })}
       {props.error && <Alert tone="error">{props.error}</Alert>}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={props.onCancel} disabled={props.busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={props.busy}>
-          {props.busy ? 'Saving...' : props.submitLabel}
-        </Button>
-      </div>
+      <FormActions busy={props.busy} submitLabel={props.submitLabel} onCancel={props.onCancel} />
     </form>
   );
 }
