@@ -26,7 +26,7 @@ const bankNumber = (label: string) =>
     .optional();
 
 /** YYYY-MM-DD (a real date) or ''. */
-const isIsoDate = (s: string) => {
+export const isIsoDate = (s: string) => {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];

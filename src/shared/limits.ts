@@ -17,6 +17,11 @@ export const LIMITS = {
   /** Account receivables and purchase orders per client (each kind). */
   receivables: 2_000,
   purchaseOrders: 2_000,
+  /** Store cards and revolving credits per client (each kind). */
+  storeCards: 200,
+  revolvingCredits: 200,
+  /** First Step Accounts in the shared list admins maintain. */
+  firstStepAccounts: 500,
   /** Loan offers one user may have in the shared directory. */
   loanOffers: 100,
   /** Score history rows kept per client and score (the oldest are dropped beyond it). */

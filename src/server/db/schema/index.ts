@@ -13,3 +13,4 @@ export * from './bank-accounts';
 export * from './business-accounts';
 export * from './learning';
 export * from './records';
+export * from './credit';

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { isIsoDate, textField } from './bank-accounts';
+import { httpUrlField } from './urls';
+
+// Store Credit Building, Revolving Credit, First Step Accounts and tradeline tracking (spec part 2;
+// issue 14). The tables are in src/server/db/schema/credit.ts.
+
+export const CARD_KINDS = ['store', 'revolving'] as const;
+export type CardKind = (typeof CARD_KINDS)[number];
+
+/** The spec's card messages, verbatim. */
+export const CARD_MESSAGES = {
+  added: 'Card added successfully!',
+  addFailed: 'Failed to add card.',
+  updated: 'Card updated successfully!',
+  updateFailed: 'Failed to update card.',
+  userNotFound: 'User not found',
+  deleted: { store: 'Store Credit Deleted Successfully', revolving: 'Revolving Credit Deleted Successfully' },
+} as const;
+
+/** An optional amount of money: a number or numeric text ('$' and ',' allowed); '' or null = none. */
+export const optionalMoneyField = (label: string, max: number) => {
+  const message = `Enter the ${label.toLowerCase()} as a number, like 2500 or 2500.00.`;
+  return z
+    .union([z.number(message), z.string(message).trim().max(20, message), z.null()], message)
+    .optional()
+    .transform((v) => (v === undefined || v === null || v === '' ? null : typeof v === 'number' ? v : Number(v.replace(/[$,\s]/g, ''))))
+    .pipe(
+      z
+        .number(message)
+        .refine((n) => Number.isFinite(n), message)
+        .refine((n) => n >= 0, `${label} cannot be negative.`)
+        .refine((n) => n <= max, `${label} can be at most $${max.toLocaleString('en-US')}.`)
+        .transform((n) => Math.round(n * 100) / 100)
+        .nullable(),
+    );
+};
+
+/** Card secrets (store cards): omitted = keep, '' = remove. Never in list responses. */
+const secretField = (label: string, max: number) =>
+  z
+    .string(`${label} must be text.`)
+    .max(max, `${label} can be at most ${max} characters.`)
+    .refine((s) => !s.includes('\u0000'), `${label} contains a character that is not allowed.`)
+    .optional();
+
+const cardFields = {
+  issuer: textField(200, 'Issuer').refine((s) => s !== '', 'Enter the issuer.'),
+  cardType: textField(100, 'Card type'),
+  creditLimit: optionalMoneyField('Credit limit', 100_000_000),
+  apr: textField(100, 'APR'),
+  benefits: textField(2000, 'Benefits'),
+  requirements: textField(2000, 'Requirements'),
+  applicationUrl: httpUrlField('Application URL'),
+};
+
+export const storeCardInput = z
+  .object({
+    ...cardFields,
+    accountNumber: secretField('Account number', 64),
+    username: secretField('Username', 200),
+    password: secretField('Password', 200),
+  })
+  .strict();
+export const revolvingCreditInput = z
+  .object({ ...cardFields, rewards: textField(2000, 'Rewards'), annualFee: optionalMoneyField('Annual fee', 1_000_000) })
+  .strict();
+export type StoreCardInput = z.input<typeof storeCardInput>;
+export type RevolvingCreditInput = z.input<typeof revolvingCreditInput>;
+
+export const STORE_CARD_SECRETS = ['account-number', 'username', 'password'] as const;
+export type StoreCardSecret = (typeof STORE_CARD_SECRETS)[number];
+
+// ---- Tradelines ----
+
+export const BUREAUS = [
+  { key: 'dnb', label: 'Dun & Bradstreet' },
+  { key: 'experian', label: 'Experian Business' },
+  { key: 'equifax', label: 'Equifax Business' },
+] as const;
+export type Bureau = (typeof BUREAUS)[number]['key'];
+export const BUREAU_KEYS = BUREAUS.map((b) => b.key) as [Bureau, ...Bureau[]];
+export const bureauLabel = (key: Bureau) => BUREAUS.find((b) => b.key === key)?.label ?? key;
+
+/** A tradeline not reported for this many days is stale (and its client is told once per stale period). */
+export const TRADELINE_STALE_DAYS = 45;
+/** PAYDEX needs at least this many trade experiences reported to Dun & Bradstreet. */
+export const PAYDEX_MIN_TRADELINES = 3;
+
+const optionalDate = (label: string) =>
+  z
+    .string(`${label} must be text.`)
+    .trim()
+    .refine((s) => s === '' || isIsoDate(s), `Please enter a valid ${label.toLowerCase()} (YYYY-MM-DD).`)
+    .default('');
+
+const bureausField = z
+  .array(z.enum(BUREAU_KEYS, 'Choose bureaus from Dun & Bradstreet, Experian Business and Equifax Business.'), 'Bureaus must be a list.')
+  .max(BUREAUS.length, 'Choose each bureau at most once.')
+  .refine((a) => new Set(a).size === a.length, 'Choose each bureau at most once.')
+  .default([]);
+
+export const TRADELINE_SOURCES = ['store', 'revolving', 'first-step'] as const;
+export type TradelineSource = (typeof TRADELINE_SOURCES)[number];
+
+export const tradelineInput = z
+  .object({ bureaus: bureausField, dateOpened: optionalDate('Date opened'), lastReported: optionalDate('Last reported date') })
+  .strict()
+  .refine((t) => !t.dateOpened || !t.lastReported || t.lastReported >= t.dateOpened, {
+    message: 'The last reported date cannot be before the date opened.',
+    path: ['lastReported'],
+  });
+export type TradelineInput = z.input<typeof tradelineInput>;
+
+export type Tradeline = {
+  source: TradelineSource;
+  /** The card's or the opening's id. */
+  id: string;
+  name: string;
+  bureaus: Bureau[];
+  dateOpened: string;
+  lastReported: string;
+};
+
+// ---- First Step Accounts ----
+
+export const firstStepAccountInput = z
+  .object({
+    vendor: textField(200, 'Vendor').refine((s) => s !== '', 'Enter the vendor.'),
+    sells: textField(1000, 'What it sells'),
+    requirements: textField(2000, 'Requirements'),
+    bureaus: bureausField,
+    applicationUrl: httpUrlField('Application URL'),
+  })
+  .strict();
+export type FirstStepAccountInput = z.input<typeof firstStepAccountInput>;
+
+export const firstStepOpenInput = z.object({ dateOpened: optionalDate('Date opened').refine((s) => s !== '', 'Enter the date you opened it.') }).strict();
+
+export const MEMBERS_ONLY_TITLE = 'Members Only Access';
