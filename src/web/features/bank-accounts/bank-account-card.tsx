@@ -9,7 +9,7 @@ import { safeHref } from '../../../shared/urls';
 import { bankAccountFlags, type BankAccount, type BankAccountInput, type BankNumberField } from '../../../shared/bank-accounts';
 import { revealBankNumber, useDeleteBankAccount, useUpdateBankAccount } from './api';
 import { BankAccountForm } from './bank-account-form';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../components/copy-button';
 
 function Row({ label, children, copy }: { label: string; children: ReactNode; copy?: ReactNode }) {
   return (

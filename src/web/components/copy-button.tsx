@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
+import { Button } from './ui/button';
 
 /** Copies a value (a number is fetched through its audited reveal route first) and says 'Copied' for 2 seconds. */
 export function CopyButton({ label, value }: { label: string; value: () => string | Promise<string> }) {
