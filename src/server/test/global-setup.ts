@@ -53,7 +53,12 @@ export default async function setup(project: TestProject) {
     return;
   }
   const file = path.join(os.tmpdir(), `portal-pglite-template-${templateKey()}.tar`);
-  if (!fs.existsSync(file)) {
+  if (fs.existsSync(file)) {
+    // Marks it in use: reads alone may not update its access time (relatime), and a concurrent run
+    // with other migrations would otherwise take it for stale and remove it under this run.
+    const now = new Date();
+    fs.utimesSync(file, now, now);
+  } else {
     removeStaleTemplates();
     const database = await openPglite();
     try {
