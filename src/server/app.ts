@@ -25,6 +25,7 @@ import { membershipRoutes } from './features/membership/membership.routes';
 import { booksRoutes } from './features/books/books.routes';
 import { loansRoutes } from './features/loans/loans.routes';
 import { scoresRoutes } from './features/scores/scores.routes';
+import { allPurchaseOrdersRoutes, allReceivablesRoutes, purchaseOrdersRoutes, receivablesRoutes } from './features/records/records.routes';
 import { noStore, sameOriginOnly, securityHeaders } from './middleware/security';
 import { access } from './middleware/access';
 import { rateLimit } from './middleware/rate-limit';
@@ -80,6 +81,10 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/clients/:clientId/business-accounts', businessAccountsRoutes)
     .route('/clients/:clientId/membership', membershipRoutes)
     .route('/clients/:clientId/scores', scoresRoutes)
+    .route('/receivables', allReceivablesRoutes)
+    .route('/clients/:clientId/receivables', receivablesRoutes)
+    .route('/purchase-orders', allPurchaseOrdersRoutes)
+    .route('/clients/:clientId/purchase-orders', purchaseOrdersRoutes)
     .route('/books', booksRoutes)
     .route('/loans', loansRoutes);
 

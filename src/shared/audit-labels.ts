@@ -29,6 +29,10 @@ export const auditEntityLabels = {
   credit_loan: many('loan offer'),
   capital_score: single('CapitalScore'),
   paydex_score: single('PAYDEX score'),
+  account_receivable: many('account receivable', 'an'),
+  account_receivable_document: many('account receivable document', 'an'),
+  purchase_order: many('purchase order'),
+  purchase_order_document: many('purchase order document'),
 } as const satisfies Record<string, EntityLabel>;
 
 export type AuditEntityType = keyof typeof auditEntityLabels;

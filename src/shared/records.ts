@@ -47,8 +47,19 @@ export type ReceivableInput = z.infer<typeof receivableInput>;
 export type PurchaseOrderInput = z.infer<typeof purchaseOrderInput>;
 
 export type RecordDocument = { id: string; documentName: string; contentType: string; size: number; createdAt: string };
-export type Receivable = Omit<ReceivableInput, 'status'> & { id: string; status: ReceivableStatus; createdAt: string; documents: RecordDocument[] };
-export type PurchaseOrder = Omit<PurchaseOrderInput, 'status'> & { id: string; status: PurchaseOrderStatus; createdAt: string; documents: RecordDocument[] };
+export type Receivable = Omit<ReceivableInput, 'status'> & { id: string; clientId: string; status: ReceivableStatus; createdAt: string; documents: RecordDocument[] };
+export type PurchaseOrder = Omit<PurchaseOrderInput, 'status'> & { id: string; clientId: string; status: PurchaseOrderStatus; createdAt: string; documents: RecordDocument[] };
+/** In an admin's all-clients list each record names its client. */
+export type WithClient<T> = T & { clientName?: string; clientEmail?: string };
+
+/** The sum of the amounts (and the count) of one status, over the whole list, not just a page. */
+export type StatusTotal<S extends RecordStatus = RecordStatus> = { status: S; count: number; amount: number };
+/** What a record list answers: a page of records with their documents, and the totals by status. */
+export type RecordPage<T, S extends RecordStatus> = { items: T[]; total: number; page: number; pageSize: number; totals: StatusTotal<S>[] };
+
+export const RECORD_NOT_FOUND: Record<RecordKind, string> = { receivable: 'Account receivable not found.', 'purchase-order': 'Purchase order not found.' };
+export const RECORD_DOCUMENT_NOT_FOUND = 'Document not found.';
 
 /** Documents one record may carry. */
 export const DOCUMENTS_PER_RECORD = 20;
+export const TOO_MANY_RECORD_DOCUMENTS = `A record can carry at most ${DOCUMENTS_PER_RECORD} documents. Delete one you no longer need first.`;

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { CONTACT_SUPPORT_TASK } from '../../../shared/compliance-template';
 import { sealValues } from '../../security/encrypted-column';
 import { insertTrainingVideo, insertVideoResource } from '../../features/training/training-media';
+import { insertRecord, insertRecordDocument, RECORD_PATHS } from '../../features/records/record-fixtures';
 
 /**
  * Every registered endpoint, called as guest, as client A (own id), as client A on client B's id,
@@ -99,6 +100,17 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
   ),
 };
 
+// Account receivables and purchase orders: each call gets a fresh record of A's (with a document for the document routes).
+for (const kind of RECORD_PATHS) {
+  for (const route of [`PATCH /api/clients/:clientId/${kind}/:recordId`, `DELETE /api/clients/:clientId/${kind}/:recordId`, `POST /api/clients/:clientId/${kind}/:recordId/documents/upload`])
+    recordFixtures[route] = async ({ t, aId }: Ctx) => ({ recordId: await insertRecord(t, kind, aId, 'Alpha fixture vendor') });
+  for (const route of [`GET /api/clients/:clientId/${kind}/:recordId/documents/:documentId/download`, `DELETE /api/clients/:clientId/${kind}/:recordId/documents/:documentId`])
+    recordFixtures[route] = async ({ t, aId }: Ctx) => {
+      const recordId = await insertRecord(t, kind, aId, 'Alpha fixture vendor');
+      return { recordId, documentId: await insertRecordDocument(t, kind, aId, recordId, 'Alpha fixture invoice.pdf') };
+    };
+}
+
 /** 'user' routes on a record another user authored: client B, naming A's record, must be refused. */
 const authoredRecordRoutes = new Set(['PATCH /api/loans/:loanId', 'DELETE /api/loans/:loanId']);
 
@@ -157,6 +169,11 @@ async function seed(agent: TestAgent, clientId: string, who: 'a' | 'b') {
   await insertBusinessAccount(t, clientId, who === 'b' ? `${bMarkers[0]} presence` : 'Alpha presence', who === 'b' ? bMarkers[5] : 'Alpha detail');
   // A business document named with B's marker (lists, downloads and the zip would show it).
   await insertDocument(t, clientId, who === 'b' ? `${bMarkers[0]} articles.pdf` : 'Alpha articles.pdf');
+  // A receivable and a purchase order, each with a document, named with B's marker.
+  for (const kind of RECORD_PATHS) {
+    const recordId = await insertRecord(t, kind, clientId, who === 'b' ? `${bMarkers[0]} vendor` : 'Alpha vendor');
+    await insertRecordDocument(t, kind, clientId, recordId, who === 'b' ? `${bMarkers[0]} invoice.pdf` : 'Alpha invoice.pdf');
+  }
 }
 let admin: { id: string; agent: TestAgent };
 

@@ -5,6 +5,7 @@ import { fingerprinter } from './db-fingerprint';
 import { hostileObject, hostileQuery } from './hostile-inputs';
 import { registeredEndpoints } from './registered-routes';
 import { insertTrainingVideo } from '../../features/training/training-media';
+import { insertRecord } from '../../features/records/record-fixtures';
 import { creditLoans } from '../../db/schema';
 
 const RUNS_PER_ROUTE = 100;
@@ -14,6 +15,8 @@ let client: { id: string; agent: TestAgent };
 let admin: { id: string; agent: TestAgent };
 let videoId: string;
 let loanId: string;
+/** A receivable and a purchase order of the client's, so their PATCH reaches validation. */
+const recordIds: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -24,6 +27,7 @@ beforeAll(async () => {
   videoId = await insertTrainingVideo(t);
   // A loan offer the client authored, so PATCH reaches validation (anyone else's is a 403 first).
   loanId = (await t.db.insert(creditLoans).values({ id: crypto.randomUUID(), userId: client.id, title: 'Fuzzed loan' }).returning())[0].id;
+  for (const kind of ['receivables', 'purchase-orders'] as const) recordIds[kind] = await insertRecord(t, kind, client.id, 'Fuzzed vendor');
 });
 afterAll(() => t?.close());
 
@@ -39,7 +43,7 @@ describe('hostile input on every validated route', () => {
     for (const e of endpoints) {
       const caller = e.access === 'admin' ? admin.agent : e.access === 'public' ? null : client.agent;
       // Record parameters name a real record, so the body and query reach validation and the handler.
-      const path = e.path.replace(':clientId', client.id).replace(':videoId', videoId).replace(':loanId', loanId);
+      const path = e.path.replace(':clientId', client.id).replace(':videoId', videoId).replace(':loanId', loanId).replace(':recordId', recordIds[e.path.includes('/receivables/') ? 'receivables' : 'purchase-orders']);
       const json = e.validators.find((v) => v.target === 'json');
       const query = e.validators.find((v) => v.target === 'query');
       const input = fc.record({

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, authUsers, businessAccounts, businessBankAccounts, businessCompliance, businessDocuments, capitalScores, creditLoans, notifications, paydexScores, payments, recentActivities } from '../../db/schema';
 import { SCORE_HISTORY_LIMIT } from '../../../shared/scores';
 import { createTestApp, type TestApp } from '../test-app';
+import { insertRecordDocument } from '../../features/records/record-fixtures';
+import { accountReceivables, purchaseOrders } from '../../db/schema';
 
 // One client with every field at its maximum length and 1,000 records of every kind: no list
 // response may grow past a page (100 items) or 1 MB, whoever asks.
@@ -52,6 +54,13 @@ beforeAll(async () => {
   await t.db.insert(auditLog).values({ actorId: admin.id, clientId: a.id, action: 'reveal', entityType: 'bank_account', entityId: randomUUID(), field: 'account_number' });
   const loanRes = await a.agent.post('/api/loans', { title: x(200), aprRange: x(100), loanAmount: x(100), termLength: x(100), applyUrl: url(2048) });
   expect(loanRes.status, await loanRes.clone().text()).toBe(201);
+  // A receivable and a purchase order with the longest vendor name, one carrying 20 documents with the longest names.
+  await post('receivables', { vendorName: x(200), amount: 99999999.99, dueDate: '2024-01-01', status: 'overdue' });
+  await post('purchase-orders', { vendorName: x(200), amount: 99999999.99, orderDate: '2024-01-01', status: 'rejected' });
+  for (const [kind, table] of [['receivables', accountReceivables], ['purchase-orders', purchaseOrders]] as const) {
+    const [rec] = await t.db.select({ id: table.id }).from(table).where(eq(table.userId, a.id));
+    for (let i = 0; i < 20; i++) await insertRecordDocument(t, kind, a.id, rec.id, `${x(196)}.docx`);
+  }
 
   await fill(businessBankAccounts, 'userId', true);
   await fill(businessAccounts, 'userId', true);
@@ -62,6 +71,8 @@ beforeAll(async () => {
   await fill(notifications, 'userId', false);
   await fill(auditLog, 'clientId', false);
   await fill(creditLoans, 'userId', true);
+  await fill(accountReceivables, 'userId', true);
+  await fill(purchaseOrders, 'userId', true);
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -77,10 +88,12 @@ describe('every list is bounded', () => {
       `/api/clients/${a.id}/compliance-tasks?pageSize=100`,
       `/api/clients/${a.id}/build-out`,
       `/api/clients/${a.id}/audit?pageSize=100`,
+      `/api/clients/${a.id}/receivables`,
+      `/api/clients/${a.id}/purchase-orders`,
       // The shared loans directory: every signed-in user reads all of it, a page at a time.
       '/api/loans',
     ];
-    const adminLists = ['/api/bank-accounts', '/api/documents', '/api/clients?pageSize=100'];
+    const adminLists = ['/api/bank-accounts', '/api/documents', '/api/clients?pageSize=100', '/api/receivables', '/api/purchase-orders'];
     const sizes: string[] = [];
     const check = async (agent: typeof a.agent, path: string) => {
       const sep = path.includes('?') ? '&' : '?';

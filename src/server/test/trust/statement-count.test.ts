@@ -23,6 +23,7 @@ import { readZip } from '../zip';
 import { registeredEndpoints } from './registered-routes';
 import { insertTrainingVideo, insertVideoResource } from '../../features/training/training-media';
 import { creditLoans, trainingVideos, videoProgress } from '../../db/schema';
+import { seedRecords } from '../../features/records/record-fixtures';
 
 /**
  * No N+1: every GET route that answers a list is called with 1 and with 50 records behind it,
@@ -66,6 +67,8 @@ const NOT_LISTS: Record<string, string> = {
   'GET /api/clients/:clientId/membership': 'one record',
   'GET /api/books': 'the four fixed books (one query for their replacement files, whatever their number)',
   'GET /api/books/:volume/download': 'one file',
+  'GET /api/clients/:clientId/receivables/:recordId/documents/:documentId/download': 'one file',
+  'GET /api/clients/:clientId/purchase-orders/:recordId/documents/:documentId/download': 'one file',
 };
 
 let t: TestApp;
@@ -101,6 +104,9 @@ const jsonItems = async (res: Response) => {
   // The page's array: items, rows, notifications or tasks, whichever the route answers.
   return Math.max(0, ...Object.values(body).map((v) => (Array.isArray(v) ? v.length : 0)));
 };
+
+/** Record lists answer their totals by status beside the page: the items, each with its documents, are what grow. */
+const recordItems = async (res: Response) => ((await res.json()) as { items: { documents: unknown[] }[] }).items.filter((r) => r.documents.length === 1).length;
 
 let lists: Record<string, ListRoute>;
 
@@ -207,6 +213,8 @@ beforeAll(async () => {
         if (rows.length) await t.db.insert(creditLoans).values(rows);
       },
     },
+    // n receivables and n purchase orders, each with a document (documents come in one query per page).
+    records: { name: 'receivables and purchase orders (each with a document)', seed: (n: number) => seedRecords(t, id, n) },
     // n resources of one video (the only one).
     videoResources: {
       name: 'video resources',
@@ -250,6 +258,10 @@ beforeAll(async () => {
       },
     },
     'GET /api/loans': { seeder: seeders.loans, queries: ['pageSize=50'], as: both },
+    'GET /api/clients/:clientId/receivables': { seeder: seeders.records, queries: ['pageSize=50'], as: both, itemsIn: recordItems },
+    'GET /api/receivables': { seeder: seeders.records, queries: ['pageSize=50'], as: ['admin'], itemsIn: recordItems },
+    'GET /api/clients/:clientId/purchase-orders': { seeder: seeders.records, queries: ['pageSize=50'], as: both, itemsIn: recordItems },
+    'GET /api/purchase-orders': { seeder: seeders.records, queries: ['pageSize=50'], as: ['admin'], itemsIn: recordItems },
     'GET /api/training-videos/:videoId/resources': { seeder: seeders.videoResources, queries: ['pageSize=50'], as: both, params: () => ({ videoId: resourceVideoId }) },
   };
 }, 60_000);
