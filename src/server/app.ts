@@ -26,6 +26,7 @@ import { booksRoutes } from './features/books/books.routes';
 import { loansRoutes } from './features/loans/loans.routes';
 import { scoresRoutes } from './features/scores/scores.routes';
 import { allPurchaseOrdersRoutes, allReceivablesRoutes, purchaseOrdersRoutes, receivablesRoutes } from './features/records/records.routes';
+import { tradelinesRoutes } from './features/tradelines/tradelines.routes';
 import { noStore, sameOriginOnly, securityHeaders } from './middleware/security';
 import { access } from './middleware/access';
 import { rateLimit } from './middleware/rate-limit';
@@ -85,6 +86,7 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/clients/:clientId/receivables', receivablesRoutes)
     .route('/purchase-orders', allPurchaseOrdersRoutes)
     .route('/clients/:clientId/purchase-orders', purchaseOrdersRoutes)
+    .route('/clients/:clientId/tradelines', tradelinesRoutes)
     .route('/books', booksRoutes)
     .route('/loans', loansRoutes);
 

@@ -33,6 +33,8 @@ export const auditEntityLabels = {
   account_receivable_document: many('account receivable document', 'an'),
   purchase_order: many('purchase order'),
   purchase_order_document: many('purchase order document'),
+  tradeline: many('tradeline'),
+  first_step_opening: many('opened First Step Account', 'an'),
 } as const satisfies Record<string, EntityLabel>;
 
 export type AuditEntityType = keyof typeof auditEntityLabels;

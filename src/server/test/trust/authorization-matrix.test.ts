@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestAgent, type TestApp } from '../test-app';
 import { registeredEndpoints, type Endpoint } from './registered-routes';
-import { businessAccountDetails, businessAccounts, businessBankAccounts, businessCompliance, businessDocuments, creditLoans, payments, recentActivities } from '../../db/schema';
+import { businessAccountDetails, businessAccounts, businessBankAccounts, businessCompliance, businessDocuments, creditLoans, payments, recentActivities, storeCreditCards } from '../../db/schema';
 import { Readable } from 'node:stream';
 import { CONTACT_SUPPORT_TASK } from '../../../shared/compliance-template';
 import { sealValues } from '../../security/encrypted-column';
@@ -98,6 +98,12 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
       },
     ]),
   ),
+};
+
+// Tradelines: a store card of A's (the route takes any of A's store cards, revolving credits or openings).
+recordFixtures['PUT /api/clients/:clientId/tradelines/:source/:id'] = async ({ t, aId }: Ctx) => {
+  const [row] = await t.db.insert(storeCreditCards).values({ id: crypto.randomUUID(), userId: aId, issuer: 'Alpha fixture store card' }).returning();
+  return { source: 'store', id: row.id };
 };
 
 // Account receivables and purchase orders: each call gets a fresh record of A's (with a document for the document routes).

@@ -6,7 +6,7 @@ import { hostileObject, hostileQuery } from './hostile-inputs';
 import { registeredEndpoints } from './registered-routes';
 import { insertTrainingVideo } from '../../features/training/training-media';
 import { insertRecord } from '../../features/records/record-fixtures';
-import { creditLoans } from '../../db/schema';
+import { creditLoans, storeCreditCards } from '../../db/schema';
 
 const RUNS_PER_ROUTE = 100;
 
@@ -17,6 +17,7 @@ let videoId: string;
 let loanId: string;
 /** A receivable and a purchase order of the client's, so their PATCH reaches validation. */
 const recordIds: Record<string, string> = {};
+let tradelineCardId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -27,6 +28,8 @@ beforeAll(async () => {
   videoId = await insertTrainingVideo(t);
   // A loan offer the client authored, so PATCH reaches validation (anyone else's is a 403 first).
   loanId = (await t.db.insert(creditLoans).values({ id: crypto.randomUUID(), userId: client.id, title: 'Fuzzed loan' }).returning())[0].id;
+  // A store card of the client's, so the tradeline PUT reaches validation.
+  tradelineCardId = (await t.db.insert(storeCreditCards).values({ id: crypto.randomUUID(), userId: client.id, issuer: 'Fuzzed card' }).returning())[0].id;
   for (const kind of ['receivables', 'purchase-orders'] as const) recordIds[kind] = await insertRecord(t, kind, client.id, 'Fuzzed vendor');
 });
 afterAll(() => t?.close());
@@ -43,7 +46,7 @@ describe('hostile input on every validated route', () => {
     for (const e of endpoints) {
       const caller = e.access === 'admin' ? admin.agent : e.access === 'public' ? null : client.agent;
       // Record parameters name a real record, so the body and query reach validation and the handler.
-      const path = e.path.replace(':clientId', client.id).replace(':videoId', videoId).replace(':loanId', loanId).replace(':recordId', recordIds[e.path.includes('/receivables/') ? 'receivables' : 'purchase-orders']);
+      const path = e.path.replace(':clientId', client.id).replace(':videoId', videoId).replace(':loanId', loanId).replace(':recordId', recordIds[e.path.includes('/receivables/') ? 'receivables' : 'purchase-orders']).replace(':source/:id', `store/${tradelineCardId}`);
       const json = e.validators.find((v) => v.target === 'json');
       const query = e.validators.find((v) => v.target === 'query');
       const input = fc.record({

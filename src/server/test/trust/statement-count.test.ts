@@ -24,6 +24,7 @@ import { registeredEndpoints } from './registered-routes';
 import { insertTrainingVideo, insertVideoResource } from '../../features/training/training-media';
 import { creditLoans, trainingVideos, videoProgress } from '../../db/schema';
 import { seedRecords } from '../../features/records/record-fixtures';
+import { storeCreditCards } from '../../db/schema';
 
 /**
  * No N+1: every GET route that answers a list is called with 1 and with 50 records behind it,
@@ -213,6 +214,15 @@ beforeAll(async () => {
         if (rows.length) await t.db.insert(creditLoans).values(rows);
       },
     },
+    // n store cards with their tradeline columns (the tradeline summary reads every card, revolving credit and opening).
+    tradelines: {
+      name: 'tradelines (store cards)',
+      seed: async (n: number) => {
+        await t.db.delete(storeCreditCards).where(eq(storeCreditCards.userId, id));
+        const rows = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), userId: id, issuer: `Store ${i}`, bureaus: ['dnb'], dateOpened: '2024-01-01', lastReported: '2024-02-01' }));
+        if (rows.length) await t.db.insert(storeCreditCards).values(rows);
+      },
+    },
     // n receivables and n purchase orders, each with a document (documents come in one query per page).
     records: { name: 'receivables and purchase orders (each with a document)', seed: (n: number) => seedRecords(t, id, n) },
     // n resources of one video (the only one).
@@ -262,6 +272,12 @@ beforeAll(async () => {
     'GET /api/receivables': { seeder: seeders.records, queries: ['pageSize=50'], as: ['admin'], itemsIn: recordItems },
     'GET /api/clients/:clientId/purchase-orders': { seeder: seeders.records, queries: ['pageSize=50'], as: both, itemsIn: recordItems },
     'GET /api/purchase-orders': { seeder: seeders.records, queries: ['pageSize=50'], as: ['admin'], itemsIn: recordItems },
+    'GET /api/clients/:clientId/tradelines': {
+      seeder: seeders.tradelines,
+      queries: ['pageSize=50'],
+      as: both,
+      itemsIn: async (res) => ((await res.json()) as { tradelines: { items: unknown[] } }).tradelines.items.length,
+    },
     'GET /api/training-videos/:videoId/resources': { seeder: seeders.videoResources, queries: ['pageSize=50'], as: both, params: () => ({ videoId: resourceVideoId }) },
   };
 }, 60_000);
