@@ -25,6 +25,7 @@ import { membershipRoutes } from './features/membership/membership.routes';
 import { booksRoutes } from './features/books/books.routes';
 import { loansRoutes } from './features/loans/loans.routes';
 import { scoresRoutes } from './features/scores/scores.routes';
+import { allRevolvingCreditsRoutes, allStoreCardsRoutes, revolvingCreditsRoutes, storeCardsRoutes } from './features/cards/cards.routes';
 import { allPurchaseOrdersRoutes, allReceivablesRoutes, purchaseOrdersRoutes, receivablesRoutes } from './features/records/records.routes';
 import { tradelinesRoutes } from './features/tradelines/tradelines.routes';
 import { noStore, sameOriginOnly, securityHeaders } from './middleware/security';
@@ -82,6 +83,10 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/clients/:clientId/business-accounts', businessAccountsRoutes)
     .route('/clients/:clientId/membership', membershipRoutes)
     .route('/clients/:clientId/scores', scoresRoutes)
+    .route('/store-cards', allStoreCardsRoutes)
+    .route('/clients/:clientId/store-cards', storeCardsRoutes)
+    .route('/revolving-credits', allRevolvingCreditsRoutes)
+    .route('/clients/:clientId/revolving-credits', revolvingCreditsRoutes)
     .route('/receivables', allReceivablesRoutes)
     .route('/clients/:clientId/receivables', receivablesRoutes)
     .route('/purchase-orders', allPurchaseOrdersRoutes)

@@ -29,6 +29,8 @@ export const auditEntityLabels = {
   credit_loan: many('loan offer'),
   capital_score: single('CapitalScore'),
   paydex_score: single('PAYDEX score'),
+  store_credit_card: many('store credit card'),
+  revolving_credit: many('revolving credit card'),
   account_receivable: many('account receivable', 'an'),
   account_receivable_document: many('account receivable document', 'an'),
   purchase_order: many('purchase order'),
@@ -45,6 +47,8 @@ export const auditFieldLabels: Record<string, string> = {
   owner_dob: 'date of birth',
   account_number: 'account number',
   routing_number: 'routing number',
+  username: 'username',
+  password: 'password',
 };
 
 const words = (raw: string) => raw.replace(/[_-]+/g, ' ').trim();

@@ -6,6 +6,8 @@ import { Readable } from 'node:stream';
 import { CONTACT_SUPPORT_TASK } from '../../../shared/compliance-template';
 import { sealValues } from '../../security/encrypted-column';
 import { insertTrainingVideo, insertVideoResource } from '../../features/training/training-media';
+import * as creditTables from '../../db/schema/credit';
+import { STORE_CARD_SECRETS } from '../../../shared/credit';
 import { insertRecord, insertRecordDocument, RECORD_PATHS } from '../../features/records/record-fixtures';
 
 /**
@@ -117,6 +119,16 @@ for (const kind of RECORD_PATHS) {
     };
 }
 
+// Store cards (every secret on file, so an allowed reveal answers it) and revolving credits: a fresh card of A's per call.
+for (const route of [
+  'PATCH /api/clients/:clientId/store-cards/:cardId',
+  'DELETE /api/clients/:clientId/store-cards/:cardId',
+  ...STORE_CARD_SECRETS.map((f) => `POST /api/clients/:clientId/store-cards/:cardId/reveal/${f}`),
+])
+  recordFixtures[route] = async ({ t, aId }: Ctx) => ({ cardId: await insertStoreCard(t, aId, 'Alpha fixture store card', ['6011000990139424', 'alpha-login', 'alpha-pass']) });
+for (const route of ['PATCH /api/clients/:clientId/revolving-credits/:cardId', 'DELETE /api/clients/:clientId/revolving-credits/:cardId'])
+  recordFixtures[route] = async ({ t, aId }: Ctx) => ({ cardId: await insertRevolvingCredit(t, aId, 'Alpha fixture credit') });
+
 /** 'user' routes on a record another user authored: client B, naming A's record, must be refused. */
 const authoredRecordRoutes = new Set(['PATCH /api/loans/:loanId', 'DELETE /api/loans/:loanId']);
 
@@ -124,6 +136,18 @@ const authoredRecordRoutes = new Set(['PATCH /api/loans/:loanId', 'DELETE /api/l
 async function insertBankAccount(t: TestApp, userId: string, bankName: string, accountNumber: string, routingNumber: string) {
   const id = crypto.randomUUID();
   await t.db.insert(businessBankAccounts).values({ id, userId, bankName, ...sealValues(t.keyring, businessBankAccounts, id, { accountNumber, routingNumber }) });
+  return id;
+}
+/** A store card with its secrets sealed, as the app stores them. */
+async function insertStoreCard(t: TestApp, userId: string, issuer: string, [accountNumber, username, password]: string[]) {
+  const id = crypto.randomUUID();
+  const { storeCreditCards } = creditTables;
+  await t.db.insert(storeCreditCards).values({ id, userId, issuer, ...sealValues(t.keyring, storeCreditCards, id, { accountNumber, username, password }) });
+  return id;
+}
+async function insertRevolvingCredit(t: TestApp, userId: string, issuer: string) {
+  const id = crypto.randomUUID();
+  await t.db.insert(creditTables.revolvingCredits).values({ id, userId, issuer, rewards: `${issuer} rewards`, annualFee: '95.00' });
   return id;
 }
 async function insertBusinessAccount(t: TestApp, userId: string, name: string, detail = 'Alpha detail') {
@@ -150,7 +174,7 @@ let t: TestApp;
 let a: { id: string; email: string; agent: TestAgent };
 let b: { id: string; email: string; agent: TestAgent };
 // Client B's own data, none of which may reach client A or a guest.
-const bMarkers = ['Bravo Holdings LLC', '555-66-7777', 'bravo-owner@example.test', '7777666655554321', '026009593', 'Bravo Presence Detail'];
+const bMarkers = ['Bravo Holdings LLC', '555-66-7777', 'bravo-owner@example.test', '7777666655554321', '026009593', 'Bravo Presence Detail', 'bravo-card-login', 'bravo-card-pass'];
 
 /** Gives each client one row in every per-client area, so allowed calls find data and leaks would show. */
 async function seed(agent: TestAgent, clientId: string, who: 'a' | 'b') {
@@ -175,6 +199,10 @@ async function seed(agent: TestAgent, clientId: string, who: 'a' | 'b') {
   await insertBusinessAccount(t, clientId, who === 'b' ? `${bMarkers[0]} presence` : 'Alpha presence', who === 'b' ? bMarkers[5] : 'Alpha detail');
   // A business document named with B's marker (lists, downloads and the zip would show it).
   await insertDocument(t, clientId, who === 'b' ? `${bMarkers[0]} articles.pdf` : 'Alpha articles.pdf');
+  // A store card (B's secrets are markers) and a revolving credit named with B's marker.
+  if (who === 'b') await insertStoreCard(t, clientId, `${bMarkers[0]} store card`, ['6011222233334444', bMarkers[6], bMarkers[7]]);
+  else await insertStoreCard(t, clientId, 'Alpha store card', ['6011555566667777', 'alpha-card-login', 'alpha-card-pass']);
+  await insertRevolvingCredit(t, clientId, who === 'b' ? `${bMarkers[0]} credit` : 'Alpha credit');
   // A receivable and a purchase order, each with a document, named with B's marker.
   for (const kind of RECORD_PATHS) {
     const recordId = await insertRecord(t, kind, clientId, who === 'b' ? `${bMarkers[0]} vendor` : 'Alpha vendor');

@@ -5,6 +5,7 @@ import { fingerprinter } from './db-fingerprint';
 import { hostileObject, hostileQuery } from './hostile-inputs';
 import { registeredEndpoints } from './registered-routes';
 import { insertTrainingVideo } from '../../features/training/training-media';
+import * as creditTables from '../../db/schema/credit';
 import { insertRecord } from '../../features/records/record-fixtures';
 import { creditLoans, storeCreditCards } from '../../db/schema';
 
@@ -15,6 +16,8 @@ let client: { id: string; agent: TestAgent };
 let admin: { id: string; agent: TestAgent };
 let videoId: string;
 let loanId: string;
+/** A store card and a revolving credit of the client's with one id, so their PATCH reaches validation. */
+let cardId: string;
 /** A receivable and a purchase order of the client's, so their PATCH reaches validation. */
 const recordIds: Record<string, string> = {};
 let tradelineCardId: string;
@@ -28,6 +31,9 @@ beforeAll(async () => {
   videoId = await insertTrainingVideo(t);
   // A loan offer the client authored, so PATCH reaches validation (anyone else's is a 403 first).
   loanId = (await t.db.insert(creditLoans).values({ id: crypto.randomUUID(), userId: client.id, title: 'Fuzzed loan' }).returning())[0].id;
+  cardId = crypto.randomUUID();
+  await t.db.insert(creditTables.storeCreditCards).values({ id: cardId, userId: client.id, issuer: 'Fuzzed store card' });
+  await t.db.insert(creditTables.revolvingCredits).values({ id: cardId, userId: client.id, issuer: 'Fuzzed credit' });
   // A store card of the client's, so the tradeline PUT reaches validation.
   tradelineCardId = (await t.db.insert(storeCreditCards).values({ id: crypto.randomUUID(), userId: client.id, issuer: 'Fuzzed card' }).returning())[0].id;
   for (const kind of ['receivables', 'purchase-orders'] as const) recordIds[kind] = await insertRecord(t, kind, client.id, 'Fuzzed vendor');
@@ -46,7 +52,7 @@ describe('hostile input on every validated route', () => {
     for (const e of endpoints) {
       const caller = e.access === 'admin' ? admin.agent : e.access === 'public' ? null : client.agent;
       // Record parameters name a real record, so the body and query reach validation and the handler.
-      const path = e.path.replace(':clientId', client.id).replace(':videoId', videoId).replace(':loanId', loanId).replace(':recordId', recordIds[e.path.includes('/receivables/') ? 'receivables' : 'purchase-orders']).replace(':source/:id', `store/${tradelineCardId}`);
+      const path = e.path.replace(':clientId', client.id).replace(':videoId', videoId).replace(':loanId', loanId).replace(':cardId', cardId).replace(':recordId', recordIds[e.path.includes('/receivables/') ? 'receivables' : 'purchase-orders']).replace(':source/:id', `store/${tradelineCardId}`);
       const json = e.validators.find((v) => v.target === 'json');
       const query = e.validators.find((v) => v.target === 'query');
       const input = fc.record({

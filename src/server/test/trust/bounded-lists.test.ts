@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, authUsers, businessAccounts, businessBankAccounts, businessCompliance, businessDocuments, capitalScores, creditLoans, notifications, paydexScores, payments, recentActivities } from '../../db/schema';
 import { SCORE_HISTORY_LIMIT } from '../../../shared/scores';
 import { createTestApp, type TestApp } from '../test-app';
+import * as creditTables from '../../db/schema/credit';
 import { insertRecordDocument } from '../../features/records/record-fixtures';
 import { accountReceivables, purchaseOrders } from '../../db/schema';
 
@@ -54,6 +55,10 @@ beforeAll(async () => {
   await t.db.insert(auditLog).values({ actorId: admin.id, clientId: a.id, action: 'reveal', entityType: 'bank_account', entityId: randomUUID(), field: 'account_number' });
   const loanRes = await a.agent.post('/api/loans', { title: x(200), aprRange: x(100), loanAmount: x(100), termLength: x(100), applyUrl: url(2048) });
   expect(loanRes.status, await loanRes.clone().text()).toBe(201);
+  // Cards with every field at its longest (a store card's secrets are bound to its row: copies carry none).
+  const card = { issuer: x(200), cardType: x(100), creditLimit: 100_000_000, apr: x(100), benefits: x(2000), requirements: x(2000), applicationUrl: url(2048) };
+  await post('store-cards', card);
+  await post('revolving-credits', { ...card, rewards: x(2000), annualFee: 1_000_000 });
   // A receivable and a purchase order with the longest vendor name, one carrying 20 documents with the longest names.
   await post('receivables', { vendorName: x(200), amount: 99999999.99, dueDate: '2024-01-01', status: 'overdue' });
   await post('purchase-orders', { vendorName: x(200), amount: 99999999.99, orderDate: '2024-01-01', status: 'rejected' });
@@ -71,6 +76,8 @@ beforeAll(async () => {
   await fill(notifications, 'userId', false);
   await fill(auditLog, 'clientId', false);
   await fill(creditLoans, 'userId', true);
+  await fill(creditTables.storeCreditCards, 'userId', true);
+  await fill(creditTables.revolvingCredits, 'userId', true);
   await fill(accountReceivables, 'userId', true);
   await fill(purchaseOrders, 'userId', true);
 }, 120_000);
@@ -80,6 +87,8 @@ describe('every list is bounded', () => {
   it('answers at most a page of at most 100 items and under 1 MB, for the client and for an admin', async () => {
     const { a, admin } = cast;
     const lists = [
+      `/api/clients/${a.id}/store-cards`,
+      `/api/clients/${a.id}/revolving-credits`,
       `/api/clients/${a.id}/bank-accounts`,
       `/api/clients/${a.id}/business-accounts?pageSize=12`,
       `/api/clients/${a.id}/activities`,
@@ -93,7 +102,7 @@ describe('every list is bounded', () => {
       // The shared loans directory: every signed-in user reads all of it, a page at a time.
       '/api/loans',
     ];
-    const adminLists = ['/api/bank-accounts', '/api/documents', '/api/clients?pageSize=100', '/api/receivables', '/api/purchase-orders'];
+    const adminLists = ['/api/store-cards', '/api/revolving-credits', '/api/bank-accounts', '/api/documents', '/api/clients?pageSize=100', '/api/receivables', '/api/purchase-orders'];
     const sizes: string[] = [];
     const check = async (agent: typeof a.agent, path: string) => {
       const sep = path.includes('?') ? '&' : '?';

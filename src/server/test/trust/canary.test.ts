@@ -8,13 +8,17 @@ const SSN = '987-65-4329';
 const DOB = 'Canary Day 1975';
 const ACCOUNT_NUMBER = '8675-3090-0123-4567';
 const ROUTING_NUMBER = '314159265';
-const canaries = [SSN, SSN.replace(/-/g, ''), DOB, ACCOUNT_NUMBER, ACCOUNT_NUMBER.replace(/-/g, ''), ROUTING_NUMBER];
-const revealPaths = ['/profile/reveal/ssn', '/profile/reveal/dob', '/reveal/account-number', '/reveal/routing-number'];
+const CARD_NUMBER = '6035-1111-2222-8642';
+const CARD_USERNAME = 'canary-card-login';
+const CARD_PASSWORD = 'canary-card-P4ss';
+const canaries = [SSN, SSN.replace(/-/g, ''), DOB, ACCOUNT_NUMBER, ACCOUNT_NUMBER.replace(/-/g, ''), ROUTING_NUMBER, CARD_NUMBER, CARD_NUMBER.replace(/-/g, ''), CARD_USERNAME, CARD_PASSWORD];
+const revealPaths = ['/profile/reveal/ssn', '/profile/reveal/dob', '/reveal/account-number', '/reveal/routing-number', '/reveal/username', '/reveal/password'];
 
 let t: TestApp;
 let client: { id: string; agent: TestAgent };
 let admin: TestAgent;
 let bankAccountId = '';
+let storeCardId = '';
 const logged: string[] = [];
 
 beforeAll(async () => {
@@ -35,6 +39,11 @@ beforeAll(async () => {
   });
   expect(bank.status).toBe(201);
   bankAccountId = (await bank.json()).account.id;
+  const card = await client.agent.request('POST', `/api/clients/${client.id}/store-cards`, {
+    json: { issuer: 'Canary Store', accountNumber: CARD_NUMBER, username: CARD_USERNAME, password: CARD_PASSWORD },
+  });
+  expect(card.status).toBe(201);
+  storeCardId = (await card.json()).card.id;
 });
 afterAll(async () => {
   vi.restoreAllMocks();
@@ -47,7 +56,7 @@ describe('canary secrets', () => {
     for (const e of registeredEndpoints(t.app)) {
       let path = (e.path === '/api/auth/*' ? '/api/auth/get-session' : e.path).replace(':clientId', client.id);
       // The canary account's own routes (all but DELETE, which would remove it before its reveals run).
-      if (e.method !== 'DELETE') path = path.replace(':accountId', bankAccountId);
+      if (e.method !== 'DELETE') path = path.replace(':accountId', bankAccountId).replace(':cardId', storeCardId);
       for (const [who, agent] of [['client', client.agent], ['admin', admin]] as const) {
         const res = await agent.request(e.method, path, e.method === 'GET' ? {} : { json: {} });
         responses.push({ where: `${e.method} ${path} as ${who}`, body: await res.text() });

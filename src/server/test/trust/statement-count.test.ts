@@ -19,6 +19,7 @@ import {
 } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../test-app';
 import { openTestDatabase } from '../test-db';
+import * as creditTables from '../../db/schema/credit';
 import { readZip } from '../zip';
 import { registeredEndpoints } from './registered-routes';
 import { insertTrainingVideo, insertVideoResource } from '../../features/training/training-media';
@@ -152,6 +153,7 @@ beforeAll(async () => {
   const documentTemplate = await templateOf(businessDocuments, businessDocuments.userId);
   const notificationTemplate = await templateOf(notifications, notifications.userId);
   const auditTemplate = await templateOf(auditLog, auditLog.clientId);
+  const cardTemplate = { userId: id, issuer: 'Card', cardType: 'Store', creditLimit: '1000.00', apr: '20%', bureaus: ['dnb'], dateOpened: '2024-01-01' };
 
   const seeders = {
     bankAccounts: cloneSeeder('bank accounts', businessBankAccounts, businessBankAccounts.userId, () => bankTemplate, true),
@@ -225,6 +227,9 @@ beforeAll(async () => {
     },
     // n receivables and n purchase orders, each with a document (documents come in one query per page).
     records: { name: 'receivables and purchase orders (each with a document)', seed: (n: number) => seedRecords(t, id, n) },
+    // Cards without secrets (sealed secrets are bound to their row id and could not be cloned).
+    storeCards: cloneSeeder('store cards', creditTables.storeCreditCards, creditTables.storeCreditCards.userId, () => cardTemplate, true),
+    revolvingCredits: cloneSeeder('revolving credits', creditTables.revolvingCredits, creditTables.revolvingCredits.userId, () => ({ ...cardTemplate, rewards: 'r', annualFee: '95.00' }), true),
     // n resources of one video (the only one).
     videoResources: {
       name: 'video resources',
@@ -268,6 +273,10 @@ beforeAll(async () => {
       },
     },
     'GET /api/loans': { seeder: seeders.loans, queries: ['pageSize=50'], as: both },
+    'GET /api/clients/:clientId/store-cards': { seeder: seeders.storeCards, queries: ['pageSize=50'], as: both },
+    'GET /api/store-cards': { seeder: seeders.storeCards, queries: ['pageSize=50'], as: ['admin'] },
+    'GET /api/clients/:clientId/revolving-credits': { seeder: seeders.revolvingCredits, queries: ['pageSize=50'], as: both },
+    'GET /api/revolving-credits': { seeder: seeders.revolvingCredits, queries: ['pageSize=50'], as: ['admin'] },
     'GET /api/clients/:clientId/receivables': { seeder: seeders.records, queries: ['pageSize=50'], as: both, itemsIn: recordItems },
     'GET /api/receivables': { seeder: seeders.records, queries: ['pageSize=50'], as: ['admin'], itemsIn: recordItems },
     'GET /api/clients/:clientId/purchase-orders': { seeder: seeders.records, queries: ['pageSize=50'], as: both, itemsIn: recordItems },
