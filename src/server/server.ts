@@ -9,6 +9,7 @@ import { seedDemo } from './db/seed-demo';
 import { applyAdminEmails } from './auth/roles';
 import { loadKeyring } from './security/keyring';
 import { scheduleReminders } from './features/reminders/reminder-job';
+import { scheduleStaleTradelines } from './features/tradelines/stale-job';
 import { storageFromConfig } from './storage';
 import { startSessionCache } from './auth/session-cache';
 import { serverFiles } from './lib/paths';
@@ -65,6 +66,7 @@ export async function startServer(config: Config) {
 
   const stopRetries = mailer.startRetryLoop();
   const stopReminders = scheduleReminders({ db, mailer, config, log });
+  const stopStaleTradelines = scheduleStaleTradelines({ db, mailer, config, log });
   const server: ServerType = await new Promise((resolve) => {
     // Node ends a request after 5 minutes by default: too short for a training video of up to
     // VIDEO_MAX_BYTES (2 GB) on an ordinary connection. Headers still have to arrive within a minute.
@@ -79,6 +81,7 @@ export async function startServer(config: Config) {
     (stopping ??= (async () => {
       stopRetries();
       await stopReminders();
+      await stopStaleTradelines();
       await closeServer(server);
       await mailer.settle();
       await sessions.close();

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, revolvingCredits, storeCreditCards } from '../../db/schema';
+import { auditLog, notifications, revolvingCredits, storeCreditCards, users } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import type { TradelinesResponse } from '../../../shared/tradelines';
+import { runStaleTradelines } from './stale-job';
 
 let t: TestApp;
 type Who = { id: string; agent: TestAgent };
@@ -94,5 +95,65 @@ describe('tradelines', () => {
     const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.clientId, a.id), eq(auditLog.entityType, 'tradeline')));
     expect(audits.map((x) => [x.actorId, x.action, x.entityId])).toEqual([[admin.id, 'update', store]]);
     expect((await admin.agent.get(base(a.id))).status).toBe(200);
+  });
+});
+
+describe('stale tradelines', () => {
+  const run = (now: string, batchClients?: number) => runStaleTradelines({ db: t.db, mailer: t.mailer, config: t.config, log: t.log, now: new Date(now), batchClients });
+  const staleNotes = (id: string) => t.db.select().from(notifications).where(and(eq(notifications.userId, id), eq(notifications.kind, 'tradeline_stale')));
+  const staleMails = async (email: string) => (await t.outbox(email)).filter((m) => m.subject.includes('not being reported'));
+
+  it('tells a client once per stale period, by the injected clock, with a notification and (alerts on) an e-mail', async () => {
+    // The earlier tests' tradelines (2026) are told about first, so the results below are this client's alone.
+    await run('2030-01-01T00:00:00Z');
+    const u = await t.createSignedInUser({ role: 'client', name: 'Stale Client' });
+    const id = u.user.id;
+    const old = await storeCard(id, 'Quill', { bureaus: ['dnb'], dateOpened: '2030-01-01', lastReported: '2030-02-01' });
+    await revolving(id, 'Never Opened'); // no dates: not reported yet, never stale
+    await storeCard(id, 'Fresh', { dateOpened: '2030-03-01' });
+
+    // Feb 1 + 45 days = Mar 18: not stale yet on that day, stale from Mar 19.
+    expect(await run('2030-03-18T12:00:00Z')).toEqual({ clients: 0, tradelines: 0, mails: 0 });
+    const first = await run('2030-03-19T12:00:00Z');
+    expect(first).toMatchObject({ tradelines: 1, mails: 1 });
+    await t.mailer.settle();
+    const notes = await staleNotes(id);
+    expect(notes).toEqual([expect.objectContaining({ clientId: id, title: 'Quill has not been reported for 45 days', link: '/dnb' })]);
+    const [mail, ...more] = await staleMails(u.email);
+    expect(more).toEqual([]);
+    expect(mail.text).toContain('Quill - last reported Feb 1, 2030');
+    expect(mail.text).toContain(`${t.config.appUrl}/dnb`);
+
+    // Same period: nothing again, however often the pass runs.
+    expect((await run('2030-03-19T18:00:00Z')).tradelines).toBe(0);
+    expect((await run('2030-04-10T12:00:00Z')).tradelines).toBe(0);
+    expect(await staleNotes(id)).toHaveLength(1);
+
+    // Reported again on Apr 1: current, then stale again from May 17, and told again once. 'Fresh' (opened Mar 1) went stale on Apr 16.
+    expect((await put({ id, agent: u.agent }, id, 'store', old, { bureaus: ['dnb'], dateOpened: '2030-01-01', lastReported: '2030-04-01' })).status).toBe(200);
+    expect((await run('2030-04-16T12:00:00Z')).tradelines).toBe(1);
+    expect((await run('2030-05-16T12:00:00Z')).tradelines).toBe(0);
+    expect((await run('2030-05-17T12:00:00Z')).tradelines).toBe(1);
+    expect((await run('2030-06-30T12:00:00Z')).tradelines).toBe(0);
+    expect((await staleNotes(id)).map((n) => n.title)).toEqual(['Quill has not been reported for 45 days', 'Fresh has not been reported for 45 days', 'Quill has not been reported for 45 days']);
+  });
+
+  it('notifies without an e-mail when alerts are off, once when two passes run at once, and goes through clients in batches', async () => {
+    const quiet = await t.createSignedInUser({ role: 'client', name: 'Quiet Client' });
+    await t.db.insert(users).values({ id: quiet.user.id, emailAlertEnabled: false }).onConflictDoUpdate({ target: users.id, set: { emailAlertEnabled: false } });
+    await storeCard(quiet.user.id, 'Uline', { dateOpened: '2031-01-01' });
+    await revolving(quiet.user.id, 'Amex', { dateOpened: '2031-01-02' });
+    const others = await Promise.all([1, 2, 3].map(() => t.createSignedInUser({ role: 'client' })));
+    for (const o of others) await storeCard(o.user.id, 'Grainger', { dateOpened: '2031-01-01' });
+
+    const results = await Promise.all([run('2031-03-01T00:00:00Z', 2), run('2031-03-01T00:00:00Z', 2)]);
+    await t.mailer.settle();
+    // Earlier tests' tradelines went stale long before 2031 and were told about in their own periods already... except those still in theirs.
+    const mine = [quiet.user.id, ...others.map((o) => o.user.id)];
+    for (const id of mine) expect(await staleNotes(id), id).toHaveLength(1);
+    expect((await staleNotes(quiet.user.id))[0].title).toBe('2 tradelines have not been reported for 45 days');
+    expect(await staleMails(quiet.email)).toEqual([]);
+    for (const o of others) expect(await staleMails(o.email)).toHaveLength(1);
+    expect(results[0].tradelines + results[1].tradelines).toBeGreaterThanOrEqual(5);
   });
 });
