@@ -58,6 +58,27 @@ const data = {
     termLength: '6 - 84 months, renewable annually',
     applyUrl: 'https://www.cdfi-lender.example/small-business/apply/working-capital?utm_source=portal&ref=directory',
   },
+  storeCard: {
+    issuer: 'Home Depot Commercial Revolving Charge Card for Contractors',
+    cardType: 'Commercial Revolving',
+    creditLimit: 25000,
+    apr: '26.99% variable after the promotional period',
+    benefits: 'Six months special financing on purchases of $299 or more; extended returns for Pro Xtra members.',
+    requirements: 'EIN, D-U-N-S number and a business bank account open for at least six months.',
+    applicationUrl: 'https://www.homedepot.example/c/credit-center/commercial-revolving-charge-card/apply?ref=portal',
+    accountNumber: '6035322298765432',
+    username: 'morgan-ventures-holding-company',
+    password: 'Store-card-pass-1',
+  },
+  revolvingCredit: {
+    issuer: 'American Express Business Platinum Card for Growing Companies',
+    cardType: 'Charge card',
+    creditLimit: 50000,
+    apr: '19.49% - 27.49% variable',
+    rewards: '5x Membership Rewards points on flights and prepaid hotels booked through the travel portal.',
+    annualFee: 695,
+    applicationUrl: 'https://www.americanexpress.example/business/credit-cards/platinum/apply?ref=portal',
+  },
 };
 
 /** Creates a bank account, a business account, an activity and a loan offer through the real API; returns the client's id. */
@@ -73,6 +94,8 @@ async function addClientData(page: Page): Promise<string> {
         await post('bank-accounts', d.bank),
         await post('business-accounts', d.business),
         await post('activities', d.activity),
+        await post('store-cards', d.storeCard),
+        await post('revolving-credits', d.revolvingCredit),
         // The shared loans directory (not under the client's path).
         (await fetch('/api/loans', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(d.loan) })).status,
       ],
@@ -92,6 +115,8 @@ const dataReady: Record<string, Route['ready']> = {
   '/term-loan': (page) => page.getByRole('article', { name: data.loan.title }).first(),
   '/merchant': (page) => page.getByRole('table', { name: 'Recent transactions' }),
   '/dnb': (page) => page.getByTestId('your-score'),
+  '/store-credit': (page) => page.getByRole('article', { name: data.storeCard.issuer }),
+  '/revolving-credit': (page) => page.getByRole('article', { name: data.revolvingCredit.issuer }),
 };
 
 function shellRoutes({ admin, clientId }: { admin: boolean; clientId?: string }): Route[] {

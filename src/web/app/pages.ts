@@ -16,6 +16,8 @@ export const builtPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/dnb': lazyPage(() => import('../features/scores/scores-page'), 'ScoresPage'),
   '/term-loan': lazyPage(() => import('../features/loans/loans-page'), 'LoansPage'),
   '/merchant': lazyPage(() => import('../features/merchant/merchant-page'), 'MerchantPage'),
+  '/store-credit': lazyPage(() => import('../features/cards/cards-page'), 'StoreCreditPage'),
+  '/revolving-credit': lazyPage(() => import('../features/cards/cards-page'), 'RevolvingCreditPage'),
 };
 
 export const PlaceholderPage = lazyPage(() => import('../features/placeholders/placeholder-page'), 'PlaceholderPage');

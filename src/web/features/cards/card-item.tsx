@@ -1,0 +1,180 @@
+import { useState, type ReactNode } from 'react';
+import { CreditCard, ExternalLink, Eye, EyeOff, Pencil, Store, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { Card as Panel, CardContent } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { CopyButton } from '../../components/copy-button';
+import { formatMoney } from '../../../shared/format';
+import { safeHref } from '../../../shared/urls';
+import { CARD_MESSAGES, type StoreCardSecret } from '../../../shared/credit';
+import { STORE_CARD_SECRET_LABELS, type Card, type StoreCard } from '../../../shared/cards';
+import { TradelineSection } from '../tradelines/tradeline-section';
+import { revealCardSecret, useDeleteCard, useUpdateCard, type CardInput } from './api';
+import { CardForm } from './card-form';
+
+function Row({ label, children, actions }: { label: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 border-b border-gray-100 py-2 last:border-0 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
+      <dt className="shrink-0 text-xs font-medium uppercase tracking-wide text-gray-500">{label}</dt>
+      <dd className="flex min-w-0 items-center gap-1 text-sm text-gray-900 sm:justify-end sm:text-right">
+        <span className="min-w-0 whitespace-pre-line break-words">{children}</span>
+        {actions}
+      </dd>
+    </div>
+  );
+}
+
+const none = <span className="text-gray-500">-</span>;
+
+/** A masked secret with Reveal/Hide and Copy, both through the audited reveal route. */
+function SecretRow({ card, field }: { card: StoreCard; field: StoreCardSecret }) {
+  const label = STORE_CARD_SECRET_LABELS[field];
+  const masked = field === 'account-number' ? card.accountNumberMasked : field === 'username' ? card.usernameMasked : card.passwordMasked;
+  const [clear, setClear] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fetchValue = () => revealCardSecret(card.clientId, card.id, field);
+  const toggle = async () => {
+    if (clear !== null) return setClear(null);
+    setBusy(true);
+    try {
+      setClear(await fetchValue());
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : `Could not reveal the ${label.toLowerCase()}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!masked) return <Row label={label}>{none}</Row>;
+  return (
+    <Row
+      label={label}
+      actions={
+        <>
+          <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={toggle} disabled={busy} aria-label={`${clear === null ? 'Reveal' : 'Hide'} ${label}`}>
+            {clear === null ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />} {clear === null ? 'Reveal' : 'Hide'}
+          </Button>
+          <CopyButton label={label} value={fetchValue} />
+        </>
+      }
+    >
+      <span className="font-mono" data-testid={`${field}-value`}>
+        {clear ?? masked}
+      </span>
+    </Row>
+  );
+}
+
+/** One card: its terms, the application link, secrets masked (store cards), its tradeline; edit inline, delete after confirming. */
+export function CardItem({ card, clientName }: { card: Card; clientName?: string }) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateCard(card.kind, card.clientId, card.id);
+  const remove = useDeleteCard(card.kind, card.clientId, card.id);
+  const title = card.issuer || 'Card';
+  const href = safeHref(card.applicationUrl);
+  const Icon = card.kind === 'store' ? Store : CreditCard;
+
+  const save = (input: CardInput) =>
+    update.mutate(input, {
+      onSuccess: () => {
+        toast.success(CARD_MESSAGES.updated);
+        setEditing(false);
+        setError(null);
+      },
+      onError: (e) => {
+        toast.error(CARD_MESSAGES.updateFailed);
+        setError(`${CARD_MESSAGES.updateFailed} ${e.message}`);
+      },
+    });
+  // The spec's delete message only when the delete succeeded (it showed it even on failure).
+  const confirmDelete = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast.success(CARD_MESSAGES.deleted[card.kind]);
+      },
+      onError: (e) => toast.error(`Could not delete the card: ${e.message}`),
+    });
+
+  return (
+    // min-w-0: as a grid item the card would otherwise grow to its longest word past a phone's width.
+    <Panel aria-label={title} role="article" className="flex min-w-0 flex-col">
+      <div className="flex items-start justify-between gap-2 p-4 pb-2">
+        <div className="flex min-w-0 items-center gap-2">
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50">
+            <Icon className="size-5 text-brand-700" aria-hidden="true" />
+          </span>
+          <div className="min-w-0">
+            <h2 className="break-words text-base font-semibold text-gray-900">{title}</h2>
+            {card.cardType && <p className="break-words text-xs text-gray-600">{card.cardType}</p>}
+            {clientName && <p className="truncate text-xs text-gray-600">Client: {clientName}</p>}
+          </div>
+        </div>
+        {!editing && (
+          <div className="flex shrink-0 gap-1">
+            <Button variant="ghost" size="icon" onClick={() => setEditing(true)} aria-label={`Edit ${title}`}>
+              <Pencil />
+            </Button>
+            <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)} aria-label={`Delete ${title}`}>
+              <Trash2 />
+            </Button>
+          </div>
+        )}
+      </div>
+      <CardContent className="flex flex-1 flex-col gap-3 p-4 pt-0">
+        {editing ? (
+          <CardForm
+            kind={card.kind}
+            idPrefix={`edit-${card.id}`}
+            card={card}
+            submitLabel="Save Changes"
+            busy={update.isPending}
+            error={error}
+            onSubmit={save}
+            onCancel={() => {
+              setEditing(false);
+              setError(null);
+            }}
+          />
+        ) : (
+          <>
+            <dl>
+              <Row label="Credit Limit">{card.creditLimit === null ? none : formatMoney(card.creditLimit)}</Row>
+              <Row label="APR">{card.apr || none}</Row>
+              {card.kind === 'revolving' && <Row label="Annual Fee">{card.annualFee === null ? none : formatMoney(card.annualFee)}</Row>}
+              {card.kind === 'revolving' && <Row label="Rewards">{card.rewards || none}</Row>}
+              <Row label="Benefits">{card.benefits || none}</Row>
+              <Row label="Requirements">{card.requirements || none}</Row>
+              {card.kind === 'store' && (['account-number', 'username', 'password'] as const).map((f) => <SecretRow key={f} card={card} field={f} />)}
+            </dl>
+            {href && (
+              <div>
+                <Button asChild size="sm" variant="outline">
+                  <a href={href} target="_blank" rel="noopener noreferrer">
+                    Apply
+                    <span className="sr-only"> for {title} (opens in a new tab)</span>
+                    <ExternalLink aria-hidden="true" />
+                  </a>
+                </Button>
+              </div>
+            )}
+            <div className="mt-auto">
+              <TradelineSection source={card.kind} id={card.id} clientId={card.clientId} tradeline={card.tradeline} />
+            </div>
+          </>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={card.kind === 'store' ? 'Delete this store card?' : 'Delete this credit card?'}
+        description={`${title}${card.kind === 'store' ? ' and its stored account details' : ''} will be removed, with its tradeline. This cannot be undone.`}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </Panel>
+  );
+}
