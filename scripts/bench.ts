@@ -28,7 +28,8 @@ const CLIENT_EMAIL = 'bench-client@example.test';
 const ADMIN_EMAIL = 'bench-admin@example.test';
 const TARGETS = { throughput: 0.8, p99: 1.5, growth: 1.5, rssPostgresMb: 250, rssPgliteMb: 400, startMs: 1500 };
 
-type Result = { rps: number; p50: number; p99: number };
+/** cpuMs: the server's CPU time per request (user + system), when its pid was given. */
+type Result = { rps: number; p50: number; p99: number; requests: number; cpuMs?: number };
 const results: string[] = [];
 const misses: string[] = [];
 const say = (line: string) => {
@@ -68,16 +69,45 @@ function wrk(base: string, paths: string[], headers: Record<string, string>, sec
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const p50 = toMs(/\n\s+50%\s+(\S+)/.exec(out)?.[1] ?? 'x');
   const p99 = toMs(/\n\s+99%\s+(\S+)/.exec(out)?.[1] ?? 'x');
-  return { rps, p50, p99 };
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
+  return { rps, p50, p99, requests };
 }
+
+type Target = { base: string; paths: string[]; headers?: Record<string, string>; pid?: number };
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+/** A process's CPU time so far (user + system), in ms, from /proc. */
+const cpuTimeMs = (pid: number) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+};
+const better = (x: Result, y: Result) => (x.rps >= y.rps ? x : y);
 
 /** Warm-up, then the better of two 10 s runs (the machine is shared: one burst must not decide). */
 function measure(base: string, paths: string[], headers: Record<string, string> = {}): Result {
   wrk(base, paths, headers, 3);
-  const [x, y] = [wrk(base, paths, headers, 10), wrk(base, paths, headers, 10)];
-  return x.rps >= y.rps ? x : y;
+  return better(wrk(base, paths, headers, 10), wrk(base, paths, headers, 10));
 }
-const fmt = (r: Result) => `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`;
+
+/**
+ * Two servers measured in turn (a, b, a, b after a warm-up of each), the better run of each: the
+ * machine's state drifts over a minute (the ceiling alone measured 1,003 to 1,268 req/s in runs
+ * minutes apart), and alternating gives both sides the same drift.
+ */
+function measurePair(a: Target, b: Target): [Result, Result] {
+  // CPU per request is the figure a busy machine disturbs least: it says where the gap is even when req/s drift.
+  const run = (t: Target, seconds: number): Result => {
+    const before = t.pid ? cpuTimeMs(t.pid) : 0;
+    const r = wrk(t.base, t.paths, t.headers ?? {}, seconds);
+    return t.pid ? { ...r, cpuMs: (cpuTimeMs(t.pid) - before) / r.requests } : r;
+  };
+  run(a, 3);
+  run(b, 3);
+  const [a1, b1, a2, b2] = [run(a, 10), run(b, 10), run(a, 10), run(b, 10)];
+  return [better(a1, a2), better(b1, b2)];
+}
+const fmt = (r: Result) =>
+  `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${r.cpuMs === undefined ? '' : `, server CPU ${r.cpuMs.toFixed(2)} ms/request`}`;
 
 // ---- data ----------------------------------------------------------------------------------
 
@@ -189,8 +219,10 @@ async function onPostgres() {
   const ceilingPort = await freePort();
   const ceiling = await startCeiling(ceilingPort, cluster.url);
   const ceilingUrl = `http://127.0.0.1:${ceilingPort}`;
-  const a = measure(ceilingUrl, [`/tasks/${users.client.id}`]);
-  const b = measure(server.url, [tasks(users.client.id)], clientHeaders);
+  const [a, b] = measurePair(
+    { base: ceilingUrl, paths: [`/tasks/${users.client.id}`], pid: ceiling.pid },
+    { base: server.url, paths: [tasks(users.client.id)], headers: clientHeaders, pid: server.pid },
+  );
   await stopChild(ceiling);
   compare('postgres', a, b);
   const growth = b.p50 / small.p50;
