@@ -28,6 +28,10 @@ const MIGRATION_LOCK = [0x706f7274, 1] as const;
 
 export async function openPostgres(url: string, opts: OpenOptions = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, an administrator, a dropped database: 57P01)
+  // leaves the pool by itself; without a listener its 'error' is an uncaught exception that would
+  // stop the process. Queries in flight still get their own error.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema, logger: opts.logger });
   try {
     // Instances starting together (scale-out, rolling deploys) would otherwise run the same
