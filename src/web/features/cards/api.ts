@@ -25,10 +25,11 @@ export const allCardsQuery = (kind: CardKind) =>
     unwrap<Page<WithClient<Card>>>(await (kind === 'store' ? api['store-cards'] : api['revolving-credits']).$get({ query: { page } })),
   );
 
-// Every write refreshes the client's list and the admin's all-clients list of that kind.
+// Every write refreshes the client's list and the admin's all-clients list of that kind, and the
+// tradelines summary (each card is a tradeline; the key is the tradelines feature's).
 const useInvalidate = (kind: CardKind) => {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: cardKeys.kind(kind) });
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: cardKeys.kind(kind) }), queryClient.invalidateQueries({ queryKey: ['tradelines'] })]);
 };
 
 export function useCreateCard(kind: CardKind, clientId: string) {
