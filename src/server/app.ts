@@ -28,6 +28,7 @@ import { scoresRoutes } from './features/scores/scores.routes';
 import { allRevolvingCreditsRoutes, allStoreCardsRoutes, revolvingCreditsRoutes, storeCardsRoutes } from './features/cards/cards.routes';
 import { allPurchaseOrdersRoutes, allReceivablesRoutes, purchaseOrdersRoutes, receivablesRoutes } from './features/records/records.routes';
 import { tradelinesRoutes } from './features/tradelines/tradelines.routes';
+import { clientFirstStepRoutes, firstStepAccountsRoutes } from './features/first-step/first-step.routes';
 import { noStore, sameOriginOnly, securityHeaders } from './middleware/security';
 import { access } from './middleware/access';
 import { rateLimit } from './middleware/rate-limit';
@@ -95,6 +96,8 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/purchase-orders', allPurchaseOrdersRoutes)
     .route('/clients/:clientId/purchase-orders', purchaseOrdersRoutes)
     .route('/clients/:clientId/tradelines', tradelinesRoutes)
+    .route('/first-step-accounts', firstStepAccountsRoutes)
+    .route('/clients/:clientId/first-step-accounts', clientFirstStepRoutes)
     .route('/books', booksRoutes)
     .route('/loans', loansRoutes);
 

@@ -3,6 +3,7 @@ import { createTestApp, type TestAgent, type TestApp } from '../test-app';
 import { registeredEndpoints, type Endpoint } from './registered-routes';
 import { businessAccountDetails, businessAccounts, businessBankAccounts, businessCompliance, businessDocuments, creditLoans, payments, recentActivities, storeCreditCards } from '../../db/schema';
 import { Readable } from 'node:stream';
+import { firstStepAccounts, firstStepOpenings, users } from '../../db/schema';
 import { CONTACT_SUPPORT_TASK } from '../../../shared/compliance-template';
 import { sealValues } from '../../security/encrypted-column';
 import { insertTrainingVideo, insertVideoResource } from '../../features/training/training-media';
@@ -129,6 +130,16 @@ for (const route of [
 for (const route of ['PATCH /api/clients/:clientId/revolving-credits/:cardId', 'DELETE /api/clients/:clientId/revolving-credits/:cardId'])
   recordFixtures[route] = async ({ t, aId }: Ctx) => ({ cardId: await insertRevolvingCredit(t, aId, 'Alpha fixture credit') });
 
+// First Step Accounts: a catalog account (shared, admins maintain it); undoing an opening needs A's opening of it.
+const insertFirstStepAccount = async (t: TestApp) => (await t.db.insert(firstStepAccounts).values({ id: crypto.randomUUID(), vendor: 'Fixture vendor' }).returning())[0].id;
+for (const route of ['PUT /api/first-step-accounts/:firstStepId', 'DELETE /api/first-step-accounts/:firstStepId', 'POST /api/clients/:clientId/first-step-accounts/:firstStepId/opening'])
+  recordFixtures[route] = async ({ t }: Ctx) => ({ firstStepId: await insertFirstStepAccount(t) });
+recordFixtures['DELETE /api/clients/:clientId/first-step-accounts/:firstStepId/opening'] = async ({ t, aId }: Ctx) => {
+  const firstStepId = await insertFirstStepAccount(t);
+  await t.db.insert(firstStepOpenings).values({ id: crypto.randomUUID(), userId: aId, firstStepAccountId: firstStepId, dateOpened: '2024-01-02' });
+  return { firstStepId };
+};
+
 /** 'user' routes on a record another user authored: client B, naming A's record, must be refused. */
 const authoredRecordRoutes = new Set(['PATCH /api/loans/:loanId', 'DELETE /api/loans/:loanId']);
 
@@ -222,6 +233,8 @@ beforeAll(async () => {
   admin = await make('admin', 'Staff Admin');
   await seed(a.agent, a.id, 'a');
   await seed(b.agent, b.id, 'b');
+  // A is a member (members-only routes answer A); B is not.
+  await t.db.insert(users).values({ id: a.id, isPaid: true }).onConflictDoUpdate({ target: users.id, set: { isPaid: true } });
 });
 afterAll(() => t?.close());
 

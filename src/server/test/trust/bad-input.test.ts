@@ -7,7 +7,7 @@ import { registeredEndpoints } from './registered-routes';
 import { insertTrainingVideo } from '../../features/training/training-media';
 import * as creditTables from '../../db/schema/credit';
 import { insertRecord } from '../../features/records/record-fixtures';
-import { creditLoans, storeCreditCards } from '../../db/schema';
+import { creditLoans, firstStepAccounts, storeCreditCards, users } from '../../db/schema';
 
 const RUNS_PER_ROUTE = 100;
 
@@ -21,6 +21,7 @@ let cardId: string;
 /** A receivable and a purchase order of the client's, so their PATCH reaches validation. */
 const recordIds: Record<string, string> = {};
 let tradelineCardId: string;
+let firstStepId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -36,6 +37,9 @@ beforeAll(async () => {
   await t.db.insert(creditTables.revolvingCredits).values({ id: cardId, userId: client.id, issuer: 'Fuzzed credit' });
   // A store card of the client's, so the tradeline PUT reaches validation.
   tradelineCardId = (await t.db.insert(storeCreditCards).values({ id: crypto.randomUUID(), userId: client.id, issuer: 'Fuzzed card' }).returning())[0].id;
+  // A First Step Account, and the client a member, so its routes reach validation (a non-member is refused first).
+  firstStepId = (await t.db.insert(firstStepAccounts).values({ id: crypto.randomUUID(), vendor: 'Fuzzed vendor' }).returning())[0].id;
+  await t.db.insert(users).values({ id: client.id, isPaid: true }).onConflictDoUpdate({ target: users.id, set: { isPaid: true } });
   for (const kind of ['receivables', 'purchase-orders'] as const) recordIds[kind] = await insertRecord(t, kind, client.id, 'Fuzzed vendor');
 });
 afterAll(() => t?.close());
@@ -52,7 +56,7 @@ describe('hostile input on every validated route', () => {
     for (const e of endpoints) {
       const caller = e.access === 'admin' ? admin.agent : e.access === 'public' ? null : client.agent;
       // Record parameters name a real record, so the body and query reach validation and the handler.
-      const path = e.path.replace(':clientId', client.id).replace(':videoId', videoId).replace(':loanId', loanId).replace(':cardId', cardId).replace(':recordId', recordIds[e.path.includes('/receivables/') ? 'receivables' : 'purchase-orders']).replace(':source/:id', `store/${tradelineCardId}`);
+      const path = e.path.replace(':clientId', client.id).replace(':videoId', videoId).replace(':loanId', loanId).replace(':cardId', cardId).replace(':recordId', recordIds[e.path.includes('/receivables/') ? 'receivables' : 'purchase-orders']).replace(':source/:id', `store/${tradelineCardId}`).replace(':firstStepId', firstStepId);
       const json = e.validators.find((v) => v.target === 'json');
       const query = e.validators.find((v) => v.target === 'query');
       const input = fc.record({

@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, authUsers, businessAccounts, businessBankAccounts, businessCompliance, businessDocuments, capitalScores, creditLoans, notifications, paydexScores, payments, recentActivities } from '../../db/schema';
 import { SCORE_HISTORY_LIMIT } from '../../../shared/scores';
+import { firstStepAccounts, firstStepOpenings, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../test-app';
 import * as creditTables from '../../db/schema/credit';
 import { insertRecordDocument } from '../../features/records/record-fixtures';
@@ -149,6 +150,34 @@ describe('every list is bounded', () => {
     const res = await a.agent.get(`/api/clients/${a.id}/business-accounts?pageSize=13`);
     expect(res.status).toBe(400);
   });
+
+  it('answers at most a page of First Step Accounts and of tradelines (a member with 1,000 cards of each kind and 1,000 openings)', async () => {
+    const { a, admin } = cast;
+    await t.db.insert(users).values({ id: a.id, isPaid: true }).onConflictDoUpdate({ target: users.id, set: { isPaid: true } });
+    const accounts = Array.from({ length: RECORDS }, () => ({ id: randomUUID(), vendor: x(200), sells: x(1000), requirements: x(2000), bureaus: ['dnb', 'experian', 'equifax'], applicationUrl: url(2048) }));
+    for (let i = 0; i < RECORDS; i += 200) {
+      await t.db.insert(firstStepAccounts).values(accounts.slice(i, i + 200));
+      await t.db.insert(firstStepOpenings).values(accounts.slice(i, i + 200).map((f) => ({ id: randomUUID(), userId: a.id, firstStepAccountId: f.id, bureaus: f.bureaus, dateOpened: '2024-01-01' })));
+    }
+    for (const agent of [a.agent, admin.agent]) {
+      for (const path of ['/api/first-step-accounts?pageSize=100', `/api/clients/${a.id}/first-step-accounts?pageSize=100`, `/api/clients/${a.id}/tradelines?pageSize=100`]) {
+        const res = await agent.get(path);
+        const text = await res.text();
+        expect(res.status, `${path}: ${text.slice(0, 200)}`).toBe(200);
+        expect(text.length, path).toBeLessThan(MB);
+        const body = JSON.parse(text) as { items?: unknown[]; total?: number; tradelines?: { items: unknown[]; total: number }; summary?: { stale: unknown[]; staleCount: number } };
+        const page = body.tradelines ?? body;
+        expect(page.items?.length, path).toBe(100);
+        if (body.summary) {
+          expect(body.summary.stale.length).toBeLessThanOrEqual(100);
+          expect(body.summary.staleCount).toBeGreaterThan(100);
+          expect(page.total).toBeGreaterThanOrEqual(RECORDS);
+        } else expect(page.total).toBe(RECORDS);
+      }
+      const res = await agent.get(`/api/clients/${a.id}/tradelines?pageSize=101`);
+      expect(res.status).toBe(400);
+    }
+  }, 60_000);
 
   it('pages through every record exactly once', async () => {
     const { a } = cast;

@@ -25,7 +25,7 @@ import { registeredEndpoints } from './registered-routes';
 import { insertTrainingVideo, insertVideoResource } from '../../features/training/training-media';
 import { creditLoans, trainingVideos, videoProgress } from '../../db/schema';
 import { seedRecords } from '../../features/records/record-fixtures';
-import { storeCreditCards } from '../../db/schema';
+import { firstStepAccounts, firstStepOpenings, storeCreditCards, users } from '../../db/schema';
 
 /**
  * No N+1: every GET route that answers a list is called with 1 and with 50 records behind it,
@@ -230,6 +230,18 @@ beforeAll(async () => {
     // Cards without secrets (sealed secrets are bound to their row id and could not be cloned).
     storeCards: cloneSeeder('store cards', creditTables.storeCreditCards, creditTables.storeCreditCards.userId, () => cardTemplate, true),
     revolvingCredits: cloneSeeder('revolving credits', creditTables.revolvingCredits, creditTables.revolvingCredits.userId, () => ({ ...cardTemplate, rewards: 'r', annualFee: '95.00' }), true),
+    // n First Step Accounts, each opened by the client (a member, so the members-only routes answer).
+    firstStep: {
+      name: 'First Step Accounts (each opened)',
+      seed: async (n: number) => {
+        await t.db.insert(users).values({ id, isPaid: true }).onConflictDoUpdate({ target: users.id, set: { isPaid: true } });
+        await t.db.delete(firstStepAccounts).where(isNotNull(firstStepAccounts.id));
+        const accounts = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), vendor: `Vendor ${i}`, bureaus: ['dnb'] }));
+        if (!accounts.length) return;
+        await t.db.insert(firstStepAccounts).values(accounts);
+        await t.db.insert(firstStepOpenings).values(accounts.map((a) => ({ id: randomUUID(), userId: id, firstStepAccountId: a.id, dateOpened: '2024-01-01' })));
+      },
+    },
     // n resources of one video (the only one).
     videoResources: {
       name: 'video resources',
@@ -281,6 +293,8 @@ beforeAll(async () => {
     'GET /api/receivables': { seeder: seeders.records, queries: ['pageSize=50'], as: ['admin'], itemsIn: recordItems },
     'GET /api/clients/:clientId/purchase-orders': { seeder: seeders.records, queries: ['pageSize=50'], as: both, itemsIn: recordItems },
     'GET /api/purchase-orders': { seeder: seeders.records, queries: ['pageSize=50'], as: ['admin'], itemsIn: recordItems },
+    'GET /api/first-step-accounts': { seeder: seeders.firstStep, queries: ['pageSize=50'], as: both },
+    'GET /api/clients/:clientId/first-step-accounts': { seeder: seeders.firstStep, queries: ['pageSize=50'], as: both },
     'GET /api/clients/:clientId/tradelines': {
       seeder: seeders.tradelines,
       queries: ['pageSize=50'],
