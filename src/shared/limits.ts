@@ -22,6 +22,10 @@ export const LIMITS = {
   revolvingCredits: 200,
   /** First Step Accounts in the shared list admins maintain. */
   firstStepAccounts: 500,
+  /** Social media accounts per client. */
+  socialAccounts: 200,
+  /** Automation requests one client may have open (received or in progress). */
+  openAutomationRequests: 20,
   /** Loan offers one user may have in the shared directory. */
   loanOffers: 100,
   /** Score history rows kept per client and score (the oldest are dropped beyond it). */

@@ -14,3 +14,4 @@ export * from './business-accounts';
 export * from './learning';
 export * from './records';
 export * from './credit';
+export * from './web-presence';

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { textField } from './bank-accounts';
+
+// Automations and automation requests (spec part 2; issue 15).
+
+/** The spec's 20 emoji choices; the default is the first. */
+export const AUTOMATION_EMOJI = ['⚙️', '🔧', '🔨', '🛠️', '⏱️', '📊', '📈', '🤖', '👨‍💻', '💡', '🔌', '🔋', '💻', '🖥️', '📱', '🔄', '⚡', '🎯', '📦', '📌'] as const;
+export const DEFAULT_AUTOMATION_EMOJI = AUTOMATION_EMOJI[0];
+export const DEFAULT_AUTOMATION_TYPE = 'Custom';
+export const NO_AUTOMATIONS = 'No automations configured yet';
+export const DELETE_AUTOMATION_CONFIRM = 'Are you sure you want to delete this automation?';
+
+/** A missing status reads as pending; badge green for active, yellow otherwise. */
+export const automationStatusLabel = (status: string | null) => status ?? 'pending';
+export const automationStatusColour = (status: string | null): 'green' | 'yellow' => (status === 'active' ? 'green' : 'yellow');
+
+/** Automations in the shared catalogue, and a description's or notes' HTML size. */
+export const MAX_AUTOMATIONS = 500;
+export const AUTOMATION_HTML_MAX = 100_000;
+
+const html = (label: string) =>
+  z
+    .string(`${label} must be text.`)
+    .max(AUTOMATION_HTML_MAX, `${label} can be at most ${AUTOMATION_HTML_MAX.toLocaleString('en-US')} characters.`)
+    .refine((s) => !s.includes('\u0000'), `${label} contains a character that is not allowed.`)
+    .default('');
+
+/** Add and edit (multipart fields or JSON): the image travels as a file of its own. */
+export const automationInput = z
+  .object({
+    name: textField(200, 'Name'),
+    type: textField(100, 'Type').transform((s) => s || DEFAULT_AUTOMATION_TYPE),
+    description: html('Description'),
+    notes: html('Notes'),
+    isAutoSync: z.boolean('Auto-sync must be true or false.').default(false),
+    isNotification: z.boolean('Notification must be true or false.').default(false),
+    emoji: z.enum(AUTOMATION_EMOJI, 'Choose one of the 20 emoji.').default(DEFAULT_AUTOMATION_EMOJI),
+  })
+  .strict();
+export type AutomationInput = z.input<typeof automationInput>;
+
+/** Save Order: every automation's id in the new order (renumbered from 1). */
+export const automationOrderInput = z
+  .object({ ids: z.array(z.string().min(1).max(100), 'The order must be a list of automations.').min(1).max(MAX_AUTOMATIONS) })
+  .strict()
+  .refine((o) => new Set(o.ids).size === o.ids.length, 'Each automation can appear only once in the order.');
+
+export const REQUEST_PRIORITIES = ['High', 'Medium', 'Low'] as const;
+export const REQUEST_STATES = ['received', 'in_progress', 'done', 'declined'] as const;
+export type RequestState = (typeof REQUEST_STATES)[number];
+export const REQUEST_STATE_LABELS: Record<RequestState, string> = { received: 'Received', in_progress: 'In progress', done: 'Done', declined: 'Declined' };
+/** Where staff may move a request: Received -> In progress -> Done or Declined. */
+export const REQUEST_TRANSITIONS: Record<RequestState, readonly RequestState[]> = {
+  received: ['in_progress', 'declined'],
+  in_progress: ['done', 'declined'],
+  done: [],
+  declined: [],
+};
+
+export const automationRequestInput = z
+  .object({
+    type: textField(100, 'Type'),
+    description: textField(5000, 'Description'),
+    priority: z.enum(REQUEST_PRIORITIES, 'Priority must be High, Medium or Low.').default('Medium'),
+  })
+  .strict();
+export const automationRequestStateInput = z
+  .object({
+    state: z.enum(REQUEST_STATES, 'State must be received, in_progress, done or declined.'),
+    reason: textField(1000, 'Reason'),
+  })
+  .strict()
+  .refine((s) => s.state !== 'declined' || s.reason !== '', { message: 'Say why the request is declined.', path: ['reason'] });
