@@ -79,6 +79,8 @@ const data = {
     annualFee: 695,
     applicationUrl: 'https://www.americanexpress.example/business/credit-cards/platinum/apply?ref=portal',
   },
+  receivable: { vendorName: 'Northeastern Industrial Packaging & Logistics Supply Corporation', amount: 1234567.89, dueDate: '2026-12-15', status: 'overdue' },
+  purchaseOrder: { vendorName: 'Consolidated Office Furniture & Equipment Wholesale Distributors', amount: 98765.4, orderDate: '2026-11-02', status: 'approved' },
 };
 
 /** Creates a bank account, a business account, an activity and a loan offer through the real API; returns the client's id. */
@@ -94,6 +96,8 @@ async function addClientData(page: Page): Promise<string> {
         await post('bank-accounts', d.bank),
         await post('business-accounts', d.business),
         await post('activities', d.activity),
+        await post('receivables', d.receivable),
+        await post('purchase-orders', d.purchaseOrder),
         await post('store-cards', d.storeCard),
         await post('revolving-credits', d.revolvingCredit),
         // The shared loans directory (not under the client's path).
@@ -115,6 +119,8 @@ const dataReady: Record<string, Route['ready']> = {
   '/term-loan': (page) => page.getByRole('article', { name: data.loan.title }).first(),
   '/merchant': (page) => page.getByRole('table', { name: 'Recent transactions' }),
   '/dnb': (page) => page.getByTestId('your-score'),
+  '/account-receivable': (page) => page.getByRole('article', { name: data.receivable.vendorName }),
+  '/purchase-order': (page) => page.getByRole('article', { name: data.purchaseOrder.vendorName }),
   '/store-credit': (page) => page.getByRole('article', { name: data.storeCard.issuer }),
   '/revolving-credit': (page) => page.getByRole('article', { name: data.revolvingCredit.issuer }),
 };

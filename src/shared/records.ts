@@ -29,6 +29,7 @@ const amountField = z
 const isoDate = (label: string) =>
   z
     .string(`${label} is required.`)
+    .min(1, `${label} is required.`)
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD).`)
     .refine((s) => {
       const d = new Date(`${s}T00:00:00Z`);

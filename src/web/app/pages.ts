@@ -16,6 +16,8 @@ export const builtPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/dnb': lazyPage(() => import('../features/scores/scores-page'), 'ScoresPage'),
   '/term-loan': lazyPage(() => import('../features/loans/loans-page'), 'LoansPage'),
   '/merchant': lazyPage(() => import('../features/merchant/merchant-page'), 'MerchantPage'),
+  '/account-receivable': lazyPage(() => import('../features/records/records-page'), 'AccountReceivablesPage'),
+  '/purchase-order': lazyPage(() => import('../features/records/records-page'), 'PurchaseOrdersPage'),
   '/store-credit': lazyPage(() => import('../features/cards/cards-page'), 'StoreCreditPage'),
   '/revolving-credit': lazyPage(() => import('../features/cards/cards-page'), 'RevolvingCreditPage'),
 };

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { Download, FileText, Pencil, Trash2, Upload } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FileUpload } from '../../components/file-upload';
+import { formatDate, formatMoney } from '../../../shared/format';
+import { formatFileSize } from '../../../shared/uploads';
+import { DOCUMENTS_PER_RECORD, type RecordDocument } from '../../../shared/records';
+import { documentUrl, uploadUrl, useDeleteRecord, useDeleteRecordDocument, useRefreshRecords, type RecordItem } from './api';
+import type { RecordKindUi } from './kinds';
+import { RecordDialog } from './record-dialog';
+import { StatusBadge } from './status-badge';
+
+/** One record: vendor, amount, date and status; Upload Document, edit and delete; its documents below. */
+export function RecordCard({ k, record, showClient }: { k: RecordKindUi; record: RecordItem; showClient: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteRecord(k, record);
+  const date = record[k.dateKey];
+  const clientName = record.clientName || record.clientEmail;
+
+  const confirmDelete = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast.success(`${record.vendorName} deleted.`);
+      },
+      onError: (e) => toast.error(e.message),
+    });
+
+  return (
+    <Card role="article" aria-label={record.vendorName} className="min-w-0 p-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <h2 className="min-w-0 break-words text-base font-semibold text-gray-900">{record.vendorName}</h2>
+            <StatusBadge status={record.status} />
+          </div>
+          {showClient && clientName && <p className="break-words text-xs text-gray-600">Client: {clientName}</p>}
+          <dl className="mt-2 flex flex-wrap items-center gap-x-6 gap-y-1 text-sm">
+            <div className="flex items-baseline gap-1.5">
+              <dt className="text-xs font-medium uppercase tracking-wide text-gray-500">Amount</dt>
+              <dd className="font-semibold tabular-nums text-gray-900">{formatMoney(record.amount)}</dd>
+            </div>
+            <div className="flex items-baseline gap-1.5">
+              <dt className="text-xs font-medium uppercase tracking-wide text-gray-500">{k.dateLabel}</dt>
+              <dd className="text-gray-900">{date ? formatDate(date) : '-'}</dd>
+            </div>
+          </dl>
+        </div>
+        <div className="flex shrink-0 flex-wrap items-center gap-1">
+          <Button variant="outline" size="sm" onClick={() => setUploading(true)} disabled={record.documents.length >= DOCUMENTS_PER_RECORD} aria-label={`Upload Document to ${record.vendorName}`}>
+            <Upload aria-hidden="true" /> Upload Document
+          </Button>
+          <Button variant="ghost" size="icon" onClick={() => setEditing(true)} aria-label={`Edit ${record.vendorName}`} title="Edit">
+            <Pencil />
+          </Button>
+          <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)} aria-label={`Delete ${record.vendorName}`} title="Delete">
+            <Trash2 />
+          </Button>
+        </div>
+      </div>
+      <RecordDocuments k={k} record={record} />
+      <RecordDialog k={k} record={record} open={editing} onOpenChange={setEditing} />
+      <UploadDialog k={k} record={record} open={uploading} onOpenChange={setUploading} />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Delete this ${k.noun}?`}
+        description={`${record.vendorName} (${formatMoney(record.amount)})${record.documents.length ? ` and its ${record.documents.length === 1 ? 'document' : `${record.documents.length} documents`}` : ''} will be deleted permanently.`}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </Card>
+  );
+}
+
+function UploadDialog({ k, record, open, onOpenChange }: { k: RecordKindUi; record: RecordItem; open: boolean; onOpenChange: (o: boolean) => void }) {
+  const refresh = useRefreshRecords(k);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Upload Document" description={`Attach a document to ${record.vendorName}.`}>
+        <FileUpload<{ document: RecordDocument }>
+          label="Choose a file"
+          url={uploadUrl(k, record)}
+          onUploaded={(body) => {
+            toast.success(`${body.document.documentName} uploaded.`);
+            void refresh();
+            onOpenChange(false);
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RecordDocuments({ k, record }: { k: RecordKindUi; record: RecordItem }) {
+  const [deleting, setDeleting] = useState<RecordDocument | null>(null);
+  const remove = useDeleteRecordDocument(k, record);
+  const confirm = () =>
+    deleting &&
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast.success('Document deleted successfully!', { duration: 2000 });
+        setDeleting(null);
+      },
+      onError: (e) => toast.error(e.message),
+    });
+  if (!record.documents.length) return <p className="mt-3 text-xs text-gray-600">No documents yet.</p>;
+  return (
+    <>
+      <ul className="mt-3 divide-y divide-gray-100 rounded-lg border border-gray-200" aria-label={`Documents of ${record.vendorName}`}>
+        {record.documents.map((d) => (
+          <li key={d.id} className="flex items-center gap-3 px-3 py-1.5">
+            <FileText className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm text-gray-900" title={d.documentName}>
+                {d.documentName}
+              </p>
+              <p className="text-xs text-gray-600">
+                {formatDate(d.createdAt)} · {formatFileSize(d.size)}
+              </p>
+            </div>
+            <Button asChild variant="ghost" size="icon" aria-label={`Download ${d.documentName}`} title="Download">
+              <a href={`${documentUrl(k, record, d.id)}/download`} download={d.documentName}>
+                <Download />
+              </a>
+            </Button>
+            <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" aria-label={`Delete ${d.documentName}`} title="Delete" onClick={() => setDeleting(d)}>
+              <Trash2 />
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete this document?"
+        description={deleting ? `“${deleting.documentName}” will be deleted permanently.` : ''}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={() => void confirm()}
+      />
+    </>
+  );
+}
