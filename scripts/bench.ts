@@ -19,6 +19,7 @@ import { sharedSecret } from '../src/server/db/open';
 import { createVerifiedUser } from '../src/server/db/seed-demo';
 import { createLogger } from '../src/server/lib/logger';
 import { createMailer } from '../src/server/mail/mailer';
+import { serverNodeFlags } from './build-server.mjs';
 import { cookieHeader, freePort, httpRequest, root, spawnServer, startPostgres, stopGracefully, tempDir, waitHealthy, type ServerProcess } from './resilience/lib';
 
 const CLIENTS = 10_000;
@@ -178,7 +179,8 @@ async function signIn(server: ServerProcess) {
 }
 
 function startCeiling(port: number, target: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/ceiling.ts'), String(port), target], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  // The same Node flags as the portal (its young generation size among them): a like-for-like ceiling.
+  const child = spawn(process.execPath, [...serverNodeFlags, '--import', 'tsx', path.join(root, 'scripts/bench/ceiling.ts'), String(port), target], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve(child));
     child.once('exit', (code) => reject(new Error(`ceiling exited with ${code}`)));

@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildServer, serverBundle } from './build-server.mjs';
+import { buildServer, serverBundle, serverNodeFlags } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist/web/index.html');
@@ -39,7 +39,7 @@ if (!fs.existsSync(serverBundle) || serverChanged()) {
 // than MAX_RESTARTS times a minute: a server that keeps dying needs a person.
 const MAX_RESTARTS = 5;
 const WINDOW_MS = 60_000;
-const serverArgs = ['--enable-source-maps', serverBundle];
+const serverArgs = [...serverNodeFlags, serverBundle];
 const restarts = [];
 let stopping = false;
 let server;

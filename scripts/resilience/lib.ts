@@ -2,6 +2,7 @@
 // PostgreSQL cluster, and a small HTTP client that can pick its source address (the portal
 // rate-limits per client address, taken from the socket).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { serverBundle, serverNodeFlags } from '../build-server.mjs';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -81,7 +82,7 @@ export function spawnServer(opts: { port: number; dataDir: string; databaseUrl?:
   });
   // One process (not `npx tsx`, which forks): its PID is the server's, so kill -9 hits the server.
   // `built`: the bundle `npm start` runs (dist/server/main.js), as production does.
-  const args = opts.built ? [path.join(root, 'dist/server/main.js')] : ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
+  const args = opts.built ? [...serverNodeFlags, serverBundle] : ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env,
