@@ -1,4 +1,4 @@
-import type { Bureau, CardKind, StoreCardSecret } from './credit';
+import type { Bureau, StoreCardSecret } from './credit';
 
 // Store Credit and Revolving Credit cards as lists show them (the inputs are in ./credit.ts).
 // Store cards' secrets never appear here: only whether each is on file and its mask.
@@ -36,9 +36,6 @@ export type RevolvingCredit = CardBase & { kind: 'revolving'; rewards: string; a
 export type Card = StoreCard | RevolvingCredit;
 /** The admins' all-clients lists name each card's client. */
 export type WithClient<T> = T & { clientName: string; clientEmail: string };
-
-/** Path segments of the card routes, per kind. */
-export const CARD_PATHS: Record<CardKind, string> = { store: 'store-cards', revolving: 'revolving-credits' };
 
 /** The card secrets with their labels (reveal route segment -> label). */
 export const STORE_CARD_SECRET_LABELS: Record<StoreCardSecret, string> = {
