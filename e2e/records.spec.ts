@@ -115,7 +115,27 @@ test('a client adds purchase orders and deletes one after confirming', async ({ 
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('article', { name: vendor })).toBeVisible();
   };
-  await add('Widget Wholesale', '1999.99', '2026-11-02', 'Pending');
+  // While the save is under way both buttons are disabled and the dialog stays open.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/clients/*/purchase-orders', async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'New Purchase Order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Purchase Order' });
+  await dialog.getByLabel('Vendor Name').fill('Widget Wholesale');
+  await dialog.getByLabel('Amount (USD)').fill('1999.99');
+  await dialog.getByLabel('Order Date').fill('2026-11-02');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  release();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('article', { name: 'Widget Wholesale' })).toBeVisible();
+  await page.unroute('**/api/clients/*/purchase-orders');
   await add('Office Depot Business', '250', '2026-11-03', 'Rejected');
   await expect(page.getByRole('article', { name: 'Office Depot Business' }).getByText('Rejected', { exact: true })).toHaveAttribute('data-colour', 'red');
   await expect(page.getByRole('article', { name: 'Widget Wholesale' })).toContainText('Nov 2, 2026');

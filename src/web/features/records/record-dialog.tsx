@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -14,17 +14,28 @@ import type { RecordKindUi } from './kinds';
 /** The 'New ...' dialog (for `clientId`) or the edit dialog (of `record`); stays open with the server's sentence on failure. */
 export function RecordDialog(props: { k: RecordKindUi; open: boolean; onOpenChange: (open: boolean) => void } & ({ clientId: string; record?: undefined } | { record: RecordItem; clientId?: undefined })) {
   const { k, open, onOpenChange } = props;
+  // Not closed (Escape, outside click, the X) while a save is under way.
+  const [busy, setBusy] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
       <DialogContent title={props.record ? k.newLabel.replace(/^New /, 'Edit ') : k.newLabel} description={props.record ? props.record.vendorName : `Record a new ${k.noun}.`}>
-        {open && (props.record ? <EditForm k={k} record={props.record} close={() => onOpenChange(false)} /> : <CreateForm k={k} clientId={props.clientId!} close={() => onOpenChange(false)} />)}
+        {open &&
+          (props.record ? (
+            <EditForm k={k} record={props.record} onBusy={setBusy} close={() => onOpenChange(false)} />
+          ) : (
+            <CreateForm k={k} clientId={props.clientId!} onBusy={setBusy} close={() => onOpenChange(false)} />
+          ))}
       </DialogContent>
     </Dialog>
   );
 }
 
-function CreateForm({ k, clientId, close }: { k: RecordKindUi; clientId: string; close: () => void }) {
+function CreateForm({ k, clientId, onBusy, close }: { k: RecordKindUi; clientId: string; onBusy: (busy: boolean) => void; close: () => void }) {
   const create = useCreateRecord(k, clientId);
+  useEffect(() => {
+    onBusy(create.isPending);
+    return () => onBusy(false);
+  }, [create.isPending, onBusy]);
   const [error, setError] = useState<string | null>(null);
   return (
     <RecordForm
@@ -46,8 +57,12 @@ function CreateForm({ k, clientId, close }: { k: RecordKindUi; clientId: string;
   );
 }
 
-function EditForm({ k, record, close }: { k: RecordKindUi; record: RecordItem; close: () => void }) {
+function EditForm({ k, record, onBusy, close }: { k: RecordKindUi; record: RecordItem; onBusy: (busy: boolean) => void; close: () => void }) {
   const update = useUpdateRecord(k, record);
+  useEffect(() => {
+    onBusy(update.isPending);
+    return () => onBusy(false);
+  }, [update.isPending, onBusy]);
   const [error, setError] = useState<string | null>(null);
   return (
     <RecordForm
