@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountReceivableDocuments, accountReceivables, auditLog, purchaseOrderDocuments, purchaseOrders } from '../../db/schema';
+import { accountReceivableDocuments, accountReceivables, auditLog, purchaseOrderDocuments, purchaseOrders, uploadSlots } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import { makePdf } from '../../test/zip';
 import { FILE_TOO_LARGE } from '../../../shared/uploads';
@@ -266,5 +268,44 @@ describe('admins', () => {
     expect(one.totals.find((x) => x.status === 'pending')).toEqual({ status: 'pending', count: 1, amount: 2500.5 });
     // The admin's view of the client's own list is the same list.
     expect((await list<Receivable>(admin.agent, `/api/clients/${clientId}/receivables`)).items).toHaveLength(1);
+  });
+});
+
+describe('record documents share the upload limits of Business Documents', () => {
+  it("count towards the client's storage quota (with business documents) and refuse past it, keeping no file", async () => {
+    const q = await createTestApp({ STORAGE_QUOTA_BYTES: '3000' });
+    try {
+      const c = await q.createSignedInUser({ role: 'client' });
+      const pdf = makePdf('x'.repeat(1200));
+      // A business document first, then a receivable's document: together past 3,000 bytes.
+      const form = new FormData();
+      form.append('file', new File([new Uint8Array(pdf)], 'statement.pdf', { type: 'application/pdf' }));
+      form.append('documentType', 'Bank_Statements');
+      expect((await c.agent.request('POST', `/api/clients/${c.user.id}/documents/upload`, { body: form })).status).toBe(201);
+      const res = await c.agent.post(`/api/clients/${c.user.id}/receivables`, receivable);
+      const { record } = (await res.json()) as { record: Receivable };
+      const base = `/api/clients/${c.user.id}/receivables/${record.id}`;
+      const refused = await upload(c.agent, base, { name: 'invoice.pdf', bytes: pdf });
+      expect(refused.status).toBe(413);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/^Your storage is full: you can keep up to 2\.9 KB of files\./);
+      expect(await q.db.select().from(accountReceivableDocuments)).toEqual([]);
+      // The refused file was not kept: only the business document is stored.
+      const root = path.join(q.filesDir, 'objects');
+      const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter((p) => fs.statSync(path.join(root, p)).isFile());
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/^documents\//);
+    } finally {
+      await q.close();
+    }
+  });
+
+  it('answer 429 while the user has their uploads in flight', async () => {
+    const c = await t.createSignedInUser({ role: 'client' });
+    const po = await addOrder(c.agent, c.user.id);
+    await t.db.insert(uploadSlots).values(Array.from({ length: LIMITS.uploadsInFlight }, () => ({ id: randomUUID(), userId: c.user.id })));
+    const res = await upload(c.agent, `/api/clients/${c.user.id}/purchase-orders/${po.id}`, { name: 'po.pdf', bytes: makePdf() });
+    expect(res.status).toBe(429);
+    expect(((await res.json()) as { error: string }).error).toBe('You can upload 3 files at a time. Wait for one to finish, then try again.');
+    expect(await t.db.select().from(purchaseOrderDocuments).where(eq(purchaseOrderDocuments.purchaseOrderId, po.id))).toEqual([]);
   });
 });
