@@ -29,6 +29,8 @@ import { allRevolvingCreditsRoutes, allStoreCardsRoutes, revolvingCreditsRoutes,
 import { allPurchaseOrdersRoutes, allReceivablesRoutes, purchaseOrdersRoutes, receivablesRoutes } from './features/records/records.routes';
 import { tradelinesRoutes } from './features/tradelines/tradelines.routes';
 import { clientFirstStepRoutes, firstStepAccountsRoutes } from './features/first-step/first-step.routes';
+import { websiteTemplateRoutes } from './features/website-template/website-template.routes';
+import { socialAccountsRoutes } from './features/social-accounts/social-accounts.routes';
 import { noStore, sameOriginOnly, securityHeaders } from './middleware/security';
 import { access } from './middleware/access';
 import { rateLimit } from './middleware/rate-limit';
@@ -98,6 +100,8 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/clients/:clientId/tradelines', tradelinesRoutes)
     .route('/first-step-accounts', firstStepAccountsRoutes)
     .route('/clients/:clientId/first-step-accounts', clientFirstStepRoutes)
+    .route('/clients/:clientId/website-template', websiteTemplateRoutes)
+    .route('/clients/:clientId/social-accounts', socialAccountsRoutes)
     .route('/books', booksRoutes)
     .route('/loans', loansRoutes);
 

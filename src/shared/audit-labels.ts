@@ -37,6 +37,8 @@ export const auditEntityLabels = {
   purchase_order_document: many('purchase order document'),
   tradeline: many('tradeline'),
   first_step_opening: many('opened First Step Account', 'an'),
+  website_template: single('website template'),
+  social_media_account: many('social media account'),
 } as const satisfies Record<string, EntityLabel>;
 
 export type AuditEntityType = keyof typeof auditEntityLabels;

@@ -20,6 +20,9 @@ export const securityHeaders = () =>
     referrerPolicy: 'strict-origin-when-cross-origin',
     xContentTypeOptions: 'nosniff',
     crossOriginResourcePolicy: 'same-origin',
+    // A response that sets its own policy keeps it: the website template's frame is served under a
+    // stricter CSP of its own (no script, no network) and may be framed by the portal's pages.
+    overwrite: false,
   });
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

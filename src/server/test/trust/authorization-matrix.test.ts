@@ -10,6 +10,7 @@ import { insertTrainingVideo, insertVideoResource } from '../../features/trainin
 import * as creditTables from '../../db/schema/credit';
 import { STORE_CARD_SECRETS } from '../../../shared/credit';
 import { insertRecord, insertRecordDocument, RECORD_PATHS } from '../../features/records/record-fixtures';
+import { socialMediaAccounts, websiteTemplates } from '../../db/schema';
 
 /**
  * Every registered endpoint, called as guest, as client A (own id), as client A on client B's id,
@@ -140,6 +141,21 @@ recordFixtures['DELETE /api/clients/:clientId/first-step-accounts/:firstStepId/o
   return { firstStepId };
 };
 
+// Social media accounts: a fresh account of A's (with a password, so an allowed reveal answers it) per call.
+for (const route of [
+  'PATCH /api/clients/:clientId/social-accounts/:socialAccountId',
+  'DELETE /api/clients/:clientId/social-accounts/:socialAccountId',
+  'POST /api/clients/:clientId/social-accounts/:socialAccountId/reveal/password',
+])
+  recordFixtures[route] = async ({ t, aId }: Ctx) => ({ socialAccountId: await insertSocialAccount(t, aId, 'alpha-fixture-social', 'alpha-fixture-pass') });
+
+/** A social media account with its password sealed, as the app stores it. */
+async function insertSocialAccount(t: TestApp, userId: string, username: string, password: string) {
+  const id = crypto.randomUUID();
+  await t.db.insert(socialMediaAccounts).values({ id, userId, platform: 'Instagram', username, ...sealValues(t.keyring, socialMediaAccounts, id, { password }) });
+  return id;
+}
+
 /** 'user' routes on a record another user authored: client B, naming A's record, must be refused. */
 const authoredRecordRoutes = new Set(['PATCH /api/loans/:loanId', 'DELETE /api/loans/:loanId']);
 
@@ -185,7 +201,7 @@ let t: TestApp;
 let a: { id: string; email: string; agent: TestAgent };
 let b: { id: string; email: string; agent: TestAgent };
 // Client B's own data, none of which may reach client A or a guest.
-const bMarkers = ['Bravo Holdings LLC', '555-66-7777', 'bravo-owner@example.test', '7777666655554321', '026009593', 'Bravo Presence Detail', 'bravo-card-login', 'bravo-card-pass'];
+const bMarkers = ['Bravo Holdings LLC', '555-66-7777', 'bravo-owner@example.test', '7777666655554321', '026009593', 'Bravo Presence Detail', 'bravo-card-login', 'bravo-card-pass', 'bravo-social-login', 'bravo-social-pass'];
 
 /** Gives each client one row in every per-client area, so allowed calls find data and leaks would show. */
 async function seed(agent: TestAgent, clientId: string, who: 'a' | 'b') {
@@ -214,6 +230,10 @@ async function seed(agent: TestAgent, clientId: string, who: 'a' | 'b') {
   if (who === 'b') await insertStoreCard(t, clientId, `${bMarkers[0]} store card`, ['6011222233334444', bMarkers[6], bMarkers[7]]);
   else await insertStoreCard(t, clientId, 'Alpha store card', ['6011555566667777', 'alpha-card-login', 'alpha-card-pass']);
   await insertRevolvingCredit(t, clientId, who === 'b' ? `${bMarkers[0]} credit` : 'Alpha credit');
+  // A social media account (B's username and password are markers) and a website template naming B.
+  if (who === 'b') await insertSocialAccount(t, clientId, 'bravo-social-login', 'bravo-social-pass');
+  else await insertSocialAccount(t, clientId, 'alpha-social-login', 'alpha-social-pass');
+  await t.db.insert(websiteTemplates).values({ userId: clientId, htmlCode: who === 'b' ? `<h1>${bMarkers[0]} website</h1>` : '<h1>Alpha website</h1>' });
   // A receivable and a purchase order, each with a document, named with B's marker.
   for (const kind of RECORD_PATHS) {
     const recordId = await insertRecord(t, kind, clientId, who === 'b' ? `${bMarkers[0]} vendor` : 'Alpha vendor');

@@ -8,6 +8,7 @@ import { insertTrainingVideo } from '../../features/training/training-media';
 import * as creditTables from '../../db/schema/credit';
 import { insertRecord } from '../../features/records/record-fixtures';
 import { creditLoans, firstStepAccounts, storeCreditCards, users } from '../../db/schema';
+import { socialMediaAccounts } from '../../db/schema';
 
 const RUNS_PER_ROUTE = 100;
 
@@ -22,6 +23,8 @@ let cardId: string;
 const recordIds: Record<string, string> = {};
 let tradelineCardId: string;
 let firstStepId: string;
+/** A social media account of the client's, so its PATCH reaches validation. */
+let socialAccountId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -41,6 +44,7 @@ beforeAll(async () => {
   firstStepId = (await t.db.insert(firstStepAccounts).values({ id: crypto.randomUUID(), vendor: 'Fuzzed vendor' }).returning())[0].id;
   await t.db.insert(users).values({ id: client.id, isPaid: true }).onConflictDoUpdate({ target: users.id, set: { isPaid: true } });
   for (const kind of ['receivables', 'purchase-orders'] as const) recordIds[kind] = await insertRecord(t, kind, client.id, 'Fuzzed vendor');
+  socialAccountId = (await t.db.insert(socialMediaAccounts).values({ id: crypto.randomUUID(), userId: client.id, platform: 'Instagram', username: 'fuzzed' }).returning())[0].id;
 });
 afterAll(() => t?.close());
 
@@ -56,7 +60,7 @@ describe('hostile input on every validated route', () => {
     for (const e of endpoints) {
       const caller = e.access === 'admin' ? admin.agent : e.access === 'public' ? null : client.agent;
       // Record parameters name a real record, so the body and query reach validation and the handler.
-      const path = e.path.replace(':clientId', client.id).replace(':videoId', videoId).replace(':loanId', loanId).replace(':cardId', cardId).replace(':recordId', recordIds[e.path.includes('/receivables/') ? 'receivables' : 'purchase-orders']).replace(':source/:id', `store/${tradelineCardId}`).replace(':firstStepId', firstStepId);
+      const path = e.path.replace(':clientId', client.id).replace(':videoId', videoId).replace(':loanId', loanId).replace(':cardId', cardId).replace(':recordId', recordIds[e.path.includes('/receivables/') ? 'receivables' : 'purchase-orders']).replace(':source/:id', `store/${tradelineCardId}`).replace(':firstStepId', firstStepId).replace(':socialAccountId', socialAccountId);
       const json = e.validators.find((v) => v.target === 'json');
       const query = e.validators.find((v) => v.target === 'query');
       const input = fc.record({

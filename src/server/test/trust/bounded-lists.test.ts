@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../test-app';
 import * as creditTables from '../../db/schema/credit';
 import { insertRecordDocument } from '../../features/records/record-fixtures';
 import { accountReceivables, purchaseOrders } from '../../db/schema';
+import { socialMediaAccounts } from '../../db/schema';
 
 // One client with every field at its maximum length and 1,000 records of every kind: no list
 // response may grow past a page (100 items) or 1 MB, whoever asks.
@@ -68,6 +69,8 @@ beforeAll(async () => {
     for (let i = 0; i < 20; i++) await insertRecordDocument(t, kind, a.id, rec.id, `${x(196)}.docx`);
   }
 
+  // A social media account with every field at its longest (copies share its sealed password, which lists never open).
+  await post('social-accounts', { platform: x(100), username: x(200), password: x(200), profileUrl: url(2048), notes: x(2000) });
   await fill(businessBankAccounts, 'userId', true);
   await fill(businessAccounts, 'userId', true);
   await fill(recentActivities, 'userId', false);
@@ -78,6 +81,7 @@ beforeAll(async () => {
   await fill(auditLog, 'clientId', false);
   await fill(creditLoans, 'userId', true);
   await fill(creditTables.storeCreditCards, 'userId', true);
+  await fill(socialMediaAccounts, 'userId', true);
   await fill(creditTables.revolvingCredits, 'userId', true);
   await fill(accountReceivables, 'userId', true);
   await fill(purchaseOrders, 'userId', true);
@@ -89,6 +93,7 @@ describe('every list is bounded', () => {
     const { a, admin } = cast;
     const lists = [
       `/api/clients/${a.id}/store-cards`,
+      `/api/clients/${a.id}/social-accounts`,
       `/api/clients/${a.id}/revolving-credits`,
       `/api/clients/${a.id}/bank-accounts`,
       `/api/clients/${a.id}/business-accounts?pageSize=12`,

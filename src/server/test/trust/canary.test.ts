@@ -11,7 +11,8 @@ const ROUTING_NUMBER = '314159265';
 const CARD_NUMBER = '6035-1111-2222-8642';
 const CARD_USERNAME = 'canary-card-login';
 const CARD_PASSWORD = 'canary-card-P4ss';
-const canaries = [SSN, SSN.replace(/-/g, ''), DOB, ACCOUNT_NUMBER, ACCOUNT_NUMBER.replace(/-/g, ''), ROUTING_NUMBER, CARD_NUMBER, CARD_NUMBER.replace(/-/g, ''), CARD_USERNAME, CARD_PASSWORD];
+const SOCIAL_PASSWORD = 'canary-social-P4ss';
+const canaries = [SSN, SSN.replace(/-/g, ''), DOB, ACCOUNT_NUMBER, ACCOUNT_NUMBER.replace(/-/g, ''), ROUTING_NUMBER, CARD_NUMBER, CARD_NUMBER.replace(/-/g, ''), CARD_USERNAME, CARD_PASSWORD, SOCIAL_PASSWORD];
 const revealPaths = ['/profile/reveal/ssn', '/profile/reveal/dob', '/reveal/account-number', '/reveal/routing-number', '/reveal/username', '/reveal/password'];
 
 let t: TestApp;
@@ -19,6 +20,7 @@ let client: { id: string; agent: TestAgent };
 let admin: TestAgent;
 let bankAccountId = '';
 let storeCardId = '';
+let socialAccountId = '';
 const logged: string[] = [];
 
 beforeAll(async () => {
@@ -44,6 +46,11 @@ beforeAll(async () => {
   });
   expect(card.status).toBe(201);
   storeCardId = (await card.json()).card.id;
+  const social = await client.agent.request('POST', `/api/clients/${client.id}/social-accounts`, {
+    json: { platform: 'Instagram', username: 'canary.social', password: SOCIAL_PASSWORD, profileUrl: 'https://social.example.test/canary' },
+  });
+  expect(social.status).toBe(201);
+  socialAccountId = (await social.json()).account.id;
 });
 afterAll(async () => {
   vi.restoreAllMocks();
@@ -56,7 +63,7 @@ describe('canary secrets', () => {
     for (const e of registeredEndpoints(t.app)) {
       let path = (e.path === '/api/auth/*' ? '/api/auth/get-session' : e.path).replace(':clientId', client.id);
       // The canary account's own routes (all but DELETE, which would remove it before its reveals run).
-      if (e.method !== 'DELETE') path = path.replace(':accountId', bankAccountId).replace(':cardId', storeCardId);
+      if (e.method !== 'DELETE') path = path.replace(':accountId', bankAccountId).replace(':cardId', storeCardId).replace(':socialAccountId', socialAccountId);
       for (const [who, agent] of [['client', client.agent], ['admin', admin]] as const) {
         const res = await agent.request(e.method, path, e.method === 'GET' ? {} : { json: {} });
         responses.push({ where: `${e.method} ${path} as ${who}`, body: await res.text() });

@@ -26,6 +26,7 @@ import { insertTrainingVideo, insertVideoResource } from '../../features/trainin
 import { creditLoans, trainingVideos, videoProgress } from '../../db/schema';
 import { seedRecords } from '../../features/records/record-fixtures';
 import { firstStepAccounts, firstStepOpenings, storeCreditCards, users } from '../../db/schema';
+import { socialMediaAccounts } from '../../db/schema';
 
 /**
  * No N+1: every GET route that answers a list is called with 1 and with 50 records behind it,
@@ -71,6 +72,8 @@ const NOT_LISTS: Record<string, string> = {
   'GET /api/books/:volume/download': 'one file',
   'GET /api/clients/:clientId/receivables/:recordId/documents/:documentId/download': 'one file',
   'GET /api/clients/:clientId/purchase-orders/:recordId/documents/:documentId/download': 'one file',
+  'GET /api/clients/:clientId/website-template': 'one record',
+  'GET /api/clients/:clientId/website-template/frame': 'one record (its HTML)',
 };
 
 let t: TestApp;
@@ -242,6 +245,8 @@ beforeAll(async () => {
         await t.db.insert(firstStepOpenings).values(accounts.map((a) => ({ id: randomUUID(), userId: id, firstStepAccountId: a.id, dateOpened: '2024-01-01' })));
       },
     },
+    // Social media accounts without passwords (a sealed password is bound to its row id and could not be cloned).
+    socialAccounts: cloneSeeder('social media accounts', socialMediaAccounts, socialMediaAccounts.userId, () => ({ userId: id, platform: 'Instagram', username: 'u', profileUrl: 'https://example.test', notes: 'n' }), true),
     // n resources of one video (the only one).
     videoResources: {
       name: 'video resources',
@@ -301,6 +306,7 @@ beforeAll(async () => {
       as: both,
       itemsIn: async (res) => ((await res.json()) as { tradelines: { items: unknown[] } }).tradelines.items.length,
     },
+    'GET /api/clients/:clientId/social-accounts': { seeder: seeders.socialAccounts, queries: ['pageSize=50'], as: both },
     'GET /api/training-videos/:videoId/resources': { seeder: seeders.videoResources, queries: ['pageSize=50'], as: both, params: () => ({ videoId: resourceVideoId }) },
   };
 }, 60_000);
