@@ -37,6 +37,7 @@ import { rateLimit } from './middleware/rate-limit';
 import { clientIp } from './middleware/client-ip';
 import { refuseNul } from './middleware/no-nul';
 import { clientTrainingProgressRoutes, trainingRoutes } from './features/training/training.routes';
+import { allAutomationRequestsRoutes, automationsRoutes, clientAutomationRequestsRoutes } from './features/automations/automations.routes';
 
 const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: 'The request is too large.' }, 413) });
 
@@ -103,6 +104,9 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/clients/:clientId/website-template', websiteTemplateRoutes)
     .route('/clients/:clientId/social-accounts', socialAccountsRoutes)
     .route('/books', booksRoutes)
+    .route('/automations', automationsRoutes)
+    .route('/automation-requests', allAutomationRequestsRoutes)
+    .route('/clients/:clientId/automation-requests', clientAutomationRequestsRoutes)
     .route('/loans', loansRoutes);
 
   const app = new Hono<AppEnv>()

@@ -39,6 +39,7 @@ export const auditEntityLabels = {
   first_step_opening: many('opened First Step Account', 'an'),
   website_template: single('website template'),
   social_media_account: many('social media account'),
+  automation_request: many('automation request', 'an'),
 } as const satisfies Record<string, EntityLabel>;
 
 export type AuditEntityType = keyof typeof auditEntityLabels;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textField } from './bank-accounts';
+import { pageFields } from './paging';
 
 // Automations and automation requests (spec part 2; issue 15).
 
@@ -14,9 +15,15 @@ export const DELETE_AUTOMATION_CONFIRM = 'Are you sure you want to delete this a
 export const automationStatusLabel = (status: string | null) => status ?? 'pending';
 export const automationStatusColour = (status: string | null): 'green' | 'yellow' => (status === 'active' ? 'green' : 'yellow');
 
-/** Automations in the shared catalogue, and a description's or notes' HTML size. */
+/**
+ * Automations in the shared catalogue, and a description's or notes' HTML size as typed and as
+ * stored once sanitised (entities can lengthen it): a page of 50 stays well under 1 MB.
+ */
 export const MAX_AUTOMATIONS = 500;
-export const AUTOMATION_HTML_MAX = 100_000;
+export const AUTOMATION_HTML_MAX = 5_000;
+export const AUTOMATION_STORED_HTML_MAX = 6_000;
+/** The catalogue is read a page of at most 50 at a time. */
+export const AUTOMATION_PAGE_SIZE = 50;
 
 const html = (label: string) =>
   z
@@ -71,3 +78,59 @@ export const automationRequestStateInput = z
   })
   .strict()
   .refine((s) => s.state !== 'declined' || s.reason !== '', { message: 'Say why the request is declined.', path: ['reason'] });
+
+// --- API shapes (issue 15) --------------------------------------------------------------------
+
+
+/** An automation's image: PNG, JPEG, WebP or GIF recognised by content (never SVG), at most 5 MB. */
+export const MAX_AUTOMATION_IMAGE_BYTES = 5 * 1024 * 1024;
+export const AUTOMATION_IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
+export const WRONG_AUTOMATION_IMAGE = 'The image must be a PNG, JPEG, WebP or GIF picture.';
+export const AUTOMATION_NOT_FOUND = 'Automation not found';
+export const AUTOMATION_REQUEST_NOT_FOUND = 'Request not found';
+export const AUTOMATION_ORDER_CHANGED = 'The list of automations changed. Reload and try again.';
+export const REQUEST_AUTOMATION_FAILED = 'Your request could not be sent. Please try again.';
+
+export type Automation = {
+  id: string;
+  name: string;
+  type: string;
+  description: string;
+  notes: string;
+  isAutoSync: boolean;
+  isNotification: boolean;
+  emoji: string;
+  status: string | null;
+  displayOrder: number;
+  /** The authorised image route, or null without an image. */
+  imageUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type AutomationRequest = {
+  id: string;
+  clientId: string;
+  /** The client's name (or e-mail when no name); in the admins' list. */
+  clientName: string;
+  type: string;
+  description: string;
+  priority: (typeof REQUEST_PRIORITIES)[number];
+  state: RequestState;
+  declineReason: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** GET /api/automations */
+export const automationListQuery = z.object(pageFields(AUTOMATION_PAGE_SIZE, AUTOMATION_PAGE_SIZE)).strict();
+const stateFilter = z.enum(REQUEST_STATES, 'State must be received, in_progress, done or declined.').optional();
+/** GET /api/clients/:clientId/automation-requests */
+export const ownRequestListQuery = z.object({ ...pageFields(50), state: stateFilter }).strict();
+/** GET /api/automation-requests (admins) */
+export const allRequestListQuery = z
+  .object({ ...pageFields(50), state: stateFilter, clientId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Client id must be 1-100 letters, digits, - or _').optional() })
+  .strict();
+
+/** The states staff may move a request to from `state`. */
+export const nextRequestStates = (state: RequestState) => REQUEST_TRANSITIONS[state];

@@ -11,6 +11,7 @@ import * as creditTables from '../../db/schema/credit';
 import { STORE_CARD_SECRETS } from '../../../shared/credit';
 import { insertRecord, insertRecordDocument, RECORD_PATHS } from '../../features/records/record-fixtures';
 import { socialMediaAccounts, websiteTemplates } from '../../db/schema';
+import { insertAutomation, insertAutomationRequest } from '../../features/automations/automation-fixtures';
 
 /**
  * Every registered endpoint, called as guest, as client A (own id), as client A on client B's id,
@@ -149,6 +150,18 @@ for (const route of [
 ])
   recordFixtures[route] = async ({ t, aId }: Ctx) => ({ socialAccountId: await insertSocialAccount(t, aId, 'alpha-fixture-social', 'alpha-fixture-pass') });
 
+// Automations are a shared catalogue (every signed-in user reads, admins manage): each call gets a
+// real automation with its image. A request's state route gets a fresh request of A's.
+for (const route of [
+  'PATCH /api/automations/:automationId',
+  'DELETE /api/automations/:automationId',
+  'GET /api/automations/:automationId/image',
+  'POST /api/automations/:automationId/image/upload',
+  'DELETE /api/automations/:automationId/image',
+])
+  recordFixtures[route] = async ({ t }: Ctx) => ({ automationId: await insertAutomation(t) });
+recordFixtures['PATCH /api/automation-requests/:requestId'] = async ({ t, aId }: Ctx) => ({ requestId: await insertAutomationRequest(t, aId, 'Alpha fixture request') });
+
 /** A social media account with its password sealed, as the app stores it. */
 async function insertSocialAccount(t: TestApp, userId: string, username: string, password: string) {
   const id = crypto.randomUUID();
@@ -234,6 +247,8 @@ async function seed(agent: TestAgent, clientId: string, who: 'a' | 'b') {
   if (who === 'b') await insertSocialAccount(t, clientId, 'bravo-social-login', 'bravo-social-pass');
   else await insertSocialAccount(t, clientId, 'alpha-social-login', 'alpha-social-pass');
   await t.db.insert(websiteTemplates).values({ userId: clientId, htmlCode: who === 'b' ? `<h1>${bMarkers[0]} website</h1>` : '<h1>Alpha website</h1>' });
+  // An automation request naming B.
+  await insertAutomationRequest(t, clientId, who === 'b' ? `${bMarkers[0]} automation request` : 'Alpha automation request');
   // A receivable and a purchase order, each with a document, named with B's marker.
   for (const kind of RECORD_PATHS) {
     const recordId = await insertRecord(t, kind, clientId, who === 'b' ? `${bMarkers[0]} vendor` : 'Alpha vendor');

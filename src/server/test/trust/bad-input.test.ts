@@ -9,6 +9,7 @@ import * as creditTables from '../../db/schema/credit';
 import { insertRecord } from '../../features/records/record-fixtures';
 import { creditLoans, firstStepAccounts, storeCreditCards, users } from '../../db/schema';
 import { socialMediaAccounts } from '../../db/schema';
+import { insertAutomation, insertAutomationRequest } from '../../features/automations/automation-fixtures';
 
 const RUNS_PER_ROUTE = 100;
 
@@ -25,6 +26,9 @@ let tradelineCardId: string;
 let firstStepId: string;
 /** A social media account of the client's, so its PATCH reaches validation. */
 let socialAccountId: string;
+/** An automation and a request of the client's, so their PATCH reaches validation. */
+let automationId: string;
+let automationRequestId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -44,6 +48,8 @@ beforeAll(async () => {
   firstStepId = (await t.db.insert(firstStepAccounts).values({ id: crypto.randomUUID(), vendor: 'Fuzzed vendor' }).returning())[0].id;
   await t.db.insert(users).values({ id: client.id, isPaid: true }).onConflictDoUpdate({ target: users.id, set: { isPaid: true } });
   for (const kind of ['receivables', 'purchase-orders'] as const) recordIds[kind] = await insertRecord(t, kind, client.id, 'Fuzzed vendor');
+  automationId = await insertAutomation(t);
+  automationRequestId = await insertAutomationRequest(t, client.id);
   socialAccountId = (await t.db.insert(socialMediaAccounts).values({ id: crypto.randomUUID(), userId: client.id, platform: 'Instagram', username: 'fuzzed' }).returning())[0].id;
 });
 afterAll(() => t?.close());
@@ -60,7 +66,7 @@ describe('hostile input on every validated route', () => {
     for (const e of endpoints) {
       const caller = e.access === 'admin' ? admin.agent : e.access === 'public' ? null : client.agent;
       // Record parameters name a real record, so the body and query reach validation and the handler.
-      const path = e.path.replace(':clientId', client.id).replace(':videoId', videoId).replace(':loanId', loanId).replace(':cardId', cardId).replace(':recordId', recordIds[e.path.includes('/receivables/') ? 'receivables' : 'purchase-orders']).replace(':source/:id', `store/${tradelineCardId}`).replace(':firstStepId', firstStepId).replace(':socialAccountId', socialAccountId);
+      const path = e.path.replace(':clientId', client.id).replace(':videoId', videoId).replace(':loanId', loanId).replace(':cardId', cardId).replace(':recordId', recordIds[e.path.includes('/receivables/') ? 'receivables' : 'purchase-orders']).replace(':source/:id', `store/${tradelineCardId}`).replace(':firstStepId', firstStepId).replace(':socialAccountId', socialAccountId).replace(':automationId', automationId).replace(':requestId', automationRequestId);
       const json = e.validators.find((v) => v.target === 'json');
       const query = e.validators.find((v) => v.target === 'query');
       const input = fc.record({

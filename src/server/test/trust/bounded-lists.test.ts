@@ -10,6 +10,8 @@ import * as creditTables from '../../db/schema/credit';
 import { insertRecordDocument } from '../../features/records/record-fixtures';
 import { accountReceivables, purchaseOrders } from '../../db/schema';
 import { socialMediaAccounts } from '../../db/schema';
+import { automationRequests, automations } from '../../db/schema';
+import { AUTOMATION_HTML_MAX, AUTOMATION_STORED_HTML_MAX, MAX_AUTOMATIONS } from '../../../shared/automations';
 
 // One client with every field at its maximum length and 1,000 records of every kind: no list
 // response may grow past a page (100 items) or 1 MB, whoever asks.
@@ -144,6 +146,43 @@ describe('every list is bounded', () => {
       expect(text.length).toBeLessThan(MB);
     }
   });
+
+  it('answers at most a page of automations (the whole catalogue at its longest) and of automation requests', async () => {
+    const { a, admin } = cast;
+    // The catalogue's limit, each with the longest name and type, and description and notes at their
+    // longest once cleaned (links with the attributes the sanitiser adds, quotes JSON escapes).
+    const link = '<a href="https://example.test/x">x</a>';
+    const stored = '<a href="https://example.test/x" target="_blank" rel="noopener noreferrer">x</a>';
+    const html = link.repeat(Math.min(Math.floor(AUTOMATION_HTML_MAX / link.length), Math.floor(AUTOMATION_STORED_HTML_MAX / stored.length)));
+    const res = await admin.agent.post('/api/automations', { name: x(200), type: x(100), description: html, notes: html });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const [one] = await t.db.select().from(automations);
+    const copies = Array.from({ length: MAX_AUTOMATIONS - 1 }, (_, i) => ({ ...one, id: randomUUID(), displayOrder: i + 2 }));
+    for (let i = 0; i < copies.length; i += 100) await t.db.insert(automations).values(copies.slice(i, i + 100));
+    const req = await a.agent.post(`/api/clients/${a.id}/automation-requests`, { type: x(100), description: x(5000), priority: 'High' });
+    expect(req.status, await req.clone().text()).toBe(201);
+    const [r] = await t.db.select().from(automationRequests);
+    const reqs = Array.from({ length: RECORDS - 1 }, () => ({ ...r, id: randomUUID() }));
+    for (let i = 0; i < reqs.length; i += 200) await t.db.insert(automationRequests).values(reqs.slice(i, i + 200));
+    const pages: [typeof a.agent, string, number][] = [
+      [a.agent, '/api/automations?pageSize=50', MAX_AUTOMATIONS],
+      [admin.agent, '/api/automations?pageSize=50', MAX_AUTOMATIONS],
+      [a.agent, `/api/clients/${a.id}/automation-requests?pageSize=100`, RECORDS],
+      [admin.agent, `/api/clients/${a.id}/automation-requests?pageSize=100`, RECORDS],
+      [admin.agent, '/api/automation-requests?pageSize=100', RECORDS],
+    ];
+    for (const [agent, path, total] of pages) {
+      const res = await agent.get(path);
+      const text = await res.text();
+      expect(res.status, `${path}: ${text.slice(0, 200)}`).toBe(200);
+      const body = JSON.parse(text) as { items: unknown[]; total: number };
+      expect(body.items.length, path).toBeLessThanOrEqual(100);
+      expect(body.total, path).toBe(total);
+      expect(text.length, path).toBeLessThan(MB);
+    }
+    expect((await a.agent.get('/api/automations?pageSize=51')).status).toBe(400);
+    expect((await admin.agent.get('/api/automation-requests?pageSize=101')).status).toBe(400);
+  }, 60_000);
 
   it('refuses a page size over the maximum with a 400 that says the limit', async () => {
     const { a, admin } = cast;

@@ -27,6 +27,7 @@ import { creditLoans, trainingVideos, videoProgress } from '../../db/schema';
 import { seedRecords } from '../../features/records/record-fixtures';
 import { firstStepAccounts, firstStepOpenings, storeCreditCards, users } from '../../db/schema';
 import { socialMediaAccounts } from '../../db/schema';
+import { automationRequests, automations } from '../../db/schema';
 
 /**
  * No N+1: every GET route that answers a list is called with 1 and with 50 records behind it,
@@ -74,6 +75,7 @@ const NOT_LISTS: Record<string, string> = {
   'GET /api/clients/:clientId/purchase-orders/:recordId/documents/:documentId/download': 'one file',
   'GET /api/clients/:clientId/website-template': 'one record',
   'GET /api/clients/:clientId/website-template/frame': 'one record (its HTML)',
+  'GET /api/automations/:automationId/image': 'one file',
 };
 
 let t: TestApp;
@@ -247,6 +249,16 @@ beforeAll(async () => {
     },
     // Social media accounts without passwords (a sealed password is bound to its row id and could not be cloned).
     socialAccounts: cloneSeeder('social media accounts', socialMediaAccounts, socialMediaAccounts.userId, () => ({ userId: id, platform: 'Instagram', username: 'u', profileUrl: 'https://example.test', notes: 'n' }), true),
+    // The shared automation catalogue (each with an image key), and the client's automation requests.
+    automations: {
+      name: 'automations',
+      seed: async (n: number) => {
+        await t.db.delete(automations).where(isNotNull(automations.id));
+        const rows = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), name: `Automation ${i}`, description: '<p>d</p>', status: 'active', displayOrder: i + 1, imageKey: `automations/${i}.png`, imageContentType: 'image/png', imageSize: 1 }));
+        if (rows.length) await t.db.insert(automations).values(rows);
+      },
+    },
+    automationRequests: cloneSeeder('automation requests', automationRequests, automationRequests.userId, () => ({ userId: id, type: 'Sync', description: 'd', priority: 'High' as const }), true),
     // n resources of one video (the only one).
     videoResources: {
       name: 'video resources',
@@ -307,6 +319,9 @@ beforeAll(async () => {
       itemsIn: async (res) => ((await res.json()) as { tradelines: { items: unknown[] } }).tradelines.items.length,
     },
     'GET /api/clients/:clientId/social-accounts': { seeder: seeders.socialAccounts, queries: ['pageSize=50'], as: both },
+    'GET /api/automations': { seeder: seeders.automations, queries: ['pageSize=50'], as: both },
+    'GET /api/clients/:clientId/automation-requests': { seeder: seeders.automationRequests, queries: ['pageSize=50'], as: both },
+    'GET /api/automation-requests': { seeder: seeders.automationRequests, queries: ['pageSize=50'], as: ['admin'] },
     'GET /api/training-videos/:videoId/resources': { seeder: seeders.videoResources, queries: ['pageSize=50'], as: both, params: () => ({ videoId: resourceVideoId }) },
   };
 }, 60_000);

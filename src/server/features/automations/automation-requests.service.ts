@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { HTTPException } from 'hono/http-exception';
+import type { z } from 'zod';
+import type { Deps } from '../../app-env';
+import type { Db } from '../../db/client';
+import { authUsers, automationRequests } from '../../db/schema';
+import type { Scope } from '../../middleware/access';
+import { pageWindow } from '../../lib/paging';
+import { recordAudit } from '../audit/audit.service';
+import { notify, notifyAdmins } from '../notifications/notifications.service';
+import { isDocumentId } from '../documents/documents.service';
+import { LIMITS, limitReached } from '../../../shared/limits';
+import type { Page } from '../../../shared/paging';
+import {
+  REQUEST_STATE_LABELS,
+  REQUEST_TRANSITIONS,
+  type AutomationRequest,
+  type allRequestListQuery,
+  type automationRequestInput,
+  type automationRequestStateInput,
+  type ownRequestListQuery,
+} from '../../../shared/automations';
+import { automationRequestMail } from './automation-request-mail';
+
+const columns = {
+  id: automationRequests.id,
+  clientId: automationRequests.userId,
+  clientName: authUsers.name,
+  clientEmail: authUsers.email,
+  type: automationRequests.type,
+  description: automationRequests.description,
+  priority: automationRequests.priority,
+  state: automationRequests.state,
+  declineReason: automationRequests.declineReason,
+  createdAt: automationRequests.createdAt,
+  updatedAt: automationRequests.updatedAt,
+};
+type Row = { id: string; clientId: string; clientName: string | null; clientEmail: string | null; type: string; description: string; priority: AutomationRequest['priority']; state: AutomationRequest['state']; declineReason: string; createdAt: Date; updatedAt: Date };
+const toRequest = ({ clientEmail, clientName, ...r }: Row): AutomationRequest => ({
+  ...r,
+  clientName: clientName || clientEmail || '',
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+const listWhere = (conds: (SQL | undefined)[]) => and(...conds.filter((c): c is SQL => !!c));
+
+async function pageOf(db: Db, where: SQL | undefined, q: { page: number; pageSize: number }): Promise<Page<AutomationRequest>> {
+  const { limit, offset } = pageWindow(q);
+  const [rows, total] = await Promise.all([
+    db
+      .select(columns)
+      .from(automationRequests)
+      .innerJoin(authUsers, eq(authUsers.id, automationRequests.userId))
+      .where(where)
+      .orderBy(desc(automationRequests.createdAt), desc(automationRequests.id))
+      .limit(limit)
+      .offset(offset),
+    db.$count(automationRequests, where),
+  ]);
+  return { items: rows.map(toRequest), total, page: q.page, pageSize: q.pageSize };
+}
+
+/** A client's own requests, newest first. */
+export const listOwnRequests = (db: Db, clientId: string, q: z.output<typeof ownRequestListQuery>) =>
+  pageOf(db, listWhere([eq(automationRequests.userId, clientId), q.state ? eq(automationRequests.state, q.state) : undefined]), q);
+
+/** Every client's requests for admins, newest first, optionally of one state or one client. */
+export const listAllRequests = (db: Db, q: z.output<typeof allRequestListQuery>) =>
+  pageOf(db, listWhere([q.clientId ? eq(automationRequests.userId, q.clientId) : undefined, q.state ? eq(automationRequests.state, q.state) : undefined]), q);
+
+/** Requests not yet done or declined. */
+const openCount = (db: Db, clientId: string) => db.$count(automationRequests, and(eq(automationRequests.userId, clientId), inArray(automationRequests.state, ['received', 'in_progress'])));
+
+export type CreateResult = { ok: true; request: AutomationRequest } | { ok: false; reason: 'mail' };
+
+/**
+ * Records a client's request (at most LIMITS.openAutomationRequests open at once, counted under a
+ * per-client lock), mails staff through the outbox and notifies every admin. The mail is queued
+ * first, so a failure leaves nothing behind and the client can simply try again.
+ */
+export async function createRequest(deps: Deps, scope: Scope, input: z.output<typeof automationRequestInput>): Promise<CreateResult> {
+  const { db } = deps;
+  const [client] = await db.select({ id: authUsers.id, email: authUsers.email, name: authUsers.name }).from(authUsers).where(eq(authUsers.id, scope.clientId));
+  if (!client) throw new HTTPException(404, { message: 'Not found' });
+  if ((await openCount(db, scope.clientId)) >= LIMITS.openAutomationRequests) throw new HTTPException(409, { message: limitReached(LIMITS.openAutomationRequests, 'open automation requests') });
+  try {
+    await deps.mailer.send(automationRequestMail(deps.config.staffEmail, client, input));
+  } catch (e) {
+    deps.log.error(`automation request mail for ${scope.clientId} could not be queued: ${e instanceof Error ? e.message : String(e)}`);
+    return { ok: false, reason: 'mail' };
+  }
+  const id = randomUUID();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('automation_requests'), hashtext(${scope.clientId}))`);
+    if ((await openCount(tx, scope.clientId)) >= LIMITS.openAutomationRequests) throw new HTTPException(409, { message: limitReached(LIMITS.openAutomationRequests, 'open automation requests') });
+    await tx.insert(automationRequests).values({ id, userId: scope.clientId, ...input });
+    await recordAudit(tx, scope, { action: 'create', entityType: 'automation_request', entityId: id });
+    await notifyAdmins(tx, {
+      kind: 'automation_request',
+      clientId: scope.clientId,
+      title: `${client.name || client.email} requested an automation${input.type ? `: ${input.type}` : ''}`,
+      body: input.description,
+      link: '/automations',
+    });
+  });
+  const [row] = await db.select(columns).from(automationRequests).innerJoin(authUsers, eq(authUsers.id, automationRequests.userId)).where(eq(automationRequests.id, id));
+  return { ok: true, request: toRequest(row) };
+}
+
+/**
+ * An admin moves a request along REQUEST_TRANSITIONS (409 otherwise; declined carries the reason);
+ * audited for the client, who is notified in the same transaction. Null when there is no such request.
+ */
+export async function changeRequestState(db: Db, actorId: string, requestId: string | undefined, input: z.output<typeof automationRequestStateInput>): Promise<AutomationRequest | null> {
+  if (!isDocumentId(requestId)) return null;
+  const done = await db.transaction(async (tx) => {
+    const [row] = await tx.select({ userId: automationRequests.userId, state: automationRequests.state, type: automationRequests.type }).from(automationRequests).where(eq(automationRequests.id, requestId)).for('update');
+    if (!row) return false;
+    if (!REQUEST_TRANSITIONS[row.state].includes(input.state)) {
+      throw new HTTPException(409, { message: `A request that is ${REQUEST_STATE_LABELS[row.state]} cannot be moved to ${REQUEST_STATE_LABELS[input.state]}.` });
+    }
+    const declineReason = input.state === 'declined' ? input.reason : '';
+    await tx.update(automationRequests).set({ state: input.state, declineReason, updatedAt: new Date() }).where(eq(automationRequests.id, requestId));
+    await recordAudit(tx, { clientId: row.userId, actorId, isAdmin: true }, { action: 'update', entityType: 'automation_request', entityId: requestId });
+    await notify(tx, {
+      userId: row.userId,
+      clientId: row.userId,
+      kind: 'automation_request',
+      title: `Your automation request${row.type ? ` (${row.type})` : ''} is now ${REQUEST_STATE_LABELS[input.state]}`,
+      body: declineReason ? `Reason: ${declineReason}` : '',
+      link: '/automations',
+    });
+    return true;
+  });
+  if (!done) return null;
+  const [row] = await db.select(columns).from(automationRequests).innerJoin(authUsers, eq(authUsers.id, automationRequests.userId)).where(eq(automationRequests.id, requestId));
+  return toRequest(row);
+}
