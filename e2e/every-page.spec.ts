@@ -70,6 +70,14 @@ const data = {
     username: 'morgan-ventures-holding-company',
     password: 'Store-card-pass-1',
   },
+  social: {
+    platform: 'Linkedin',
+    username: 'morgan-ventures-holding-company-official-page',
+    password: 'Social-pass-1',
+    profileUrl: 'https://www.linkedin.example/company/morgan-ventures-holding-company-official-page?trk=portal',
+    notes: 'Company page; the owner and the marketing lead are administrators.',
+  },
+  template: { htmlCode: '<h1>Morgan Ventures Holding Company</h1><p>Commercial packaging and logistics since 1999.</p>' },
   revolvingCredit: {
     issuer: 'American Express Business Platinum Card for Growing Companies',
     cardType: 'Charge card',
@@ -100,6 +108,8 @@ async function addClientData(page: Page): Promise<string> {
         await post('purchase-orders', d.purchaseOrder),
         await post('store-cards', d.storeCard),
         await post('revolving-credits', d.revolvingCredit),
+        await post('social-accounts', d.social),
+        (await fetch(`${base}/website-template`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(d.template) })).status,
         // The shared loans directory (not under the client's path).
         (await fetch('/api/loans', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(d.loan) })).status,
       ],
@@ -123,6 +133,9 @@ const dataReady: Record<string, Route['ready']> = {
   '/purchase-order': (page) => page.getByRole('article', { name: data.purchaseOrder.vendorName }),
   '/store-credit': (page) => page.getByRole('article', { name: data.storeCard.issuer }),
   '/revolving-credit': (page) => page.getByRole('article', { name: data.revolvingCredit.issuer }),
+  '/website': (page) => page.getByText(/A template is saved/),
+  '/website-template': (page) => page.frameLocator('iframe[title="Website template preview"]').getByRole('heading', { name: 'Morgan Ventures Holding Company' }),
+  '/social-media': (page) => page.getByRole('article', { name: `${data.social.platform}: ${data.social.username}` }),
 };
 
 function shellRoutes({ admin, clientId }: { admin: boolean; clientId?: string }): Route[] {

@@ -18,6 +18,9 @@ export const builtPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/merchant': lazyPage(() => import('../features/merchant/merchant-page'), 'MerchantPage'),
   '/account-receivable': lazyPage(() => import('../features/records/records-page'), 'AccountReceivablesPage'),
   '/purchase-order': lazyPage(() => import('../features/records/records-page'), 'PurchaseOrdersPage'),
+  '/website': lazyPage(() => import('../features/website/website-page'), 'WebsitePage'),
+  '/website-template': lazyPage(() => import('../features/website/website-template-page'), 'WebsiteTemplatePage'),
+  '/social-media': lazyPage(() => import('../features/social-accounts/social-accounts-page'), 'SocialAccountsPage'),
   '/store-credit': lazyPage(() => import('../features/cards/cards-page'), 'StoreCreditPage'),
   '/revolving-credit': lazyPage(() => import('../features/cards/cards-page'), 'RevolvingCreditPage'),
 };

@@ -1,0 +1,181 @@
+import { useState, type ReactNode } from 'react';
+import { Briefcase, Camera, ExternalLink, Eye, EyeOff, Globe, MessageCircle, Pencil, Play, ThumbsUp, Trash2, type LucideIcon } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { CopyButton } from '../../components/copy-button';
+import { PASSWORD_MASK } from '../../../shared/cards';
+import { safeHref } from '../../../shared/urls';
+import { knownPlatform, type SocialAccount, type SocialPlatform } from '../../../shared/web-presence';
+import { revealSocialPassword, useDeleteSocialAccount, useUpdateSocialAccount, type SocialAccountChanges } from './api';
+import { SocialAccountForm } from './social-account-form';
+
+/** Each known platform's colour and a stand-in icon (lucide has no brand marks); others grey with a globe. */
+const PLATFORM_LOOK: Record<SocialPlatform, { icon: LucideIcon; colour: string }> = {
+  Instagram: { icon: Camera, colour: 'bg-[#C13584]' },
+  Facebook: { icon: ThumbsUp, colour: 'bg-[#1877F2]' },
+  Twitter: { icon: MessageCircle, colour: 'bg-[#1D9BF0]' },
+  Linkedin: { icon: Briefcase, colour: 'bg-[#0A66C2]' },
+  Youtube: { icon: Play, colour: 'bg-[#FF0000]' },
+};
+const OTHER = { icon: Globe, colour: 'bg-gray-500' };
+
+export function PlatformBadge({ platform }: { platform: string }) {
+  const known = knownPlatform(platform);
+  const look = known ? PLATFORM_LOOK[known] : OTHER;
+  const Icon = look.icon;
+  return (
+    <span className={`flex size-10 shrink-0 items-center justify-center rounded-full text-white ${look.colour}`} data-platform={known ?? 'other'}>
+      <Icon className="size-5" aria-hidden="true" />
+    </span>
+  );
+}
+
+function Row({ label, children, actions }: { label: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 border-b border-gray-100 py-2 last:border-0">
+      <dt className="text-xs font-medium uppercase tracking-wide text-gray-500">{label}</dt>
+      <dd className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-900">
+        <span className="min-w-0 flex-1 whitespace-pre-line break-words">{children}</span>
+        {actions && <span className="flex shrink-0 items-center gap-1">{actions}</span>}
+      </dd>
+    </div>
+  );
+}
+
+/** The password masked, with Reveal/Hide and Copy, both through the audited reveal route. */
+function PasswordRow({ account }: { account: SocialAccount }) {
+  const [clear, setClear] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fetchValue = () => revealSocialPassword(account.clientId, account.id);
+  const toggle = async () => {
+    if (clear !== null) return setClear(null);
+    setBusy(true);
+    try {
+      setClear(await fetchValue());
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : 'Could not reveal the password');
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!account.hasPassword) return <Row label="Password">-</Row>;
+  return (
+    <Row
+      label="Password"
+      actions={
+        <>
+          <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={toggle} disabled={busy} aria-label={`${clear === null ? 'Reveal' : 'Hide'} password`}>
+            {clear === null ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />} {clear === null ? 'Reveal' : 'Hide'}
+          </Button>
+          <CopyButton label="password" value={fetchValue} />
+        </>
+      }
+    >
+      <span className="break-all font-mono" data-testid="password-value">
+        {clear ?? PASSWORD_MASK}
+      </span>
+    </Row>
+  );
+}
+
+/** One account: platform, username, masked password, profile link, notes; edit inline, delete after confirming. */
+export function SocialAccountCard({ account }: { account: SocialAccount }) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateSocialAccount(account.clientId, account.id);
+  const remove = useDeleteSocialAccount(account.clientId, account.id);
+  const title = `${account.platform}: ${account.username}`;
+  const href = safeHref(account.profileUrl);
+
+  const save = (input: SocialAccountChanges) =>
+    update.mutate(input, {
+      onSuccess: () => {
+        toast.success('Account updated.');
+        setEditing(false);
+        setError(null);
+      },
+      onError: (e) => setError(`Could not save the account: ${e.message}`),
+    });
+  const confirmDelete = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast.success('Account deleted.');
+      },
+      onError: (e) => toast.error(`Could not delete the account: ${e.message}`),
+    });
+
+  return (
+    // min-w-0: as a grid item the card would otherwise grow to its longest word past a phone's width.
+    <Card role="article" aria-label={title} className="flex min-w-0 flex-col">
+      <div className="flex items-start justify-between gap-2 p-4 pb-2">
+        <div className="flex min-w-0 items-center gap-3">
+          <PlatformBadge platform={account.platform} />
+          <div className="min-w-0">
+            <h2 className="break-words text-base font-semibold text-gray-900">{account.platform}</h2>
+            <p className="break-all text-sm text-gray-600">{account.username}</p>
+          </div>
+        </div>
+        {!editing && (
+          <div className="flex shrink-0 gap-1">
+            <Button variant="ghost" size="icon" onClick={() => setEditing(true)} aria-label={`Edit ${title}`}>
+              <Pencil />
+            </Button>
+            <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)} aria-label={`Delete ${title}`}>
+              <Trash2 />
+            </Button>
+          </div>
+        )}
+      </div>
+      <CardContent className="flex flex-1 flex-col gap-3 p-4 pt-0">
+        {editing ? (
+          <SocialAccountForm
+            idPrefix={`edit-${account.id}`}
+            account={account}
+            submitLabel="Save Changes"
+            busy={update.isPending}
+            error={error}
+            onSubmit={save}
+            onCancel={() => {
+              setEditing(false);
+              setError(null);
+            }}
+          />
+        ) : (
+          <>
+            <dl>
+              <Row label="Username" actions={<CopyButton label="username" value={() => account.username} />}>
+                {account.username}
+              </Row>
+              <PasswordRow account={account} />
+              {account.notes && <Row label="Notes">{account.notes}</Row>}
+            </dl>
+            {href && (
+              <div className="mt-auto">
+                <Button asChild size="sm" variant="outline">
+                  <a href={href} target="_blank" rel="noopener noreferrer">
+                    Visit Profile
+                    <span className="sr-only"> of {title} (opens in a new tab)</span>
+                    <ExternalLink aria-hidden="true" />
+                  </a>
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete this account?"
+        description={`${title} and its stored password will be removed. This cannot be undone.`}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </Card>
+  );
+}

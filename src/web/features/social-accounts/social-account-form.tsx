@@ -1,0 +1,86 @@
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Alert } from '../../components/ui/alert';
+import { Input } from '../../components/ui/input';
+import { describedBy, FormField } from '../../components/ui/form-field';
+import { FormActions } from '../../components/ui/form-actions';
+import { SOCIAL_PLATFORMS, socialAccountInput, socialAccountUpdate, type SocialAccount } from '../../../shared/web-presence';
+import type { SocialAccountChanges } from './api';
+
+type Values = { platform: string; username: string; password: string; profileUrl: string; notes: string };
+
+const textareaClass =
+  'flex min-h-20 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60';
+
+/** On edit a blank password keeps the stored one (it is never prefilled: that would reveal it). */
+const payloadOf = (v: Values, editing: boolean): SocialAccountChanges => ({
+  platform: v.platform,
+  username: v.username,
+  password: editing && v.password === '' ? undefined : v.password,
+  profileUrl: v.profileUrl,
+  notes: v.notes,
+});
+
+/** The shared schema decides, so the form says what the server would. */
+const resolverFor =
+  (editing: boolean): Resolver<Values> =>
+  async (values) => {
+    const parsed = (editing ? socialAccountUpdate : socialAccountInput).safeParse(payloadOf(values, editing));
+    if (parsed.success) return { values, errors: {} };
+    const errors: FieldErrors<Values> = {};
+    for (const issue of parsed.error.issues) {
+      const k = String(issue.path[0] ?? 'platform') as keyof Values;
+      errors[k] ??= { type: 'validation', message: issue.message };
+    }
+    return { values: {}, errors };
+  };
+
+/** Add (in the modal) and inline edit of a social media account. */
+export function SocialAccountForm(props: {
+  idPrefix: string;
+  account?: SocialAccount;
+  submitLabel: string;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (input: SocialAccountChanges) => void;
+  onCancel: () => void;
+}) {
+  const { idPrefix: p, account } = props;
+  const editing = Boolean(account);
+  const form = useForm<Values>({
+    resolver: resolverFor(editing),
+    defaultValues: { platform: account?.platform ?? '', username: account?.username ?? '', password: '', profileUrl: account?.profileUrl ?? '', notes: account?.notes ?? '' },
+  });
+  const e = form.formState.errors;
+  const submit = form.handleSubmit((v) => props.onSubmit(payloadOf(v, editing)));
+  const field = (name: Exclude<keyof Values, 'notes'>, label: string, extra: { type?: string; placeholder?: string; list?: string; autoComplete?: string; hint?: string; required?: boolean } = {}) => {
+    const id = `${p}-${name}`;
+    const error = e[name]?.message;
+    const { hint, ...attrs } = extra;
+    return (
+      <FormField id={id} label={label} hint={hint} error={error}>
+        <Input id={id} {...attrs} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, hint, error)} disabled={props.busy} {...form.register(name)} />
+      </FormField>
+    );
+  };
+  const notesId = `${p}-notes`;
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field('platform', 'Platform', { placeholder: 'e.g. Instagram', list: `${p}-platforms`, autoComplete: 'off', required: true })}
+        <datalist id={`${p}-platforms`}>
+          {SOCIAL_PLATFORMS.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+        {field('username', 'Username', { autoComplete: 'off', required: true })}
+        {field('password', 'Password', { type: 'password', autoComplete: 'new-password', required: !editing, hint: editing ? 'Leave blank to keep the stored password.' : 'Stored encrypted.' })}
+        {field('profileUrl', 'Profile URL', { type: 'url', placeholder: 'https://' })}
+      </div>
+      <FormField id={notesId} label="Notes" error={e.notes?.message}>
+        <textarea id={notesId} className={textareaClass} aria-invalid={Boolean(e.notes)} aria-describedby={describedBy(notesId, undefined, e.notes?.message)} disabled={props.busy} {...form.register('notes')} />
+      </FormField>
+      {props.error && <Alert tone="error">{props.error}</Alert>}
+      <FormActions busy={props.busy} submitLabel={props.submitLabel} onCancel={props.onCancel} />
+    </form>
+  );
+}

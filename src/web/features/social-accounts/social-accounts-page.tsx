@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Plus, Share2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { QueryStates } from '../../components/query-states';
+import { ClientSelector } from '../../components/client-selector';
+import { usePagedList } from '../../lib/paged-list';
+import { useDocumentTitle } from '../placeholders/use-document-title';
+import type { SocialAccountInput } from '../../../shared/web-presence';
+import { usePageClient } from '../website/use-page-client';
+import { socialAccountsQuery, useCreateSocialAccount, type SocialAccountChanges } from './api';
+import { SocialAccountCard } from './social-account-card';
+import { SocialAccountForm } from './social-account-form';
+
+/** /social-media: the client's accounts as a card grid; an admin picks the client. */
+export function SocialAccountsPage() {
+  useDocumentTitle('Social Media Accounts');
+  const { isAdmin, clientId, clientName, choose } = usePageClient();
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Social Media Accounts</h1>
+          <p className="text-sm text-gray-600">
+            {isAdmin && clientName ? `${clientName}'s` : 'Your'} social media logins and profiles. Passwords are encrypted and stay masked until you reveal them.
+          </p>
+        </div>
+        {clientId && <AddAccount key={clientId} clientId={clientId} />}
+      </header>
+      {isAdmin && <ClientSelector value={clientId} onChange={choose} />}
+      {clientId && <Accounts key={clientId} clientId={clientId} />}
+    </div>
+  );
+}
+
+function Accounts({ clientId }: { clientId: string }) {
+  const query = usePagedList(socialAccountsQuery(clientId));
+  return (
+    <QueryStates
+      query={query}
+      noun="accounts"
+      loading="Loading accounts..."
+      error="Could not load the accounts."
+      empty={{ title: 'No accounts found.', hint: 'Use Add Account to record a social media login.', icon: <Share2 className="size-8 text-gray-400" aria-hidden="true" /> }}
+    >
+      {(accounts) => (
+        <div className="grid gap-4 md:grid-cols-2">
+          {accounts.map((a) => (
+            <SocialAccountCard key={a.id} account={a} />
+          ))}
+        </div>
+      )}
+    </QueryStates>
+  );
+}
+
+function AddAccount({ clientId }: { clientId: string }) {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateSocialAccount(clientId);
+  const save = (input: SocialAccountChanges) =>
+    create.mutate(input as SocialAccountInput, {
+      onSuccess: () => {
+        toast.success('Account added.');
+        setOpen(false);
+      },
+      // The modal stays open with what was typed and the server's reason.
+      onError: (e) => setError(`Could not add the account: ${e.message}`),
+    });
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (create.isPending) return;
+        setOpen(o);
+        setError(null);
+      }}
+    >
+      <Button onClick={() => setOpen(true)}>
+        <Plus aria-hidden="true" /> Add Account
+      </Button>
+      <DialogContent title="Add Account" description="Platform, username and password are required. The password is stored encrypted." className="max-w-2xl">
+        {open && <SocialAccountForm idPrefix="new-social" submitLabel="Add Account" busy={create.isPending} error={error} onSubmit={save} onCancel={() => setOpen(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

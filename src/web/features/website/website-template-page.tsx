@@ -1,0 +1,135 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { FileCode, Pencil } from 'lucide-react';
+import { toast } from 'sonner';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { describedBy, FormField } from '../../components/ui/form-field';
+import { FormActions } from '../../components/ui/form-actions';
+import { Spinner } from '../../components/ui/spinner';
+import { ClientSelector } from '../../components/client-selector';
+import { useDocumentTitle } from '../placeholders/use-document-title';
+import { formatBytes, formatDateTime } from '../../../shared/format';
+import { NO_TEMPLATE, TEMPLATE_MAX_BYTES } from '../../../shared/web-presence';
+import { templateFrameUrl, templateQuery, useSaveTemplate, type WebsiteTemplate } from './api';
+import { usePageClient } from './use-page-client';
+
+const textareaClass =
+  'flex min-h-72 w-full rounded-md border border-gray-300 bg-white px-3 py-2 font-mono text-xs text-gray-900 placeholder:text-gray-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60';
+
+/** /website-template: the saved HTML in a sandboxed frame (no script, no network), and the Edit Template modal. */
+export function WebsiteTemplatePage() {
+  useDocumentTitle('Website Template');
+  const { isAdmin, clientId, clientName, choose } = usePageClient();
+  const template = useQuery({ ...templateQuery(clientId ?? ''), enabled: Boolean(clientId) });
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Website Template</h1>
+          <p className="text-sm text-gray-600">
+            {isAdmin && clientName ? `${clientName}'s website template, ` : 'Your website template, '}shown as visitors would see it. Scripts in it never run here.
+          </p>
+        </div>
+        {clientId && template.isSuccess && <EditTemplate key={clientId} clientId={clientId} template={template.data} />}
+      </header>
+      {isAdmin && <ClientSelector value={clientId} onChange={choose} />}
+      {clientId &&
+        (template.isError ? (
+          <Alert tone="error" className="flex items-center justify-between gap-2">
+            Could not load the template.
+            <Button size="sm" variant="outline" onClick={() => template.refetch()}>
+              Retry
+            </Button>
+          </Alert>
+        ) : template.isPending ? (
+          <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
+            <Spinner className="size-4" label="" /> Loading the template...
+          </p>
+        ) : template.data ? (
+          <TemplateFrame clientId={clientId} template={template.data} />
+        ) : (
+          <Card>
+            <CardContent className="flex flex-col items-center gap-2 py-10 text-center">
+              <FileCode className="size-8 text-gray-400" aria-hidden="true" />
+              <p className="text-sm text-gray-700">{NO_TEMPLATE}</p>
+            </CardContent>
+          </Card>
+        ))}
+    </div>
+  );
+}
+
+function TemplateFrame({ clientId, template }: { clientId: string; template: WebsiteTemplate }) {
+  return (
+    <section className="flex flex-col gap-2" aria-label="Template preview">
+      <p className="text-xs text-gray-500">Last saved {formatDateTime(template.updatedAt)}</p>
+      {/* sandbox="" (no allow-scripts, no allow-same-origin): the HTML runs no script and cannot reach the portal; the frame's own CSP blocks any network. */}
+      <iframe
+        title="Website template preview"
+        sandbox=""
+        referrerPolicy="no-referrer"
+        src={templateFrameUrl(clientId, template)}
+        className="h-[70vh] min-h-80 w-full rounded-xl border border-gray-200 bg-white"
+      />
+    </section>
+  );
+}
+
+function EditTemplate({ clientId, template }: { clientId: string; template: WebsiteTemplate | null }) {
+  const [open, setOpen] = useState(false);
+  const [html, setHtml] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveTemplate(clientId);
+  const bytes = new TextEncoder().encode(html).length;
+  const over = bytes > TEMPLATE_MAX_BYTES;
+
+  const openWith = (o: boolean) => {
+    if (save.isPending) return;
+    if (o) setHtml(template?.htmlCode ?? '');
+    setError(null);
+    setOpen(o);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    // The server decides (size included); the modal stays open with its sentence on a failure.
+    save.mutate(html, {
+      onSuccess: () => {
+        toast.success('Template saved.');
+        setOpen(false);
+      },
+      onError: (err) => setError(err.message),
+    });
+  };
+  const hint = `${formatBytes(bytes)} of ${formatBytes(TEMPLATE_MAX_BYTES)}${over ? ': too large to save' : ''}`;
+
+  return (
+    <Dialog open={open} onOpenChange={openWith}>
+      <Button onClick={() => openWith(true)}>
+        <Pencil aria-hidden="true" /> Edit Template
+      </Button>
+      <DialogContent title="Edit Template" description="Paste or write the page's HTML. Images must be embedded (data: URLs); scripts and outside files are not loaded." className="max-w-3xl">
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <FormField id="template-html" label="HTML" hint={hint} error={error ?? undefined}>
+            <textarea
+              id="template-html"
+              className={textareaClass}
+              value={html}
+              onChange={(e) => setHtml(e.target.value)}
+              disabled={save.isPending}
+              spellCheck={false}
+              aria-invalid={Boolean(error)}
+              aria-describedby={describedBy('template-html', hint, error ?? undefined)}
+              placeholder="<h1>My business</h1>"
+            />
+          </FormField>
+          <FormActions busy={save.isPending} submitLabel="Save" onCancel={() => openWith(false)} />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
