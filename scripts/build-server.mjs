@@ -1,7 +1,8 @@
 // Builds the server into one JavaScript file, dist/server/main.js, so `npm start` runs plain
 // JavaScript: no TypeScript compiler in the running server's memory, and no resolving and reading
 // of hundreds of package files at start-up (half the start time). Packages that load files of
-// their own next to their code stay in node_modules: PGlite (its WebAssembly and data files).
+// their own next to their code stay in node_modules: PGlite (its WebAssembly and data files),
+// jsdom (its stylesheet and worker; loaded on demand by the automation HTML sanitiser).
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -29,7 +30,7 @@ export async function buildServer() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: ['@electric-sql/pglite', 'pg-native'],
+    external: ['@electric-sql/pglite', 'pg-native', 'jsdom'],
     // CommonJS packages inside an ES module bundle still call require() for Node's own modules.
     banner: { js: "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);" },
     sourcemap: true,

@@ -48,9 +48,8 @@ const toAutomation = ({ imageKey, ...r }: Row): Automation => ({
 });
 
 /** The description and notes sanitised with the allow-list, as they are stored (400 when cleaning made one too long). */
-function cleaned(f: Fields): Fields {
-  const description = cleanAutomationHtml(f.description);
-  const notes = cleanAutomationHtml(f.notes);
+async function cleaned(f: Fields): Promise<Fields> {
+  const [description, notes] = await Promise.all([cleanAutomationHtml(f.description), cleanAutomationHtml(f.notes)]);
   for (const [label, html] of [['The description is', description], ['The notes are', notes]] as const)
     if (html.length > AUTOMATION_STORED_HTML_MAX) throw new HTTPException(400, { message: `${label} too long once the HTML is cleaned: shorten it.` });
   return { ...f, description, notes };
@@ -79,7 +78,7 @@ export async function automationExists(db: Db, id: string | undefined) {
 /** Adds an automation, active, last in the order (highest + 1 under the catalogue's lock). */
 export async function addAutomation(db: Db, actorId: string, fields: Fields): Promise<Automation> {
   const id = randomUUID();
-  const values = cleaned(fields);
+  const values = await cleaned(fields);
   await db.transaction(async (tx) => {
     await lockCatalogue(tx);
     const [{ n, highest }] = await tx.select({ n: count(), highest: sql<number>`coalesce(max(${automations.displayOrder}), 0)`.mapWith(Number) }).from(automations);
@@ -94,7 +93,7 @@ export async function editAutomation(db: Db, id: string | undefined, fields: Fie
   if (!isAutomationId(id)) return null;
   const rows = await db
     .update(automations)
-    .set({ ...cleaned(fields), updatedAt: new Date() })
+    .set({ ...(await cleaned(fields)), updatedAt: new Date() })
     .where(eq(automations.id, id))
     .returning(columns);
   return rows[0] ? toAutomation(rows[0]) : null;
