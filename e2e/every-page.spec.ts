@@ -133,6 +133,8 @@ const dataReady: Record<string, Route['ready']> = {
   '/purchase-order': (page) => page.getByRole('article', { name: data.purchaseOrder.vendorName }),
   '/store-credit': (page) => page.getByRole('article', { name: data.storeCard.issuer }),
   '/revolving-credit': (page) => page.getByRole('article', { name: data.revolvingCredit.issuer }),
+  // The client is no member: the notice; the admin: the vendor accounts (whatever the list holds) and Add.
+  '/first-step-accounts': (page) => page.getByRole('heading', { name: 'Members Only Access' }).or(page.getByRole('button', { name: 'Add Vendor Account' })),
   '/website': (page) => page.getByText(/A template is saved/),
   '/website-template': (page) => page.frameLocator('iframe[title="Website template preview"]').getByRole('heading', { name: 'Morgan Ventures Holding Company' }),
   '/social-media': (page) => page.getByRole('article', { name: `${data.social.platform}: ${data.social.username}` }),

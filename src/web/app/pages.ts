@@ -16,6 +16,7 @@ export const builtPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/dnb': lazyPage(() => import('../features/scores/scores-page'), 'ScoresPage'),
   '/term-loan': lazyPage(() => import('../features/loans/loans-page'), 'LoansPage'),
   '/merchant': lazyPage(() => import('../features/merchant/merchant-page'), 'MerchantPage'),
+  '/first-step-accounts': lazyPage(() => import('../features/first-step/first-step-page'), 'FirstStepAccountsPage'),
   '/account-receivable': lazyPage(() => import('../features/records/records-page'), 'AccountReceivablesPage'),
   '/purchase-order': lazyPage(() => import('../features/records/records-page'), 'PurchaseOrdersPage'),
   '/website': lazyPage(() => import('../features/website/website-page'), 'WebsitePage'),

@@ -17,6 +17,7 @@ import { ScoreHistory } from './score-history';
 import { ScoreRange, whatIfStart } from './score-range';
 import { SetScoreForm } from './set-score-form';
 import { TierCards } from './tier-cards';
+import { TradelinesCard } from '../tradelines/tradelines-card';
 
 /** /dnb: a client's CapitalScore and PAYDEX; an admin picks a client (?client=<id>) and sets their scores. */
 export function ScoresPage() {
@@ -85,6 +86,7 @@ function ClientScores({ clientId, isAdmin }: { clientId: string; isAdmin: boolea
       {isAdmin && <AdminScoreForms clientId={clientId} scores={data} />}
       {/* A new saved score moves the marker back to it. */}
       <ScoresView key={data.capital.latest?.lastUpdatedAt ?? 'none'} scores={data} forClient={isAdmin} />
+      <TradelinesCard clientId={clientId} forClient={isAdmin} />
     </>
   );
 }

@@ -29,8 +29,6 @@ export function useUpdateTradeline(clientId: string, source: TradelineSource, id
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['cards'] }),
-        queryClient.invalidateQueries({ queryKey: ['store-credit'] }),
-        queryClient.invalidateQueries({ queryKey: ['revolving-credit'] }),
         queryClient.invalidateQueries({ queryKey: tradelineKeys.all }),
         queryClient.invalidateQueries({ queryKey: ['first-step'] }),
       ]),

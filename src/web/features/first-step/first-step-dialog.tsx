@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Alert } from '../../components/ui/alert';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FormActions } from '../../components/ui/form-actions';
+import { describedBy, FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { BUREAUS, firstStepAccountInput, type FirstStepAccountInput } from '../../../shared/credit';
+import type { FirstStepAccount } from '../../../shared/first-step';
+import { useSaveFirstStepAccount } from './api';
+
+type Values = z.input<typeof firstStepAccountInput>;
+type Output = z.output<typeof firstStepAccountInput>;
+const textareaClass =
+  'flex min-h-20 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60';
+
+const valuesOf = (a?: FirstStepAccount): Values => ({
+  vendor: a?.vendor ?? '',
+  sells: a?.sells ?? '',
+  requirements: a?.requirements ?? '',
+  bureaus: a?.bureaus ?? [],
+  applicationUrl: a?.applicationUrl ?? '',
+});
+
+function AccountForm(props: { account?: FirstStepAccount; busy: boolean; error: string | null; onSubmit: (v: FirstStepAccountInput) => void; onCancel: () => void }) {
+  const p = props.account ? `fsa-${props.account.id}` : 'fsa-new';
+  const form = useForm<Values, unknown, Output>({ resolver: zodResolver(firstStepAccountInput), defaultValues: valuesOf(props.account) });
+  const e = form.formState.errors;
+  const text = (name: 'vendor' | 'applicationUrl', label: string, extra: { placeholder?: string; type?: string; hint?: string; required?: boolean }) => {
+    const id = `${p}-${name}`;
+    const error = e[name]?.message;
+    return (
+      <FormField id={id} label={label} hint={extra.hint} error={error}>
+        <Input
+          id={id}
+          type={extra.type ?? 'text'}
+          placeholder={extra.placeholder}
+          required={extra.required}
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy(id, extra.hint, error)}
+          disabled={props.busy}
+          {...form.register(name)}
+        />
+      </FormField>
+    );
+  };
+  const area = (name: 'sells' | 'requirements', label: string, placeholder: string) => {
+    const id = `${p}-${name}`;
+    const error = e[name]?.message;
+    return (
+      <FormField id={id} label={label} error={error}>
+        <textarea id={id} className={textareaClass} placeholder={placeholder} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, undefined, error)} disabled={props.busy} {...form.register(name)} />
+      </FormField>
+    );
+  };
+  return (
+    <form onSubmit={form.handleSubmit(props.onSubmit)} noValidate className="flex flex-col gap-4">
+      {text('vendor', 'Vendor', { placeholder: 'e.g. Office supply company', required: true })}
+      {area('sells', 'What it sells', 'e.g. Office supplies, shipping materials')}
+      {area('requirements', 'Requirements', 'e.g. EIN, D-U-N-S number, business address')}
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium text-gray-800">Reports to</legend>
+        {BUREAUS.map((b) => (
+          <label key={b.key} className="flex items-center gap-2 text-sm text-gray-800">
+            <input type="checkbox" value={b.key} className="size-4 accent-brand-700" disabled={props.busy} {...form.register('bureaus')} /> {b.label}
+          </label>
+        ))}
+        {e.bureaus?.message && (
+          <p className="text-xs text-red-700" role="alert">
+            {e.bureaus.message}
+          </p>
+        )}
+      </fieldset>
+      {text('applicationUrl', 'Application URL', { type: 'url', placeholder: 'https://', hint: 'The vendor’s application page, starting with https://' })}
+      {props.error && <Alert tone="error">{props.error}</Alert>}
+      <FormActions busy={props.busy} submitLabel={props.account ? 'Save Changes' : 'Add Account'} onCancel={props.onCancel} />
+    </form>
+  );
+}
+
+/** Admins: add (no `account`) or edit a vendor account; stays open with the server's words when a save fails. */
+export function FirstStepDialog({ account, open, onOpenChange }: { account?: FirstStepAccount; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveFirstStepAccount(account?.id ?? null);
+  const close = () => {
+    setError(null);
+    onOpenChange(false);
+  };
+  const submit = (input: FirstStepAccountInput) => {
+    setError(null);
+    save.mutate(input, {
+      onSuccess: () => {
+        toast.success(account ? 'Account updated.' : 'Account added.');
+        close();
+      },
+      onError: (err) => setError(err.message),
+    });
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (save.isPending) return;
+        if (o) onOpenChange(true);
+        else close();
+      }}
+    >
+      <DialogContent title={account ? 'Edit Vendor Account' : 'Add Vendor Account'} description="Starter vendor accounts (net-30 tradelines) every member sees.">
+        {open && <AccountForm account={account} busy={save.isPending} error={error} onSubmit={submit} onCancel={close} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
