@@ -24,6 +24,7 @@ export const builtPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/social-media': lazyPage(() => import('../features/social-accounts/social-accounts-page'), 'SocialAccountsPage'),
   '/store-credit': lazyPage(() => import('../features/cards/cards-page'), 'StoreCreditPage'),
   '/revolving-credit': lazyPage(() => import('../features/cards/cards-page'), 'RevolvingCreditPage'),
+  '/automations': lazyPage(() => import('../features/automations/automations-page'), 'AutomationsPage'),
 };
 
 export const PlaceholderPage = lazyPage(() => import('../features/placeholders/placeholder-page'), 'PlaceholderPage');

@@ -1,0 +1,152 @@
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../components/ui/alert';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FormActions } from '../../components/ui/form-actions';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { uploadFormWithProgress, UploadProgress } from '../../components/file-upload';
+import { cn } from '../../lib/cn';
+import { formatBytes } from '../../../shared/format';
+import {
+  AUTOMATION_EMOJI,
+  AUTOMATION_IMAGE_ACCEPT,
+  automationInput,
+  DEFAULT_AUTOMATION_EMOJI,
+  DEFAULT_AUTOMATION_TYPE,
+  MAX_AUTOMATION_IMAGE_BYTES,
+  type Automation,
+} from '../../../shared/automations';
+import { imageUploadUrl, useRefreshAutomations, useSaveAutomation } from './api';
+
+const textareaClass =
+  'flex min-h-24 w-full rounded-md border border-gray-300 bg-white px-3 py-2 font-mono text-xs text-gray-900 placeholder:text-gray-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60';
+const fileClass =
+  'block w-full text-sm text-gray-700 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-gray-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-gray-900 hover:file:bg-gray-50 disabled:opacity-60';
+
+/** Add Automation or edit one (admins). Stays open with the server's reason when saving fails. */
+export function AutomationFormDialog({ open, onOpenChange, automation }: { open: boolean; onOpenChange: (open: boolean) => void; automation?: Automation }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={automation ? 'Edit Automation' : 'Add Automation'} description="Description and notes may use simple HTML (links, lists, emphasis)." className="max-w-2xl">
+        {open && <AutomationForm automation={automation} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AutomationForm({ automation, onDone }: { automation?: Automation; onDone: () => void }) {
+  const p = useId();
+  const id = (n: string) => `${p}-${n}`;
+  const save = useSaveAutomation();
+  const refresh = useRefreshAutomations();
+  const [values, setValues] = useState({
+    name: automation?.name ?? '',
+    type: automation?.type ?? DEFAULT_AUTOMATION_TYPE,
+    description: automation?.description ?? '',
+    notes: automation?.notes ?? '',
+    isAutoSync: automation?.isAutoSync ?? false,
+    isNotification: automation?.isNotification ?? false,
+    emoji: (automation?.emoji ?? DEFAULT_AUTOMATION_EMOJI) as (typeof AUTOMATION_EMOJI)[number],
+  });
+  const [image, setImage] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // Once added, a retry (say of a refused image) edits what was added instead of adding it twice.
+  const [savedId, setSavedId] = useState<string | undefined>(automation?.id);
+  const busy = save.isPending || progress !== null;
+  const set = <K extends keyof typeof values>(k: K, v: (typeof values)[K]) => setValues((old) => ({ ...old, [k]: v }));
+
+  async function submit(ev: React.FormEvent) {
+    ev.preventDefault();
+    const parsed = automationInput.safeParse(values);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form.');
+    if (image && image.size > MAX_AUTOMATION_IMAGE_BYTES) return setError(`The image is too large: it can be at most ${formatBytes(MAX_AUTOMATION_IMAGE_BYTES)}.`);
+    setError(null);
+    let saved: Automation;
+    try {
+      saved = (await save.mutateAsync({ id: savedId, input: values })).automation;
+      setSavedId(saved.id);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      setError(message);
+      toast.error(`Could not save the automation: ${message}`);
+      return;
+    }
+    if (image) {
+      const body = new FormData();
+      body.append('image', image);
+      setProgress(0);
+      const result = await uploadFormWithProgress<unknown>(imageUploadUrl(saved.id), body, setProgress);
+      setProgress(null);
+      void refresh();
+      if (!result.ok) {
+        setError(`The automation was saved, but not its image: ${result.error}`);
+        toast.error(`Could not upload the image: ${result.error}`);
+        return;
+      }
+    }
+    toast.success(automation ? `${saved.name || 'Automation'} saved.` : `${saved.name || 'Automation'} added.`);
+    onDone();
+  }
+
+  return (
+    <form onSubmit={(ev) => void submit(ev)} noValidate className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={id('name')} label="Name">
+          <Input id={id('name')} autoComplete="off" disabled={busy} value={values.name} onChange={(e) => set('name', e.target.value)} />
+        </FormField>
+        <FormField id={id('type')} label="Type">
+          <Input id={id('type')} autoComplete="off" disabled={busy} value={values.type} onChange={(e) => set('type', e.target.value)} />
+        </FormField>
+      </div>
+      <FormField id={id('description')} label="Description">
+        <textarea id={id('description')} className={textareaClass} disabled={busy} value={values.description} onChange={(e) => set('description', e.target.value)} />
+      </FormField>
+      <FormField id={id('notes')} label="Notes">
+        <textarea id={id('notes')} className={textareaClass} disabled={busy} value={values.notes} onChange={(e) => set('notes', e.target.value)} />
+      </FormField>
+      <div className="flex flex-wrap gap-6">
+        {(
+          [
+            ['isAutoSync', 'Auto-sync'],
+            ['isNotification', 'Notifications'],
+          ] as const
+        ).map(([k, label]) => (
+          <label key={k} className="inline-flex cursor-pointer items-center gap-2 text-sm text-gray-900">
+            <input type="checkbox" role="switch" className="size-4 accent-brand-700" disabled={busy} checked={values[k]} onChange={(e) => set(k, e.target.checked)} />
+            {label}
+          </label>
+        ))}
+      </div>
+      <fieldset className="flex flex-col gap-1.5">
+        <legend className="mb-1.5 text-sm font-medium text-gray-900">Emoji</legend>
+        <div className="flex flex-wrap gap-1" role="radiogroup" aria-label="Emoji">
+          {AUTOMATION_EMOJI.map((e) => (
+            <button
+              key={e}
+              type="button"
+              role="radio"
+              aria-checked={values.emoji === e}
+              aria-label={`Emoji ${e}`}
+              disabled={busy}
+              onClick={() => set('emoji', e)}
+              className={cn(
+                'flex size-10 items-center justify-center rounded-md border text-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
+                values.emoji === e ? 'border-brand-700 bg-brand-50' : 'border-gray-200 hover:bg-gray-50',
+              )}
+            >
+              {e}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <FormField id={id('image')} label="Image (optional)" hint={`PNG, JPEG, WebP or GIF, at most ${formatBytes(MAX_AUTOMATION_IMAGE_BYTES)}.${automation?.imageUrl ? ' Leave empty to keep the current image.' : ''}`}>
+        <input id={id('image')} type="file" accept={AUTOMATION_IMAGE_ACCEPT} className={fileClass} disabled={busy} aria-describedby={`${id('image')}-hint`} onChange={(e) => setImage(e.target.files?.[0] ?? null)} />
+      </FormField>
+      {progress !== null && <UploadProgress percent={progress} />}
+      {error && <Alert tone="error">{error}</Alert>}
+      <FormActions busy={busy} submitLabel={automation ? 'Save Changes' : 'Add Automation'} onCancel={onDone} />
+    </form>
+  );
+}

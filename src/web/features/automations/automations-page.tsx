@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { ArrowUpDown, Plus, Send, Workflow } from 'lucide-react';
+import { toast } from 'sonner';
+import { useAuth } from '../../app/auth-context';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { QueryStates } from '../../components/query-states';
+import { usePagedList } from '../../lib/paged-list';
+import { DELETE_AUTOMATION_CONFIRM, NO_AUTOMATIONS, type Automation } from '../../../shared/automations';
+import { useDocumentTitle } from '../placeholders/use-document-title';
+import { automationsQuery, useDeleteAutomation } from './api';
+import { AutomationCard } from './automation-card';
+import { AutomationFormDialog } from './automation-form-dialog';
+import { ReorderDialog } from './reorder-dialog';
+import { AllRequests, RequestDialog, YourRequests } from './requests';
+
+/** /automations: the shared catalogue (admins manage it) and automation requests. */
+export function AutomationsPage() {
+  useDocumentTitle('Automations');
+  const { isAdmin, user } = useAuth();
+  const list = usePagedList(automationsQuery());
+  const remove = useDeleteAutomation();
+  const [form, setForm] = useState<{ automation?: Automation } | null>(null);
+  const [deleting, setDeleting] = useState<Automation | null>(null);
+  const [reordering, setReordering] = useState(false);
+  const [requesting, setRequesting] = useState(false);
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success(`${deleting.name || 'Automation'} deleted.`);
+      setDeleting(null);
+    } catch (err) {
+      toast.error(`Could not delete the automation: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Automations</h1>
+          <p className="text-sm text-gray-600">Automations that keep your business running.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {isAdmin ? (
+            <>
+              <Button variant="outline" onClick={() => setReordering(true)} disabled={!list.data || list.total < 2}>
+                <ArrowUpDown aria-hidden /> Re-order
+              </Button>
+              <Button onClick={() => setForm({})}>
+                <Plus aria-hidden /> Add Automation
+              </Button>
+            </>
+          ) : (
+            <Button onClick={() => setRequesting(true)}>
+              <Send aria-hidden /> Request Automation
+            </Button>
+          )}
+        </div>
+      </header>
+
+      <QueryStates
+        query={list}
+        noun="automations"
+        loading="Loading automations..."
+        error="Could not load the automations."
+        empty={{ title: NO_AUTOMATIONS, hint: isAdmin ? 'Add the first one with Add Automation.' : 'Ask for one with Request Automation.', icon: <Workflow aria-hidden className="size-8 text-gray-400" /> }}
+      >
+        {(items) => (
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {items.map((a) => (
+              <AutomationCard key={a.id} automation={a} isAdmin={isAdmin} onEdit={() => setForm({ automation: a })} onDelete={() => setDeleting(a)} />
+            ))}
+          </div>
+        )}
+      </QueryStates>
+
+      {isAdmin ? <AllRequests /> : user && <YourRequests clientId={user.id} />}
+
+      {isAdmin ? (
+        <>
+          <AutomationFormDialog open={form !== null} onOpenChange={(o) => !o && setForm(null)} automation={form?.automation} />
+          <ReorderDialog open={reordering} onOpenChange={setReordering} />
+          <ConfirmDialog
+            open={deleting !== null}
+            onOpenChange={(o) => !o && setDeleting(null)}
+            title="Delete automation"
+            description={DELETE_AUTOMATION_CONFIRM}
+            confirmLabel="Delete"
+            busy={remove.isPending}
+            onConfirm={() => void confirmDelete()}
+          />
+        </>
+      ) : (
+        user && <RequestDialog clientId={user.id} open={requesting} onOpenChange={setRequesting} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import { useId, useState } from 'react';
+import { Inbox } from 'lucide-react';
+import { toast } from 'sonner';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FormActions } from '../../components/ui/form-actions';
+import { FormField, selectClass } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { QueryStates } from '../../components/query-states';
+import { usePagedList } from '../../lib/paged-list';
+import { cn } from '../../lib/cn';
+import { formatDate } from '../../../shared/format';
+import { automationRequestInput, REQUEST_PRIORITIES, REQUEST_STATE_LABELS, REQUEST_STATES, REQUEST_TRANSITIONS, type AutomationRequest, type RequestState } from '../../../shared/automations';
+import { allRequestsQuery, ownRequestsQuery, useMoveRequest, useRequestAutomation } from './api';
+
+const textareaClass =
+  'flex min-h-24 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60';
+const stateTone: Record<RequestState, string> = {
+  received: 'bg-gray-100 text-gray-800 ring-gray-500/20',
+  in_progress: 'bg-amber-100 text-amber-900 ring-amber-600/30',
+  done: 'bg-green-100 text-green-800 ring-green-600/20',
+  declined: 'bg-red-50 text-red-800 ring-red-600/20',
+};
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+function StateBadge({ state }: { state: RequestState }) {
+  return <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', stateTone[state])} data-testid="request-state">{REQUEST_STATE_LABELS[state]}</span>;
+}
+
+function RequestRow({ r, admin, onMove, busy }: { r: AutomationRequest; admin: boolean; onMove?: (state: RequestState) => void; busy?: boolean }) {
+  return (
+    <li className="flex flex-col gap-2 border-b border-gray-100 py-3 last:border-0 sm:flex-row sm:items-start sm:justify-between" data-testid="automation-request">
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-gray-900">
+          <span className="break-words">{r.type || 'Automation request'}</span>
+          <StateBadge state={r.state} />
+          <span className="text-xs font-normal text-gray-600">{r.priority} priority</span>
+        </p>
+        {admin && <p className="text-xs text-gray-700">From {r.clientName}</p>}
+        {r.description && <p className="mt-1 whitespace-pre-wrap break-words text-sm text-gray-700">{r.description}</p>}
+        {r.state === 'declined' && r.declineReason && <p className="mt-1 text-sm text-red-800">Reason: {r.declineReason}</p>}
+        <p className="mt-1 text-xs text-gray-600">Requested {formatDate(r.createdAt)}{r.updatedAt !== r.createdAt ? ` · updated ${formatDate(r.updatedAt)}` : ''}</p>
+      </div>
+      {admin && onMove && REQUEST_TRANSITIONS[r.state].length > 0 && (
+        <div className="flex shrink-0 flex-wrap gap-2">
+          {REQUEST_TRANSITIONS[r.state].map((s) => (
+            <Button key={s} size="sm" variant={s === 'declined' ? 'outline' : 'default'} className={s === 'declined' ? 'text-red-700' : undefined} disabled={busy} onClick={() => onMove(s)} aria-label={`${s === 'declined' ? 'Decline' : `Move to ${REQUEST_STATE_LABELS[s]}`}: ${r.type || 'request'} from ${r.clientName}`}>
+              {s === 'declined' ? 'Decline' : `Move to ${REQUEST_STATE_LABELS[s]}`}
+            </Button>
+          ))}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** A client's own requests with their state. */
+export function YourRequests({ clientId }: { clientId: string }) {
+  const list = usePagedList(ownRequestsQuery(clientId));
+  return (
+    <Card className="p-5">
+      <h2 className="text-lg font-semibold text-gray-900">Your requests</h2>
+      <QueryStates query={list} noun="requests" loading="Loading your requests..." error="Could not load your requests." empty={{ title: 'No requests yet', hint: 'Ask for an automation with Request Automation.', icon: <Inbox aria-hidden className="size-8 text-gray-400" /> }}>
+        {(items) => (
+          <ul>
+            {items.map((r) => (
+              <RequestRow key={r.id} r={r} admin={false} />
+            ))}
+          </ul>
+        )}
+      </QueryStates>
+    </Card>
+  );
+}
+
+/** Admins: every client's requests, filtered by state, moved along Received -> In progress -> Done or Declined. */
+export function AllRequests() {
+  const p = useId();
+  const [state, setState] = useState<RequestState | ''>('');
+  const list = usePagedList(allRequestsQuery(state));
+  const move = useMoveRequest();
+  const [declining, setDeclining] = useState<AutomationRequest | null>(null);
+
+  async function moveTo(r: AutomationRequest, to: RequestState, reason?: string) {
+    try {
+      await move.mutateAsync({ id: r.id, state: to, reason });
+      toast.success(`Request moved to ${REQUEST_STATE_LABELS[to]}.`);
+      return true;
+    } catch (err) {
+      toast.error(`Could not move the request: ${message(err)}`);
+      return false;
+    }
+  }
+
+  return (
+    <Card className="p-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 className="text-lg font-semibold text-gray-900">Requests</h2>
+        <div className="flex items-center gap-2">
+          <label htmlFor={`${p}-state`} className="text-sm text-gray-700">
+            State
+          </label>
+          <select id={`${p}-state`} className={cn(selectClass, 'w-40')} value={state} onChange={(e) => setState(e.target.value as RequestState | '')}>
+            <option value="">All states</option>
+            {REQUEST_STATES.map((s) => (
+              <option key={s} value={s}>
+                {REQUEST_STATE_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <QueryStates query={list} noun="requests" loading="Loading requests..." error="Could not load the requests." empty={{ title: 'No requests', hint: 'Clients’ automation requests will appear here.', icon: <Inbox aria-hidden className="size-8 text-gray-400" /> }}>
+        {(items) => (
+          <ul>
+            {items.map((r) => (
+              <RequestRow key={r.id} r={r} admin busy={move.isPending} onMove={(to) => (to === 'declined' ? setDeclining(r) : void moveTo(r, to))} />
+            ))}
+          </ul>
+        )}
+      </QueryStates>
+      <DeclineDialog request={declining} onClose={() => setDeclining(null)} onDecline={async (r, reason) => (await moveTo(r, 'declined', reason)) && setDeclining(null)} busy={move.isPending} />
+    </Card>
+  );
+}
+
+function DeclineDialog({ request, onClose, onDecline, busy }: { request: AutomationRequest | null; onClose: () => void; onDecline: (r: AutomationRequest, reason: string) => Promise<unknown>; busy: boolean }) {
+  const p = useId();
+  const [reason, setReason] = useState('');
+  return (
+    <Dialog open={request !== null} onOpenChange={(o) => !o && !busy && onClose()}>
+      <DialogContent title="Decline request" description="Tell the client why; they see the reason with the request.">
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (request && reason.trim()) void onDecline(request, reason.trim());
+          }}
+        >
+          <FormField id={`${p}-reason`} label="Reason">
+            <textarea id={`${p}-reason`} className={textareaClass} value={reason} disabled={busy} onChange={(e) => setReason(e.target.value)} maxLength={1000} />
+          </FormField>
+          <FormActions busy={busy} submitLabel="Decline" canSubmit={reason.trim() !== ''} onCancel={onClose} />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Request Automation (clients): type, description, priority. Stays open with the server's reason on failure. */
+export function RequestDialog({ clientId, open, onOpenChange }: { clientId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Request Automation" description="Tell us what you would like automated. Our team will get back to you.">
+        {open && <RequestForm clientId={clientId} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RequestForm({ clientId, onDone }: { clientId: string; onDone: () => void }) {
+  const p = useId();
+  const request = useRequestAutomation(clientId);
+  const [values, setValues] = useState({ type: '', description: '', priority: 'Medium' as (typeof REQUEST_PRIORITIES)[number] });
+  const [error, setError] = useState<string | null>(null);
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const parsed = automationRequestInput.safeParse(values);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form.');
+    setError(null);
+    try {
+      await request.mutateAsync(parsed.data);
+      toast.success('Your automation request was sent.');
+      onDone();
+    } catch (err) {
+      setError(message(err));
+      toast.error(`Could not send your request: ${message(err)}`);
+    }
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+      <FormField id={`${p}-type`} label="Type">
+        <Input id={`${p}-type`} autoComplete="off" placeholder="e.g. Invoice reminders" disabled={request.isPending} value={values.type} onChange={(e) => setValues((v) => ({ ...v, type: e.target.value }))} />
+      </FormField>
+      <FormField id={`${p}-description`} label="Description">
+        <textarea id={`${p}-description`} className={textareaClass} disabled={request.isPending} value={values.description} onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))} />
+      </FormField>
+      <FormField id={`${p}-priority`} label="Priority">
+        <select id={`${p}-priority`} className={selectClass} disabled={request.isPending} value={values.priority} onChange={(e) => setValues((v) => ({ ...v, priority: e.target.value as (typeof REQUEST_PRIORITIES)[number] }))}>
+          {REQUEST_PRIORITIES.map((x) => (
+            <option key={x} value={x}>
+              {x}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      {error && <Alert tone="error">{error}</Alert>}
+      <FormActions busy={request.isPending} submitLabel="Send Request" onCancel={onDone} />
+    </form>
+  );
+}
