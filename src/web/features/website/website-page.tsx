@@ -30,7 +30,7 @@ export function WebsitePage() {
           <BusinessWebsite key={`site-${clientId}`} clientId={clientId} isAdmin={isAdmin} />
           <TemplateStatus key={`template-${clientId}`} clientId={clientId} to={linkTo('/website-template')} />
           <Tile icon={<Share2 className="size-5 text-brand-700" aria-hidden="true" />} title="Social Media Accounts">
-            <p className="text-sm text-gray-700">Your platforms, logins and profile links in one place, passwords encrypted.</p>
+            <p className="text-sm text-gray-700">{isAdmin ? "This client's" : 'Your'} platforms, logins and profile links in one place, passwords encrypted.</p>
             <GoTo to={linkTo('/social-media')}>Social Media Accounts</GoTo>
           </Tile>
         </div>
