@@ -89,6 +89,7 @@ const data = {
   },
   receivable: { vendorName: 'Northeastern Industrial Packaging & Logistics Supply Corporation', amount: 1234567.89, dueDate: '2026-12-15', status: 'overdue' },
   purchaseOrder: { vendorName: 'Consolidated Office Furniture & Equipment Wholesale Distributors', amount: 98765.4, orderDate: '2026-11-02', status: 'approved' },
+  automationRequest: { type: 'Quarterly sales tax filing reminders for every state we sell in', description: 'Remind me two weeks before each filing deadline.', priority: 'High' },
 };
 
 /** Creates a bank account, a business account, an activity and a loan offer through the real API; returns the client's id. */
@@ -109,6 +110,7 @@ async function addClientData(page: Page): Promise<string> {
         await post('store-cards', d.storeCard),
         await post('revolving-credits', d.revolvingCredit),
         await post('social-accounts', d.social),
+        await post('automation-requests', d.automationRequest),
         (await fetch(`${base}/website-template`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(d.template) })).status,
         // The shared loans directory (not under the client's path).
         (await fetch('/api/loans', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(d.loan) })).status,
@@ -138,6 +140,8 @@ const dataReady: Record<string, Route['ready']> = {
   '/website': (page) => page.getByText(/A template is saved/),
   '/website-template': (page) => page.frameLocator('iframe[title="Website template preview"]').getByRole('heading', { name: 'Morgan Ventures Holding Company' }),
   '/social-media': (page) => page.getByRole('article', { name: `${data.social.platform}: ${data.social.username}` }),
+  // The client's request (the client's own list; the admin's Requests, with the client named).
+  '/automations': (page) => page.getByTestId('automation-request').filter({ hasText: data.automationRequest.type }).first(),
 };
 
 function shellRoutes({ admin, clientId }: { admin: boolean; clientId?: string }): Route[] {
