@@ -5,6 +5,8 @@ import { access } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
 import { tradelineInput, TRADELINE_SOURCES, type TradelineSource } from '../../../shared/credit';
 import { pageQuery } from '../../../shared/paging';
+import { MEMBERS_ONLY_ERROR } from '../../../shared/first-step';
+import { callerHasMemberAccess } from '../membership/membership.service';
 import { tradelineExists, tradelineSummary, updateTradeline } from './tradelines.service';
 
 const NOT_FOUND = 'Tradeline not found.';
@@ -15,6 +17,10 @@ const ownTradeline = createMiddleware<AppEnv>(async (c, next) => {
   const source = c.req.param('source') ?? '';
   const id = c.req.param('id') ?? '';
   if (!isSource(source) || id.length > 64 || !(await tradelineExists(c.var.deps.db, c.var.scope.clientId, source, id))) return c.json({ error: NOT_FOUND }, 404);
+  // A First Step opening is members' data, as the First Step routes are: a lapsed member still
+  // sees it in the summary but no longer changes it (admins pass).
+  const user = c.get('user');
+  if (source === 'first-step' && !(user && (await callerHasMemberAccess(c.var.deps.db, user)))) return c.json({ error: MEMBERS_ONLY_ERROR }, 403);
   return next();
 });
 

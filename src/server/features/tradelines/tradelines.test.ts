@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, notifications, revolvingCredits, storeCreditCards, users } from '../../db/schema';
+import { auditLog, firstStepAccounts, firstStepOpenings, notifications, revolvingCredits, storeCreditCards, users } from '../../db/schema';
+import { MEMBERS_ONLY_ERROR } from '../../../shared/first-step';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import type { TradelinesResponse } from '../../../shared/tradelines';
 import { runStaleTradelines } from './stale-job';
@@ -68,6 +69,23 @@ describe('tradelines', () => {
     expect((await put(a, a.id, 'savings', store, {})).status).toBe(404);
     const [row] = await t.db.select().from(storeCreditCards).where(eq(storeCreditCards.id, store));
     expect(row.bureaus).toEqual(['equifax']);
+  });
+
+  it("a First Step opening's tradeline is members' data: a lapsed member reads it but gets 403 changing it; an admin still can", async () => {
+    const account = (await t.db.insert(firstStepAccounts).values({ id: crypto.randomUUID(), vendor: 'Uline' }).returning())[0].id;
+    const opening = (await t.db.insert(firstStepOpenings).values({ id: crypto.randomUUID(), userId: b.id, firstStepAccountId: account, dateOpened: '2026-01-02' }).returning())[0].id;
+    const setPaid = (isPaid: boolean) => t.db.insert(users).values({ id: b.id, isPaid }).onConflictDoUpdate({ target: users.id, set: { isPaid } });
+    const body = { bureaus: ['dnb'], dateOpened: '2026-01-02', lastReported: '2026-02-01' };
+    await setPaid(true);
+    expect((await put(b, b.id, 'first-step', opening, body)).status).toBe(200);
+    await setPaid(false);
+    const refused = await put(b, b.id, 'first-step', opening, { ...body, lastReported: '2026-03-01' });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error).toBe(MEMBERS_ONLY_ERROR);
+    expect((await t.db.select().from(firstStepOpenings).where(eq(firstStepOpenings.id, opening)))[0].lastReported).toBe('2026-02-01');
+    const summary = (await (await b.agent.get(base(b.id))).json()) as TradelinesResponse;
+    expect(summary.tradelines.items.some((x) => x.source === 'first-step' && x.id === opening)).toBe(true);
+    expect((await put(admin, b.id, 'first-step', opening, { ...body, lastReported: '2026-03-01' })).status).toBe(200);
   });
 
   it('refuses bad input with a sentence', async () => {
