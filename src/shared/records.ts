@@ -44,6 +44,9 @@ export const receivableInput = z
 export const purchaseOrderInput = z
   .object({ vendorName, amount: amountField, orderDate: isoDate('Order date'), status: z.enum(PURCHASE_ORDER_STATUSES, 'Status must be pending, approved or rejected.').default('pending') })
   .strict();
+/** Edits: an omitted status keeps the stored one (create's default of 'pending' would reset it). */
+export const receivableUpdate = receivableInput.extend({ status: z.enum(RECEIVABLE_STATUSES, 'Status must be pending, approved or overdue.').optional() }).strict();
+export const purchaseOrderUpdate = purchaseOrderInput.extend({ status: z.enum(PURCHASE_ORDER_STATUSES, 'Status must be pending, approved or rejected.').optional() }).strict();
 export type ReceivableInput = z.infer<typeof receivableInput>;
 export type PurchaseOrderInput = z.infer<typeof purchaseOrderInput>;
 

@@ -11,7 +11,9 @@ import { STORAGE_FULL } from '../../../shared/limits';
 import { adminListQuery, pageQuery } from '../../../shared/paging';
 import {
   purchaseOrderInput,
+  purchaseOrderUpdate,
   receivableInput,
+  receivableUpdate,
   RECORD_DOCUMENT_NOT_FOUND,
   RECORD_NOT_FOUND,
   type PurchaseOrder,
@@ -32,7 +34,11 @@ const webStream = (s: Readable) => Readable.toWeb(s) as ReadableStream;
  * /api/clients/:clientId/receivables and .../purchase-orders: the client's own records (admins: any
  * client's, audited), each with its documents (upload, download, delete).
  */
-function recordRoutes<Item, Schema extends typeof receivableInput | typeof purchaseOrderInput>(k: KindConfig, schema: Schema) {
+function recordRoutes<Item, Schema extends typeof receivableInput | typeof purchaseOrderInput, Update extends typeof receivableUpdate | typeof purchaseOrderUpdate>(
+  k: KindConfig,
+  schema: Schema,
+  updateSchema: Update,
+) {
   const notFound = RECORD_NOT_FOUND[k.kind];
   // Runs before validation, so another client's record is a 404 whatever the body says.
   const ownRecord = createMiddleware<AppEnv>(async (c, next) => {
@@ -48,7 +54,7 @@ function recordRoutes<Item, Schema extends typeof receivableInput | typeof purch
       const record = await createRecord(c.var.deps.db, k, c.var.scope, c.req.valid('json') as RecordValues);
       return c.json({ record }, 201);
     })
-    .patch('/:recordId', access('own'), ownRecord, validate('json', schema), async (c) => {
+    .patch('/:recordId', access('own'), ownRecord, validate('json', updateSchema), async (c) => {
       const record = await updateRecord(c.var.deps.db, k, c.var.scope, c.req.param('recordId'), c.req.valid('json') as RecordValues);
       return record ? c.json({ record }) : c.json({ error: notFound }, 404);
     })
@@ -97,7 +103,7 @@ function allRecordRoutes<Item>(k: KindConfig) {
   });
 }
 
-export const receivablesRoutes = recordRoutes<RecordPage<Receivable, ReceivableStatus>, typeof receivableInput>(receivableKind, receivableInput);
-export const purchaseOrdersRoutes = recordRoutes<RecordPage<PurchaseOrder, PurchaseOrderStatus>, typeof purchaseOrderInput>(purchaseOrderKind, purchaseOrderInput);
+export const receivablesRoutes = recordRoutes<RecordPage<Receivable, ReceivableStatus>, typeof receivableInput, typeof receivableUpdate>(receivableKind, receivableInput, receivableUpdate);
+export const purchaseOrdersRoutes = recordRoutes<RecordPage<PurchaseOrder, PurchaseOrderStatus>, typeof purchaseOrderInput, typeof purchaseOrderUpdate>(purchaseOrderKind, purchaseOrderInput, purchaseOrderUpdate);
 export const allReceivablesRoutes = allRecordRoutes<RecordPage<WithClient<Receivable>, ReceivableStatus>>(receivableKind);
 export const allPurchaseOrdersRoutes = allRecordRoutes<RecordPage<WithClient<PurchaseOrder>, PurchaseOrderStatus>>(purchaseOrderKind);

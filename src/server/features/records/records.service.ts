@@ -25,7 +25,7 @@ export type RecordView = {
   clientEmail?: string;
 } & Partial<Record<'dueDate' | 'orderDate', string>>;
 
-export type RecordValues = { vendorName: string; amount: number; status: RecordStatus } & Partial<Record<'dueDate' | 'orderDate', string>>;
+export type RecordValues = { vendorName: string; amount: number; status?: RecordStatus } & Partial<Record<'dueDate' | 'orderDate', string>>;
 
 /** Route parameters are text: anything but a UUID names no record. */
 export const isRecordId = isDocumentId;
@@ -124,7 +124,8 @@ const columnValues = (k: KindConfig, input: RecordValues) => ({
   vendorName: input.vendorName,
   amount: input.amount.toFixed(2),
   [k.dateKey]: input[k.dateKey],
-  status: input.status,
+  // An edit without a status keeps the stored one.
+  ...(input.status === undefined ? {} : { status: input.status }),
 });
 
 export async function createRecord(db: Db, k: KindConfig, scope: Scope, input: RecordValues): Promise<RecordView> {
@@ -160,6 +161,9 @@ const removeFiles = async (storage: { delete: (key: string) => Promise<void> }, 
 export async function deleteRecord(db: Db, storage: { delete: (key: string) => Promise<void> }, k: KindConfig, scope: Scope, recordId: string, log: Log) {
   if (!isRecordId(recordId)) return false;
   const keys = await db.transaction(async (tx) => {
+    // Locked first, as a document upload locks it: a document added while this delete waited
+    // would otherwise go with the record (cascade) and leave its file behind.
+    if (!(await lockRecord(tx, k, scope.clientId, recordId))) return null;
     const docs = await tx.select({ key: k.docs.cols.storageKey }).from(k.docs.table).where(eq(k.docs.cols.recordId, recordId));
     const rows = await tx
       .delete(k.table)

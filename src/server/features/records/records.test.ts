@@ -70,6 +70,9 @@ describe('account receivables', () => {
     const [row] = await t.db.select().from(accountReceivables).where(eq(accountReceivables.id, rec.id));
     expect(row).toMatchObject({ status: 'approved', vendorName: 'Acme Supply Ltd', amount: '2500.50' });
     expect(await t.db.select().from(purchaseOrders)).toEqual([]);
+    // An edit without a status keeps the stored one (create's default would have reset it to pending).
+    expect((await a.agent.request('PATCH', base, { json: { vendorName: 'Acme Supply Ltd', amount: 2500.5, dueDate: '2026-12-01' } })).status).toBe(200);
+    expect((await t.db.select().from(accountReceivables).where(eq(accountReceivables.id, rec.id)))[0].status).toBe('approved');
 
     const body = await list<Receivable>(a.agent, `/api/clients/${a.id}/receivables`);
     expect(body.items).toHaveLength(1);
