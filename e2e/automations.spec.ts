@@ -131,6 +131,11 @@ test('a client sees the cards, enlarges an image, and requests an automation', a
   const big = page.getByRole('dialog', { name: plain });
   await expect.poll(() => big.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
   await screenshot(page, 'automations-image-enlarged');
+  // Open in a new tab: the picture itself, through the authorised route, without an opener.
+  const [tab] = await Promise.all([page.waitForEvent('popup'), big.getByRole('link', { name: 'Open in a new tab' }).click()]);
+  await expect.poll(() => tab.evaluate(() => [document.contentType, window.opener === null])).toEqual(['image/png', true]);
+  await expect.poll(() => tab.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+  await tab.close();
   await page.keyboard.press('Escape');
   await expect(big).toBeHidden();
 
@@ -182,4 +187,36 @@ test('the admin moves the request to In progress, then Done; the client sees the
   await expect(page.getByText(`Your automation request (${requestType}) is now Done`)).toBeVisible();
   await expect(page.getByText(`Your automation request (${requestType}) is now In progress`)).toBeVisible();
   await screenshot(page, 'automations-client-notified');
+});
+
+test('the admin declines a request with a reason, which the client sees', async ({ page }) => {
+  const declined = `Fax integration ${run}`;
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, client.email, client.password);
+  await page.goto('/automations');
+  await page.getByRole('button', { name: 'Request Automation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request Automation' });
+  await dialog.getByLabel('Type').fill(declined);
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.context().clearCookies();
+  await signedInAdmin(page);
+  await page.goto('/automations');
+  const row = page.getByTestId('automation-request').filter({ hasText: declined });
+  await row.getByRole('button', { name: /^Decline/ }).click();
+  const decline = page.getByRole('dialog', { name: 'Decline request' });
+  await expect(decline.getByRole('button', { name: 'Decline' })).toBeDisabled();
+  await decline.getByLabel('Reason').fill('We no longer support fax machines.');
+  await decline.getByRole('button', { name: 'Decline' }).click();
+  await expect(decline).toBeHidden();
+  await expect(row.getByTestId('request-state')).toHaveText('Declined');
+  await expect(row).toContainText('Reason: We no longer support fax machines.');
+
+  await page.context().clearCookies();
+  await signIn(page, client.email, client.password);
+  await page.goto('/automations');
+  const mine = page.getByTestId('automation-request').filter({ hasText: declined });
+  await expect(mine.getByTestId('request-state')).toHaveText('Declined');
+  await expect(mine).toContainText('Reason: We no longer support fax machines.');
 });

@@ -116,7 +116,6 @@ export const automationsRoutes = new Hono<AppEnv>()
         'Content-Length': String(file.size),
         'Content-Disposition': 'inline',
         'X-Content-Type-Options': 'nosniff',
-        'Content-Security-Policy': "default-src 'none'; sandbox",
         'Cache-Control': 'private, no-store',
       });
     } catch (err) {

@@ -60,18 +60,20 @@ function RequestRow({ r, admin, onMove, busy }: { r: AutomationRequest; admin: b
 export function YourRequests({ clientId }: { clientId: string }) {
   const list = usePagedList(ownRequestsQuery(clientId));
   return (
-    <Card className="p-5">
-      <h2 className="text-lg font-semibold text-gray-900">Your requests</h2>
+    <section className="flex flex-col gap-3" aria-labelledby="your-requests">
+      <h2 id="your-requests" className="text-lg font-semibold text-gray-900">Your requests</h2>
       <QueryStates query={list} noun="requests" loading="Loading your requests..." error="Could not load your requests." empty={{ title: 'No requests yet', hint: 'Ask for an automation with Request Automation.', icon: <Inbox aria-hidden className="size-8 text-gray-400" /> }}>
         {(items) => (
-          <ul>
-            {items.map((r) => (
-              <RequestRow key={r.id} r={r} admin={false} />
-            ))}
-          </ul>
+          <Card className="px-5 py-2">
+            <ul>
+              {items.map((r) => (
+                <RequestRow key={r.id} r={r} admin={false} />
+              ))}
+            </ul>
+          </Card>
         )}
       </QueryStates>
-    </Card>
+    </section>
   );
 }
 
@@ -95,9 +97,11 @@ export function AllRequests() {
   }
 
   return (
-    <Card className="p-5">
+    <section className="flex flex-col gap-3" aria-labelledby={`${p}-title`}>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 className="text-lg font-semibold text-gray-900">Requests</h2>
+        <h2 id={`${p}-title`} className="text-lg font-semibold text-gray-900">
+          Requests
+        </h2>
         <div className="flex items-center gap-2">
           <label htmlFor={`${p}-state`} className="text-sm text-gray-700">
             State
@@ -114,15 +118,17 @@ export function AllRequests() {
       </div>
       <QueryStates query={list} noun="requests" loading="Loading requests..." error="Could not load the requests." empty={{ title: 'No requests', hint: 'Clients’ automation requests will appear here.', icon: <Inbox aria-hidden className="size-8 text-gray-400" /> }}>
         {(items) => (
-          <ul>
-            {items.map((r) => (
-              <RequestRow key={r.id} r={r} admin busy={move.isPending} onMove={(to) => (to === 'declined' ? setDeclining(r) : void moveTo(r, to))} />
-            ))}
-          </ul>
+          <Card className="px-5 py-2">
+            <ul>
+              {items.map((r) => (
+                <RequestRow key={r.id} r={r} admin busy={move.isPending} onMove={(to) => (to === 'declined' ? setDeclining(r) : void moveTo(r, to))} />
+              ))}
+            </ul>
+          </Card>
         )}
       </QueryStates>
       <DeclineDialog request={declining} onClose={() => setDeclining(null)} onDecline={async (r, reason) => (await moveTo(r, 'declined', reason)) && setDeclining(null)} busy={move.isPending} />
-    </Card>
+    </section>
   );
 }
 
