@@ -54,11 +54,19 @@ export const videoOrderInput = z
   .strict();
 /** PUT /api/training-videos/intro: the dashboard's intro video, or null for none. */
 export const introInput = z.object({ videoId: z.string().min(1).max(100).nullable() }).strict();
+// To the millisecond: the column is a PostgreSQL real, which refuses a value as tiny as 2e-81 (underflow: a 500).
+const seconds = (name: string) =>
+  z
+    .number({ message: `${name} must be a number` })
+    .finite()
+    .min(0)
+    .max(24 * 3600)
+    .transform((n) => Math.round(n * 1000) / 1000);
 /** PUT /api/training-videos/:videoId/progress: where the caller stopped (seconds) and the video's length. */
 export const progressInput = z
   .object({
-    positionSeconds: z.number({ message: 'positionSeconds must be a number' }).finite().min(0).max(24 * 3600),
-    durationSeconds: z.number({ message: 'durationSeconds must be a number' }).finite().min(0).max(24 * 3600),
+    positionSeconds: seconds('positionSeconds'),
+    durationSeconds: seconds('durationSeconds'),
   })
   .strict();
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
-import { trainingVideos, videoResources } from '../../db/schema';
+import { trainingVideos, videoProgress, videoResources } from '../../db/schema';
 import { LIMITS, limitReached } from '../../../shared/limits';
 import { FILES_REQUIRED, type ClientProgressPage, type TrainingVideo, type TrainingVideoPage, type VideoResource } from '../../../shared/training';
 import { mov, mp4, PDF, PNG, SVG, videoForm, webm } from './training-media';
@@ -269,6 +269,12 @@ describe('progress', () => {
     expect(((await res.json()) as { progress: { watched: boolean } }).progress.watched).toBe(true);
     res = await save(a.agent, v1.id, 5);
     expect(((await res.json()) as { progress: { watched: boolean } }).progress).toMatchObject({ positionSeconds: 5, watched: true });
+
+    // A position as tiny as 2.38e-81 is stored as 0, not refused by the real column (it was a 500 on PostgreSQL).
+    res = await save(b.agent, v2.id, 2.38e-81);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as { progress: { positionSeconds: number } }).progress.positionSeconds).toBe(0);
+    await t.db.delete(videoProgress).where(eq(videoProgress.userId, b.id));
 
     const mine = (await (await a.agent.get('/api/training-videos')).json()) as TrainingVideoPage;
     expect(mine.watchedCount).toBe(1);
