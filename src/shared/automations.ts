@@ -16,12 +16,12 @@ export const automationStatusLabel = (status: string | null) => status ?? 'pendi
 export const automationStatusColour = (status: string | null): 'green' | 'yellow' => (status === 'active' ? 'green' : 'yellow');
 
 /**
- * Automations in the shared catalogue, and a description's or notes' HTML size as typed and as
- * stored once sanitised (entities can lengthen it): a page of 50 stays well under 1 MB.
+ * Automations in the shared catalogue, and a description's or notes' HTML size, as typed and as
+ * stored once sanitised (entities and link attributes can lengthen it; a longer result is refused):
+ * one limit, so what was stored always passes the edit form again. A page of 50 stays under 1 MB.
  */
 export const MAX_AUTOMATIONS = 500;
-export const AUTOMATION_HTML_MAX = 5_000;
-export const AUTOMATION_STORED_HTML_MAX = 6_000;
+export const AUTOMATION_HTML_MAX = 6_000;
 /** The catalogue is read a page of at most 50 at a time. */
 export const AUTOMATION_PAGE_SIZE = 50;
 
@@ -89,7 +89,6 @@ export const WRONG_AUTOMATION_IMAGE = 'The image must be a PNG, JPEG, WebP or GI
 export const AUTOMATION_NOT_FOUND = 'Automation not found';
 export const AUTOMATION_REQUEST_NOT_FOUND = 'Request not found';
 export const AUTOMATION_ORDER_CHANGED = 'The list of automations changed. Reload and try again.';
-export const REQUEST_AUTOMATION_FAILED = 'Your request could not be sent. Please try again.';
 
 export type Automation = {
   id: string;

@@ -73,24 +73,14 @@ export const listAllRequests = (db: Db, q: z.output<typeof allRequestListQuery>)
 /** Requests not yet done or declined. */
 const openCount = (db: Db, clientId: string) => db.$count(automationRequests, and(eq(automationRequests.userId, clientId), inArray(automationRequests.state, ['received', 'in_progress'])));
 
-export type CreateResult = { ok: true; request: AutomationRequest } | { ok: false; reason: 'mail' };
-
 /**
  * Records a client's request (at most LIMITS.openAutomationRequests open at once, counted under a
- * per-client lock), mails staff through the outbox and notifies every admin. The mail is queued
- * first, so a failure leaves nothing behind and the client can simply try again.
+ * per-client lock), notifies every admin in the same transaction, then mails staff through the outbox.
  */
-export async function createRequest(deps: Deps, scope: Scope, input: z.output<typeof automationRequestInput>): Promise<CreateResult> {
+export async function createRequest(deps: Deps, scope: Scope, input: z.output<typeof automationRequestInput>): Promise<AutomationRequest> {
   const { db } = deps;
   const [client] = await db.select({ id: authUsers.id, email: authUsers.email, name: authUsers.name }).from(authUsers).where(eq(authUsers.id, scope.clientId));
   if (!client) throw new HTTPException(404, { message: 'Not found' });
-  if ((await openCount(db, scope.clientId)) >= LIMITS.openAutomationRequests) throw new HTTPException(409, { message: limitReached(LIMITS.openAutomationRequests, 'open automation requests') });
-  try {
-    await deps.mailer.send(automationRequestMail(deps.config.staffEmail, client, input));
-  } catch (e) {
-    deps.log.error(`automation request mail for ${scope.clientId} could not be queued: ${e instanceof Error ? e.message : String(e)}`);
-    return { ok: false, reason: 'mail' };
-  }
   const id = randomUUID();
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('automation_requests'), hashtext(${scope.clientId}))`);
@@ -105,8 +95,13 @@ export async function createRequest(deps: Deps, scope: Scope, input: z.output<ty
       link: '/automations',
     });
   });
+  // After the commit: a request refused at the limit queues no mail. The outbox retries delivery;
+  // only queueing can fail here (the database itself), and then admins still have the notification.
+  await deps.mailer.send(automationRequestMail(deps.config.staffEmail, client, input)).catch((e: unknown) => {
+    deps.log.error(`automation request mail for ${scope.clientId} could not be queued: ${e instanceof Error ? e.message : String(e)}`);
+  });
   const [row] = await db.select(columns).from(automationRequests).innerJoin(authUsers, eq(authUsers.id, automationRequests.userId)).where(eq(automationRequests.id, id));
-  return { ok: true, request: toRequest(row) };
+  return toRequest(row);
 }
 
 /**

@@ -21,7 +21,6 @@ import {
   automationRequestStateInput,
   MAX_AUTOMATION_IMAGE_BYTES,
   ownRequestListQuery,
-  REQUEST_AUTOMATION_FAILED,
   WRONG_AUTOMATION_IMAGE,
 } from '../../../shared/automations';
 import {
@@ -128,8 +127,7 @@ export const automationsRoutes = new Hono<AppEnv>()
 export const clientAutomationRequestsRoutes = new Hono<AppEnv>()
   .get('/', access('own'), validate('query', ownRequestListQuery), async (c) => c.json(await listOwnRequests(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))))
   .post('/', access('own'), validate('json', automationRequestInput), staffNoticeLimit, async (c) => {
-    const result = await createRequest(c.var.deps, c.var.scope, c.req.valid('json'));
-    return result.ok ? c.json({ request: result.request }, 201) : c.json({ error: REQUEST_AUTOMATION_FAILED }, 502);
+    return c.json({ request: await createRequest(c.var.deps, c.var.scope, c.req.valid('json')) }, 201);
   });
 
 /** /api/automation-requests: every client's requests, for admins, who move them along. */

@@ -8,7 +8,7 @@ import { pageWindow } from '../../lib/paging';
 import { isDocumentId } from '../documents/documents.service';
 import { limitReached } from '../../../shared/limits';
 import type { Page, PageQuery } from '../../../shared/paging';
-import { AUTOMATION_ORDER_CHANGED, AUTOMATION_STORED_HTML_MAX, MAX_AUTOMATIONS, type Automation, type automationInput } from '../../../shared/automations';
+import { AUTOMATION_ORDER_CHANGED, AUTOMATION_HTML_MAX, MAX_AUTOMATIONS, type Automation, type automationInput } from '../../../shared/automations';
 import type { z } from 'zod';
 import { cleanAutomationHtml } from './automation-html';
 
@@ -51,7 +51,7 @@ const toAutomation = ({ imageKey, ...r }: Row): Automation => ({
 async function cleaned(f: Fields): Promise<Fields> {
   const [description, notes] = await Promise.all([cleanAutomationHtml(f.description), cleanAutomationHtml(f.notes)]);
   for (const [label, html] of [['The description is', description], ['The notes are', notes]] as const)
-    if (html.length > AUTOMATION_STORED_HTML_MAX) throw new HTTPException(400, { message: `${label} too long once the HTML is cleaned: shorten it.` });
+    if (html.length > AUTOMATION_HTML_MAX) throw new HTTPException(400, { message: `${label} too long once the HTML is cleaned: shorten it.` });
   return { ...f, description, notes };
 }
 

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, automationRequests, automations, notifications } from '../../db/schema';
+import { auditLog, automationRequests, automations, mailOutbox, notifications } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import { LIMITS, limitReached, TOO_MANY_STAFF_NOTICES } from '../../../shared/limits';
-import { AUTOMATION_ORDER_CHANGED, WRONG_AUTOMATION_IMAGE, type Automation, type AutomationRequest } from '../../../shared/automations';
+import { AUTOMATION_HTML_MAX, AUTOMATION_ORDER_CHANGED, WRONG_AUTOMATION_IMAGE, type Automation, type AutomationRequest } from '../../../shared/automations';
 import type { Page } from '../../../shared/paging';
 import { PNG, SVG } from '../training/training-media';
 import { IMAGE_TOO_LARGE } from './automations.routes';
@@ -131,6 +131,18 @@ describe('sanitising description and notes when saved', () => {
     const edited = ((await res.json()) as { automation: Automation }).automation;
     await expectSafe(edited.description);
     await expectSafe(edited.notes);
+  });
+
+  it('what was stored passes the edit form again, even when cleaning lengthened it', async () => {
+    const link = '<a href="https://example.test/x">x</a>';
+    const cleaned = '<a href="https://example.test/x" target="_blank" rel="noopener noreferrer">x</a>';
+    const typed = link.repeat(Math.floor(AUTOMATION_HTML_MAX / cleaned.length));
+    const x = await add({ name: 'Links', description: typed });
+    const [row] = await t.db.select().from(automations).where(eq(automations.id, x.id));
+    expect(row.description).toBe(cleaned.repeat(Math.floor(AUTOMATION_HTML_MAX / cleaned.length)));
+    expect(row.description.length).toBeGreaterThan(typed.length);
+    const res = await send(admin.agent, 'PATCH', `/api/automations/${x.id}`, { name: 'Links renamed', description: row.description });
+    expect(res.status, await res.clone().text()).toBe(200);
   });
 
   it('refuses HTML that cleaning makes too long (400)', async () => {
@@ -322,5 +334,14 @@ describe('automation requests', () => {
     const full = await d.agent.post(own(d.user.id), { type: 'one more' });
     expect(full.status).toBe(409);
     expect((await full.json()).error).toBe(limitReached(LIMITS.openAutomationRequests, 'open automation requests'));
+
+    // One short of the limit, three at once: one is stored, and only that one is mailed to staff.
+    const e = await t.createSignedInUser({ role: 'client' });
+    await t.db.insert(automationRequests).values(Array.from({ length: LIMITS.openAutomationRequests - 1 }, (_, i) => ({ id: crypto.randomUUID(), userId: e.user.id, type: `Open ${i}` })));
+    const staffMails = async () => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, STAFF))).length;
+    const before = await staffMails();
+    const together = await Promise.all([1, 2, 3].map((i) => e.agent.post(own(e.user.id), { type: `Together ${i}` })));
+    expect(together.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(await staffMails()).toBe(before + 1);
   });
 });
