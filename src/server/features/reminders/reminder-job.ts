@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { authUsers, businessCompliance, complianceReminders, mailOutbox, users } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
+import { schedulePeriodic } from '../../lib/periodic';
 import type { Mailer } from '../../mail/mailer';
 import { REMINDER_DUE_SOON_DAYS } from '../../../shared/compliance';
 import { notify } from '../notifications/notifications.service';
@@ -135,25 +136,9 @@ export async function runReminders({ db, mailer, config, log, now = new Date(), 
  * after the client it is on and waits for that.
  */
 export function scheduleReminders(deps: Omit<ReminderDeps, 'now' | 'signal'>, opts: { firstDelayMs?: number; intervalMs?: number } = {}) {
-  let running: Promise<unknown> | null = null;
-  const stopped = new AbortController();
-  const tick = () => {
-    if (running) return;
-    running = runReminders({ ...deps, signal: stopped.signal })
-      .catch((e) => deps.log?.error(`compliance reminders failed: ${e instanceof Error ? e.message : String(e)}`))
-      .finally(() => (running = null));
-  };
-  let interval: NodeJS.Timeout | undefined;
-  const first = setTimeout(() => {
-    tick();
-    interval = setInterval(tick, opts.intervalMs ?? 15 * 60_000);
-    interval.unref();
-  }, opts.firstDelayMs ?? 30_000);
-  first.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(interval);
-    stopped.abort();
-    await running;
-  };
+  return schedulePeriodic((signal) => runReminders({ ...deps, signal }), {
+    firstDelayMs: opts.firstDelayMs ?? 30_000,
+    intervalMs: opts.intervalMs ?? 15 * 60_000,
+    onError: (e) => deps.log?.error(`compliance reminders failed: ${e instanceof Error ? e.message : String(e)}`),
+  });
 }

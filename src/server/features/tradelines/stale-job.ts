@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { authUsers, firstStepAccounts, firstStepOpenings, mailOutbox, revolvingCredits, storeCreditCards, users } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
+import { schedulePeriodic } from '../../lib/periodic';
 import type { Mailer } from '../../mail/mailer';
 import { TRADELINE_STALE_DAYS } from '../../../shared/credit';
 import { isoDay } from '../../../shared/tradelines';
@@ -146,25 +147,9 @@ export async function runStaleTradelines({ db, mailer, config, log, now = new Da
  * running pass after the client it is on and waits for that.
  */
 export function scheduleStaleTradelines(deps: Omit<StaleDeps, 'now' | 'signal'>, opts: { firstDelayMs?: number; intervalMs?: number } = {}) {
-  let running: Promise<unknown> | null = null;
-  const stopped = new AbortController();
-  const tick = () => {
-    if (running) return;
-    running = runStaleTradelines({ ...deps, signal: stopped.signal })
-      .catch((e) => deps.log?.error(`stale tradelines failed: ${e instanceof Error ? e.message : String(e)}`))
-      .finally(() => (running = null));
-  };
-  let interval: NodeJS.Timeout | undefined;
-  const first = setTimeout(() => {
-    tick();
-    interval = setInterval(tick, opts.intervalMs ?? 6 * 60 * 60_000);
-    interval.unref();
-  }, opts.firstDelayMs ?? 60_000);
-  first.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(interval);
-    stopped.abort();
-    await running;
-  };
+  return schedulePeriodic((signal) => runStaleTradelines({ ...deps, signal }), {
+    firstDelayMs: opts.firstDelayMs ?? 60_000,
+    intervalMs: opts.intervalMs ?? 6 * 60 * 60_000,
+    onError: (e) => deps.log?.error(`stale tradelines failed: ${e instanceof Error ? e.message : String(e)}`),
+  });
 }
