@@ -2,9 +2,6 @@ import type { Page } from '@playwright/test';
 import { navItems, sections, type NavItem } from '../src/web/app/nav';
 import { expect, expectPath, screenshot, signedInAdmin, signedInClient, test } from './fixtures';
 
-// Headings per nav.ts, except where part 2 of the spec makes the whole screen one notice.
-const expectedHeading: Record<string, string> = { '/first-step-accounts': 'Members Only Access' };
-const headingOf = (item: NavItem) => expectedHeading[item.path] ?? item.heading;
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const sectionTitles = (page: Page) => sidebar(page).getByRole('heading', { level: 2 });
@@ -23,7 +20,7 @@ async function openFromSidebar(page: Page, item: NavItem) {
   await expect(link).toContainText(item.label);
   await link.click();
   await expectPath(page, item.path);
-  await expect(page.getByRole('heading', { level: 1, name: headingOf(item), exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: item.heading, exact: true })).toBeVisible();
   await expect(link).toHaveAttribute('aria-current', 'page');
 }
 
