@@ -7,6 +7,7 @@ import type { Scope } from './middleware/access';
 import type { Keyring } from './security/keyring';
 import type { Storage } from './storage/storage';
 import type { SessionCache } from './auth/session-cache';
+import type { Realtime } from './lib/realtime';
 
 export type SessionUser = Auth['$Infer']['Session']['user'];
 
@@ -20,6 +21,8 @@ export type Deps = {
   storage: Storage;
   /** Sessions read from memory, dropped on every change the database announces; without it, every request reads the database. */
   sessions?: SessionCache;
+  /** Database change events (support messages, notifications) for the open live streams of this instance. */
+  realtime: Realtime;
 };
 
 export type AppEnv = {

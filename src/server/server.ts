@@ -12,6 +12,7 @@ import { scheduleReminders } from './features/reminders/reminder-job';
 import { scheduleStaleTradelines } from './features/tradelines/stale-job';
 import { storageFromConfig } from './storage';
 import { startSessionCache } from './auth/session-cache';
+import { startRealtime } from './lib/realtime';
 import { serverFiles } from './lib/paths';
 import { serveWebApp } from './static';
 import { ensureSetUp } from './features/setup/ensure-set-up';
@@ -53,7 +54,8 @@ export async function startServer(config: Config) {
 
   const storage = await storageFromConfig(config);
   const sessions = await startSessionCache(auth, database.listen, log);
-  const app = createApp({ config, db, auth, mailer, log, keyring, storage, sessions });
+  const realtime = await startRealtime(database.listen, log);
+  const app = createApp({ config, db, auth, mailer, log, keyring, storage, sessions, realtime });
   // A signed-in page carries its session; a client's first-login set-up starts with it (not awaited:
   // the page's first API requests wait for the same run, see ensure-set-up.ts).
   const pageSession = async (headers: Headers) => {
@@ -82,6 +84,8 @@ export async function startServer(config: Config) {
       stopRetries();
       await stopReminders();
       await stopStaleTradelines();
+      // Open live streams end first, or closing the server would wait for them.
+      await realtime.close();
       await closeServer(server);
       await mailer.settle();
       await sessions.close();

@@ -10,6 +10,8 @@ export const branding = {
   // Where the logo points. Relative links stay inside this install when no company site exists.
   providerSite: '/',
   liveSupportUrl: 'mailto:support@buildout.example',
+  // Support Chat's fixed agent header: shown 'online' while staff have the inbox open, otherwise the hours.
+  supportAgent: { name: 'Support Team', photoUrl: null as string | null, hours: 'We reply Monday to Friday, 9 am to 6 pm Eastern' },
   // External page shown after sign-up; null keeps the user in the app.
   congratsUrl: null as string | null,
   policyLinks: [

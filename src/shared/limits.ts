@@ -34,6 +34,11 @@ export const LIMITS = {
   uploadsInFlight: 3,
   /** Staff-notifying actions (Contact Support, program requests) per client per hour. */
   staffNoticesPerHour: 5,
+  /** Support Chat messages one person may send a minute, and a client's conversation a day (both sides' abuse bound). */
+  supportMessagesPerMinute: 30,
+  supportMessagesPerDay: 500,
+  /** Live streams (SSE) one person may hold open at once on an instance (tabs). */
+  liveStreamsPerUser: 6,
 } as const;
 
 /** Default stored bytes per client (STORAGE_QUOTA_BYTES overrides). */
@@ -49,3 +54,6 @@ export const STORAGE_FULL = (quotaBytes: number) =>
   `Your storage is full: you can keep up to ${formatBytes(quotaBytes)} of files. Delete files you no longer need, or contact support.`;
 export const TOO_MANY_UPLOADS = `You can upload ${LIMITS.uploadsInFlight} files at a time. Wait for one to finish, then try again.`;
 export const TOO_MANY_STAFF_NOTICES = `You can send at most ${LIMITS.staffNoticesPerHour} requests to our staff an hour. Please try again later.`;
+export const TOO_MANY_SUPPORT_MESSAGES = `You can send at most ${LIMITS.supportMessagesPerMinute} messages a minute. Please wait a moment, then try again.`;
+export const SUPPORT_DAY_LIMIT = `This conversation has reached ${LIMITS.supportMessagesPerDay} messages today. Please continue tomorrow, or call us.`;
+export const TOO_MANY_STREAMS = `Too many open portal tabs are following live updates (at most ${LIMITS.liveStreamsPerUser}). Close some tabs, then reload.`;

@@ -16,6 +16,7 @@ import type { SignInLimits } from '../auth/auth-handler';
 import { generateKey, parseKeyring } from '../security/keyring';
 import { createLocalStorage, type Storage } from '../storage';
 import { startSessionCache } from '../auth/session-cache';
+import { startRealtime } from '../lib/realtime';
 import { openTestDatabase, type TestDatabase } from './test-db';
 
 export const TEST_APP_URL = 'http://localhost:3000';
@@ -112,7 +113,8 @@ export async function createTestApp(
   const storage = opts.storage ?? createLocalStorage(filesDir);
   // The session cache as production runs it, listening on this test's database.
   const sessions = await startSessionCache(auth, database.listen, log);
-  const app = createApp({ config, db, auth, mailer, log, keyring, storage, sessions }, { signInLimits: opts.signInLimits });
+  const realtime = await startRealtime(database.listen, log);
+  const app = createApp({ config, db, auth, mailer, log, keyring, storage, sessions, realtime }, { signInLimits: opts.signInLimits });
 
   async function request(method: string, urlOrPath: string, o: RequestOptions = {}): Promise<Response> {
     const headers = new Headers(o.headers);
@@ -240,6 +242,7 @@ export async function createTestApp(
     keyring,
     storage,
     sessions,
+    realtime,
     filesDir,
     request,
     agent,
@@ -255,6 +258,7 @@ export async function createTestApp(
     close: () =>
       (closed ??= (async () => {
         await mailer.settle();
+        await realtime.close();
         await sessions.close();
         await database.close();
         fs.rmSync(filesDir, { recursive: true, force: true });

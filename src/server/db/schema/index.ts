@@ -15,3 +15,4 @@ export * from './learning';
 export * from './records';
 export * from './credit';
 export * from './web-presence';
+export * from './support';
