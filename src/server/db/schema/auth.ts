@@ -14,6 +14,8 @@ export const authUsers = pgTable(
     role: text('role', { enum: ['client', 'admin'] }).notNull().default('client'),
     initiator: text('initiator').notNull().default('root'),
     lastPasswordChange: timestamp('last_password_change', { withTimezone: true }),
+    // better-auth's two-factor plugin: whether sign-in asks for a code.
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     // What the admin's client search reads: name, e-mail, phone and the phone's digits, lower case,
@@ -86,3 +88,27 @@ export const authRateLimits = pgTable('auth_rate_limits', {
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
+
+/**
+ * better-auth's two-factor plugin: one row per user who started or finished TOTP set-up. The
+ * plugin stores the secret and the recovery codes encrypted with the auth secret; it counts
+ * failed codes and locks further tries (failedVerificationCount, lockedUntil) in this row, so the
+ * lockout holds across instances.
+ */
+export const authTwoFactors = pgTable(
+  'auth_two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('auth_two_factors_user_idx').on(t.userId)],
+);
