@@ -38,6 +38,7 @@ import { clientIp } from './middleware/client-ip';
 import { refuseNul } from './middleware/no-nul';
 import { clientTrainingProgressRoutes, trainingRoutes } from './features/training/training.routes';
 import { allAutomationRequestsRoutes, automationsRoutes, clientAutomationRequestsRoutes } from './features/automations/automations.routes';
+import { clientSupportRoutes, supportRoutes } from './features/support/support.routes';
 
 const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: 'The request is too large.' }, 413) });
 
@@ -107,7 +108,9 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/automations', automationsRoutes)
     .route('/automation-requests', allAutomationRequestsRoutes)
     .route('/clients/:clientId/automation-requests', clientAutomationRequestsRoutes)
-    .route('/loans', loansRoutes);
+    .route('/loans', loansRoutes)
+    .route('/support', supportRoutes)
+    .route('/clients/:clientId/support', clientSupportRoutes);
 
   const app = new Hono<AppEnv>()
     .use('*', async (c, next) => {

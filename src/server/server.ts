@@ -10,6 +10,7 @@ import { applyAdminEmails } from './auth/roles';
 import { loadKeyring } from './security/keyring';
 import { scheduleReminders } from './features/reminders/reminder-job';
 import { scheduleStaleTradelines } from './features/tradelines/stale-job';
+import { scheduleSupportReplyMail } from './features/support/reply-mail-job';
 import { storageFromConfig } from './storage';
 import { startSessionCache } from './auth/session-cache';
 import { startRealtime } from './lib/realtime';
@@ -69,6 +70,7 @@ export async function startServer(config: Config) {
   const stopRetries = mailer.startRetryLoop();
   const stopReminders = scheduleReminders({ db, mailer, config, log });
   const stopStaleTradelines = scheduleStaleTradelines({ db, mailer, config, log });
+  const stopSupportReplyMail = scheduleSupportReplyMail({ db, mailer, config, log });
   const server: ServerType = await new Promise((resolve) => {
     // Node ends a request after 5 minutes by default: too short for a training video of up to
     // VIDEO_MAX_BYTES (2 GB) on an ordinary connection. Headers still have to arrive within a minute.
@@ -84,6 +86,7 @@ export async function startServer(config: Config) {
       stopRetries();
       await stopReminders();
       await stopStaleTradelines();
+      await stopSupportReplyMail();
       // Open live streams end first, or closing the server would wait for them.
       await realtime.close();
       await closeServer(server);

@@ -40,6 +40,8 @@ export const auditEntityLabels = {
   website_template: single('website template'),
   social_media_account: many('social media account'),
   automation_request: many('automation request', 'an'),
+  support_message: many('Support Chat message'),
+  support_conversation: single('Support Chat conversation'),
 } as const satisfies Record<string, EntityLabel>;
 
 export type AuditEntityType = keyof typeof auditEntityLabels;

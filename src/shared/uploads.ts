@@ -30,15 +30,31 @@ const executable = new Set(
 
 /** The document extension of an uploaded file's name, or the reason the name is refused. */
 export function checkUploadName(raw: string): { ok: true; ext: DocumentExtension; name: string } | { ok: false; error: string } {
+  return checkNameAgainst(raw, documentExtensions, ONLY_DOCUMENTS);
+}
+
+// Support Chat attachments: the document kinds plus pictures (never SVG, which can carry script).
+export const chatExtensions = ['pdf', 'doc', 'docx', 'png', 'jpg', 'jpeg', 'gif', 'webp'] as const;
+export type ChatExtension = (typeof chatExtensions)[number];
+export const CHAT_UPLOAD_ACCEPT = '.pdf,.doc,.docx,.png,.jpg,.jpeg,.gif,.webp';
+export const ONLY_CHAT_FILES = 'Only PDF, DOC, DOCX, PNG, JPEG, GIF and WebP files can be attached.';
+export const CHAT_CONTENT_MISMATCH = 'The file’s content does not match its type. Only real PDF, DOC, DOCX, PNG, JPEG, GIF and WebP files can be attached.';
+
+/** A chat attachment's extension from its name (the document rules, pictures allowed too). */
+export function checkChatUploadName(raw: string): { ok: true; ext: ChatExtension; name: string } | { ok: false; error: string } {
+  return checkNameAgainst(raw, chatExtensions, ONLY_CHAT_FILES);
+}
+
+function checkNameAgainst<E extends string>(raw: string, allowed: readonly E[], refusal: string): { ok: true; ext: E; name: string } | { ok: false; error: string } {
   const name = raw.trim();
   if (invisible.test(raw)) return { ok: false, error: INVISIBLE_CHARACTERS };
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (!name || name.length > 200 || /[/\\\u0000-\u001f\u007f]/.test(name) || name.includes('..') || name.startsWith('.')) return { ok: false, error: BAD_FILE_NAME };
   const parts = name.split('.');
   const ext = parts.length > 1 ? parts[parts.length - 1].toLowerCase() : '';
-  if (!(documentExtensions as readonly string[]).includes(ext)) return { ok: false, error: ONLY_DOCUMENTS };
+  if (!(allowed as readonly string[]).includes(ext)) return { ok: false, error: refusal };
   if (parts.slice(1, -1).some((p) => executable.has(p.toLowerCase().trim()))) return { ok: false, error: DOUBLE_EXTENSION };
-  return { ok: true, ext: ext as DocumentExtension, name };
+  return { ok: true, ext: ext as E, name };
 }
 
 export const formatFileSize = (bytes: number) =>

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, lt, sql, sum } from 'drizzle-orm';
 import { HTTPException } from 'hono/http-exception';
 import type { Db } from '../db/client';
-import { accountReceivableDocuments, businessDocuments, purchaseOrderDocuments, uploadSlots } from '../db/schema';
+import { accountReceivableDocuments, businessDocuments, purchaseOrderDocuments, supportAttachments, uploadSlots } from '../db/schema';
 import { LIMITS, STORAGE_FULL, TOO_MANY_UPLOADS } from '../../shared/limits';
 
 // An upload of at most 10 MB takes seconds; a slot this old belongs to a process that died.
@@ -35,7 +35,8 @@ export async function storedBytes(db: Db, clientId: string) {
   const [{ bytes }] = await db.select({ bytes: sum(businessDocuments.size) }).from(businessDocuments).where(eq(businessDocuments.userId, clientId));
   const [{ bytes: receivables }] = await db.select({ bytes: sum(accountReceivableDocuments.size) }).from(accountReceivableDocuments).where(eq(accountReceivableDocuments.userId, clientId));
   const [{ bytes: orders }] = await db.select({ bytes: sum(purchaseOrderDocuments.size) }).from(purchaseOrderDocuments).where(eq(purchaseOrderDocuments.userId, clientId));
-  return Number(bytes ?? 0) + Number(receivables ?? 0) + Number(orders ?? 0);
+  const [{ bytes: chat }] = await db.select({ bytes: sum(supportAttachments.size) }).from(supportAttachments).where(eq(supportAttachments.clientId, clientId));
+  return Number(bytes ?? 0) + Number(receivables ?? 0) + Number(orders ?? 0) + Number(chat ?? 0);
 }
 
 /**

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { supportAttachments } from '../../db/schema';
+import type { StreamFileRule } from '../../uploads/stream-upload';
+import { FormFieldError } from '../../uploads/stream-upload';
+import { CHAT_CONTENT_MISMATCH, checkChatUploadName, FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '../../../shared/uploads';
+import { SUPPORT_MESSAGE_EMPTY, supportMessageInput } from '../../../shared/support';
+
+export const ATTACHMENT_NOT_FOUND = 'That file was not found.';
+
+/** Kinds recognised by content (file-type's extension) and the type each is stored and served with. */
+const CHAT_KINDS: Record<string, string> = {
+  pdf: 'application/pdf',
+  // file-type names an OLE compound file (a .doc) 'cfb'.
+  cfb: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  png: 'image/png',
+  apng: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** The stored kind each name extension must have. */
+const NAME_KIND: Record<string, string[]> = { pdf: ['pdf'], doc: ['cfb'], docx: ['docx'], png: ['png', 'apng'], jpg: ['jpg'], jpeg: ['jpg'], gif: ['gif'], webp: ['webp'] };
+
+export const chatFileRule = (clientId: string): StreamFileRule => ({
+  maxBytes: MAX_UPLOAD_BYTES,
+  tooLarge: FILE_TOO_LARGE,
+  kinds: CHAT_KINDS,
+  wrongKind: CHAT_CONTENT_MISMATCH,
+  key: (ext) => `support/${clientId.toLowerCase().replace(/[^a-z0-9_-]/g, '-')}/${randomUUID()}.${ext === 'cfb' ? 'doc' : ext}`,
+});
+
+/** The user's file name checked (plain, one allowed extension) and matching what the bytes are. */
+export function checkAttachment(name: string, storageKey: string): { ok: true; name: string } | { ok: false; error: string; status: 400 | 415 } {
+  const checked = checkChatUploadName(name);
+  if (!checked.ok) return { ok: false, error: checked.error, status: 400 };
+  const stored = storageKey.slice(storageKey.lastIndexOf('.') + 1);
+  const storedKind = stored === 'doc' ? 'cfb' : stored;
+  if (!NAME_KIND[checked.ext]?.includes(storedKind)) return { ok: false, error: CHAT_CONTENT_MISMATCH, status: 415 };
+  return { ok: true, name: checked.name };
+}
+
+/** The upload form's text: an optional `body` (the message's limits), nothing else. */
+export function checkUploadFields(fields: Record<string, string>): { body: string; error: FormFieldError | null } {
+  const unexpected = Object.keys(fields).filter((k) => k !== 'body');
+  if (unexpected.length) return { body: '', error: new FormFieldError(`Unexpected field: ${unexpected.join(', ').slice(0, 100)}`) };
+  const raw = fields.body ?? '';
+  if (!raw.trim()) return { body: '', error: null };
+  const parsed = supportMessageInput.safeParse({ body: raw });
+  if (!parsed.success) return { body: '', error: new FormFieldError(parsed.error.issues[0]?.message ?? SUPPORT_MESSAGE_EMPTY, 'body') };
+  return { body: parsed.data.body, error: null };
+}
+
+export async function findAttachment(db: Db, clientId: string, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [row] = await db.select().from(supportAttachments).where(and(eq(supportAttachments.id, id), eq(supportAttachments.clientId, clientId)));
+  return row ?? null;
+}
