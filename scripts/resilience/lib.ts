@@ -47,6 +47,7 @@ export async function freePort(): Promise<number> {
 const CONFIG_VARS = [
   'PORT', 'APP_URL', 'DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'MAIL_FROM', 'ADMIN_EMAILS', 'STAFF_EMAIL',
   'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_DISCOVERY_URL', 'AUTH_SECRET', 'DATA_KEY', 'SEED_DEMO', 'LOG_LEVEL',
+  'REQUIRE_ADMIN_2FA',
 ];
 
 /** The caller's environment without any portal setting, so a child gets only what we pass. */
@@ -77,6 +78,8 @@ export function spawnServer(opts: { port: number; dataDir: string; databaseUrl?:
     DATA_DIR: opts.dataDir,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
+    // The measurements sign admins in with a password only; a caller can still pass it on.
+    REQUIRE_ADMIN_2FA: 'false',
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
   });

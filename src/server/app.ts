@@ -33,6 +33,7 @@ import { websiteTemplateRoutes } from './features/website-template/website-templ
 import { socialAccountsRoutes } from './features/social-accounts/social-accounts.routes';
 import { noStore, sameOriginOnly, securityHeaders } from './middleware/security';
 import { access } from './middleware/access';
+import { adminTwoFactorGate } from './auth/two-factor-gate';
 import { rateLimit } from './middleware/rate-limit';
 import { clientIp } from './middleware/client-ip';
 import { refuseNul } from './middleware/no-nul';
@@ -62,6 +63,7 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
       if (session?.user && deps.config.setupOnFirstRequest) await ensureSetUp(deps, session.user);
       return next();
     })
+    .use('*', adminTwoFactorGate())
     .use('/signup', rateLimit(() => deps.db, { name: 'sign-up', windowSeconds: 60 * 60, max: 20, keyOf: (c) => clientIp(c) ?? 'unknown' }))
     // Only the better-auth endpoints the portal uses, JSON only, failed sign-ins limited per account.
     .on(['GET', 'POST'], '/auth/*', access('public'), betterAuthHandler(deps, signInLimits))

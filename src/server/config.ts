@@ -49,6 +49,12 @@ const envSchema = z.object({
   STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(DEFAULT_STORAGE_QUOTA_BYTES),
   // Largest training video file an admin may upload (bytes); streamed to storage, never held in memory.
   VIDEO_MAX_BYTES: z.coerce.number().int().min(1).default(DEFAULT_VIDEO_MAX_BYTES),
+  // Administrators must turn on two-factor sign-in before anything else (auth/two-factor-gate.ts).
+  // The API tests and the e2e server turn it off where they are not about it.
+  REQUIRE_ADMIN_2FA: z
+    .string()
+    .optional()
+    .transform((v) => v === undefined || !['false', '0', 'no', 'off'].includes(v.toLowerCase())),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -80,6 +86,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     setupOnFirstRequest: e.SETUP_ON_FIRST_REQUEST,
     logLevel: e.LOG_LEVEL,
+    requireAdmin2fa: e.REQUIRE_ADMIN_2FA,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     videoMaxBytes: e.VIDEO_MAX_BYTES,
     s3: e.S3_BUCKET

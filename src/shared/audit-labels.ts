@@ -18,6 +18,9 @@ const single = (name: string): EntityLabel => ({ a: `your ${name}`, yours: `your
 export const auditEntityLabels = {
   user_profile: single('business owner profile'),
   notification_preferences: single('notification preferences'),
+  // The user's own security changes (recordSecurityEvent): turned on, turned off, new recovery codes.
+  two_factor: single('two-factor sign-in'),
+  two_factor_recovery_codes: single('two-factor recovery codes'),
   bank_account: many('bank account'),
   business_account: many('business account'),
   business_compliance: many('compliance task'),

@@ -9,6 +9,7 @@
 // never a code, never better-auth's own terse text ('Password too short').
 
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-messages';
+import { TWO_FACTOR_CODE_REQUIRED, TWO_FACTOR_LOCKED, TWO_FACTOR_REQUIRED } from './two-factor';
 
 export const GENERIC_AUTH_ERROR = 'Something went wrong. Please try again.';
 
@@ -20,6 +21,7 @@ const SIGN_IN_AGAIN = 'Your session has expired. Please sign in again.';
 const REFUSED_REQUEST = 'The request was refused. Please reload the page and try again.';
 /** A 429 from the sign-in limits (ours: auth-handler, middleware/rate-limit) or better-auth's own rate limiter. */
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
+export const WRONG_TOTP_CODE = 'That code is not right. Check the time on your phone and try the newest code.';
 /** Said next to every new-password field. */
 export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters.`;
 
@@ -86,6 +88,22 @@ const messages = new Map<string, string>(
     body_must_be_an_object: REFUSED_REQUEST,
     invalid_oauth_configuration: GOOGLE_FAILED,
     token_url_not_found: GOOGLE_FAILED,
+    // better-auth's two-factor plugin, and the portal's checks around it (server auth/two-factor.ts).
+    otp_not_enabled: 'Codes by email are not available. Use your authenticator app.',
+    otp_not_configured: 'Codes by email are not available. Use your authenticator app.',
+    otp_has_expired: 'This code has expired. Please sign in again.',
+    totp_not_enabled: 'Two-factor sign-in is not set up for this account.',
+    totp_already_enabled: 'Two-factor sign-in is already on for this account.',
+    totp_not_configured: 'Two-factor sign-in is not available.',
+    two_factor_not_enabled: 'Two-factor sign-in is not on for this account.',
+    backup_codes_not_enabled: 'Two-factor sign-in is not set up for this account.',
+    invalid_backup_code: 'That recovery code is not valid or has already been used.',
+    too_many_attempts_request_new_code: 'Too many wrong codes. Please sign in again with your password.',
+    account_temporarily_locked: TWO_FACTOR_LOCKED,
+    invalid_two_factor_cookie: 'The sign-in took too long. Please sign in again with your password.',
+    failed_to_invalidate_two_factor_challenge: 'The sign-in took too long. Please sign in again with your password.',
+    two_factor_code_required: TWO_FACTOR_CODE_REQUIRED,
+    two_factor_required: TWO_FACTOR_REQUIRED,
     // OAuth (Google): the provider's refusal and better-auth's callback codes.
     access_denied: 'Access was denied by the sign-in provider.',
     state_mismatch: SESSION_EXPIRED,
@@ -135,6 +153,11 @@ export type AuthFailure = { code?: string | null; status?: number; message?: str
  * anything else `fallback` (the screen's own words from the spec, or the generic sentence).
  */
 export function authFailureMessage(failure: AuthFailure | null | undefined, fallback = GENERIC_AUTH_ERROR): string {
+  // The two-factor lock is a 429 too, but says for how long.
+  if (failure?.code?.toLowerCase() === 'account_temporarily_locked') return TWO_FACTOR_LOCKED;
   if (failure?.status === 429) return TOO_MANY_ATTEMPTS;
+  // The code prompt's INVALID_CODE is better-auth's answer to a wrong authenticator code (401);
+  // the same code in an OAuth return URL means Google's code was refused.
+  if (failure?.status === 401 && failure.code?.toLowerCase() === 'invalid_code') return WRONG_TOTP_CODE;
   return authErrorMessage(failure?.code, fallback);
 }

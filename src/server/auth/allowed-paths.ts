@@ -24,6 +24,13 @@ export const ALLOWED_AUTH_ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST'; pat
   { method: 'POST', path: '/reset-password' },
   // My Account > Change password.
   { method: 'POST', path: '/change-password' },
+  // Two-factor sign-in (My Account > Security Settings, the administrators' set-up page, the code
+  // prompt after the password). The TOTP URI comes with /enable; /get-totp-uri is not needed.
+  { method: 'POST', path: '/two-factor/enable' },
+  { method: 'POST', path: '/two-factor/verify-totp' },
+  { method: 'POST', path: '/two-factor/verify-backup-code' },
+  { method: 'POST', path: '/two-factor/disable' },
+  { method: 'POST', path: '/two-factor/generate-backup-codes' },
   // better-auth's own error page (OAuth failures redirect there) and health check.
   { method: 'GET', path: '/error' },
   { method: 'GET', path: '/ok' },

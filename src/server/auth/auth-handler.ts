@@ -4,6 +4,7 @@ import { clientIp } from '../middleware/client-ip';
 import { keyHash, peekRateLimit, recordEvent } from '../middleware/rate-limit';
 import { isAllowedAuthEndpoint } from './allowed-paths';
 import { CLIENT_IP_HEADER } from './auth';
+import { announceTwoFactorChange, twoFactorChangeOf } from './two-factor-events';
 
 const BASE = '/api/auth';
 
@@ -96,6 +97,9 @@ export const betterAuthHandler = (deps: Deps, limits: SignInLimits) => async (c:
 
   // Ends sessions: this instance forgets its cached ones before answering (others hear the database).
   if (res.ok && ENDS_SESSIONS.has(path)) deps.sessions?.clear();
+  const user = c.get('user');
+  const change = res.ok ? twoFactorChangeOf(path, user) : null;
+  if (change && user) await announceTwoFactorChange(deps, user, change);
   if (res.status === 401 && failureKeys.length) {
     for (const key of failureKeys) await recordEvent(deps.db, key, limits.windowSeconds);
   }

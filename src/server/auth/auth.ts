@@ -5,13 +5,14 @@ import { genericOAuth } from 'better-auth/plugins';
 import { and, eq, like } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { authAccounts, authRateLimits, authSessions, authUsers, authVerifications } from '../db/schema';
+import { authAccounts, authRateLimits, authSessions, authTwoFactors, authUsers, authVerifications } from '../db/schema';
 import type { Logger } from '../lib/logger';
 import type { Mailer } from '../mail/mailer';
 import { existingAccountMail, resetPasswordMail, verificationMail } from '../mail/templates';
 import { PASSWORD_MIN_LENGTH } from '../../shared/auth';
 import { betterAuthLogger } from './auth-logger';
 import { mayMail } from './mail-limit';
+import { challengeOAuthSignIn, requireCurrentCode, twoFactorPlugin } from './two-factor';
 
 export const CLIENT_IP_HEADER = 'x-portal-client-ip';
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
@@ -20,6 +21,8 @@ export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secret: string; log: Logger }) {
   const { config, db, mailer, log } = opts;
   const roleFor = (email: string) => (config.adminEmails.includes(email.toLowerCase()) ? 'admin' : 'client');
+  const checkCurrentCode = requireCurrentCode(db);
+  const challengeOAuth = challengeOAuthSignIn(config.appUrl);
   // A used reset link, or a password change, voids every other reset link of the user
   // (better-auth keeps them as verification rows 'reset-password:<token>' with the user id as value).
   const dropResetTokens = (userId: string) =>
@@ -35,7 +38,14 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
     trustedOrigins: [config.appUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications, rateLimit: authRateLimits },
+      schema: {
+        user: authUsers,
+        session: authSessions,
+        account: authAccounts,
+        verification: authVerifications,
+        rateLimit: authRateLimits,
+        twoFactor: authTwoFactors,
+      },
     }),
     // Sign-up goes through POST /api/signup, which validates the spec's core_signup payload first.
     disabledPaths: ['/sign-up/email'],
@@ -102,6 +112,11 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
       // A password change signs out the user's other sessions whatever the client asks for.
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/change-password') return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+        if (ctx.path === '/two-factor/disable') await checkCurrentCode(ctx);
+      }),
+      // Google's return asks for the code too when the user has two-factor (the plugin covers e-mail sign-in only).
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/callback/:id') await challengeOAuth(ctx);
       }),
     },
     databaseHooks: {
@@ -122,24 +137,27 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
         },
       },
     },
-    plugins: config.google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: 'google',
-                clientId: config.google.clientId,
-                clientSecret: config.google.clientSecret,
-                discoveryUrl: config.google.discoveryUrl,
-                scopes: ['openid', 'email', 'profile'],
-                accessType: 'offline',
-                prompt: 'consent',
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      twoFactorPlugin(),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  discoveryUrl: config.google.discoveryUrl,
+                  scopes: ['openid', 'email', 'profile'],
+                  accessType: 'offline',
+                  prompt: 'consent',
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   });
 }
 export type Auth = ReturnType<typeof createAuth>;

@@ -55,3 +55,24 @@ export const existingAccountMail = (to: string, signinUrl: string) =>
     ],
     { label: 'Sign in', url: signinUrl },
   );
+
+export type TwoFactorChange = 'enabled' | 'disabled' | 'recovery-codes';
+
+const twoFactorWording: Record<TwoFactorChange, { subject: string; line: string }> = {
+  enabled: { subject: 'Two-factor sign-in turned on', line: 'Two-factor sign-in was turned on for your account. Signing in now asks for a code from your authenticator app.' },
+  disabled: { subject: 'Two-factor sign-in turned off', line: 'Two-factor sign-in was turned off for your account. Signing in now asks for your password only.' },
+  'recovery-codes': { subject: 'New recovery codes', line: 'New two-factor recovery codes were made for your account. The earlier ones no longer work.' },
+};
+
+/** Every change to a user's two-factor sign-in, so someone else's change does not go unnoticed. */
+export const twoFactorChangeMail = (to: string, name: string, change: TwoFactorChange, accountUrl: string) =>
+  layout(
+    to,
+    `${branding.productName} - ${twoFactorWording[change].subject}`,
+    [
+      `Hello ${name || 'there'},`,
+      twoFactorWording[change].line,
+      'If this was not you, change your password at once (Forgot password? on the Sign In page) and contact support.',
+    ],
+    { label: 'Open Security Settings', url: accountUrl },
+  );

@@ -94,6 +94,8 @@ export async function createTestApp(
     SEED_DEMO: 'false',
     // Tests make a client's rows themselves; ensure-set-up.test.ts turns it on.
     SETUP_ON_FIRST_REQUEST: 'false',
+    // Admins need two-factor only in the tests about it (two-factor.test.ts turns it on).
+    REQUIRE_ADMIN_2FA: 'false',
     DATA_DIR: path.join(os.tmpdir(), 'portal-test-unused'),
     ...overrides,
   });

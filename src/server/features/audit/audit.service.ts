@@ -29,6 +29,14 @@ export async function recordAudit(db: Db, scope: Scope, entry: AuditEntry) {
   });
 }
 
+/**
+ * A user's own change to how they sign in (two-factor on or off, new recovery codes): recorded
+ * although no admin made it, since someone who took over the account could have.
+ */
+export async function recordSecurityEvent(db: Db, userId: string, entry: Pick<AuditEntry, 'action' | 'entityType'>) {
+  await db.insert(auditLog).values({ actorId: userId, clientId: userId, action: entry.action, entityType: entry.entityType });
+}
+
 export async function listAudit(db: Db, clientId: string, page: number, pageSize: number) {
   const [rows, [{ total }]] = await Promise.all([
     db

@@ -108,7 +108,8 @@ describe('hostile input on every validated route', () => {
   }, 180_000);
 
   it('refuses a NUL byte in any path segment, query or JSON body, better-auth routes included, with a 400', async () => {
-    const authRoutes = ['sign-in/email', 'sign-out', 'get-session', 'request-password-reset', 'reset-password', 'change-password', 'revoke-session', 'send-verification-email'];
+    const authRoutes = ['sign-in/email', 'sign-out', 'get-session', 'request-password-reset', 'reset-password', 'change-password', 'revoke-session', 'send-verification-email',
+      'two-factor/enable', 'two-factor/verify-totp', 'two-factor/verify-backup-code', 'two-factor/disable', 'two-factor/generate-backup-codes'];
     const endpoints = [
       ...registeredEndpoints(t.app).filter((e) => !e.path.includes('*')),
       ...authRoutes.flatMap((r) => ['GET', 'POST'].map((method) => ({ method, path: `/api/auth/${r}`, validators: [] as { target: string; schema: unknown }[] }))),
