@@ -12,6 +12,7 @@ import { STORE_CARD_SECRETS } from '../../../shared/credit';
 import { insertRecord, insertRecordDocument, RECORD_PATHS } from '../../features/records/record-fixtures';
 import { socialMediaAccounts, websiteTemplates } from '../../db/schema';
 import { insertAutomation, insertAutomationRequest } from '../../features/automations/automation-fixtures';
+import { insertSupportAttachment, insertSupportMessage } from '../../features/support/support-fixtures';
 
 /**
  * Every registered endpoint, called as guest, as client A (own id), as client A on client B's id,
@@ -162,6 +163,15 @@ for (const route of [
   recordFixtures[route] = async ({ t }: Ctx) => ({ automationId: await insertAutomation(t) });
 recordFixtures['PATCH /api/automation-requests/:requestId'] = async ({ t, aId }: Ctx) => ({ requestId: await insertAutomationRequest(t, aId, 'Alpha fixture request') });
 
+// Support Chat: a file attached to one of A's messages.
+recordFixtures['GET /api/clients/:clientId/support/attachments/:attachmentId'] = async ({ t, aId }: Ctx) => ({ attachmentId: await insertSupportAttachment(t, aId, 'Alpha fixture attachment.pdf') });
+/**
+ * Live streams (server-sent events) never end by themselves: they are called from the first
+ * message on (so a stream scoped wrongly would carry B's messages), read for a moment, then closed.
+ */
+const streamQuery: Record<string, string> = { 'GET /api/clients/:clientId/support/stream': '?after=0', 'GET /api/support/stream': '?after=0' };
+const STREAM_READ_MS = 400;
+
 /** A social media account with its password sealed, as the app stores it. */
 async function insertSocialAccount(t: TestApp, userId: string, username: string, password: string) {
   const id = crypto.randomUUID();
@@ -249,6 +259,9 @@ async function seed(agent: TestAgent, clientId: string, who: 'a' | 'b') {
   await t.db.insert(websiteTemplates).values({ userId: clientId, htmlCode: who === 'b' ? `<h1>${bMarkers[0]} website</h1>` : '<h1>Alpha website</h1>' });
   // An automation request naming B.
   await insertAutomationRequest(t, clientId, who === 'b' ? `${bMarkers[0]} automation request` : 'Alpha automation request');
+  // A Support Chat message and an attached file, named with B's marker.
+  await insertSupportMessage(t, clientId, who === 'b' ? `${bMarkers[0]} support question` : 'Alpha support question');
+  await insertSupportAttachment(t, clientId, who === 'b' ? `${bMarkers[0]} chat file.pdf` : 'Alpha chat file.pdf');
   // A receivable and a purchase order, each with a document, named with B's marker.
   for (const kind of RECORD_PATHS) {
     const recordId = await insertRecord(t, kind, clientId, who === 'b' ? `${bMarkers[0]} vendor` : 'Alpha vendor');
@@ -277,6 +290,7 @@ async function concretePath(e: Endpoint, clientId: string) {
   let path = wildcardSample[e.path] ?? e.path;
   if (path.includes('*')) throw new Error(`No sample for wildcard route ${e.method} ${e.path}: add one to wildcardSample`);
   path = path.replace(':clientId', clientId);
+  path += streamQuery[`${e.method} ${e.path}`] ?? '';
   const params = path.match(/:[a-zA-Z]+/g);
   if (params) {
     const fixture = recordFixtures[`${e.method} ${e.path}`];
@@ -293,7 +307,24 @@ const denied = (s: number) => s === 401 || s === 403 || s === 404;
 async function call(agent: TestAgent | null, e: Endpoint, path: string, who: string): Promise<Call> {
   const o = e.method === 'GET' || e.method === 'HEAD' ? {} : { json: {} };
   const res = agent ? await agent.request(e.method, path, o) : await t.request(e.method, path, o);
+  if (res.headers.get('content-type')?.startsWith('text/event-stream')) return { who, status: res.status, body: await readFor(res, STREAM_READ_MS) };
   return { who, status: res.status, body: await res.text() };
+}
+
+/** What a never-ending response sends within `ms`, then the stream closed. */
+async function readFor(res: Response, ms: number) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const stop = setTimeout(() => void reader.cancel(), ms);
+  try {
+    for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value, { stream: true });
+  } catch {
+    // cancelled
+  } finally {
+    clearTimeout(stop);
+  }
+  return text;
 }
 
 describe('authorisation matrix', () => {
@@ -321,6 +352,10 @@ describe('authorisation matrix', () => {
       const aOwn = await call(a.agent, e, own, 'client A on own');
       // A DELETE removed the record client A named: the admin gets a fresh one.
       const adminOnA = await call(admin.agent, e, e.method === 'DELETE' ? await concretePath(e, a.id) : own, 'admin');
+      // A stream that answered must really have carried the conversation (the check above is not vacuous).
+      if (streamQuery[`${e.method} ${e.path}`])
+        for (const c of e.access === 'own' ? [aOwn, adminOnA] : [adminOnA])
+          if (c.status === 200 && !c.body.includes('Alpha support question')) problems.push(`${e.method} ${e.path} as ${c.who}: the stream sent no message`);
       switch (e.access) {
         case 'public':
           check(e, guest, true, 'any');
