@@ -17,6 +17,7 @@ import { startRealtime } from './lib/realtime';
 import { serverFiles } from './lib/paths';
 import { serveWebApp } from './static';
 import { ensureSetUp } from './features/setup/ensure-set-up';
+import { startNotificationDelivery } from './features/notifications/notification-delivery';
 
 const webRoot = serverFiles.webRoot;
 
@@ -68,6 +69,7 @@ export async function startServer(config: Config) {
   if (!serveWebApp(app, webRoot, pageSession)) log.warn('No built web app in dist/web: only the API is served (run `npm run build`).');
 
   const stopRetries = mailer.startRetryLoop();
+  const stopNotificationDelivery = startNotificationDelivery({ config, realtime, mailer, log });
   const stopReminders = scheduleReminders({ db, mailer, config, log });
   const stopStaleTradelines = scheduleStaleTradelines({ db, mailer, config, log });
   const stopSupportReplyMail = scheduleSupportReplyMail({ db, mailer, config, log });
@@ -86,6 +88,7 @@ export async function startServer(config: Config) {
       stopRetries();
       await stopReminders();
       await stopStaleTradelines();
+      await stopNotificationDelivery();
       await stopSupportReplyMail();
       // Open live streams end first, or closing the server would wait for them.
       await realtime.close();

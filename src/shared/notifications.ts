@@ -13,7 +13,11 @@ export type NotificationItem = {
   readAt: string | null;
   createdAt: string;
 };
-export type NotificationPage = { notifications: NotificationItem[]; unreadCount: number; total: number; page: number; pageSize: number };
+/**
+ * unreadCount: what the bell's badge shows, 0 while the user's push alerts are off;
+ * hasUnread: whether any row is unread, whatever the preference.
+ */
+export type NotificationPage = { notifications: NotificationItem[]; unreadCount: number; hasUnread: boolean; total: number; page: number; pageSize: number };
 
 /** GET /api/me/notifications: the caller's own notifications, newest first. */
 export const notificationListQuery = z

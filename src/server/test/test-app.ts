@@ -18,6 +18,7 @@ import { createLocalStorage, type Storage } from '../storage';
 import { startSessionCache } from '../auth/session-cache';
 import { startRealtime } from '../lib/realtime';
 import { openTestDatabase, type TestDatabase } from './test-db';
+import { setNotificationAppUrl } from '../features/notifications/notifications.service';
 
 export const TEST_APP_URL = 'http://localhost:3000';
 export const TEST_PHONE = '(555) 010-2030';
@@ -117,6 +118,8 @@ export async function createTestApp(
   const sessions = await startSessionCache(auth, database.listen, log);
   const realtime = await startRealtime(database.listen, log);
   const app = createApp({ config, db, auth, mailer, log, keyring, storage, sessions, realtime }, { signInLimits: opts.signInLimits });
+  // As server.ts does through startNotificationDelivery (whose wake-ups tests do not need: they read the outbox).
+  setNotificationAppUrl(config.appUrl);
 
   async function request(method: string, urlOrPath: string, o: RequestOptions = {}): Promise<Response> {
     const headers = new Headers(o.headers);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { auditLog, authUsers } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import type { AuditAction, AuditEntityType } from '../../../shared/audit-labels';
+import { notifyStaffAction } from '../notifications/staff-action';
 
 /** Entity types and revealed fields are the keys of the label table in src/shared/audit-labels.ts. */
 export type AuditEntry = {
@@ -10,12 +11,16 @@ export type AuditEntry = {
   entityType: AuditEntityType;
   entityId?: string | number | null;
   field?: string;
+  /** The feature tells the client of this change with a notification of its own (no staff-action notice). */
+  notified?: boolean;
 };
 
 /**
  * Records an admin's write for a client, and every reveal of a secret (by anyone). A client's
  * own writes to their own data are not recorded: the log answers "who else touched my data".
- * Pass the transaction of the write so the entry and the change commit together.
+ * Pass the transaction of the write so the entry and the change commit together. Every write
+ * passes here, so this is also where the client is told of it (notifyStaffAction: bell, and
+ * e-mail per their preference).
  */
 export async function recordAudit(db: Db, scope: Scope, entry: AuditEntry) {
   if (entry.action !== 'reveal' && !scope.isAdmin) return;
@@ -27,6 +32,7 @@ export async function recordAudit(db: Db, scope: Scope, entry: AuditEntry) {
     entityId: entry.entityId == null ? null : String(entry.entityId),
     field: entry.field ?? null,
   });
+  if (!entry.notified) await notifyStaffAction(db, scope, entry);
 }
 
 /**

@@ -118,7 +118,7 @@ export async function changeRequestState(db: Db, actorId: string, requestId: str
     }
     const declineReason = input.state === 'declined' ? input.reason : '';
     await tx.update(automationRequests).set({ state: input.state, declineReason, updatedAt: new Date() }).where(eq(automationRequests.id, requestId));
-    await recordAudit(tx, { clientId: row.userId, actorId, isAdmin: true }, { action: 'update', entityType: 'automation_request', entityId: requestId });
+    await recordAudit(tx, { clientId: row.userId, actorId, isAdmin: true }, { action: 'update', entityType: 'automation_request', entityId: requestId, notified: true });
     await notify(tx, {
       userId: row.userId,
       clientId: row.userId,

@@ -5,7 +5,7 @@ import { authUsers, users } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import { hasMemberAccess, MEMBERSHIP_ACTIVE_TITLE, MEMBERSHIP_ENDED_TITLE, type Membership } from '../../../shared/membership';
 import { recordAudit } from '../audit/audit.service';
-import { notify } from '../notifications/notifications.service';
+import { sendNotification } from '../notifications/notifications.service';
 import { membershipChangedMail } from './membership.mail';
 
 /** A client's membership; without a users row (not set up yet) the column's default: not a member. */
@@ -26,34 +26,35 @@ export async function callerHasMemberAccess(db: Db, user: Pick<SessionUser, 'id'
 
 /**
  * An administrator sets or clears a client's membership. Upserts the users row; when the value
- * changes, the audit entry and the client's notification commit with it, then the client gets an
- * e-mail if their e-mail alerts are on. Null when the id names no client.
+ * changes, the audit entry and the client's notification (with its e-mail when their e-mail
+ * alerts are on: notify decides) commit with it. Null when the id names no client.
  */
 export async function setMembership(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, scope: Scope, isPaid: boolean): Promise<(Membership & { changed: boolean }) | null> {
   const { db } = deps;
   const [client] = await db
-    .select({ email: authUsers.email, name: authUsers.name, role: authUsers.role, alerts: users.emailAlertEnabled, isPaid: users.isPaid })
+    .select({ role: authUsers.role })
     .from(authUsers)
-    .leftJoin(users, eq(users.id, authUsers.id))
     .where(eq(authUsers.id, scope.clientId));
   if (!client || client.role !== 'client') return null;
   const link = isPaid ? '/wealth-secrets' : '/';
-  const changed = await db.transaction(async (tx) => {
+  const url = `${deps.config.appUrl}${link}`;
+  const mailId = await db.transaction(async (tx) => {
     const [before] = await tx.select({ isPaid: users.isPaid }).from(users).where(eq(users.id, scope.clientId)).for('update');
     await tx.insert(users).values({ id: scope.clientId, isPaid }).onConflictDoUpdate({ target: users.id, set: { isPaid } });
-    if ((before?.isPaid ?? false) === isPaid) return false;
-    await recordAudit(tx, scope, { action: 'update', entityType: 'membership', entityId: scope.clientId });
-    await notify(tx, {
+    if ((before?.isPaid ?? false) === isPaid) return undefined;
+    await recordAudit(tx, scope, { action: 'update', entityType: 'membership', entityId: scope.clientId, notified: true });
+    const sent = await sendNotification(tx, {
       userId: scope.clientId,
       clientId: scope.clientId,
       kind: 'membership_changed',
       title: isPaid ? MEMBERSHIP_ACTIVE_TITLE : MEMBERSHIP_ENDED_TITLE,
       body: isPaid ? 'Volumes 2 to 4 of The Secret to Wealth are open to you.' : 'See Business Programs to join again.',
       link,
+      mail: (to) => membershipChangedMail(to.email, to.name, isPaid, url),
     });
-    return true;
+    return sent.mailId;
   });
-  // A missing users row counts as alerts enabled (the column's default).
-  if (changed && client.alerts !== false) await deps.mailer.send(membershipChangedMail(client.email, client.name, isPaid, `${deps.config.appUrl}${link}`));
-  return { isPaid, changed };
+  // Queued with the change; delivered now rather than at the outbox's next round.
+  if (mailId) await deps.mailer.drain([mailId]).catch(() => undefined);
+  return { isPaid, changed: mailId !== undefined };
 }

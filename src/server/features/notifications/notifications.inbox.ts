@@ -1,11 +1,19 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { notifications, users } from '../../db/schema';
 import type { NotificationItem, NotificationPage } from '../../../shared/notifications';
 
-/** The caller's own notifications, newest first, with the number still unread. */
+/**
+ * The caller's own notifications, newest first, with the number the bell's badge shows.
+ *
+ * push_alert_enabled decides the badge, from the preference as it is now (no column records what
+ * it was when a row was added): on (or no users row), unreadCount is every unread row; off, it is
+ * 0 while the list still shows every row, unread ones marked. Turning push alerts back on brings
+ * the rows still unread back into the count. hasUnread says whether any row is unread at all
+ * (for 'Mark all as read'), whatever the preference.
+ */
 export async function listNotifications(db: Db, userId: string, page: number, pageSize: number): Promise<NotificationPage> {
-  const [rows, [{ total }], [{ unread }]] = await Promise.all([
+  const [rows, [{ total }], [{ unread }], [prefs]] = await Promise.all([
     db
       .select({
         id: notifications.id,
@@ -24,9 +32,11 @@ export async function listNotifications(db: Db, userId: string, page: number, pa
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(notifications).where(eq(notifications.userId, userId)),
     db.select({ unread: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+    db.select({ push: users.pushAlertEnabled }).from(users).where(eq(users.id, userId)),
   ]);
   const items: NotificationItem[] = rows.map((r) => ({ ...r, readAt: r.readAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString() }));
-  return { notifications: items, unreadCount: unread, total, page, pageSize };
+  const pushOn = prefs?.push ?? true;
+  return { notifications: items, unreadCount: pushOn ? unread : 0, hasUnread: unread > 0, total, page, pageSize };
 }
 
 /** Marks the given ids (or all) of the caller's unread notifications read; others' rows are never touched. */

@@ -52,7 +52,7 @@ export async function addPayment(db: Db, scope: Scope, input: z.output<typeof pa
       .insert(payments)
       .values({ userId: scope.clientId, ...input, amount: input.amount.toFixed(2) })
       .returning(columns);
-    await recordAudit(tx, scope, { action: 'create', entityType: 'payment', entityId: row.id });
+    await recordAudit(tx, scope, { action: 'create', entityType: 'payment', entityId: row.id, notified: true });
     if (scope.isAdmin) await notify(tx, { userId: scope.clientId, clientId: scope.clientId, kind: 'payment_recorded', title: `Payment recorded: ${row.description}`, body: `${formatMoney(row.amount)} on ${formatDate(row.date)}`, link: '/' });
     return toPayment(row);
   });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../app-env';
-import { authUsers, businessCompliance, userProfiles, users } from '../../db/schema';
+import { businessCompliance, userProfiles } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import { openField, openRow, sealValues } from '../../security/encrypted-column';
 import type { Keyring } from '../../security/keyring';
@@ -10,6 +10,7 @@ import { mask } from '../../../shared/mask';
 import { COMPLETE_PROFILE_TASK, isProfileComplete, type profileInput, type SecretProfileField } from '../../../shared/profile';
 import { recordAudit } from '../audit/audit.service';
 import { completeTask } from '../compliance/compliance.service';
+import { sendNotification } from '../notifications/notifications.service';
 import { contactEmailChangedMail, type EmailChange } from './profile.mail';
 
 const secretColumns = { ssn: userProfiles.ownerSsn, dob: userProfiles.ownerDob } as const;
@@ -33,7 +34,8 @@ export async function saveProfile(deps: Pick<Deps, 'db' | 'keyring' | 'mailer' |
   const values = { ...fields, ...secrets, agreementConfirmed: true, updatedAt: new Date() };
   // The client's own save (or an admin saving their own profile) may complete the task; staff edits never do.
   const savedByClient = !scope.isAdmin || scope.actorId === scope.clientId;
-  const { before, taskCompleted } = await db.transaction(async (tx) => {
+  const staffEdit = scope.isAdmin && scope.actorId !== scope.clientId;
+  const { taskCompleted, mailId } = await db.transaction(async (tx) => {
     const [old] = await tx
       .select({ businessEmail: userProfiles.businessEmail, forwardEmail: userProfiles.forwardEmail })
       .from(userProfiles)
@@ -44,7 +46,10 @@ export async function saveProfile(deps: Pick<Deps, 'db' | 'keyring' | 'mailer' |
       .values({ userId: scope.clientId, ...values })
       .onConflictDoUpdate({ target: userProfiles.userId, set: values })
       .returning();
-    await recordAudit(tx, scope, { action: 'update', entityType: 'user_profile', entityId: scope.clientId });
+    const emailChanges = staffEdit ? contactEmailChanges(old ?? { businessEmail: '', forwardEmail: '' }, fields) : [];
+    await recordAudit(tx, scope, { action: 'update', entityType: 'user_profile', entityId: scope.clientId, notified: emailChanges.length > 0 });
+    // Staff changed where the client's mail goes: a notice of its own, with old and new values.
+    const mail = emailChanges.length ? await notifyEmailChange(tx, scope.clientId, emailChanges) : null;
     let completed = false;
     if (savedByClient && isProfileComplete(openRow(keyring, userProfiles, saved))) {
       // The one rule for every completion (compliance page, dashboard buttons, this save): Completed,
@@ -55,31 +60,35 @@ export async function saveProfile(deps: Pick<Deps, 'db' | 'keyring' | 'mailer' |
         .where(and(eq(businessCompliance.userId, scope.clientId), eq(businessCompliance.taskName, COMPLETE_PROFILE_TASK)));
       for (const task of tasks) if (await completeTask(tx, scope, task.id)) completed = true;
     }
-    return { before: old ?? { businessEmail: '', forwardEmail: '' }, taskCompleted: completed };
+    return { taskCompleted: completed, mailId: mail };
   });
-  if (scope.isAdmin && scope.actorId !== scope.clientId) await noticeEmailChange(deps, scope.clientId, before, fields);
+  // Queued with the change; delivered now rather than at the outbox's next round (which retries a failure).
+  if (mailId) await deps.mailer.drain([mailId]).catch((e: unknown) => deps.log.warn(`contact e-mail notice ${mailId} not delivered yet: ${String(e)}`));
   return { profile: await getProfile(db, keyring, scope.clientId), taskCompleted };
 }
 
-/** Staff changed the client's business or forward e-mail: tell the client, if they want e-mail alerts. */
-async function noticeEmailChange(
-  deps: Pick<Deps, 'db' | 'mailer' | 'log'>,
-  clientId: string,
-  before: { businessEmail: string; forwardEmail: string },
-  after: { businessEmail: string; forwardEmail: string },
-) {
+function contactEmailChanges(before: { businessEmail: string; forwardEmail: string }, after: { businessEmail: string; forwardEmail: string }): EmailChange[] {
   const changes: EmailChange[] = [];
   if (before.businessEmail !== after.businessEmail) changes.push({ label: 'Business email', from: before.businessEmail, to: after.businessEmail });
   if (before.forwardEmail !== after.forwardEmail) changes.push({ label: 'Forward email', from: before.forwardEmail, to: after.forwardEmail });
-  if (!changes.length) return;
-  const [client] = await deps.db
-    .select({ email: authUsers.email, name: authUsers.name, alerts: users.emailAlertEnabled })
-    .from(authUsers)
-    .leftJoin(users, eq(users.id, authUsers.id))
-    .where(eq(authUsers.id, clientId));
-  // A missing users row counts as alerts enabled (the column's default).
-  if (!client || client.alerts === false) return;
-  await deps.mailer.send(contactEmailChangedMail(client.email, client.name, changes));
+  return changes;
+}
+
+/**
+ * Staff changed the client's business or forward e-mail: a notification, whose e-mail (old and new
+ * values) goes when the client's e-mail alerts are on, as the spec has it. Returns the queued mail's id.
+ */
+async function notifyEmailChange(tx: Db, clientId: string, changes: EmailChange[]) {
+  const { mailId } = await sendNotification(tx, {
+    userId: clientId,
+    clientId,
+    kind: 'staff_action',
+    title: 'Our team changed your contact email',
+    body: changes.map((c) => `${c.label}: ${c.to || '(none)'}`).join(', '),
+    link: '/account',
+    mail: (to) => contactEmailChangedMail(to.email, to.name, changes),
+  });
+  return mailId;
 }
 
 /** The clear value of one secret, for its owner or an admin; every reveal is audited. */

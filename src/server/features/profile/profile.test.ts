@@ -213,13 +213,16 @@ describe("notice when staff change a client's contact e-mail", () => {
     expect(mail.html).not.toContain('<Client>');
   });
 
-  it('sends nothing when the e-mails stay the same, or the client turned e-mail alerts off', async () => {
+  it('sends no contact-email notice when the e-mails stay the same (the plain staff-action one instead), and no e-mail at all when the client turned e-mail alerts off', async () => {
     const c = await t.createSignedInUser({ role: 'client' });
     const path = `/api/clients/${c.user.id}/profile`;
     await admin.request('PUT', path, { json: { businessName: 'No email change', agreement: 'I AGREE' } });
-    expect(await t.outbox(c.email)).toHaveLength(0);
+    expect((await t.outbox(c.email)).map((m) => m.subject)).toEqual(['Total Business Build-Out - Our team updated your business owner profile']);
     await c.agent.request('PUT', `/api/clients/${c.user.id}/preferences`, { json: { pushAlertEnabled: true, emailAlertEnabled: false } });
     await admin.request('PUT', path, { json: { forwardEmail: 'changed@biz.example', agreement: 'I AGREE' } });
-    expect(await t.outbox(c.email)).toHaveLength(0);
+    expect(await t.outbox(c.email)).toHaveLength(1);
+    // The bell still tells the client.
+    const bell = await (await c.agent.get('/api/me/notifications')).json();
+    expect(bell.notifications.map((n: { title: string }) => n.title)).toContain('Our team changed your contact email');
   });
 });

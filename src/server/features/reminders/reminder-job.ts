@@ -1,12 +1,12 @@
-import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { authUsers, businessCompliance, complianceReminders, mailOutbox, users } from '../../db/schema';
+import { businessCompliance, complianceReminders } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
 import { schedulePeriodic } from '../../lib/periodic';
 import type { Mailer } from '../../mail/mailer';
 import { REMINDER_DUE_SOON_DAYS } from '../../../shared/compliance';
-import { notify } from '../notifications/notifications.service';
+import { sendNotification } from '../notifications/notifications.service';
 import { reminderMail, type ReminderTask } from './reminder-mail';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,12 +24,13 @@ export type ReminderDeps = {
 };
 export type ReminderResult = { mails: number; tasks: number };
 
-type Due = { taskId: number; clientId: string; name: string; dueDate: Date; email: string; clientName: string; stage: Stage };
+type Due = { taskId: number; clientId: string; name: string; dueDate: Date; stage: Stage };
 
 /**
- * Not-completed tasks due within 3 days (stage due_soon) or already due (stage overdue) of clients
- * with e-mail alerts on (no users row: on), whose stage has not been claimed yet, client by client
- * from `afterClient` on, at most `limit` rows: one query a batch, however many clients there are.
+ * Not-completed tasks due within 3 days (stage due_soon) or already due (stage overdue), whose
+ * stage has not been claimed yet, client by client from `afterClient` on, at most `limit` rows:
+ * one query a batch, however many clients there are. Every client is reminded in the bell;
+ * whether an e-mail goes too is notify's decision (their e-mail alerts).
  */
 async function findDue(db: Db, now: Date, afterClient: string, limit: number): Promise<Due[]> {
   const stage = sql<Stage>`case when ${businessCompliance.taskDueDate} < ${now.toISOString()}::timestamptz then 'overdue' else 'due_soon' end`;
@@ -39,20 +40,15 @@ async function findDue(db: Db, now: Date, afterClient: string, limit: number): P
       clientId: businessCompliance.userId,
       name: businessCompliance.taskName,
       dueDate: businessCompliance.taskDueDate,
-      email: authUsers.email,
-      clientName: authUsers.name,
       stage,
     })
     .from(businessCompliance)
-    .innerJoin(authUsers, eq(authUsers.id, businessCompliance.userId))
-    .leftJoin(users, eq(users.id, businessCompliance.userId))
     .leftJoin(complianceReminders, and(eq(complianceReminders.taskId, businessCompliance.id), eq(complianceReminders.stage, stage)))
     .where(
       and(
         ne(businessCompliance.taskStatus, 'Completed'),
         isNotNull(businessCompliance.taskDueDate),
         lte(businessCompliance.taskDueDate, new Date(now.getTime() + REMINDER_DUE_SOON_DAYS * DAY_MS)),
-        or(isNull(users.emailAlertEnabled), eq(users.emailAlertEnabled, true)),
         isNull(complianceReminders.id),
         gt(businessCompliance.userId, afterClient),
       ),
@@ -63,11 +59,12 @@ async function findDue(db: Db, now: Date, afterClient: string, limit: number): P
 }
 
 /**
- * Claims the client's stages and queues their mail in one transaction: the unique (task, stage)
- * key decides which run sends, so a second instance or a rerun after a restart finds nothing left
- * to claim. Returns the outbox id, or null when another run had claimed everything.
+ * Claims the client's stages and notifies them (with the mail, when they want e-mail) in one
+ * transaction: the unique (task, stage) key decides which run sends, so a second instance or a
+ * rerun after a restart finds nothing left to claim. Returns the outbox id (null without a mail),
+ * or null when another run had claimed everything.
  */
-async function remindClient(db: Db, appUrl: string, tasks: Due[], now: Date): Promise<{ mailId: number; count: number } | null> {
+async function remindClient(db: Db, appUrl: string, tasks: Due[], now: Date): Promise<{ mailId: number | null; count: number } | null> {
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(complianceReminders)
@@ -76,21 +73,19 @@ async function remindClient(db: Db, appUrl: string, tasks: Due[], now: Date): Pr
       .returning({ taskId: complianceReminders.taskId, stage: complianceReminders.stage });
     const mine = tasks.filter((t) => claimed.some((c) => c.taskId === t.taskId && c.stage === t.stage));
     if (!mine.length) return null;
-    const { email, clientName, clientId } = mine[0];
+    const { clientId } = mine[0];
     const list: ReminderTask[] = mine.map((t) => ({ name: t.name, dueDate: t.dueDate, stage: t.stage, url: `${appUrl}/compliance?task=${t.taskId}` }));
-    const msg = reminderMail(email, clientName, list, `${appUrl}/account`);
-    // Due by this process's clock (the mailer's claim compares with it), not the injected one.
-    const [mail] = await tx.insert(mailOutbox).values({ ...msg, nextAttemptAt: new Date() }).returning({ id: mailOutbox.id });
     const overdue = mine.filter((t) => t.stage === 'overdue').length;
-    await notify(tx, {
+    const { mailId } = await sendNotification(tx, {
       userId: clientId,
       clientId,
       kind: 'reminder_sent',
       title: overdue ? `Reminder: ${overdue} overdue task${overdue === 1 ? '' : 's'}` : `Reminder: ${mine.length} task${mine.length === 1 ? '' : 's'} due soon`,
       body: mine.map((t) => t.name).join(', ').slice(0, 500),
       link: `/compliance?task=${mine[0].taskId}`,
+      mail: (to) => reminderMail(to.email, to.name, list, `${appUrl}/account`),
     });
-    return { mailId: mail.id, count: mine.length };
+    return { mailId, count: mine.length };
   });
 }
 
@@ -117,8 +112,9 @@ export async function runReminders({ db, mailer, config, log, now = new Date(), 
         const sent = await remindClient(db, config.appUrl, tasks, now);
         if (!sent) continue;
         sentInBatch++;
-        result.mails++;
         result.tasks += sent.count;
+        if (sent.mailId === null) continue;
+        result.mails++;
         await mailer.drain([sent.mailId]).catch((e) => log?.warn(`reminder mail ${sent.mailId} not delivered yet (retried later): ${e}`));
       } catch (e) {
         // A task deleted meanwhile, a lost connection: the claim rolled back, the next run retries.

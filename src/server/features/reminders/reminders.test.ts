@@ -81,15 +81,20 @@ describe('compliance reminders', () => {
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, c.id))).toHaveLength(1);
   });
 
-  it('sends nothing to a client who turned e-mail alerts off; a client without a users row gets them', async () => {
+  it('reminds a client who turned e-mail alerts off in the bell only; a client without a users row gets the e-mail', async () => {
     const off = await client([{ name: 'Quiet task', due: at(1) }], false);
     const noRow = await client([{ name: 'Loud task', due: at(1) }]);
     await t.db.delete(users).where(eq(users.id, noRow.id));
     await run(NOW);
     await t.mailer.settle();
     expect(await reminders(off.email)).toEqual([]);
-    expect(await t.db.select().from(complianceReminders).where(eq(complianceReminders.taskId, off.ids['Quiet task']))).toEqual([]);
+    expect(await t.db.select({ stage: complianceReminders.stage }).from(complianceReminders).where(eq(complianceReminders.taskId, off.ids['Quiet task']))).toEqual([{ stage: 'due_soon' }]);
+    expect(await t.db.select({ kind: notifications.kind, title: notifications.title }).from(notifications).where(eq(notifications.userId, off.id))).toEqual([
+      { kind: 'reminder_sent', title: 'Reminder: 1 task due soon' },
+    ]);
     expect(await reminders(noRow.email)).toHaveLength(1);
+    // Claimed once: a later pass tells neither again.
+    expect(await run(NOW)).toEqual({ mails: 0, tasks: 0 });
   });
 
   it('after a restart (a fresh app and mailer on the same database) sends nothing again', async () => {

@@ -2,13 +2,13 @@ import { and, asc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzl
 import { union } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { authUsers, firstStepAccounts, firstStepOpenings, mailOutbox, revolvingCredits, storeCreditCards, users } from '../../db/schema';
+import { firstStepAccounts, firstStepOpenings, revolvingCredits, storeCreditCards } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
 import { schedulePeriodic } from '../../lib/periodic';
 import type { Mailer } from '../../mail/mailer';
 import { TRADELINE_STALE_DAYS } from '../../../shared/credit';
 import { isoDay } from '../../../shared/tradelines';
-import { notify } from '../notifications/notifications.service';
+import { sendNotification } from '../notifications/notifications.service';
 import { staleTradelinesMail, type StaleLine } from './stale-mail';
 
 // Stale tradelines: one not reported for more than TRADELINE_STALE_DAYS days (counted from its date
@@ -55,8 +55,8 @@ async function clientsWithStale(db: Db, now: Date, after: string, limit: number)
 
 /**
  * Claims the client's stale tradelines (the conditional update decides which run tells them, so a
- * second instance finds nothing left) and, in the same transaction, notifies them and queues the
- * mail when their e-mail alerts are on. Null when another run had claimed everything.
+ * second instance finds nothing left) and, in the same transaction, notifies them (with the mail
+ * when their e-mail alerts are on: notify decides). Null when another run had claimed everything.
  */
 async function tellClient(db: Db, appUrl: string, clientId: string, now: Date): Promise<{ count: number; mailId: number | null } | null> {
   return db.transaction(async (tx) => {
@@ -90,25 +90,16 @@ async function tellClient(db: Db, appUrl: string, clientId: string, now: Date): 
     if (!lines.length) return null;
 
     const n = lines.length;
-    await notify(tx, {
+    const { mailId } = await sendNotification(tx, {
       userId: clientId,
       clientId,
       kind: 'tradeline_stale',
       title: n === 1 ? `${lines[0].name} has not been reported for ${TRADELINE_STALE_DAYS} days` : `${n} tradelines have not been reported for ${TRADELINE_STALE_DAYS} days`,
       body: `Ask the creditor to report your payments, then update the last reported date: ${lines.map((l) => l.name).join(', ')}`.slice(0, 500),
       link: SUMMARY_LINK,
+      mail: (to) => staleTradelinesMail(to.email, to.name, lines, `${appUrl}${SUMMARY_LINK}`, `${appUrl}/account`),
     });
-    const [client] = await tx
-      .select({ email: authUsers.email, name: authUsers.name, alerts: users.emailAlertEnabled })
-      .from(authUsers)
-      .leftJoin(users, eq(users.id, authUsers.id))
-      .where(eq(authUsers.id, clientId));
-    // A missing users row counts as alerts enabled (the column's default).
-    if (!client || client.alerts === false) return { count: n, mailId: null };
-    const msg = staleTradelinesMail(client.email, client.name, lines, `${appUrl}${SUMMARY_LINK}`, `${appUrl}/account`);
-    // Due by this process's clock (the mailer's claim compares with it), not the injected one.
-    const [mail] = await tx.insert(mailOutbox).values({ ...msg, nextAttemptAt: new Date() }).returning({ id: mailOutbox.id });
-    return { count: n, mailId: mail.id };
+    return { count: n, mailId };
   });
 }
 

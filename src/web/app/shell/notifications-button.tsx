@@ -21,6 +21,7 @@ export function NotificationsButton() {
   const navigate = useNavigate();
   const query = useQuery(notificationsQuery());
   const markRead = useMarkNotificationsRead();
+  // The badge's number: the server counts nothing while the user's push alerts are off.
   const unread = query.data?.unreadCount ?? 0;
   const items = query.data?.notifications ?? [];
 
@@ -57,7 +58,7 @@ export function NotificationsButton() {
             <h2 id="notifications-title" className="text-sm font-semibold text-gray-900">
               Notifications
             </h2>
-            {unread > 0 && (
+            {query.data?.hasUnread && (
               <button
                 type="button"
                 disabled={markRead.isPending}

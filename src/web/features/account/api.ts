@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
+import { notificationKeys } from '../notifications/api';
 import type { Preferences, ProfileInput, SecretProfileField } from '../../../shared/profile';
 
 export type AuditRow = { id: number; action: 'create' | 'update' | 'delete' | 'reveal'; entityType: string; entityId: string | null; field: string | null; createdAt: string; actor: string };
@@ -76,7 +77,11 @@ export function useSavePreferences(clientId: string) {
   return useMutation({
     mutationFn: async (json: Preferences) =>
       (await unwrap<{ preferences: Preferences }>(await api.clients[':clientId'].preferences.$put({ param: { clientId }, json }))).preferences,
-    onSuccess: (prefs) => queryClient.setQueryData(accountKeys.preferences(clientId), prefs),
+    onSuccess: (prefs) => {
+      queryClient.setQueryData(accountKeys.preferences(clientId), prefs);
+      // Push alerts decide the bell's badge: it follows the switch at once.
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+    },
   });
 }
 

@@ -8,8 +8,8 @@ import { preferencesQuery, useSavePreferences } from './api';
 import { Switch } from './switch';
 
 const toggles: { key: keyof Preferences; label: string; description: string }[] = [
-  { key: 'pushAlertEnabled', label: 'Push notifications', description: 'Alerts in the portal about tasks, payments and updates.' },
-  { key: 'emailAlertEnabled', label: 'Email notifications', description: 'Emails about your account, including changes our staff make to your contact details.' },
+  { key: 'pushAlertEnabled', label: 'Push notifications', description: 'The count on the bell for new notifications about tasks, payments, messages and changes our team makes.' },
+  { key: 'emailAlertEnabled', label: 'Email notifications', description: 'An email with each notification, including changes our staff make to your contact details.' },
 ];
 
 /** Panel 2: push and email toggles; each flip is saved at once and both are disabled while saving. */
