@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, authUsers, businessAccounts, businessBankAccounts, businessCompliance, businessDocuments, capitalScores, creditLoans, notifications, paydexScores, payments, recentActivities } from '../../db/schema';
@@ -12,6 +12,8 @@ import { accountReceivables, purchaseOrders } from '../../db/schema';
 import { socialMediaAccounts } from '../../db/schema';
 import { automationRequests, automations } from '../../db/schema';
 import { AUTOMATION_HTML_MAX, MAX_AUTOMATIONS } from '../../../shared/automations';
+import { supportAttachments, supportConversations, supportMessages } from '../../db/schema';
+import { SUPPORT_MESSAGE_MAX } from '../../../shared/support';
 
 // One client with every field at its maximum length and 1,000 records of every kind: no list
 // response may grow past a page (100 items) or 1 MB, whoever asks.
@@ -182,6 +184,42 @@ describe('every list is bounded', () => {
     }
     expect((await a.agent.get('/api/automations?pageSize=51')).status).toBe(400);
     expect((await admin.agent.get('/api/automation-requests?pageSize=101')).status).toBe(400);
+  }, 60_000);
+
+  it('answers at most a page of Support Chat messages (each at its longest, with a file) and of inbox conversations', async () => {
+    const { a, admin } = cast;
+    await t.db.insert(supportConversations).values({ clientId: a.id }).onConflictDoNothing();
+    for (let i = 0; i < RECORDS; i += 200) {
+      const rows = await t.db
+        .insert(supportMessages)
+        .values(Array.from({ length: 200 }, () => ({ clientId: a.id, fromStaff: false, authorId: a.id, body: x(SUPPORT_MESSAGE_MAX) })))
+        .returning({ id: supportMessages.id });
+      await t.db.insert(supportAttachments).values(rows.map((r) => ({ id: randomUUID(), messageId: r.id, clientId: a.id, fileName: `${x(196)}.pdf`, storageKey: 'support/none.pdf', contentType: 'application/pdf', size: 1 })));
+    }
+    const [last] = await t.db.select({ id: supportMessages.id }).from(supportMessages).where(eq(supportMessages.clientId, a.id)).orderBy(desc(supportMessages.id)).limit(1);
+    await t.db.update(supportConversations).set({ lastMessageId: last.id, lastClientMessageId: last.id }).where(eq(supportConversations.clientId, a.id));
+    // More conversations than a page: 150 other clients, each with a message at its longest.
+    const [me] = await t.db.select().from(authUsers).where(eq(authUsers.id, a.id));
+    const people = Array.from({ length: 150 }, (_, i) => ({ ...me, id: randomUUID(), email: `bounded-support-${i}@example.test` }));
+    await t.db.insert(authUsers).values(people);
+    await t.db.insert(supportConversations).values(people.map((p) => ({ clientId: p.id })));
+    const msgs = await t.db.insert(supportMessages).values(people.map((p) => ({ clientId: p.id, fromStaff: false, body: x(SUPPORT_MESSAGE_MAX) }))).returning({ id: supportMessages.id, clientId: supportMessages.clientId });
+    for (const m of msgs) await t.db.update(supportConversations).set({ lastMessageId: m.id, lastClientMessageId: m.id }).where(eq(supportConversations.clientId, m.clientId));
+    const pages: [typeof a.agent, string][] = [
+      [a.agent, `/api/clients/${a.id}/support/messages?limit=100`],
+      [admin.agent, `/api/clients/${a.id}/support/messages?limit=100`],
+      [admin.agent, '/api/support/conversations?pageSize=100'],
+    ];
+    for (const [agent, path] of pages) {
+      const res = await agent.get(path);
+      const text = await res.text();
+      expect(res.status, `${path}: ${text.slice(0, 200)}`).toBe(200);
+      const body = JSON.parse(text) as { items: unknown[] };
+      expect(body.items.length, path).toBe(100);
+      expect(text.length, path).toBeLessThan(MB);
+    }
+    expect((await a.agent.get(`/api/clients/${a.id}/support/messages?limit=101`)).status).toBe(400);
+    expect((await admin.agent.get('/api/support/conversations?pageSize=101')).status).toBe(400);
   }, 60_000);
 
   it('refuses a page size over the maximum with a 400 that says the limit', async () => {

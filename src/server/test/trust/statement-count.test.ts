@@ -28,6 +28,7 @@ import { seedRecords } from '../../features/records/record-fixtures';
 import { firstStepAccounts, firstStepOpenings, storeCreditCards, users } from '../../db/schema';
 import { socialMediaAccounts } from '../../db/schema';
 import { automationRequests, automations } from '../../db/schema';
+import { supportAttachments, supportConversations, supportMessages } from '../../db/schema';
 
 /**
  * No N+1: every GET route that answers a list is called with 1 and with 50 records behind it,
@@ -76,6 +77,12 @@ const NOT_LISTS: Record<string, string> = {
   'GET /api/clients/:clientId/website-template': 'one record',
   'GET /api/clients/:clientId/website-template/frame': 'one record (its HTML)',
   'GET /api/automations/:automationId/image': 'one file',
+  'GET /api/clients/:clientId/support/attachments/:attachmentId': 'one file',
+  // Never-ending answers: they send the messages after the cursor in batches of 100, one query a batch (support-stream.test.ts).
+  'GET /api/clients/:clientId/support/stream': 'a live stream (server-sent events)',
+  'GET /api/support/stream': 'a live stream (server-sent events)',
+  'GET /api/support/unread': 'one count',
+  'GET /api/support/agent': 'the agent header (one count of staff online)',
 };
 
 let t: TestApp;
@@ -247,6 +254,41 @@ beforeAll(async () => {
         await t.db.insert(firstStepOpenings).values(accounts.map((a) => ({ id: randomUUID(), userId: id, firstStepAccountId: a.id, dateOpened: '2024-01-01' })));
       },
     },
+    // The client's Support Chat conversation: n messages, staff and client in turn, every other one with a file.
+    supportMessages: {
+      name: 'support messages (half with a file)',
+      seed: async (n: number) => {
+        await t.db.delete(supportConversations).where(eq(supportConversations.clientId, id));
+        if (!n) return;
+        await t.db.insert(supportConversations).values({ clientId: id });
+        const rows = await t.db
+          .insert(supportMessages)
+          .values(Array.from({ length: n }, (_, i) => ({ clientId: id, fromStaff: i % 2 === 1, authorId: i % 2 ? admin.id : id, body: `Message ${i}` })))
+          .returning({ id: supportMessages.id });
+        const files = rows.filter((_, i) => i % 2 === 0).map((r) => ({ id: randomUUID(), messageId: r.id, clientId: id, fileName: 'f.pdf', storageKey: 'support/none.pdf', contentType: 'application/pdf', size: 1 }));
+        await t.db.insert(supportAttachments).values(files);
+        const last = rows[rows.length - 1].id;
+        await t.db.update(supportConversations).set({ lastMessageId: last, lastClientMessageId: last - (n > 1 ? 1 : 0) }).where(eq(supportConversations.clientId, id));
+      },
+    },
+    // The staff inbox: n clients' conversations, each with a message (the last one joined in, unread counted).
+    supportInbox: {
+      name: 'support conversations',
+      seed: async (n: number) => {
+        await t.db.delete(supportConversations).where(isNotNull(supportConversations.clientId));
+        await t.db.delete(authUsers).where(like(authUsers.email, 'support-count-%'));
+        const [me] = await t.db.select().from(authUsers).where(eq(authUsers.id, id));
+        const people = Array.from({ length: n }, (_, i) => ({ ...me, id: randomUUID(), email: `support-count-${i}@example.test` }));
+        if (!people.length) return;
+        await t.db.insert(authUsers).values(people);
+        await t.db.insert(supportConversations).values(people.map((p) => ({ clientId: p.id })));
+        const msgs = await t.db
+          .insert(supportMessages)
+          .values(people.map((p) => ({ clientId: p.id, fromStaff: false, authorId: p.id, body: 'Hello' })))
+          .returning({ id: supportMessages.id, clientId: supportMessages.clientId });
+        for (const m of msgs) await t.db.update(supportConversations).set({ lastMessageId: m.id, lastClientMessageId: m.id }).where(eq(supportConversations.clientId, m.clientId));
+      },
+    },
     // Social media accounts without passwords (a sealed password is bound to its row id and could not be cloned).
     socialAccounts: cloneSeeder('social media accounts', socialMediaAccounts, socialMediaAccounts.userId, () => ({ userId: id, platform: 'Instagram', username: 'u', profileUrl: 'https://example.test', notes: 'n' }), true),
     // The shared automation catalogue (each with an image key), and the client's automation requests.
@@ -322,6 +364,8 @@ beforeAll(async () => {
     'GET /api/automations': { seeder: seeders.automations, queries: ['pageSize=50'], as: both },
     'GET /api/clients/:clientId/automation-requests': { seeder: seeders.automationRequests, queries: ['pageSize=50'], as: both },
     'GET /api/automation-requests': { seeder: seeders.automationRequests, queries: ['pageSize=50'], as: ['admin'] },
+    'GET /api/clients/:clientId/support/messages': { seeder: seeders.supportMessages, queries: ['limit=50'], as: both },
+    'GET /api/support/conversations': { seeder: seeders.supportInbox, queries: ['pageSize=50', 'pageSize=50&view=open'], as: ['admin'] },
     'GET /api/training-videos/:videoId/resources': { seeder: seeders.videoResources, queries: ['pageSize=50'], as: both, params: () => ({ videoId: resourceVideoId }) },
   };
 }, 60_000);
