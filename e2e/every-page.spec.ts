@@ -89,6 +89,7 @@ const data = {
   },
   receivable: { vendorName: 'Northeastern Industrial Packaging & Logistics Supply Corporation', amount: 1234567.89, dueDate: '2026-12-15', status: 'overdue' },
   purchaseOrder: { vendorName: 'Consolidated Office Furniture & Equipment Wholesale Distributors', amount: 98765.4, orderDate: '2026-11-02', status: 'approved' },
+  supportMessage: { body: 'Could you check whether our D-U-N-S number registration went through? https://www.dnb.example/duns-number/get-a-duns/registration-confirmation?id=1234567890' },
   automationRequest: { type: 'Quarterly sales tax filing reminders for every state we sell in', description: 'Remind me two weeks before each filing deadline.', priority: 'High' },
 };
 
@@ -111,6 +112,7 @@ async function addClientData(page: Page): Promise<string> {
         await post('revolving-credits', d.revolvingCredit),
         await post('social-accounts', d.social),
         await post('automation-requests', d.automationRequest),
+        await post('support/messages', d.supportMessage),
         (await fetch(`${base}/website-template`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(d.template) })).status,
         // The shared loans directory (not under the client's path).
         (await fetch('/api/loans', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(d.loan) })).status,
@@ -140,6 +142,8 @@ const dataReady: Record<string, Route['ready']> = {
   '/website': (page) => page.getByText(/A template is saved/),
   '/website-template': (page) => page.frameLocator('iframe[title="Website template preview"]').getByRole('heading', { name: 'Morgan Ventures Holding Company' }),
   '/social-media': (page) => page.getByRole('article', { name: `${data.social.platform}: ${data.social.username}` }),
+  // The client's message, in the client's conversation and in the admin's view of it.
+  '/support': (page) => page.getByRole('list', { name: 'Messages' }).getByText(/^Could you check whether our D-U-N-S number/),
   // The client's request (the client's own list; the admin's Requests, with the client named).
   '/automations': (page) => page.getByTestId('automation-request').filter({ hasText: data.automationRequest.type }).first(),
 };

@@ -25,6 +25,7 @@ export const builtPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/store-credit': lazyPage(() => import('../features/cards/cards-page'), 'StoreCreditPage'),
   '/revolving-credit': lazyPage(() => import('../features/cards/cards-page'), 'RevolvingCreditPage'),
   '/automations': lazyPage(() => import('../features/automations/automations-page'), 'AutomationsPage'),
+  '/support': lazyPage(() => import('../features/support/support-page'), 'SupportPage'),
 };
 
 export const PlaceholderPage = lazyPage(() => import('../features/placeholders/placeholder-page'), 'PlaceholderPage');

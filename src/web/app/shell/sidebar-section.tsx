@@ -3,6 +3,8 @@ import { NavLink } from 'react-router';
 import { ChevronDown } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import type { NavItem } from '../nav';
+import { useAuth } from '../auth-context';
+import { SupportUnreadBadge } from '../../features/support/unread-badge';
 import { NavIcon } from './nav-icons';
 import type { NavGroups } from './use-nav-groups';
 
@@ -14,8 +16,10 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 function ItemBadges({ item }: { item: NavItem }) {
+  const { isAdmin } = useAuth();
   return (
     <>
+      {isAdmin && item.path === '/support' && <SupportUnreadBadge />}
       {/* The separator keeps screen readers from running the label and the badge together. */}
       {(item.live || item.comingSoon) && <span className="sr-only">, </span>}
       {item.live && (

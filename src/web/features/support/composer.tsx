@@ -1,0 +1,155 @@
+import { useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { Paperclip, Send, X } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { UploadProgress, uploadWithProgress } from '../../components/file-upload';
+import { formatCount } from '../../../shared/format';
+import { CHAT_UPLOAD_ACCEPT, checkChatUploadName, FILE_TOO_LARGE, formatFileSize, MAX_UPLOAD_BYTES } from '../../../shared/uploads';
+import { SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGE_TOO_LONG, type SupportMessage } from '../../../shared/support';
+import { sendMessage, sentMessage, supportUrls } from './api';
+
+// The count appears once a message comes this close to the limit.
+const COUNT_FROM = SUPPORT_MESSAGE_MAX - 500;
+
+function checkAttachment(file: File): string | null {
+  if (file.size > MAX_UPLOAD_BYTES) return FILE_TOO_LARGE;
+  const name = checkChatUploadName(file.name);
+  return name.ok ? null : name.error;
+}
+
+/**
+ * Writing a message: Enter sends, Shift+Enter starts a new line; an attached file (PDF, DOC,
+ * DOCX or a picture) goes with the text, with a progress bar while it uploads. The server's
+ * refusal (too long, too many a minute) is shown and the text kept.
+ */
+export function Composer({ clientId, onSent, inputRef }: { clientId: string; onSent: (message: SupportMessage) => void; inputRef: RefObject<HTMLTextAreaElement | null> }) {
+  const ids = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [sending, setSending] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const tooLong = text.length > SUPPORT_MESSAGE_MAX;
+  const empty = text.trim() === '' && !file;
+  const canSend = !sending && !empty && !tooLong;
+
+  async function send() {
+    if (!canSend) return;
+    setSending(true);
+    setError(null);
+    try {
+      let message: SupportMessage;
+      if (file) {
+        setProgress(0);
+        const result = await uploadWithProgress<SupportMessage | { message: SupportMessage }>(supportUrls.upload(clientId), file, { body: text }, setProgress);
+        if (!result.ok) throw new Error(result.error);
+        message = sentMessage(result.body);
+      } else {
+        message = await sendMessage(clientId, text);
+      }
+      onSent(message);
+      setText('');
+      setFile(null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The message could not be sent. Please try again.');
+    } finally {
+      setSending(false);
+      setProgress(null);
+      inputRef.current?.focus();
+    }
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    // Enter while an input method is composing picks a candidate; it does not send.
+    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+    e.preventDefault();
+    void send();
+  }
+
+  function choose(chosen: File | undefined) {
+    if (fileInput.current) fileInput.current.value = '';
+    if (!chosen) return;
+    const problem = checkAttachment(chosen);
+    setError(problem);
+    setFile(problem ? null : chosen);
+    inputRef.current?.focus();
+  }
+
+  const countId = `${ids}-count`;
+  const errorId = `${ids}-error`;
+  const hintId = `${ids}-hint`;
+  return (
+    <form
+      className="flex flex-col gap-2 border-t border-gray-200 bg-white p-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      {file && (
+        <div className="flex min-w-0 items-center gap-2 rounded-md border border-gray-200 bg-gray-50 px-2.5 py-1.5 text-sm">
+          <Paperclip aria-hidden className="size-4 shrink-0 text-brand-700" />
+          <span className="min-w-0 flex-1 truncate">
+            <span className="sr-only">Attached: </span>
+            {file.name} <span className="text-gray-600">({formatFileSize(file.size)})</span>
+          </span>
+          <Button type="button" variant="ghost" size="icon" className="size-7" disabled={sending} aria-label={`Remove ${file.name}`} onClick={() => setFile(null)}>
+            <X />
+          </Button>
+        </div>
+      )}
+      {progress !== null && <UploadProgress percent={progress} />}
+      <div className="flex items-end gap-2">
+        <label
+          htmlFor={`${ids}-file`}
+          title="Attach a file"
+          className="inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 focus-within:ring-2 focus-within:ring-brand-600 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50"
+        >
+          <Paperclip aria-hidden className="size-5" />
+          <input
+            ref={fileInput}
+            id={`${ids}-file`}
+            type="file"
+            accept={CHAT_UPLOAD_ACCEPT}
+            aria-label="Attach a file (PDF, DOC, DOCX or a picture, max 10 MB)"
+            className="sr-only"
+            disabled={sending}
+            onChange={(e) => choose(e.target.files?.[0])}
+          />
+        </label>
+        <label htmlFor={`${ids}-text`} className="sr-only">
+          Message
+        </label>
+        <textarea
+          ref={inputRef}
+          id={`${ids}-text`}
+          value={text}
+          rows={2}
+          placeholder="Write a message…"
+          aria-describedby={[hintId, text.length >= COUNT_FROM ? countId : '', error ? errorId : ''].filter(Boolean).join(' ')}
+          aria-invalid={tooLong || undefined}
+          className="max-h-40 min-h-10 min-w-0 flex-1 resize-y rounded-md border border-gray-300 px-3 py-2 text-sm text-gray-900 placeholder:text-gray-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <Button type="submit" disabled={!canSend} className="shrink-0">
+          <Send aria-hidden />
+          <span className="max-sm:sr-only">{sending ? 'Sending...' : 'Send'}</span>
+        </Button>
+      </div>
+      <p id={hintId} className="text-xs text-gray-600 max-sm:hidden">Enter sends, Shift+Enter starts a new line.</p>
+      {text.length >= COUNT_FROM && (
+        <p id={countId} className={tooLong ? 'text-sm text-red-700' : 'text-xs text-gray-600'}>
+          {tooLong ? `${SUPPORT_MESSAGE_TOO_LONG} ` : ''}
+          {formatCount(text.length)} of {formatCount(SUPPORT_MESSAGE_MAX)} characters.
+        </p>
+      )}
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
