@@ -9,6 +9,7 @@ import {
   cookieHeader, formatMs, freePort, httpRequest, lastLines, sleep, spawnServer, startPostgres, stopGracefully, tempDir, waitHealthy,
   type ServerProcess,
 } from './lib';
+import { checkSupportLive } from './support-live';
 
 // Both limits on wrong passwords from one address to one account say 10, and both count in the
 // database: auth-handler.ts refuses the 11th after 10 failures per account and address (15 min),
@@ -207,12 +208,15 @@ async function main() {
       // Separate accounts and client addresses, so no check eats into another's rate-limit bucket.
       const sessionUser = `session-${Date.now()}@two-instances.test`;
       const limitedUser = `limited-${Date.now()}@two-instances.test`;
+      const chatUser = `chat-${Date.now()}@two-instances.test`;
       await createVerifiedUser(a, db, sessionUser);
       await createVerifiedUser(b, db, limitedUser);
       await checkSharedSession(a, b, sessionUser);
       await checkCachedSessionRevoked(a, b, sessionUser);
       await checkRateLimitAlternating(a, b, limitedUser);
       await checkRateLimitBurst(a, b, limitedUser);
+      await createVerifiedUser(a, db, chatUser);
+      await checkSupportLive(a, b, db, chatUser, PASSWORD, report);
     }
     await checkConcurrentMigrations(cluster.url, db);
     for (const server of servers.filter((s) => s.running())) {
