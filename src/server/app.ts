@@ -39,6 +39,7 @@ import { clientIp } from './middleware/client-ip';
 import { refuseNul } from './middleware/no-nul';
 import { clientTrainingProgressRoutes, trainingRoutes } from './features/training/training.routes';
 import { allAutomationRequestsRoutes, automationsRoutes, clientAutomationRequestsRoutes } from './features/automations/automations.routes';
+import { clientSearchRoutes, clientsSearchRoutes } from './features/search/search.routes';
 import { clientSupportRoutes, supportRoutes } from './features/support/support.routes';
 
 const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: 'The request is too large.' }, 413) });
@@ -72,7 +73,9 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/signup', signupRoutes)
     .route('/me/setup', setupRoutes)
     .route('/me/notifications', notificationsRoutes)
+    .route('/clients/search', clientsSearchRoutes)
     .route('/clients', clientsRoutes)
+    .route('/clients/:clientId/search', clientSearchRoutes)
     .route('/clients/:clientId/audit', auditRoutes)
     .route('/clients/:clientId/profile', profileRoutes)
     .route('/clients/:clientId/preferences', preferencesRoutes)

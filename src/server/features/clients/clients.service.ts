@@ -20,7 +20,7 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
  * database keeps. Text that looks like a phone number (digits and phone punctuation, at least 3
  * digits) also matches the phone's digits, whatever punctuation either side has.
  */
-function matching(q: string): SQL | undefined {
+export function matching(q: string): SQL | undefined {
   const digits = /^[\d\s()+.-]+$/.test(q) ? q.replace(/\D/g, '') : '';
   return or(
     sql`${authUsers.search} like lower(${containing(q)})`,

@@ -14,6 +14,7 @@ import { automationRequests, automations } from '../../db/schema';
 import { AUTOMATION_HTML_MAX, MAX_AUTOMATIONS } from '../../../shared/automations';
 import { supportAttachments, supportConversations, supportMessages } from '../../db/schema';
 import { SUPPORT_MESSAGE_MAX } from '../../../shared/support';
+import { SEARCH_PER_KIND, type SearchResults } from '../../../shared/search';
 
 // One client with every field at its maximum length and 1,000 records of every kind: no list
 // response may grow past a page (100 items) or 1 MB, whoever asks.
@@ -185,6 +186,23 @@ describe('every list is bounded', () => {
     expect((await a.agent.get('/api/automations?pageSize=51')).status).toBe(400);
     expect((await admin.agent.get('/api/automation-requests?pageSize=101')).status).toBe(400);
   }, 60_000);
+
+  it(`answers at most ${SEARCH_PER_KIND} search hits of each kind, whatever matches (1,000 records of every kind)`, async () => {
+    const { a, admin } = cast;
+    for (const [agent, path] of [
+      [a.agent, `/api/clients/${a.id}/search`],
+      [admin.agent, `/api/clients/${a.id}/search`],
+      [admin.agent, '/api/clients/search'],
+    ] as const) {
+      const res = await agent.get(`${path}?q=${path.endsWith('/clients/search') ? 'example' : 'x'}`);
+      const text = await res.text();
+      expect(res.status, `${path}: ${text.slice(0, 200)}`).toBe(200);
+      const body = JSON.parse(text) as SearchResults;
+      expect(body.groups.length, path).toBeGreaterThan(0);
+      for (const g of body.groups) expect(g.hits.length, `${path} ${g.kind}`).toBeLessThanOrEqual(SEARCH_PER_KIND);
+      expect(text.length, path).toBeLessThan(MB);
+    }
+  });
 
   it('answers at most a page of Support Chat messages (each at its longest, with a file) and of inbox conversations', async () => {
     const { a, admin } = cast;

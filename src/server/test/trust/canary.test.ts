@@ -69,6 +69,18 @@ describe('canary secrets', () => {
         responses.push({ where: `${e.method} ${path} as ${who}`, body: await res.text() });
       }
     }
+    // The top bar's search, asked for the canaries themselves and for the names beside them.
+    for (const q of ['canary', ...canaries]) {
+      for (const [who, agent, path] of [
+        ['client', client.agent, `/api/clients/${client.id}/search`],
+        ['admin', admin, `/api/clients/${client.id}/search`],
+        ['admin', admin, '/api/clients/search'],
+      ] as const) {
+        const res = await agent.get(`${path}?${new URLSearchParams({ q })}`);
+        expect(res.status, `${path} as ${who}`).toBe(200);
+        responses.push({ where: `GET ${path}?q=${q} as ${who}`, body: await res.text() });
+      }
+    }
     const leaks = responses.filter((r) => !revealPaths.some((p) => r.where.includes(p)) && canaries.some((c) => r.body.includes(c)));
     const reveals = responses.filter((r) => revealPaths.some((p) => r.where.includes(p)));
     const revealed = reveals.filter((r) => canaries.some((c) => r.body.includes(c)));

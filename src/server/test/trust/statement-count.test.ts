@@ -28,6 +28,7 @@ import { seedRecords } from '../../features/records/record-fixtures';
 import { firstStepAccounts, firstStepOpenings, storeCreditCards, users } from '../../db/schema';
 import { socialMediaAccounts } from '../../db/schema';
 import { automationRequests, automations } from '../../db/schema';
+import { SEARCH_PER_KIND, type SearchKind, type SearchResults } from '../../../shared/search';
 import { supportAttachments, supportConversations, supportMessages } from '../../db/schema';
 
 /**
@@ -118,6 +119,9 @@ const jsonItems = async (res: Response) => {
   // The page's array: items, rows, notifications or tasks, whichever the route answers.
   return Math.max(0, ...Object.values(body).map((v) => (Array.isArray(v) ? v.length : 0)));
 };
+
+/** The hits of one kind in a search answer. */
+const searchHits = (kind: SearchKind) => async (res: Response) => ((await res.json()) as SearchResults).groups.find((g) => g.kind === kind)?.hits.length ?? 0;
 
 /** Record lists answer their totals by status beside the page: the items, each with its documents, are what grow. */
 const recordItems = async (res: Response) => ((await res.json()) as { items: { documents: unknown[] }[] }).items.filter((r) => r.documents.length === 1).length;
@@ -366,6 +370,9 @@ beforeAll(async () => {
     'GET /api/automation-requests': { seeder: seeders.automationRequests, queries: ['pageSize=50'], as: ['admin'] },
     'GET /api/clients/:clientId/support/messages': { seeder: seeders.supportMessages, queries: ['limit=50'], as: both },
     'GET /api/support/conversations': { seeder: seeders.supportInbox, queries: ['pageSize=50', 'pageSize=50&view=open'], as: ['admin'] },
+    // The top bar's search: at most SEARCH_PER_KIND of each kind, in one statement whatever is stored.
+    'GET /api/clients/:clientId/search': { seeder: seeders.tasks, queries: ['q=task'], as: both, expected: (n) => Math.min(n, SEARCH_PER_KIND), itemsIn: searchHits('task') },
+    'GET /api/clients/search': { seeder: seeders.clients, queries: ['q=example.test'], as: ['admin'], expected: (n) => Math.min(n, SEARCH_PER_KIND), itemsIn: searchHits('client') },
     'GET /api/training-videos/:videoId/resources': { seeder: seeders.videoResources, queries: ['pageSize=50'], as: both, params: () => ({ videoId: resourceVideoId }) },
   };
 }, 60_000);
