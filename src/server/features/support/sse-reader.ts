@@ -6,6 +6,8 @@ export function sseReader(res: Response) {
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
+  // Everything received, comments included.
+  let raw = '';
   const events: SseEvent[] = [];
   const waiters = new Set<() => void>();
   let closed = false;
@@ -14,7 +16,9 @@ export function sseReader(res: Response) {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        buffer += decoder.decode(value, { stream: true });
+        const text = decoder.decode(value, { stream: true });
+        raw += text;
+        buffer += text;
         let cut: number;
         while ((cut = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, cut);
@@ -67,6 +71,9 @@ export function sseReader(res: Response) {
     waitFor,
     get closed() {
       return closed;
+    },
+    get raw() {
+      return raw;
     },
     close: () => reader.cancel().catch(() => undefined),
   };

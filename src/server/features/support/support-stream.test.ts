@@ -5,6 +5,7 @@ import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app
 import { LIMITS, TOO_MANY_STREAMS } from '../../../shared/limits';
 import type { SupportMessage } from '../../../shared/support';
 import { sseReader } from './sse-reader';
+import { streamTimings } from './support.stream';
 
 type Who = { id: string; email: string; agent: TestAgent };
 let t: TestApp;
@@ -129,6 +130,29 @@ describe('support live stream', () => {
       expect(readersOpen.every((r) => r.closed)).toBe(true);
     } finally {
       await t2.close();
+    }
+  });
+
+  it('sends a heartbeat comment while quiet and ends after its lifetime (the browser then reconnects)', async () => {
+    const saved = { ...streamTimings };
+    Object.assign(streamTimings, { heartbeatMs: 50, maxMs: 600 });
+    try {
+      const c = await t.createSignedInUser({ role: 'client' });
+      const subscriptions = t.realtime.size;
+      const started = performance.now();
+      const res = await c.agent.get(`${base(c.user.id)}/stream`);
+      const stream = sseReader(res);
+      const deadline = Date.now() + 3000;
+      while (!stream.closed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const lived = performance.now() - started;
+      expect(stream.closed).toBe(true);
+      expect(lived).toBeGreaterThanOrEqual(550);
+      expect(stream.raw).toMatch(/^retry: \d+\n\n/);
+      expect(stream.raw.match(/^: keep-alive$/gm)?.length ?? 0).toBeGreaterThanOrEqual(5);
+      // The stream's slot and subscription are given back.
+      expect(t.realtime.size).toBe(subscriptions);
+    } finally {
+      Object.assign(streamTimings, saved);
     }
   });
 

@@ -6,9 +6,12 @@ import { LIMITS, TOO_MANY_STREAMS } from '../../../shared/limits';
 import { conversationState, lastMessageId, messagesAfter } from './support.service';
 
 const BATCH = 100;
-export const HEARTBEAT_MS = 25_000;
-/** A stream ends after this: the browser reconnects (with its last id) and is authorised again. */
-export const MAX_STREAM_MS = 60 * 60 * 1000;
+/**
+ * A comment every heartbeatMs keeps proxies from closing a quiet stream; a stream ends after maxMs
+ * (the browser reconnects with its last id and is authorised again); staff presence is refreshed
+ * every presenceMs. Tests shorten them.
+ */
+export const streamTimings = { heartbeatMs: 25_000, maxMs: 60 * 60 * 1000, presenceMs: 60_000 };
 
 // Open streams per user, per instance (per realtime hub, so test apps in one process are apart).
 const openStreams = new WeakMap<Realtime, Map<string, number>>();
@@ -98,13 +101,13 @@ export function supportStream(c: Context<AppEnv>, o: StreamOptions) {
       void pump();
     });
     const offClose = realtime.onClose(() => end());
-    const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    const lifetime = setTimeout(() => end(), MAX_STREAM_MS);
+    const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n'), streamTimings.heartbeatMs);
+    const lifetime = setTimeout(() => end(), streamTimings.maxMs);
     let ticker: NodeJS.Timeout | undefined;
     if (o.onTick) {
       const tick = () => void o.onTick!().catch((e: unknown) => log.warn(`support presence failed: ${String(e)}`));
       tick();
-      ticker = setInterval(tick, 60_000);
+      ticker = setInterval(tick, streamTimings.presenceMs);
     }
 
     function end() {

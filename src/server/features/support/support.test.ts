@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, supportConversations, supportMessages } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import { makePdf } from '../../test/make-pdf';
+import { makeDoc, makeDocx } from '../../test/zip';
 import { PNG } from '../training/training-media';
 import { SUPPORT_DAY_LIMIT, TOO_MANY_SUPPORT_MESSAGES, LIMITS } from '../../../shared/limits';
 import { SUPPORT_MESSAGE_EMPTY, SUPPORT_MESSAGE_TOO_LONG, type SupportConversationItem, type SupportMessage, type SupportThread } from '../../../shared/support';
@@ -241,6 +242,30 @@ describe('support attachments', () => {
     expect((await b.agent.get(`${base(c.id)}/attachments/${msg.attachment!.id}`)).status).toBe(404);
     expect((await b.agent.get(`${base(b.id)}/attachments/${msg.attachment!.id}`)).status).toBe(404);
     expect((await c.agent.get(`${base(c.id)}/attachments/not-an-id`)).status).toBe(404);
+  });
+
+  it('accepts every chat kind by content: pdf, doc, docx, png, jpeg, gif, webp', async () => {
+    const c = await newClient();
+    const pad = (head: Buffer) => Buffer.concat([head, Buffer.alloc(64)]);
+    const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([36, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(64)]);
+    const kinds: [Buffer, string, string][] = [
+      [makePdf(), 'a.pdf', 'application/pdf'],
+      [makeDoc(), 'old.doc', 'application/msword'],
+      [await makeDocx(), 'letter.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+      [PNG, 'p.png', 'image/png'],
+      [pad(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00])), 'photo.JPEG', 'image/jpeg'],
+      [pad(Buffer.from('GIF89a')), 'anim.gif', 'image/gif'],
+      [webp, 'pic.webp', 'image/webp'],
+    ];
+    for (const [bytes, name, type] of kinds) {
+      const res = await upload(c, c.id, bytes, name);
+      expect(res.status, `${name}: ${await res.clone().text()}`).toBe(201);
+      const { message } = (await res.json()) as { message: SupportMessage };
+      expect(message.attachment, name).toMatchObject({ fileName: name, contentType: type, size: bytes.length });
+      const dl = await c.agent.get(`${base(c.id)}/attachments/${message.attachment!.id}`);
+      expect(dl.headers.get('content-type'), name).toBe(type);
+      expect(Buffer.from(await dl.arrayBuffer()).equals(bytes), name).toBe(true);
+    }
   });
 
   it('refuses wrong kinds, disguised names, a bad body and a full store', async () => {
