@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { authUsers } from '../../db/schema';
 import { access } from '../../middleware/access';
@@ -16,16 +16,23 @@ import { supportArchiveInput, supportInboxQuery, supportMessageInput, supportMes
 import { fileHeaders } from '../documents/documents.files';
 import { ATTACHMENT_NOT_FOUND, chatFileRule, checkAttachment, checkUploadFields, findAttachment } from './support.attachments';
 import { listInbox, supportAgent, touchPresence, unreadConversations } from './support.inbox';
-import { listMessages, markRead, sendMessage, setArchived } from './support.service';
+import { listMessages, markRead, sendMessage, setArchived, SupportRateLimited } from './support.service';
 import { streamCursor, supportStream } from './support.stream';
 
 const BAD_CURSOR = 'Last-Event-ID must be a message id.';
+
+/** sendMessage, with Retry-After on the 429 of a sender over their minute. */
+const send = (c: Context<AppEnv>, input: Parameters<typeof sendMessage>[2]) =>
+  sendMessage(c.var.deps.db, c.var.scope, input).catch((err: unknown) => {
+    if (err instanceof SupportRateLimited) c.header('Retry-After', String(err.retryAfter));
+    throw err;
+  });
 const NO_CONVERSATION = 'This client has not written to support yet.';
 
 /** /api/clients/:clientId/support: one client's conversation with the support team (the client, or an admin for them). */
 export const clientSupportRoutes = new Hono<AppEnv>()
   .get('/messages', access('own'), validate('query', supportMessagesQuery), async (c) => c.json(await listMessages(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))))
-  .post('/messages', access('own'), validate('json', supportMessageInput), async (c) => c.json({ message: await sendMessage(c.var.deps.db, c.var.scope, { body: c.req.valid('json').body }) }, 201))
+  .post('/messages', access('own'), validate('json', supportMessageInput), async (c) => c.json({ message: await send(c, { body: c.req.valid('json').body }) }, 201))
   // Multipart: `file` (pdf, doc, docx, png, jpeg, gif or webp by content; at most 10 MB) and an optional `body`.
   // The path ends in /upload: the app's 1 MB JSON body limit leaves it to the upload's own limit.
   .post('/messages/upload', access('own'), async (c) => {
@@ -52,7 +59,7 @@ export const clientSupportRoutes = new Hono<AppEnv>()
       const checked = checkAttachment(file.name, file.key);
       if (!checked.ok) return refuse(checked.error, checked.status, 'file');
       try {
-        const message = await sendMessage(db, scope, {
+        const message = await send(c, {
           body: fields.body,
           attachment: { id: randomUUID(), fileName: checked.name, storageKey: file.key, contentType: file.contentType, size: file.size },
           quotaBytes: config.storageQuotaBytes,

@@ -12,6 +12,13 @@ import { recordAudit } from '../audit/audit.service';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The sender's minute is used up: the route answers 429 with Retry-After. */
+export class SupportRateLimited extends HTTPException {
+  constructor(readonly retryAfter: number) {
+    super(429, { message: TOO_MANY_SUPPORT_MESSAGES });
+  }
+}
 const CLIENT_FALLBACK_NAME = 'Client';
 
 /** The columns every message read selects (with its author and attachment). */
@@ -101,7 +108,7 @@ export async function sendMessage(db: Db, scope: Scope, input: { body: string; a
     if (today >= LIMITS.supportMessagesPerDay) throw new HTTPException(429, { message: SUPPORT_DAY_LIMIT });
     // Inside the transaction: a refused or failed send does not use up the sender's minute.
     const rate = await consumeRateLimit(tx, `support-message:${scope.actorId}`, 60, LIMITS.supportMessagesPerMinute);
-    if (!rate.allowed) throw new HTTPException(429, { message: TOO_MANY_SUPPORT_MESSAGES });
+    if (!rate.allowed) throw new SupportRateLimited(rate.retryAfter);
     if (input.attachment) await assertStorageRoom(tx, clientId, input.attachment.size, input.quotaBytes ?? Number.MAX_SAFE_INTEGER);
 
     const [msg] = await tx.insert(supportMessages).values({ clientId, authorId: scope.actorId, fromStaff, body: input.body }).returning({ id: supportMessages.id, createdAt: supportMessages.createdAt });
@@ -133,7 +140,7 @@ export async function sendMessage(db: Db, scope: Scope, input: { body: string; a
         kind: 'support_message',
         title: `New Support Chat message from ${client?.name || 'a client'}`,
         body: preview(input.body, input.attachment),
-        link: `/support?client=${encodeURIComponent(clientId)}`,
+        link: `/support?conversation=${encodeURIComponent(clientId)}`,
       });
     }
     return msg.id;

@@ -111,6 +111,7 @@ describe('support chat messages', () => {
     for (let i = 0; i < LIMITS.supportMessagesPerMinute; i++) await send(c, c.id, `quick ${i}`);
     const res = await c.agent.post(`${base(c.id)}/messages`, { body: 'one too many' });
     expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await res.json()).error).toBe(TOO_MANY_SUPPORT_MESSAGES);
 
     const d = await newClient();
@@ -149,6 +150,8 @@ describe('support chat messages', () => {
     expect(await clientNotes()).toBe(1);
     const [note] = await t.db.select().from(notifications).where(and(eq(notifications.userId, c.id), eq(notifications.kind, 'support_reply')));
     expect(note.link).toBe('/support');
+    const [staffNote] = await t.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.kind, 'support_message'), eq(notifications.clientId, c.id)));
+    expect(staffNote).toMatchObject({ title: 'New Support Chat message from Spell Client', body: 'first', link: `/support?conversation=${c.id}` });
     await t.db.update(notifications).set({ readAt: new Date() }).where(eq(notifications.id, note.id));
     await send(admin, c.id, 'reply 3');
     expect(await clientNotes()).toBe(2);
