@@ -101,10 +101,18 @@ export async function sendMessage(db: Db, scope: Scope, input: { body: string; a
   const id = await db.transaction(async (tx) => {
     await tx.insert(supportConversations).values({ clientId }).onConflictDoNothing();
     const [conv] = await tx.select().from(supportConversations).where(eq(supportConversations.clientId, clientId)).for('update');
+    // Only the newest day-limit messages can matter: the count reads at most that many rows, however long the history.
+    const newest = tx
+      .select({ createdAt: supportMessages.createdAt })
+      .from(supportMessages)
+      .where(eq(supportMessages.clientId, clientId))
+      .orderBy(desc(supportMessages.id))
+      .limit(LIMITS.supportMessagesPerDay)
+      .as('newest');
     const [{ today }] = await tx
       .select({ today: count() })
-      .from(supportMessages)
-      .where(and(eq(supportMessages.clientId, clientId), gte(supportMessages.createdAt, new Date(Date.now() - DAY_MS))));
+      .from(newest)
+      .where(gte(newest.createdAt, new Date(Date.now() - DAY_MS)));
     if (today >= LIMITS.supportMessagesPerDay) throw new HTTPException(429, { message: SUPPORT_DAY_LIMIT });
     // Inside the transaction: a refused or failed send does not use up the sender's minute.
     const rate = await consumeRateLimit(tx, `support-message:${scope.actorId}`, 60, LIMITS.supportMessagesPerMinute);

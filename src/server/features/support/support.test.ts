@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, supportConversations, supportMessages } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
@@ -122,6 +122,9 @@ describe('support chat messages', () => {
     expect((await capped.json()).error).toBe(SUPPORT_DAY_LIMIT);
     // Staff are held to the same conversation cap.
     expect((await admin.agent.post(`${base(d.id)}/messages`, { body: 'reply' })).status).toBe(429);
+    // Messages older than a day no longer count.
+    await t.db.update(supportMessages).set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where(and(eq(supportMessages.clientId, d.id), like(supportMessages.body, 'old %')));
+    await send(d, d.id, 'next day');
   });
 
   it('read ids only move up and never past the last message; each side reads its own', async () => {
