@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, expectPath, screenshot, signIn, signedInAdmin, signedInClient, test } from './fixtures';
 import { nextClientIp, startClientIpProxy } from './support/client-ip-proxy';
@@ -16,6 +17,12 @@ async function secondBrowser(browser: Browser, testInfo: TestInfo, viewport = { 
   const context = await browser.newContext({ baseURL: fromEnv(ENV.baseUrl), proxy: { server: proxy.url }, viewport });
   const page = await context.newPage();
   return { page, close: async () => (await context.close(), await proxy.close()) };
+}
+
+/** axe's serious and critical WCAG A/AA findings (every-page.spec covers /support?client=; this, the inbox and the client's thread with a file). */
+async function seriousAxeFindings(page: Page) {
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
@@ -95,6 +102,8 @@ test('a client and an admin talk live, with a file, archive and view profile', a
     await expect(file).toBeVisible();
     await screenshot(page, 'support-client-desktop');
     await screenshot(staff, 'support-staff-desktop');
+    expect.soft(await seriousAxeFindings(page), 'axe on the client view').toEqual([]);
+    expect.soft(await seriousAxeFindings(staff), 'axe on the staff inbox').toEqual([]);
 
     const downloading = page.waitForEvent('download');
     await file.click();
@@ -168,9 +177,9 @@ test('phone: the client view and the staff inbox one pane at a time', async ({ p
   await expect(messages(page).getByText('Writing from my phone')).toBeVisible();
 });
 
-test('older messages load on scrolling to the top, and with the button', async ({ page, browser }, testInfo) => {
+test('older messages load on scrolling to the top; a dropped stream resumes without losing or repeating', async ({ page, browser }, testInfo) => {
   test.setTimeout(180_000);
-  const client = await signedInClient(page, { name: `History Chat ${Date.now().toString(36)}` });
+  await signedInClient(page, { name: `History Chat ${Date.now().toString(36)}` });
   // 30 from the client (its limit a minute) and 25 answers: 55, one more page than the first 50.
   const post = (p: Page, clientId: string, from: string, n: number) =>
     p.evaluate(
@@ -190,21 +199,51 @@ test('older messages load on scrolling to the top, and with the button', async (
   try {
     await signedInAdmin(admin.page);
     expect(new Set(await post(admin.page, clientId, 'Staff', 25))).toEqual(new Set([201]));
+
+    const streams: string[] = [];
+    page.on('request', (req) => req.url().includes('/support/stream') && streams.push(req.url()));
+    // Keeps the page's streams within reach, so the test can make the browser give one up.
+    await page.addInitScript(() => {
+      const Native = window.EventSource;
+      const opened: EventSource[] = [];
+      Object.assign(window, { openedStreams: opened });
+      window.EventSource = class extends Native {
+        constructor(url: string | URL, init?: EventSourceInit) {
+          super(url, init);
+          opened.push(this);
+        }
+      };
+    });
+    await page.goto('/support');
+    const items = messages(page).getByRole('listitem');
+    await expect(items.last()).toContainText('Staff message 25');
+    await expect(items).toHaveCount(50);
+    const older = page.getByRole('button', { name: 'Load older messages' });
+    await expect(older).toBeVisible();
+    await screenshot(page, 'support-client-history');
+    // Scrolling to the top brings the first five, and the button goes (nothing older).
+    await page.getByRole('region', { name: 'Messages with support' }).evaluate((el) => el.scrollTo({ top: 0 }));
+    await expect(items).toHaveCount(55);
+    await expect(items.first()).toContainText('Client message 1');
+    await expect(older).toHaveCount(0);
+
+    // The browser gives the stream up (as after an error answer); an answer sent meanwhile
+    // arrives when the page opens it again from its last message, once.
+    await expect.poll(() => streams.length).toBeGreaterThan(0);
+    const opened = streams.length;
+    await page.evaluate(() => {
+      const source = (window as unknown as { openedStreams: EventSource[] }).openedStreams.at(-1)!;
+      source.close();
+      source.dispatchEvent(new Event('error'));
+    });
+    expect(await post(admin.page, clientId, 'While dropped', 1)).toEqual([201]);
+    await expect(items.filter({ hasText: 'While dropped message 1' })).toHaveCount(1, { timeout: 15_000 });
+    expect(streams.at(-1)).toMatch(/after=\d+$/);
+    expect(streams.length, 'the stream was opened again').toBeGreaterThan(opened);
+    expect(await post(admin.page, clientId, 'After', 1)).toEqual([201]);
+    await expect(items.filter({ hasText: 'After message 1' })).toHaveCount(1);
+    await expect(items).toHaveCount(57);
   } finally {
     await admin.close();
   }
-
-  await page.goto('/support');
-  const items = messages(page).getByRole('listitem');
-  await expect(items.last()).toContainText('Staff message 25');
-  await expect(items).toHaveCount(50);
-  const older = page.getByRole('button', { name: 'Load older messages' });
-  await expect(older).toBeVisible();
-  await screenshot(page, 'support-client-history');
-  // Scrolling to the top brings the first five, and the button goes (nothing older).
-  await page.getByRole('region', { name: 'Messages with support' }).evaluate((el) => el.scrollTo({ top: 0 }));
-  await expect(items).toHaveCount(55);
-  await expect(items.first()).toContainText('Client message 1');
-  await expect(older).toHaveCount(0);
-  expect(client.name).toContain('History Chat');
 });

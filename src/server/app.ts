@@ -19,7 +19,7 @@ import { activitiesRoutes } from './features/activities/activities.routes';
 import { allBankAccountsRoutes, bankAccountsRoutes } from './features/bank-accounts/bank-accounts.routes';
 import { businessAccountsRoutes } from './features/business-accounts/business-accounts.routes';
 import { buildOutRoutes, contactSupportRoutes, freeGuideRoutes } from './features/dashboard/dashboard.routes';
-import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { meEventsRoutes, notificationsRoutes } from './features/notifications/notifications.routes';
 import { allDocumentsRoutes, documentsRoutes } from './features/documents/documents.routes';
 import { membershipRoutes } from './features/membership/membership.routes';
 import { booksRoutes } from './features/books/books.routes';
@@ -73,6 +73,7 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/signup', signupRoutes)
     .route('/me/setup', setupRoutes)
     .route('/me/notifications', notificationsRoutes)
+    .route('/me/events', meEventsRoutes)
     .route('/clients/search', clientsSearchRoutes)
     .route('/clients', clientsRoutes)
     .route('/clients/:clientId/search', clientSearchRoutes)

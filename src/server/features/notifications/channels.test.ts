@@ -171,7 +171,8 @@ describe('notification channels', () => {
   it('sends nothing by e-mail for a bell-only notification (a Support Chat reply), and wantsEmail follows the preference', async () => {
     const on = await make('client');
     const off = await make('client', { email: false });
-    await notify(t.db, { userId: on.id, clientId: on.id, kind: 'support_reply', title: 'Support replied', link: '/support', mail: false });
+    // Bell-only by its kind, even when the caller does not say so.
+    await notify(t.db, { userId: on.id, clientId: on.id, kind: 'support_reply', title: 'Support replied', link: '/support' });
     expect(await rowsOf(on, 'support_reply')).toHaveLength(1);
     expect(await mailsTo(on)).toEqual([]);
     expect(await wantsEmail(t.db, on.id)).toBe(true);

@@ -4,6 +4,7 @@ import { access } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
 import { markNotificationsRead, notificationListQuery } from '../../../shared/notifications';
 import { listNotifications, markRead } from './notifications.inbox';
+import { notificationEvents } from './notifications.stream';
 
 /** /api/me/notifications: the signed-in person's own bell, whatever their role. */
 export const notificationsRoutes = new Hono<AppEnv>()
@@ -15,3 +16,6 @@ export const notificationsRoutes = new Hono<AppEnv>()
     const marked = await markRead(c.var.deps.db, c.get('user')!.id, c.req.valid('json').ids);
     return c.json({ marked });
   });
+
+/** /api/me/events: the live cue for the bell (server-sent events; see notifications.stream.ts). */
+export const meEventsRoutes = new Hono<AppEnv>().get('/', access('user'), (c) => notificationEvents(c, c.get('user')!.id));

@@ -25,6 +25,13 @@ export type NewNotification = {
   mail?: false | ((to: Recipient) => MailMessage);
 };
 
+/**
+ * Kinds that never e-mail from here, whatever the caller passes: a Support Chat reply is e-mailed
+ * by its own job only when still unread after 5 minutes (asking wantsEmail), and a client's
+ * message reaches staff in the inbox.
+ */
+const BELL_ONLY: ReadonlySet<NotificationKind> = new Set(['support_reply', 'support_message']);
+
 // The public address of the portal for links in e-mails, set once by createApp from the config:
 // notify() is called inside other features' transactions (recordAudit among them), which carry
 // no configuration. Every app in one process shares one APP_URL.
@@ -45,7 +52,7 @@ export function setNotificationAppUrl(url: string) {
  */
 export async function sendNotification(tx: Db, n: NewNotification): Promise<{ notificationId: number; mailId: number | null }> {
   const [row] = await tx.insert(notifications).values(toRow(n.userId, n)).returning({ id: notifications.id });
-  if (n.mail === false) return { notificationId: row.id, mailId: null };
+  if (n.mail === false || BELL_ONLY.has(n.kind)) return { notificationId: row.id, mailId: null };
   const [to] = await tx
     .select({ email: authUsers.email, name: authUsers.name, alerts: users.emailAlertEnabled })
     .from(authUsers)

@@ -57,6 +57,23 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The body, or what a never-ending live stream (server-sent events) sends in its first moments. */
+async function bodyOf(res: Response) {
+  if (!res.headers.get('content-type')?.startsWith('text/event-stream')) return res.text();
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const stop = setTimeout(() => void reader.cancel(), 300);
+  try {
+    for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value, { stream: true });
+  } catch {
+    // cancelled
+  } finally {
+    clearTimeout(stop);
+  }
+  return text;
+}
+
 describe('canary secrets', () => {
   it('appear only in their reveal responses: not in other responses, logs or the stored tables', async () => {
     const responses: { where: string; body: string }[] = [];
@@ -66,7 +83,7 @@ describe('canary secrets', () => {
       if (e.method !== 'DELETE') path = path.replace(':accountId', bankAccountId).replace(':cardId', storeCardId).replace(':socialAccountId', socialAccountId);
       for (const [who, agent] of [['client', client.agent], ['admin', admin]] as const) {
         const res = await agent.request(e.method, path, e.method === 'GET' ? {} : { json: {} });
-        responses.push({ where: `${e.method} ${path} as ${who}`, body: await res.text() });
+        responses.push({ where: `${e.method} ${path} as ${who}`, body: await bodyOf(res) });
       }
     }
     // The top bar's search, asked for the canaries themselves and for the names beside them.

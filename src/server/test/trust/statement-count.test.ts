@@ -59,6 +59,7 @@ const NOT_LISTS: Record<string, string> = {
   'GET /api/auth/*': "better-auth's own endpoints (the session, OAuth callbacks): one record each",
   'GET /api/health': 'no records',
   'GET /api/public-config': 'no records',
+  'GET /api/me/events': 'a live stream (server-sent events) of bare cues, no records',
   'GET /api/clients/:clientId/profile': 'one record',
   'GET /api/clients/:clientId/preferences': 'one record',
   'GET /api/clients/:clientId/security': 'one record',

@@ -5,6 +5,7 @@ import { Popover } from 'radix-ui';
 import { Bell, BellOff } from 'lucide-react';
 import type { NotificationItem } from '../../../shared/notifications';
 import { notificationsQuery, useMarkNotificationsRead } from '../../features/notifications/api';
+import { useLiveNotifications } from '../../features/notifications/use-live-notifications';
 import { formatDate } from '../../../shared/format';
 
 const ago = (iso: string) => {
@@ -15,11 +16,12 @@ const ago = (iso: string) => {
   return formatDate(iso);
 };
 
-/** The bell: the signed-in person's notifications, polled every minute; read one by one as they are opened, or all at once. */
+/** The bell: the signed-in person's notifications, live (and polled every minute); read one by one as they are opened, or all at once. */
 export function NotificationsButton() {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const query = useQuery(notificationsQuery());
+  useLiveNotifications();
   const markRead = useMarkNotificationsRead();
   // The badge's number: the server counts nothing while the user's push alerts are off.
   const unread = query.data?.unreadCount ?? 0;

@@ -4,15 +4,14 @@ import { toast } from 'sonner';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { clientLabel, clientSummaryQuery } from '../../lib/client-options';
-import { useArchive, useRefreshInbox } from './api';
+import { useArchive } from './api';
 import { initials } from './agent-header';
 import { Thread } from './thread';
 import { useSupportThread } from './use-support-thread';
 
 /** Staff's view of one client's conversation: who, Archive (or Move to inbox), View profile, then the thread. */
 export function ConversationPane({ clientId, onBack, backLabel = 'Back' }: { clientId: string; onBack?: () => void; backLabel?: string }) {
-  const refreshInbox = useRefreshInbox();
-  const thread = useSupportThread(clientId, 'staff', () => void refreshInbox());
+  const thread = useSupportThread(clientId, 'staff');
   const client = useQuery(clientSummaryQuery(clientId)).data;
   const name = client ? clientLabel(client) : 'Client';
   const archive = useArchive(clientId);
@@ -43,7 +42,7 @@ export function ConversationPane({ clientId, onBack, backLabel = 'Back' }: { cli
           {client?.email && client.email !== name && <p className="truncate text-xs text-gray-600">{client.email}</p>}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" disabled={archive.isPending || thread.status !== 'ready'} onClick={toggleArchive}>
+          <Button variant="outline" size="sm" disabled={archive.isPending || thread.status !== 'ready' || thread.messages.length === 0} onClick={toggleArchive}>
             {thread.archived ? <Inbox aria-hidden /> : <Archive aria-hidden />}
             {thread.archived ? 'Move to inbox' : 'Archive'}
           </Button>

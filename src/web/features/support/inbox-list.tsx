@@ -50,6 +50,7 @@ export function InboxList({ view, selected, onSelect }: { view: InboxView; selec
               <button
                 type="button"
                 aria-current={active ? 'true' : undefined}
+                data-conversation={c.clientId}
                 onClick={() => onSelect(c.clientId)}
                 className={cn(
                   'flex w-full min-w-0 flex-col gap-0.5 px-4 py-3 text-left transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600',

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { cn } from '../../lib/cn';
 import { supportUrls, useRefreshInbox, type InboxView } from './api';
@@ -23,6 +23,7 @@ export function StaffView() {
   const refresh = useRefreshInbox();
 
   const newestSeen = useRef<number | null>(null);
+  const reopened = useRef(false);
   useSupportStream(supportUrls.staffStream, () => newestSeen.current, {
     onMessage: (m) => {
       newestSeen.current = Math.max(newestSeen.current ?? 0, m.id);
@@ -30,9 +31,20 @@ export function StaffView() {
     },
     onRead: () => void refresh(),
     onConversation: () => void refresh(),
-    // Back after a break: whatever changed meanwhile.
-    onOpen: () => void refresh(),
+    // Back after a break: whatever changed meanwhile (the first opening has just loaded the list).
+    onOpen: () => {
+      if (reopened.current) void refresh();
+      reopened.current = true;
+    },
   });
+
+  // Back from a conversation (a phone's one pane): focus returns to its row in the list.
+  const returnTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (selected || !returnTo.current) return;
+    document.querySelector<HTMLElement>(`[data-conversation="${CSS.escape(returnTo.current)}"]`)?.focus();
+    returnTo.current = null;
+  }, [selected]);
 
   const update = (next: { view?: InboxView; conversation?: string | null }) => {
     const p = new URLSearchParams(params);
@@ -68,7 +80,10 @@ export function StaffView() {
       </div>
       <div className={cn('min-h-0 min-w-0 flex-1 flex-col', selected ? 'flex' : 'max-md:hidden md:flex')}>
         {selected ? (
-          <ConversationPane key={selected} clientId={selected} onBack={() => update({ conversation: null })} backLabel="Back to conversations" />
+          <ConversationPane key={selected} clientId={selected} onBack={() => {
+              returnTo.current = selected;
+              update({ conversation: null });
+            }} backLabel="Back to conversations" />
         ) : (
           <div className="flex flex-1 items-center justify-center p-6 text-center text-sm text-gray-600">Choose a conversation to read and answer it.</div>
         )}

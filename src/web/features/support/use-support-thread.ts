@@ -68,7 +68,7 @@ function reducer(state: State, action: Action): State {
  * messages and read marks live from the stream, and the reader's read mark sent as they see the
  * newest message.
  */
-export function useSupportThread(clientId: string, side: Side, onArchivedChange?: (archived: boolean) => void) {
+export function useSupportThread(clientId: string, side: Side) {
   const [state, dispatch] = useReducer(reducer, initial);
   const [attempt, retry] = useReducer((n: number) => n + 1, 0);
   // The latest state for the stream's and the callbacks' use (they outlive a render).
@@ -90,11 +90,7 @@ export function useSupportThread(clientId: string, side: Side, onArchivedChange?
   useSupportStream(state.status === 'ready' ? supportUrls.clientStream(clientId) : null, () => stateRef.current.messages.at(-1)?.id ?? 0, {
     onMessage: (message) => message.clientId === clientId && dispatch({ type: 'messages', messages: [message] }),
     onRead: (read) => read.clientId === clientId && dispatch({ type: 'read', staffReadId: read.staffReadId, clientReadId: read.clientReadId }),
-    onConversation: (c) => {
-      if (c.clientId !== clientId) return;
-      dispatch({ type: 'archived', archived: c.archived });
-      onArchivedChange?.(c.archived);
-    },
+    onConversation: (c) => c.clientId === clientId && dispatch({ type: 'archived', archived: c.archived }),
   });
 
   const loadOlder = useCallback(async () => {
