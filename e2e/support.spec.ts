@@ -4,6 +4,8 @@ import { expect, expectPath, screenshot, signIn, signedInAdmin, signedInClient, 
 import { nextClientIp, startClientIpProxy } from './support/client-ip-proxy';
 import { ENV, fromEnv } from './support/env';
 import { makePdf } from '../src/server/test/make-pdf';
+import { TOO_MANY_SUPPORT_MESSAGES } from '../src/shared/limits';
+import { SUPPORT_MESSAGE_TOO_LONG } from '../src/shared/support';
 
 /**
  * Support Chat end to end: a client and an admin, each in a browser of their own, talk live (no
@@ -145,6 +147,21 @@ test('phone: the client view and the staff inbox one pane at a time', async ({ p
   const client = await signedInClient(page, { name: `Phone Chat ${Date.now().toString(36)}` });
   await page.goto('/support');
   await expect(page.getByText('No messages yet. Write to us below.')).toBeVisible();
+  // Near the limit the count shows; past it, the limit's sentence, and Send waits.
+  const send = page.getByRole('button', { name: 'Send' });
+  await composer(page).fill('a'.repeat(4_600));
+  await expect(page.getByText('4,600 of 5,000 characters.')).toBeVisible();
+  await expect(send).toBeEnabled();
+  await composer(page).fill('a'.repeat(5_001));
+  await expect(page.getByText(`${SUPPORT_MESSAGE_TOO_LONG} 5,001 of 5,000 characters.`)).toBeVisible();
+  await expect(send).toBeDisabled();
+  // The server's refusal is shown and the text kept to send again.
+  await page.route('**/support/messages', (route) => route.fulfill({ status: 429, json: { error: TOO_MANY_SUPPORT_MESSAGES } }));
+  await composer(page).fill('Is anyone there?');
+  await send.click();
+  await expect(page.getByRole('alert').filter({ hasText: TOO_MANY_SUPPORT_MESSAGES })).toBeVisible();
+  await expect(composer(page)).toHaveValue('Is anyone there?');
+  await page.unroute('**/support/messages');
   await composer(page).fill('Writing from my phone, with a long address: https://www.example.com/a/very/long/path/that/should/wrap/on/a/small/screen?with=query');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(messages(page).getByRole('listitem')).toHaveCount(1);
