@@ -22,6 +22,8 @@ import { buildOutRoutes, contactSupportRoutes, freeGuideRoutes } from './feature
 import { meEventsRoutes, notificationsRoutes } from './features/notifications/notifications.routes';
 import { allDocumentsRoutes, documentsRoutes } from './features/documents/documents.routes';
 import { membershipRoutes } from './features/membership/membership.routes';
+import { clientSessionsRoutes, mySessionsRoutes } from './features/sessions/sessions.routes';
+import { dataExportRoutes } from './features/data-export/data-export.routes';
 import { booksRoutes } from './features/books/books.routes';
 import { loansRoutes } from './features/loans/loans.routes';
 import { scoresRoutes } from './features/scores/scores.routes';
@@ -96,6 +98,9 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/clients/:clientId/bank-accounts', bankAccountsRoutes)
     .route('/clients/:clientId/business-accounts', businessAccountsRoutes)
     .route('/clients/:clientId/membership', membershipRoutes)
+    .route('/me/sessions', mySessionsRoutes)
+    .route('/clients/:clientId/sessions', clientSessionsRoutes)
+    .route('/clients/:clientId/export', dataExportRoutes)
     .route('/clients/:clientId/scores', scoresRoutes)
     .route('/store-cards', allStoreCardsRoutes)
     .route('/clients/:clientId/store-cards', storeCardsRoutes)

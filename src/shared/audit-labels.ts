@@ -3,7 +3,7 @@
 // reads under "Activity on your account". The server's recordAudit takes only these entity types,
 // so a new one cannot be logged without a label.
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'reveal';
+export type AuditAction = 'create' | 'update' | 'delete' | 'reveal' | 'export';
 
 type EntityLabel = {
   /** One of many ('a bank account'), or the client's only one ('your business owner profile'). */
@@ -29,6 +29,11 @@ export const auditEntityLabels = {
   program_request: many('program request'),
   recent_activity: many('recent activity'),
   membership: single('membership'),
+  // 'All my data' downloads (field: with_secrets / without_secrets), an admin's Clients CSV (logged
+  // on the admin's own account), and an admin ending every session of a client.
+  data_export: single('data'),
+  client_list: { a: 'the client list', yours: 'the client list' },
+  sign_in_sessions: single('sign-in sessions'),
   credit_loan: many('loan offer'),
   capital_score: single('CapitalScore'),
   paydex_score: single('PAYDEX score'),
@@ -80,5 +85,8 @@ export function describeAudit(row: { actor: string; action: AuditAction; entityT
       return `${row.actor} changed ${entity.yours}`;
     case 'delete':
       return `${row.actor} deleted ${entity.yours}`;
+    case 'export':
+      if (row.entityType === 'client_list') return `${row.actor} downloaded the client list`;
+      return `${row.actor} downloaded all of ${entity.yours}${row.field === 'with_secrets' ? ', secrets included' : ' (secrets hidden)'}`;
   }
 }

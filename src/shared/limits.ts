@@ -39,6 +39,8 @@ export const LIMITS = {
   supportMessagesPerDay: 500,
   /** Live streams (SSE) one person may hold open at once on an instance (tabs). */
   liveStreamsPerUser: 6,
+  /** Full data exports ('All my data') of one client an hour, whoever asks (each reads every record and file). */
+  dataExportsPerHour: 5,
 } as const;
 
 /** Default stored bytes per client (STORAGE_QUOTA_BYTES overrides). */
@@ -57,3 +59,4 @@ export const TOO_MANY_STAFF_NOTICES = `You can send at most ${LIMITS.staffNotice
 export const TOO_MANY_SUPPORT_MESSAGES = `You can send at most ${LIMITS.supportMessagesPerMinute} messages a minute. Please wait a moment, then try again.`;
 export const SUPPORT_DAY_LIMIT = `This conversation has reached ${LIMITS.supportMessagesPerDay} messages today. Please continue tomorrow, or call us.`;
 export const TOO_MANY_STREAMS = `Too many open portal tabs are following live updates (at most ${LIMITS.liveStreamsPerUser}). Close some tabs, then reload.`;
+export const TOO_MANY_EXPORTS = `You can download all data of an account at most ${LIMITS.dataExportsPerHour} times an hour. Please try again later.`;

@@ -10,7 +10,7 @@ export const auditLog = pgTable(
     clientId: text('client_id')
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
-    action: text('action', { enum: ['create', 'update', 'delete', 'reveal'] }).notNull(),
+    action: text('action', { enum: ['create', 'update', 'delete', 'reveal', 'export'] }).notNull(),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id'),
     field: text('field'),

@@ -4,10 +4,26 @@ import { access } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
 import { clientListQuery } from '../../../shared/clients';
 import { getClientSummary, listClients } from './clients.service';
+import { Readable } from 'node:stream';
+import { auditLog } from '../../db/schema';
+import { clientsCsvQuery } from '../../../shared/data-export';
+import { clientsCsv } from './clients-csv';
 
 /** The spec's get-clients, for the admin Clients screen: never a password or its hash. */
 export const clientsRoutes = new Hono<AppEnv>()
   .get('/', access('admin'), validate('query', clientListQuery), async (c) => c.json(await listClients(c.var.deps.db, c.req.valid('query'))))
+  // The same list as CSV, streamed; recorded on the admin's own activity (no one client's data).
+  .get('/export', access('admin'), validate('query', clientsCsvQuery), async (c) => {
+    const admin = c.var.user!;
+    await c.var.deps.db.insert(auditLog).values({ actorId: admin.id, clientId: admin.id, action: 'export', entityType: 'client_list' });
+    const day = new Date().toISOString().slice(0, 10);
+    return c.body(Readable.toWeb(clientsCsv(c.var.deps.db, c.req.valid('query'))) as ReadableStream, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="clients-${day}.csv"`,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+    });
+  })
   // The client selector's chosen client, named even when a search does not list it.
   .get('/:clientId/summary', access('admin'), async (c) => {
     const summary = await getClientSummary(c.var.deps.db, c.req.param('clientId'));

@@ -11,6 +11,8 @@ import * as creditTables from '../../db/schema/credit';
 import { STORE_CARD_SECRETS } from '../../../shared/credit';
 import { insertRecord, insertRecordDocument, RECORD_PATHS } from '../../features/records/record-fixtures';
 import { socialMediaAccounts, websiteTemplates } from '../../db/schema';
+import { authSessions } from '../../db/schema';
+import { readZip } from '../zip';
 import { insertAutomation, insertAutomationRequest } from '../../features/automations/automation-fixtures';
 import { insertSupportAttachment, insertSupportMessage } from '../../features/support/support-fixtures';
 
@@ -182,6 +184,17 @@ async function insertSocialAccount(t: TestApp, userId: string, username: string,
 /** 'user' routes on a record another user authored: client B, naming A's record, must be refused. */
 const authoredRecordRoutes = new Set(['PATCH /api/loans/:loanId', 'DELETE /api/loans/:loanId']);
 
+/** 'user' routes on the caller's own record (a sign-in session): anyone else naming A's, the admin included, is refused. */
+const selfOnlyRecordRoutes = new Set(['DELETE /api/me/sessions/:sessionId']);
+recordFixtures['DELETE /api/me/sessions/:sessionId'] = async ({ t, aId }: Ctx) => {
+  const id = crypto.randomUUID();
+  await t.db.insert(authSessions).values({ id, token: crypto.randomUUID(), userId: aId, expiresAt: new Date(Date.now() + 60 * 60 * 1000), userAgent: 'Fixture browser' });
+  return { sessionId: id };
+};
+
+/** Routes that sign client A out everywhere when the admin calls them: A signs in again after them. */
+const sessionEndingRoutes = new Set(['POST /api/clients/:clientId/sessions/revoke']);
+
 /** A bank account with both numbers sealed, as the app stores them. */
 async function insertBankAccount(t: TestApp, userId: string, bankName: string, accountNumber: string, routingNumber: string) {
   const id = crypto.randomUUID();
@@ -221,7 +234,7 @@ async function insertDocument(t: TestApp, userId: string, documentName: string) 
 const wildcardSample: Record<string, string> = { '/api/auth/*': '/api/auth/get-session' };
 
 let t: TestApp;
-let a: { id: string; email: string; agent: TestAgent };
+let a: { id: string; email: string; password: string; agent: TestAgent };
 let b: { id: string; email: string; agent: TestAgent };
 // Client B's own data, none of which may reach client A or a guest.
 const bMarkers = ['Bravo Holdings LLC', '555-66-7777', 'bravo-owner@example.test', '7777666655554321', '026009593', 'Bravo Presence Detail', 'bravo-card-login', 'bravo-card-pass', 'bravo-social-login', 'bravo-social-pass'];
@@ -274,7 +287,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const make = async (role: 'client' | 'admin', name: string) => {
     const u = await t.createSignedInUser({ role, name });
-    return { id: u.user.id, email: u.email, agent: u.agent };
+    return { id: u.user.id, email: u.email, password: u.password, agent: u.agent };
   };
   a = await make('client', 'Client Alpha');
   b = await make('client', 'Client Bravo');
@@ -308,6 +321,9 @@ async function call(agent: TestAgent | null, e: Endpoint, path: string, who: str
   const o = e.method === 'GET' || e.method === 'HEAD' ? {} : { json: {} };
   const res = agent ? await agent.request(e.method, path, o) : await t.request(e.method, path, o);
   if (res.headers.get('content-type')?.startsWith('text/event-stream')) return { who, status: res.status, body: await readFor(res, STREAM_READ_MS) };
+  // A zip is compressed: its entries are what a leak would show in.
+  if (res.headers.get('content-type') === 'application/zip')
+    return { who, status: res.status, body: [...readZip(Buffer.from(await res.arrayBuffer()))].map(([name, bytes]) => `${name}\n${bytes.toString('utf8')}`).join('\n') };
   return { who, status: res.status, body: await res.text() };
 }
 
@@ -366,8 +382,9 @@ describe('authorisation matrix', () => {
         case 'shared-read':
           check(e, guest, guest.status === 401, '401');
           check(e, aOwn, !denied(aOwn.status) || (e.access === 'shared-read' && e.method !== 'GET' && aOwn.status === 403), 'allowed');
-          check(e, adminOnA, !denied(adminOnA.status), 'allowed');
-          if (authoredRecordRoutes.has(`${e.method} ${e.path}`)) {
+          if (selfOnlyRecordRoutes.has(`${e.method} ${e.path}`)) check(e, adminOnA, denied(adminOnA.status), 'a denial');
+          else check(e, adminOnA, !denied(adminOnA.status), 'allowed');
+          if (authoredRecordRoutes.has(`${e.method} ${e.path}`) || selfOnlyRecordRoutes.has(`${e.method} ${e.path}`)) {
             const bOnA = await call(b.agent, e, await concretePath(e, a.id), "client B on A's record");
             check(e, bOnA, denied(bOnA.status), 'a denial');
           }
@@ -376,6 +393,11 @@ describe('authorisation matrix', () => {
           check(e, guest, guest.status === 401, '401');
           check(e, aOwn, aOwn.status === 403, '403');
           check(e, adminOnA, !denied(adminOnA.status), 'allowed');
+          if (sessionEndingRoutes.has(`${e.method} ${e.path}`)) {
+            const after = await call(a.agent, { ...e, method: 'GET' }, '/api/me/sessions', 'client A after being signed out');
+            if (after.status !== 401) problems.push(`${e.method} ${e.path}: client A's session still answers ${after.status}`);
+            a.agent = await t.signIn(a.email, a.password);
+          }
           break;
         case 'own': {
           check(e, guest, guest.status === 401, '401');

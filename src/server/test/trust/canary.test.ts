@@ -2,6 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestAgent, type TestApp } from '../test-app';
 import { registeredEndpoints } from './registered-routes';
+import { readZip } from '../zip';
+
+/** A zip answer (the data export) as the text of its entries: compressed, a leak would not show. */
+async function unzipped(res: Response): Promise<Response> {
+  if (res.headers.get('content-type') !== 'application/zip') return res;
+  const text = [...readZip(Buffer.from(await res.arrayBuffer()))].map(([name, bytes]) => `${name}\n${bytes.toString('utf8')}`).join('\n');
+  return new Response(text, { status: res.status });
+}
 
 // Unique values that must never leave the database in clear, except through their reveal route.
 const SSN = '987-65-4329';
@@ -16,7 +24,7 @@ const canaries = [SSN, SSN.replace(/-/g, ''), DOB, ACCOUNT_NUMBER, ACCOUNT_NUMBE
 const revealPaths = ['/profile/reveal/ssn', '/profile/reveal/dob', '/reveal/account-number', '/reveal/routing-number', '/reveal/username', '/reveal/password'];
 
 let t: TestApp;
-let client: { id: string; agent: TestAgent };
+let client: { id: string; email: string; password: string; agent: TestAgent };
 let admin: TestAgent;
 let bankAccountId = '';
 let storeCardId = '';
@@ -30,7 +38,7 @@ beforeAll(async () => {
   }
   t = await createTestApp({ LOG_LEVEL: 'debug' });
   const c = await t.createSignedInUser({ role: 'client' });
-  client = { id: c.user.id, agent: c.agent };
+  client = { id: c.user.id, email: c.email, password: c.password, agent: c.agent };
   admin = (await t.createSignedInUser({ role: 'admin' })).agent;
   const res = await client.agent.request('PUT', `/api/clients/${client.id}/profile`, {
     json: { businessName: 'Canary Co', ownerSsn: SSN, ownerDob: DOB, agreement: 'i agree' },
@@ -82,7 +90,9 @@ describe('canary secrets', () => {
       // The canary account's own routes (all but DELETE, which would remove it before its reveals run).
       if (e.method !== 'DELETE') path = path.replace(':accountId', bankAccountId).replace(':cardId', storeCardId).replace(':socialAccountId', socialAccountId);
       for (const [who, agent] of [['client', client.agent], ['admin', admin]] as const) {
-        const res = await agent.request(e.method, path, e.method === 'GET' ? {} : { json: {} });
+        const res = await unzipped(await agent.request(e.method, path, e.method === 'GET' ? {} : { json: {} }));
+        // The admin just signed the client out everywhere: the client signs in again.
+        if (who === 'admin' && e.path === '/api/clients/:clientId/sessions/revoke') client.agent = await t.signIn(client.email, client.password);
         responses.push({ where: `${e.method} ${path} as ${who}`, body: await bodyOf(res) });
       }
     }
@@ -98,6 +108,10 @@ describe('canary secrets', () => {
         responses.push({ where: `GET ${path}?q=${q} as ${who}`, body: await res.text() });
       }
     }
+    // 'All my data' with the password confirmed again is the one download that carries them.
+    const full = await (await unzipped(await client.agent.post(`/api/clients/${client.id}/export`, { password: client.password }))).text();
+    expect([DOB, ROUTING_NUMBER, CARD_USERNAME, CARD_PASSWORD, SOCIAL_PASSWORD].filter((c) => !full.includes(c))).toEqual([]);
+    expect(full.includes(SSN) || full.includes(SSN.replace(/-/g, ''))).toBe(true);
     const leaks = responses.filter((r) => !revealPaths.some((p) => r.where.includes(p)) && canaries.some((c) => r.body.includes(c)));
     const reveals = responses.filter((r) => revealPaths.some((p) => r.where.includes(p)));
     const revealed = reveals.filter((r) => canaries.some((c) => r.body.includes(c)));

@@ -28,6 +28,8 @@ import { seedRecords } from '../../features/records/record-fixtures';
 import { firstStepAccounts, firstStepOpenings, storeCreditCards, users } from '../../db/schema';
 import { socialMediaAccounts } from '../../db/schema';
 import { automationRequests, automations } from '../../db/schema';
+import { and } from 'drizzle-orm';
+import { authSessions } from '../../db/schema';
 import { SEARCH_PER_KIND, type SearchKind, type SearchResults } from '../../../shared/search';
 import { supportAttachments, supportConversations, supportMessages } from '../../db/schema';
 
@@ -67,6 +69,7 @@ const NOT_LISTS: Record<string, string> = {
   'GET /api/clients/:clientId/documents/:documentId/download': 'one file',
   'GET /api/clients/:clientId/free-guide': 'a static file',
   'GET /api/clients/:clientId/summary': 'one client',
+  'GET /api/clients/export': 'a CSV file, read from the database in pages of 500 as it is sent (clients-csv.test.ts counts the page reads)',
   'GET /api/training-videos/intro': 'one video',
   'GET /api/training-videos/:videoId/stream': 'one file',
   'GET /api/training-videos/:videoId/thumbnail': 'one file',
@@ -294,6 +297,15 @@ beforeAll(async () => {
         for (const m of msgs) await t.db.update(supportConversations).set({ lastMessageId: m.id, lastClientMessageId: m.id }).where(eq(supportConversations.clientId, m.clientId));
       },
     },
+    // Other sign-in sessions of the client's (the caller's own is listed too).
+    sessions: {
+      name: 'sign-in sessions',
+      seed: async (n: number) => {
+        await t.db.delete(authSessions).where(and(eq(authSessions.userId, id), like(authSessions.userAgent, 'statement-count%')));
+        const expiresAt = new Date(Date.now() + 60 * 60 * 1000);
+        if (n) await t.db.insert(authSessions).values(Array.from({ length: n }, () => ({ id: randomUUID(), token: randomUUID(), userId: id, expiresAt, userAgent: 'statement-count browser' })));
+      },
+    },
     // Social media accounts without passwords (a sealed password is bound to its row id and could not be cloned).
     socialAccounts: cloneSeeder('social media accounts', socialMediaAccounts, socialMediaAccounts.userId, () => ({ userId: id, platform: 'Instagram', username: 'u', profileUrl: 'https://example.test', notes: 'n' }), true),
     // The shared automation catalogue (each with an image key), and the client's automation requests.
@@ -336,6 +348,7 @@ beforeAll(async () => {
     'GET /api/me/notifications': { seeder: seeders.notifications, queries: ['pageSize=50'], as: ['client'] },
     'GET /api/clients/:clientId/audit': { seeder: seeders.audit, queries: ['pageSize=50'], as: both },
     // The Clients screen, and a search as the client selector makes (every seeded e-mail matches).
+    'GET /api/me/sessions': { seeder: seeders.sessions, as: ['client'], expected: (n) => n + 1 },
     'GET /api/clients': { seeder: seeders.clients, queries: ['pageSize=50', 'pageSize=50&q=example.test'], as: ['admin'] },
     'GET /api/training-videos': { seeder: seeders.trainingVideos, queries: ['pageSize=50'], as: both },
     'GET /api/clients/:clientId/training-progress': { seeder: seeders.trainingVideos, queries: ['pageSize=50'], as: both },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Eye, History, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, Eye, History, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/alert';
@@ -8,7 +8,7 @@ import { describeAudit } from '../../../shared/audit-labels';
 import { formatDateTime } from '../../../shared/format';
 import { auditQuery } from './api';
 
-const icons = { create: Plus, update: Pencil, delete: Trash2, reveal: Eye };
+const icons = { create: Plus, update: Pencil, delete: Trash2, reveal: Eye, export: Download };
 
 /** "Who saw or changed my data": reveals of secrets and staff changes, newest first. */
 export function ActivityPanel({ clientId }: { clientId: string }) {

@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import { notificationKeys } from '../notifications/api';
+import type { AuditAction } from '../../../shared/audit-labels';
 import type { Preferences, ProfileInput, SecretProfileField } from '../../../shared/profile';
 
-export type AuditRow = { id: number; action: 'create' | 'update' | 'delete' | 'reveal'; entityType: string; entityId: string | null; field: string | null; createdAt: string; actor: string };
+export type AuditRow = { id: number; action: AuditAction; entityType: string; entityId: string | null; field: string | null; createdAt: string; actor: string };
 export type AuditPage = { rows: AuditRow[]; total: number; page: number; pageSize: number };
 
 export const auditQuery = (clientId: string, page: number) =>

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { expect } from 'vitest';
+import {
+  businessAccountDetails,
+  businessAccounts,
+  businessCompliance,
+  businessDocuments,
+  capitalScores,
+  creditLoans,
+  firstStepAccounts,
+  firstStepOpenings,
+  notifications,
+  paydexScores,
+  payments,
+  programRequests,
+  recentActivities,
+  revolvingCredits,
+  supportAttachments,
+  supportConversations,
+  supportMessages,
+  users,
+  videoProgress,
+  websiteTemplates,
+} from '../../db/schema';
+import type { TestAgent, TestApp } from '../../test/test-app';
+import { insertRecord, insertRecordDocument, RECORD_PATHS } from '../records/record-fixtures';
+import { insertAutomationRequest } from '../automations/automation-fixtures';
+import { insertTrainingVideo } from '../training/training-media';
+
+/** The secrets a seeded client keeps, each unique to the client (`mark`). */
+export const secretsOf = (mark: string) => ({
+  ssn: mark === 'ALPHA' ? '123-45-6789' : '987-65-4321',
+  dob: `${mark} birthday 1980`,
+  accountNumber: mark === 'ALPHA' ? '11112222333344' : '99998888777766',
+  routingNumber: mark === 'ALPHA' ? '021000021' : '026009593',
+  cardPassword: `${mark}-card-P4ss`,
+  socialPassword: `${mark}-social-P4ss`,
+});
+
+async function stored(t: TestApp, key: string, text: string) {
+  const bytes = Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
+  await t.storage.put(key, Readable.from([bytes]), { contentType: 'application/pdf', size: bytes.length });
+  return bytes.length;
+}
+
+/**
+ * One record in every area of a client's data, each carrying `mark` (through the API where secrets
+ * are sealed, directly otherwise), and one file of every kind in storage.
+ */
+export async function seedEveryArea(t: TestApp, agent: TestAgent, clientId: string, mark: string) {
+  const s = secretsOf(mark);
+  const ok = async (res: Response) => expect(res.status, await res.clone().text()).toBeLessThan(300);
+  const base = `/api/clients/${clientId}`;
+  await ok(await agent.request('PUT', `${base}/profile`, { json: { businessName: `${mark} Ventures LLC`, ownerSsn: s.ssn, ownerDob: s.dob, agreement: 'I AGREE' } }));
+  await ok(await agent.post(`${base}/bank-accounts`, { bankName: `${mark} Bank`, accountNumber: s.accountNumber, routingNumber: s.routingNumber }));
+  await ok(await agent.post(`${base}/store-cards`, { issuer: `${mark} Store`, accountNumber: '6011000990139424', username: `${mark}-card-login`, password: s.cardPassword }));
+  await ok(await agent.post(`${base}/social-accounts`, { platform: 'Instagram', username: `${mark}.social`, password: s.socialPassword }));
+  await t.db.insert(users).values({ id: clientId, isPaid: true }).onConflictDoUpdate({ target: users.id, set: { isPaid: true } });
+  await t.db.insert(businessCompliance).values({ userId: clientId, taskName: `${mark} annual filing` });
+  await t.db.insert(recentActivities).values({ userId: clientId, title: `${mark} call` });
+  await t.db.insert(payments).values({ userId: clientId, description: `${mark} retainer`, amount: '250.00', date: '2024-03-04' });
+  await t.db.insert(programRequests).values({ userId: clientId, programId: 'business-credit', note: `${mark} program note` });
+  const businessAccountId = randomUUID();
+  await t.db.insert(businessAccounts).values({ id: businessAccountId, userId: clientId, name: `${mark} presence` });
+  await t.db.insert(businessAccountDetails).values({ businessAccountId, userId: clientId, label: 'Note', value: `${mark} detail` });
+  const docId = randomUUID();
+  const docKey = `documents/${clientId.toLowerCase()}/${docId}.pdf`;
+  const size = await stored(t, docKey, `${mark} articles`);
+  await t.db.insert(businessDocuments).values({ id: docId, userId: clientId, documentName: `${mark} articles.pdf`, documentType: 'Standard_Corporate', storageKey: docKey, contentType: 'application/pdf', size });
+  await t.db.insert(revolvingCredits).values({ id: randomUUID(), userId: clientId, issuer: `${mark} credit`, bureaus: ['equifax'] });
+  const [vendor] = await t.db.insert(firstStepAccounts).values({ id: randomUUID(), vendor: `${mark} vendor account` }).returning();
+  await t.db.insert(firstStepOpenings).values({ id: randomUUID(), userId: clientId, firstStepAccountId: vendor.id, dateOpened: '2024-02-03' });
+  for (const kind of RECORD_PATHS) {
+    const recordId = await insertRecord(t, kind, clientId, `${mark} ${kind} vendor`);
+    await insertRecordDocument(t, kind, clientId, recordId, `${mark} ${kind} invoice.pdf`);
+  }
+  await t.db.insert(websiteTemplates).values({ userId: clientId, htmlCode: `<h1>${mark} website</h1>` });
+  await insertAutomationRequest(t, clientId, `${mark} automation request`);
+  await t.db.insert(capitalScores).values({ userId: clientId, score: 640 });
+  await t.db.insert(paydexScores).values({ userId: clientId, score: 77 });
+  await t.db.insert(creditLoans).values({ id: randomUUID(), userId: clientId, title: `${mark} loan offer` });
+  const videoId = await insertTrainingVideo(t, { title: `${mark} video` });
+  await t.db.insert(videoProgress).values({ userId: clientId, videoId, positionSeconds: 12, durationSeconds: 60 });
+  await t.db.insert(supportConversations).values({ clientId }).onConflictDoNothing();
+  const [message] = await t.db.insert(supportMessages).values({ clientId, fromStaff: false, body: `${mark} support question` }).returning();
+  const attachmentId = randomUUID();
+  const attachmentKey = `support/${clientId.toLowerCase()}/${attachmentId}.pdf`;
+  const attachmentSize = await stored(t, attachmentKey, `${mark} screenshot`);
+  await t.db.insert(supportAttachments).values({ id: attachmentId, messageId: message.id, clientId, fileName: `${mark} screenshot.pdf`, storageKey: attachmentKey, contentType: 'application/pdf', size: attachmentSize });
+  await t.db.insert(notifications).values({ userId: clientId, clientId, kind: 'task_assigned', title: `${mark} notification` });
+}
