@@ -78,7 +78,8 @@ test.describe('desktop', () => {
     await signedInClient(page);
     await expect(page.getByText('TOTAL BUSINESS BUILD-OUT', { exact: true })).toBeVisible();
 
-    const search = page.getByRole('combobox', { name: 'Search pages' });
+    await page.getByRole('button', { name: 'Search' }).click();
+    const search = page.getByRole('dialog', { name: 'Search' }).getByRole('combobox');
     await search.fill('bank');
     await expect(page.getByRole('option', { name: /Business Bank Accounts/ })).toBeVisible();
     await search.press('Enter');

@@ -15,7 +15,7 @@ export function AutomationCard({ automation: a, isAdmin, onEdit, onDelete }: { a
   const [enlarged, setEnlarged] = useState(false);
   const titleId = useId();
   return (
-    <Card role="article" aria-labelledby={titleId} className="flex min-w-0 flex-col gap-3 p-5" data-testid="automation-card">
+    <Card role="article" aria-labelledby={titleId} className="flex min-w-0 flex-col gap-3 p-5" data-testid="automation-card" data-search-id={a.id}>
       <div className="flex items-start gap-3">
         <span className="text-3xl leading-none" aria-hidden>
           {a.emoji}

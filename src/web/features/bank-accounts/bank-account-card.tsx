@@ -99,7 +99,7 @@ export function BankAccountCard({ account, clientName }: { account: BankAccount;
 
   return (
     // min-w-0: as a grid item the card would otherwise grow to its longest line (a long bank name) past a phone's width.
-    <Card aria-label={title} role="article" className="min-w-0">
+    <Card aria-label={title} role="article" className="min-w-0" data-search-id={account.id}>
       <div className="flex items-start justify-between gap-2 p-4 pb-2">
         <div className="flex min-w-0 items-center gap-2">
           <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50">

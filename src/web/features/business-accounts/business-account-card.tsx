@@ -49,7 +49,7 @@ export function BusinessAccountCard({ clientId, account }: { clientId: string; a
     });
 
   return (
-    <Card role="article" aria-label={account.name} className="flex flex-col">
+    <Card role="article" aria-label={account.name} className="flex flex-col" data-search-id={account.id}>
       <div className="flex items-start justify-between gap-2 p-4 pb-2">
         <h2 className="min-w-0 break-words text-base font-semibold text-gray-900">{account.name}</h2>
         <StatusBadge status={account.status} />

@@ -100,7 +100,7 @@ export function CardItem({ card, clientName }: { card: Card; clientName?: string
 
   return (
     // min-w-0: as a grid item the card would otherwise grow to its longest word past a phone's width.
-    <Panel aria-label={title} role="article" className="flex min-w-0 flex-col">
+    <Panel aria-label={title} role="article" className="flex min-w-0 flex-col" data-search-id={card.id}>
       <div className="flex items-start justify-between gap-2 p-4 pb-2">
         <div className="flex min-w-0 items-center gap-2">
           <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50">

@@ -30,7 +30,7 @@ export function DocumentList({ documents, showClient, empty = 'No documents yet.
     <>
       <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200">
         {documents.map((d) => (
-          <li key={d.id} className="flex items-center gap-3 px-3 py-2">
+          <li key={d.id} className="flex items-center gap-3 px-3 py-2" data-search-id={d.id}>
             <FileText className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-medium text-gray-900" title={d.documentName}>

@@ -33,7 +33,7 @@ export function RecordCard({ k, record, showClient }: { k: RecordKindUi; record:
     });
 
   return (
-    <Card role="article" aria-label={record.vendorName} className="min-w-0 p-4">
+    <Card role="article" aria-label={record.vendorName} className="min-w-0 p-4" data-search-id={record.id}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">

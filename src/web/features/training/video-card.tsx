@@ -42,6 +42,7 @@ export function VideoCard({
       aria-labelledby={titleId}
       className={cn('flex min-w-0 flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm', playing && 'col-span-full')}
       data-testid="video-card"
+      data-search-id={video.id}
     >
       {playing ? (
         <div className="mx-auto w-full max-w-4xl p-3">
