@@ -6,6 +6,7 @@
 //   (a) the ceiling: a bare Hono handler running the same SQL (scripts/bench/ceiling.ts)
 //   (b) our authenticated compliance-task list
 //   (c) the dashboard's calls, (d) the admin's clients list: page 1, page 100 and a search
+//   (e) the top bar's search, sequential requests: p95 under 50 ms (scripts/bench/search.ts)
 // plus the growth check (b at 10 clients vs 10,000), RSS after the load and the start-up time on
 // an existing database. Exits 1 when a target is missed. A few minutes; not part of npm test.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -20,6 +21,7 @@ import { createVerifiedUser } from '../src/server/db/seed-demo';
 import { createLogger } from '../src/server/lib/logger';
 import { createMailer } from '../src/server/mail/mailer';
 import { serverNodeFlags } from './build-server.mjs';
+import { formatSearch, measureSearch } from './bench/search';
 import { cookieHeader, freePort, httpRequest, root, spawnServer, startPostgres, stopGracefully, tempDir, waitHealthy, type ServerProcess } from './resilience/lib';
 
 const CLIENTS = 10_000;
@@ -27,7 +29,7 @@ const TASKS = 45;
 const PASSWORD = 'bench-pass-123';
 const CLIENT_EMAIL = 'bench-client@example.test';
 const ADMIN_EMAIL = 'bench-admin@example.test';
-const TARGETS = { throughput: 0.8, p99: 1.5, growth: 1.5, rssPostgresMb: 250, rssPgliteMb: 400, startMs: 1500 };
+const TARGETS = { throughput: 0.8, p99: 1.5, growth: 1.5, rssPostgresMb: 250, rssPgliteMb: 400, startMs: 1500, searchP95Ms: 50 };
 
 /** cpuMs: the server's CPU time per request (user + system), when its pid was given. */
 type Result = { rps: number; p50: number; p99: number; requests: number; cpuMs?: number };
@@ -198,6 +200,38 @@ function compare(db: string, ceiling: Result, ours: Result) {
   say(`${db} (b)/(a): throughput ${throughput.toFixed(2)}x (target >= ${TARGETS.throughput}) ${check(throughput >= TARGETS.throughput, `${db} throughput`)}, p99 ${p99.toFixed(2)}x (target <= ${TARGETS.p99}) ${check(p99 <= TARGETS.p99, `${db} p99`)}`);
 }
 
+/** (e) The top bar's search, one request at a time: p95 of each set against the target. */
+async function searchTargets(db: string, base: string, users: Awaited<ReturnType<typeof signIn>>) {
+  for (const r of await measureSearch(base, users, `bench-${CLIENTS / 2}`)) {
+    say(`${db} (e) search, ${formatSearch(r)} (target p95 < ${TARGETS.searchP95Ms} ms) ${check(r.p95 < TARGETS.searchP95Ms, `${db} search p95 (${r.label})`)}`);
+  }
+}
+
+/** BENCH_ONLY=search: the 10,000 clients and the search measurement alone, on both databases (a minute or two, no wrk). */
+async function searchOnly() {
+  const cluster = await startPostgres();
+  const database = await openPostgres(cluster.url);
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  await createUsers(database);
+  await seedClients((text, params) => client.query(text, params as unknown[]), 1, CLIENTS);
+  const pgApp = await startApp({ databaseUrl: cluster.url, dataDir: tempDir('bench-pg-') });
+  await searchTargets('postgres', pgApp.server.url, await signIn(pgApp.server));
+  await stopGracefully(pgApp.server);
+  await client.end();
+  await database.close();
+  cluster.stop();
+
+  const dataDir = tempDir('bench-pglite-');
+  const embedded = await openPglite(dataDir);
+  await createUsers(embedded);
+  await seedClients((text, params) => embedded.client.query(text, params as unknown[]), 1, CLIENTS);
+  await embedded.close();
+  const liteApp = await startApp({ dataDir });
+  await searchTargets('pglite', liteApp.server.url, await signIn(liteApp.server));
+  await stopGracefully(liteApp.server);
+}
+
 // ---- the run -------------------------------------------------------------------------------
 
 async function onPostgres() {
@@ -237,6 +271,7 @@ async function onPostgres() {
   say(`postgres (d) clients list page 1: ${fmt(measure(server.url, ['/api/clients?pageSize=100&page=1'], adminHeaders))}`);
   say(`postgres (d) clients list page 100: ${fmt(measure(server.url, ['/api/clients?pageSize=100&page=100'], adminHeaders))}`);
   say(`postgres (d) clients search: ${fmt(measure(server.url, ['/api/clients?q=Bench%20Client%205000'], adminHeaders))}`);
+  await searchTargets('postgres', server.url, users);
   const rss = rssMb(server.pid);
   say(`postgres RSS after the load: ${rss.toFixed(0)} MB (target <= ${TARGETS.rssPostgresMb}) ${check(rss <= TARGETS.rssPostgresMb, 'postgres RSS')}`);
 
@@ -262,6 +297,7 @@ async function onPglite() {
   say(`pglite start on an existing data directory: ${startMs} ms (target < ${TARGETS.startMs}) ${check(startMs < TARGETS.startMs, 'pglite start')}`);
   const users = await signIn(server);
   const b = measure(server.url, [`/api/clients/${users.client.id}/compliance-tasks`], { cookie: users.client.cookie });
+  await searchTargets('pglite', server.url, users);
   const rss = rssMb(server.pid);
   await stopGracefully(server);
   // One process at a time on an embedded database: the ceiling opens it after the portal stopped.
@@ -280,10 +316,13 @@ async function main() {
     const r = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { stdio: 'inherit' });
     if (r.status !== 0) throw new Error('server build failed');
   }
-  // BENCH_ONLY=postgres or pglite runs one half (while working on it); the figures that count are a whole run.
+  // BENCH_ONLY=postgres or pglite runs one half, search only the search measurement (while working on it); the figures that count are a whole run.
   const only = process.env.BENCH_ONLY;
-  if (only !== 'pglite') await onPostgres();
-  if (only !== 'postgres') await onPglite();
+  if (only === 'search') await searchOnly();
+  else {
+    if (only !== 'pglite') await onPostgres();
+    if (only !== 'postgres') await onPglite();
+  }
   console.log(`\nbench: ${misses.length ? `MISSED ${misses.join(', ')}` : 'all targets met'} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   process.exit(misses.length ? 1 : 0);
 }
