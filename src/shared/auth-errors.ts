@@ -9,7 +9,7 @@
 // never a code, never better-auth's own terse text ('Password too short').
 
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-messages';
-import { TWO_FACTOR_CODE_REQUIRED, TWO_FACTOR_LOCKED, TWO_FACTOR_REQUIRED } from './two-factor';
+import { ADMIN_MUST_KEEP_TWO_FACTOR, TWO_FACTOR_CODE_REQUIRED, TWO_FACTOR_LOCKED, TWO_FACTOR_REQUIRED } from './two-factor';
 
 export const GENERIC_AUTH_ERROR = 'Something went wrong. Please try again.';
 
@@ -104,6 +104,7 @@ const messages = new Map<string, string>(
     failed_to_invalidate_two_factor_challenge: 'The sign-in took too long. Please sign in again with your password.',
     two_factor_code_required: TWO_FACTOR_CODE_REQUIRED,
     two_factor_required: TWO_FACTOR_REQUIRED,
+    admin_two_factor_required: ADMIN_MUST_KEEP_TWO_FACTOR,
     // OAuth (Google): the provider's refusal and better-auth's callback codes.
     access_denied: 'Access was denied by the sign-in provider.',
     state_mismatch: SESSION_EXPIRED,

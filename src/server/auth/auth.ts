@@ -21,7 +21,7 @@ export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secret: string; log: Logger }) {
   const { config, db, mailer, log } = opts;
   const roleFor = (email: string) => (config.adminEmails.includes(email.toLowerCase()) ? 'admin' : 'client');
-  const checkCurrentCode = requireCurrentCode(db);
+  const checkCurrentCode = requireCurrentCode(db, { adminsMustKeep: config.requireAdmin2fa });
   const challengeOAuth = challengeOAuthSignIn(config.appUrl);
   // A used reset link, or a password change, voids every other reset link of the user
   // (better-auth keeps them as verification rows 'reset-password:<token>' with the user id as value).

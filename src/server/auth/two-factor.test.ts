@@ -213,6 +213,14 @@ describe('two-factor sign-in: administrators must have it (REQUIRE_ADMIN_2FA)', 
     expect((await admin.agent.get(`/api/clients/${client.user.id}/profile`)).status).toBe(200);
   });
 
+  it('does not let an admin turn it off while it is required', async () => {
+    const admin = await userWithTwoFactor('admin');
+    const res = await post(admin.agent, '/two-factor/disable', { password: admin.password, code: await totpCode(admin.secret) });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { code: string }).code).toBe('ADMIN_TWO_FACTOR_REQUIRED');
+    expect((await t.userByEmail(admin.email)).twoFactorEnabled).toBe(true);
+  });
+
   it('lets an admin without two-factor through when the setting is off', async () => {
     const off = await createTestApp({ REQUIRE_ADMIN_2FA: 'false' }, { database: t.database });
     try {

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { authTwoFactors } from '../db/schema';
 import { branding } from '../../shared/branding';
-import { TWO_FACTOR_CODE_REQUIRED, TWO_FACTOR_LOCK_MINUTES, TWO_FACTOR_MAX_FAILURES } from '../../shared/two-factor';
+import { ADMIN_MUST_KEEP_TWO_FACTOR, TWO_FACTOR_CODE_REQUIRED, TWO_FACTOR_LOCK_MINUTES, TWO_FACTOR_MAX_FAILURES } from '../../shared/two-factor';
 
 /** The two-factor challenge cookie's name and lifetime, as the plugin sets them after a password. */
 const CHALLENGE_COOKIE = 'two_factor';
@@ -34,10 +34,13 @@ type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
  * from the authenticator, so a stolen session plus a guessed or phished password is not enough.
  * Wrong codes count toward the same lock as at sign-in.
  */
-export function requireCurrentCode(db: Db) {
+export function requireCurrentCode(db: Db, opts: { adminsMustKeep: boolean }) {
   return async (ctx: HookContext) => {
     const session = await getSessionFromCtx(ctx);
     if (!session) return; // the endpoint answers 401 itself
+    if (opts.adminsMustKeep && (session.user as { role?: string }).role === 'admin') {
+      throw new APIError('FORBIDDEN', { code: 'ADMIN_TWO_FACTOR_REQUIRED', message: ADMIN_MUST_KEEP_TWO_FACTOR });
+    }
     const code = (ctx.body as { code?: unknown } | undefined)?.code;
     if (typeof code !== 'string' || !/^\d{6}$/.test(code.trim())) {
       throw new APIError('BAD_REQUEST', { code: 'TWO_FACTOR_CODE_REQUIRED', message: TWO_FACTOR_CODE_REQUIRED });

@@ -1,5 +1,8 @@
-import { Navigate, Outlet } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from './auth-context';
+import { fetchPublicConfig } from '../lib/public-config';
+import { TWO_FACTOR_SETUP_PATH } from '../../shared/two-factor';
 
 export function FullPageLoading() {
   return <div className="flex min-h-screen items-center justify-center text-gray-600">Loading...</div>;
@@ -14,11 +17,39 @@ export function GuestOnly() {
 }
 
 export function Protected() {
-  const { isLoading, isAuthenticated } = useAuth();
+  const { isLoading, isAuthenticated, isAdmin, user } = useAuth();
+  const { pathname } = useLocation();
+  const setUpRequired = useTwoFactorSetUpRequired(isAdmin && !user?.twoFactorEnabled);
   if (isLoading) return <FullPageLoading />;
   if (!isAuthenticated) return <Navigate to="/signin" replace />;
+  // An administrator without two-factor sign-in reaches only its set-up page while the server
+  // requires it (the server refuses everything else with 403 TWO_FACTOR_REQUIRED anyway).
+  if (setUpRequired === undefined) return <FullPageLoading />;
+  if (setUpRequired && pathname !== TWO_FACTOR_SETUP_PATH) return <Navigate to={TWO_FACTOR_SETUP_PATH} replace />;
   // First-login set-up runs inside the signed-in app (signed-in-app.tsx), in its own chunk.
+  // The Outlet stays where it is when two-factor turns on: the set-up page must not remount
+  // before its recovery codes are saved.
   return <Outlet />;
+}
+
+/**
+ * Whether `needsIt` (an administrator without two-factor) must set it up first: asks the server's
+ * public configuration (REQUIRE_ADMIN_2FA) only then; undefined while asking.
+ */
+function useTwoFactorSetUpRequired(needsIt: boolean): boolean | undefined {
+  const [required, setRequired] = useState<boolean | undefined>(undefined);
+  useEffect(() => {
+    if (!needsIt) return;
+    let live = true;
+    fetchPublicConfig().then(
+      (config) => live && setRequired(config.requireAdmin2fa ?? true),
+      () => live && setRequired(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [needsIt]);
+  return needsIt ? required : false;
 }
 
 export function AdminOnly() {

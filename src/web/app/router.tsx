@@ -4,6 +4,7 @@ import { FullPageLoading, GuestOnly, Protected } from './guards';
 import { lazyPage } from './lazy-page';
 import { withClassMerge } from '../lib/with-class-merge';
 import { builtPages, PlaceholderPage } from './pages';
+import { TWO_FACTOR_SETUP_PATH } from '../../shared/two-factor';
 
 // Every area is its own chunk, loaded when its route is first shown: the entry holds React, the
 // router, the session and the guards; the marketing pages and the signed-in app load apart. The
@@ -18,6 +19,7 @@ const GrantPage = lazyPage(() => withClassMerge(import('../features/auth/grant-p
 const ForgetPasswordPage = lazyPage(() => withClassMerge(import('../features/auth/forget-password-page')), 'ForgetPasswordPage');
 const UpdatePasswordPage = lazyPage(() => withClassMerge(import('../features/auth/update-password-page')), 'UpdatePasswordPage');
 const SignedInApp = lazyPage(() => import('./signed-in-app'), 'SignedInApp');
+const TwoFactorSetupPage = lazyPage(() => withClassMerge(import('../features/two-factor/two-factor-setup-page')), 'TwoFactorSetupPage');
 
 const guestPages = { '/signup': SignUpPage, '/signin': SignInPage, '/forget': ForgetPasswordPage, '/update-password': UpdatePasswordPage };
 
@@ -38,7 +40,9 @@ export function preloadRoute(pathname: string) {
         ? [SignInAutoPage]
         : matchPath('/signup/v/user/grant', pathname)
           ? [GrantPage]
-          : [SignedInApp, builtPages[pathname] ?? PlaceholderPage];
+          : matchPath(TWO_FACTOR_SETUP_PATH, pathname)
+            ? [TwoFactorSetupPage]
+            : [SignedInApp, builtPages[pathname] ?? PlaceholderPage];
   for (const chunk of chunks) chunk.preload().catch(() => undefined);
 }
 
@@ -61,6 +65,8 @@ export function AppRoutes() {
         </Route>
         {/* Every other URL is the signed-in app's (its own routes, in its own chunk). */}
         <Route element={<Protected />}>
+          {/* Outside the shell: an administrator without two-factor sign-in reaches nothing else. */}
+          <Route path={TWO_FACTOR_SETUP_PATH} element={<TwoFactorSetupPage />} />
           <Route path="*" element={<SignedInApp />} />
         </Route>
       </Routes>

@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
 
-export type PublicConfig = { googleEnabled: boolean };
+export type PublicConfig = {
+  googleEnabled: boolean;
+  /** Administrators must have two-factor sign-in (REQUIRE_ADMIN_2FA); an older answer without it counts as yes. */
+  requireAdmin2fa?: boolean;
+};
 
 // Plain fetch, no query library: the guest pages (first load) read it, and their JavaScript has a budget.
 let pending: Promise<PublicConfig> | null = null;

@@ -4,5 +4,5 @@ import { access } from '../../middleware/access';
 
 /** What the sign-in pages need to know before anyone signs in. */
 export const publicConfigRoutes = new Hono<AppEnv>().get('/', access('public'), (c) =>
-  c.json({ googleEnabled: Boolean(c.var.deps.config.google) }),
+  c.json({ googleEnabled: Boolean(c.var.deps.config.google), requireAdmin2fa: c.var.deps.config.requireAdmin2fa }),
 );

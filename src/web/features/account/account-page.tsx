@@ -9,6 +9,7 @@ import { MembershipPanel } from './membership-panel';
 import { ProfilePanel } from './profile-form';
 import { SecuritySettings } from './security-settings';
 import { AdminOwnAccount, ClientArea } from './admin-account';
+import { TwoFactorSettings } from '../two-factor/two-factor-settings';
 
 /**
  * /account: clients act on their own id. Admins see their own account (name, e-mail, Security
@@ -35,6 +36,7 @@ export function AccountPage() {
             <MembershipPanel clientId={clientId} isAdmin={isAdmin} />
             <NotificationPreferences clientId={clientId} />
             <SecuritySettings clientId={clientId} isAdmin={isAdmin} />
+            {!isAdmin && <TwoFactorSettings />}
             <PaymentsPanel clientId={clientId} />
           </div>
         )}

@@ -3,6 +3,7 @@ import { UserRound, Users } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import type { SessionUser } from '../../lib/auth-client';
 import { SecuritySettings } from './security-settings';
+import { TwoFactorSettings } from '../two-factor/two-factor-settings';
 
 /**
  * An administrator's own account on My Account: who is signed in, and their Security Settings
@@ -37,6 +38,7 @@ export function AdminOwnAccount({ user }: { user: Pick<SessionUser, 'id' | 'name
         </CardContent>
       </Card>
       <SecuritySettings clientId={user.id} isAdmin own />
+      <TwoFactorSettings />
     </>
   );
 }

@@ -12,16 +12,19 @@ import { GoogleButton } from './google-button';
 
 // Shown only to an account not verified yet: loaded then, not with the page.
 const ResendVerification = lazy(() => import('./resend-verification').then((m) => ({ default: m.ResendVerification })));
+// Only for an account with two-factor sign-in, after the password (or after Google: ?two-factor=1).
+const TwoFactorPrompt = lazy(() => import('../two-factor/two-factor-prompt').then((m) => ({ default: m.TwoFactorPrompt })));
 
 export function SignInPage() {
   const navigate = useNavigate();
   const { refresh } = useAuth();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(() => (params.get('error') ? authErrorMessage(params.get('error')) : null));
   const [unverified, setUnverified] = useState(false);
+  const [twoFactor, setTwoFactor] = useState(() => params.get('two-factor') === '1');
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -40,6 +43,11 @@ export function SignInPage() {
         else setError(authFailureMessage(failure, 'An error occurred during sign in'));
         return;
       }
+      if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
+        setPassword('');
+        setTwoFactor(true);
+        return;
+      }
       if (data?.user) {
         await refresh();
         navigate('/', { replace: true });
@@ -49,6 +57,25 @@ export function SignInPage() {
     } finally {
       setBusy(false);
     }
+  }
+
+  if (twoFactor) {
+    return (
+      <AuthCard title="Two-Factor Sign-In" description="Enter the 6-digit code from your authenticator app to finish signing in.">
+        <Suspense fallback={<p className="text-sm text-gray-600">Loading...</p>}>
+          <TwoFactorPrompt
+            onSignedIn={async () => {
+              await refresh();
+              navigate('/', { replace: true });
+            }}
+            onBack={() => {
+              setTwoFactor(false);
+              setParams({}, { replace: true });
+            }}
+          />
+        </Suspense>
+      </AuthCard>
+    );
   }
 
   return (

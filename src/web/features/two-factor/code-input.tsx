@@ -1,0 +1,20 @@
+import { Input } from '../../components/ui/input';
+import { FormField } from '../../components/ui/form-field';
+
+/** The 6-digit authenticator code field: numeric keyboard on phones, and the browser may fill it from an SMS-free app. */
+export function CodeField({ id, value, onChange, label = 'Code from your authenticator app' }: { id: string; value: string; onChange: (v: string) => void; label?: string }) {
+  return (
+    <FormField id={id} label={label} hint="6 digits; a new code shows every 30 seconds.">
+      <Input
+        id={id}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={9}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={`${id}-hint`}
+        className="font-mono tracking-widest"
+      />
+    </FormField>
+  );
+}
