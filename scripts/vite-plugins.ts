@@ -56,8 +56,9 @@ function iconsOfFirstLoad(): RegExp {
  * Radix, the icons): one chunk instead of dozens of 1 kB ones, since a phone on HTTP/1.1 fetches
  * six files at a time. Each page's own code stays in its chunk.
  */
+// The top bar's search dialog stays in a chunk of its own: it loads on first use (app/shell/search-box.tsx).
 const signedInShared =
-  /^(?!.*auth-client\.ts$).*(?:src[\\/]web[\\/](components|lib|app)[\\/]|src[\\/]web[\\/]features[\\/][\w-]+[\\/](api|use-[\w-]+)\.tsx?$|src[\\/]shared[\\/]|node_modules[\\/](lucide-react|@radix-ui|@tanstack|@floating-ui|react-remove-scroll[\w-]*|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib|detect-node-es|sonner|hono)[\\/])/;
+  /^(?!.*auth-client\.ts$)(?!.*search-dialog\.tsx$).*(?:src[\\/]web[\\/](components|lib|app)[\\/]|src[\\/]web[\\/]features[\\/][\w-]+[\\/](api|use-[\w-]+)\.tsx?$|src[\\/]shared[\\/]|node_modules[\\/](lucide-react|@radix-ui|@tanstack|@floating-ui|react-remove-scroll[\w-]*|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib|detect-node-es|sonner|hono)[\\/])/;
 
 export function chunkGroups() {
   const icons = iconsOfFirstLoad();
