@@ -48,7 +48,9 @@ export function setNotificationAppUrl(url: string) {
  *   when the row does; the mailer's retry loop delivers it, and startNotificationMail wakes it
  *   at once when the row is announced on commit;
  * - push_alert_enabled: read when the bell is listed (see notifications.inbox.ts).
- * Features never read the preferences themselves.
+ * Features never read the preferences themselves. Not notifications, so always sent whatever the
+ * preference: verification, password reset and the sign-up-attempt notice (mail/templates.ts),
+ * two-factor changes (they guard the account), and staff mail to STAFF_EMAIL.
  */
 export async function sendNotification(tx: Db, n: NewNotification): Promise<{ notificationId: number; mailId: number | null }> {
   const [row] = await tx.insert(notifications).values(toRow(n.userId, n)).returning({ id: notifications.id });
