@@ -9,6 +9,9 @@ import { MembershipPanel } from './membership-panel';
 import { ProfilePanel } from './profile-form';
 import { SecuritySettings } from './security-settings';
 import { AdminOwnAccount, ClientArea } from './admin-account';
+import { SessionsPanel } from './sessions-panel';
+import { ClientSessionsAdmin } from './client-sessions-admin';
+import { DataExportPanel } from './data-export-panel';
 import { TwoFactorSettings } from '../two-factor/two-factor-settings';
 
 /**
@@ -28,6 +31,7 @@ export function AccountPage() {
         <p className="text-gray-600">Manage your account preferences and settings</p>
       </header>
       {isAdmin && user && <AdminOwnAccount user={user} />}
+      {isAdmin && user && <SessionsPanel />}
       <ClientArea isAdmin={isAdmin}>
         {isAdmin && <ClientSelector value={clientId} onChange={(id) => setParams({ client: id })} />}
         {clientId && (
@@ -36,8 +40,10 @@ export function AccountPage() {
             <MembershipPanel clientId={clientId} isAdmin={isAdmin} />
             <NotificationPreferences clientId={clientId} />
             <SecuritySettings clientId={clientId} isAdmin={isAdmin} />
+            {isAdmin ? <ClientSessionsAdmin clientId={clientId} /> : <SessionsPanel />}
             {!isAdmin && <TwoFactorSettings />}
             <PaymentsPanel clientId={clientId} />
+            <DataExportPanel clientId={clientId} isAdmin={isAdmin} />
           </div>
         )}
       </ClientArea>

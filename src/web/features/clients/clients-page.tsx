@@ -5,6 +5,7 @@ import { branding } from '../../../shared/branding';
 import { clientSortLabels, clientSorts, type ClientSort } from '../../../shared/clients';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { ClientsExportLink } from './clients-export-link';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
@@ -66,6 +67,7 @@ export function ClientsPage() {
             ))}
           </select>
         </div>
+        <ClientsExportLink sort={sort} q={q} />
       </div>
 
       {query.isPending && (

@@ -1,0 +1,61 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../lib/api-client';
+import { gatedFetch } from '../../lib/api-gate';
+import type { SessionView } from '../../../shared/sessions';
+
+export const sessionKeys = { mine: ['me', 'sessions'] as const };
+
+export const mySessionsQuery = () =>
+  queryOptions({
+    queryKey: sessionKeys.mine,
+    queryFn: async () => (await unwrap<{ items: SessionView[] }>(await api.me.sessions.$get())).items,
+  });
+
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (sessionId: string) => unwrap<{ ok: true }>(await api.me.sessions[':sessionId'].$delete({ param: { sessionId } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.mine }),
+  });
+}
+
+export function useRevokeOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => unwrap<{ revoked: number }>(await api.me.sessions['revoke-others'].$post()),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.mine }),
+  });
+}
+
+/** An admin signs a client out on every device. */
+export function useRevokeClientSessions(clientId: string) {
+  return useMutation({
+    mutationFn: async () => unwrap<{ revoked: number }>(await api.clients[':clientId'].sessions.revoke.$post({ param: { clientId } })),
+  });
+}
+
+/**
+ * Asks for the client's data zip and hands it to the browser as a download. A POST (the password
+ * travels in the body), so it is fetched and saved from a blob rather than followed as a link.
+ */
+export async function downloadAllData(clientId: string, password?: string) {
+  const res = await gatedFetch(`/api/clients/${encodeURIComponent(clientId)}/export`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(password ? { password } : {}),
+  });
+  if (!res.ok) await unwrap(res);
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'all-my-data.zip';
+  const url = URL.createObjectURL(await res.blob());
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // The click has started the download; the blob can go once the browser has taken it.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  }
+}
