@@ -20,13 +20,15 @@ export type ReplyMailDeps = {
 };
 
 const c = supportConversations;
-// The newest staff message of the conversation, and when it was written.
+// The newest staff message of the conversation, and when the oldest reply not yet read nor mailed
+// about was written: the 5 minutes run from the first unanswered reply, so staff replying every few
+// minutes do not put the e-mail off for ever.
 const lastStaffId = sql<number>`(select max(m.id) from support_messages m where m.client_id = ${c.clientId} and m.from_staff)`;
-const lastStaffAt = sql`(select m.created_at from support_messages m where m.client_id = ${c.clientId} and m.from_staff order by m.id desc limit 1)`;
+const firstPendingAt = sql`(select m.created_at from support_messages m where m.client_id = ${c.clientId} and m.from_staff and m.id > greatest(${c.clientReadId}, ${c.replyMailedId}) order by m.id limit 1)`;
 
 /**
- * Due: the newest staff reply is unread by the client, older than SUPPORT_REPLY_MAIL_AFTER_MS, not
- * mailed about yet, no such mail this hour, and the client's e-mail alerts on (a missing users
+ * Due: a staff reply is unread by the client, not mailed about yet, the first such one older than
+ * SUPPORT_REPLY_MAIL_AFTER_MS, no such mail this hour, and the client's e-mail alerts on (a missing users
  * row counts as on, the column's default).
  */
 function due(now: Date) {
@@ -35,7 +37,7 @@ function due(now: Date) {
   return and(
     sql`${lastStaffId} > ${c.clientReadId}`,
     sql`${lastStaffId} > ${c.replyMailedId}`,
-    sql`${lastStaffAt} < ${readBy}::timestamptz`,
+    sql`${firstPendingAt} < ${readBy}::timestamptz`,
     or(isNull(c.replyMailedAt), lt(c.replyMailedAt, mailedBefore)),
     sql`coalesce((select u.email_alert_enabled from users u where u.id = ${c.clientId}), true)`,
   );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../db/client';
-import { supportMessages } from '../../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { authSessions, supportMessages } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import { LIMITS, TOO_MANY_STREAMS } from '../../../shared/limits';
 import type { SupportMessage } from '../../../shared/support';
@@ -154,6 +155,49 @@ describe('support live stream', () => {
     } finally {
       Object.assign(streamTimings, saved);
     }
+  });
+
+  it('ends a stream at the next heartbeat once its session is gone', async () => {
+    const saved = { ...streamTimings };
+    Object.assign(streamTimings, { heartbeatMs: 50 });
+    try {
+      const c = await t.createSignedInUser({ role: 'client' });
+      const stream = sseReader(await c.agent.get(`${base(c.user.id)}/stream`));
+      readers.push(stream);
+      await settle();
+      expect(stream.closed).toBe(false);
+      await t.db.delete(authSessions).where(eq(authSessions.userId, c.user.id));
+      const deadline = Date.now() + 3000;
+      while (!stream.closed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(stream.closed).toBe(true);
+    } finally {
+      Object.assign(streamTimings, saved);
+    }
+  });
+
+  it.runIf(!!process.env.TEST_DATABASE_URL)('sends the staff stream a message whose id committed after a higher one (no skip)', async () => {
+    const x = await t.createSignedInUser({ role: 'client' });
+    const y = await t.createSignedInUser({ role: 'client' });
+    await send({ id: x.user.id, email: x.email, agent: x.agent }, x.user.id, 'x opens');
+    const staff = await open(admin, '/api/support/stream');
+    await settle();
+    // X's send holds the message-order lock while Y's starts: Y must wait, so its higher id can
+    // never be visible before X's lower one.
+    let releaseX!: () => void;
+    const held = new Promise<void>((r) => (releaseX = r));
+    const xSend = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('support_messages'))`);
+      await tx.insert(supportMessages).values({ clientId: x.user.id, fromStaff: false, body: 'x slow' });
+      await held;
+    });
+    const ySend = send({ id: y.user.id, email: y.email, agent: y.agent }, y.user.id, 'y fast');
+    await new Promise((r) => setTimeout(r, 200));
+    releaseX();
+    await xSend;
+    await ySend;
+    await staff.waitFor((e) => e.event === 'message' && ['x slow', 'y fast'].includes((JSON.parse(e.data) as SupportMessage).body), 2, 3000);
+    const bodies = staff.messages().map((m) => m.body);
+    expect(bodies.indexOf('x slow')).toBeLessThan(bodies.indexOf('y fast'));
   });
 
   it.runIf(!!process.env.TEST_DATABASE_URL)('delivers across two app instances on one PostgreSQL', async () => {

@@ -99,26 +99,39 @@ export async function sendMessage(db: Db, scope: Scope, input: { body: string; a
   const fromStaff = scope.isAdmin;
   const { clientId } = scope;
   const id = await db.transaction(async (tx) => {
+    if (fromStaff) {
+      // Staff write to clients only: an admin's own id (or another admin's) has no support conversation.
+      const [target] = await tx.select({ role: authUsers.role }).from(authUsers).where(eq(authUsers.id, clientId));
+      if (target?.role !== 'client') throw new HTTPException(404, { message: 'Not found' });
+    }
     await tx.insert(supportConversations).values({ clientId }).onConflictDoNothing();
     const [conv] = await tx.select().from(supportConversations).where(eq(supportConversations.clientId, clientId)).for('update');
-    // Only the newest day-limit messages can matter: the count reads at most that many rows, however long the history.
-    const newest = tx
-      .select({ createdAt: supportMessages.createdAt })
-      .from(supportMessages)
-      .where(eq(supportMessages.clientId, clientId))
-      .orderBy(desc(supportMessages.id))
-      .limit(LIMITS.supportMessagesPerDay)
-      .as('newest');
-    const [{ today }] = await tx
-      .select({ today: count() })
-      .from(newest)
-      .where(gte(newest.createdAt, new Date(Date.now() - DAY_MS)));
-    if (today >= LIMITS.supportMessagesPerDay) throw new HTTPException(429, { message: SUPPORT_DAY_LIMIT });
+    // The day cap bounds what a client can pile up; it counts the client's own messages only, so a
+    // client who hits it can never keep staff from answering. Only the newest day-limit messages can
+    // matter: the count reads at most that many rows, however long the history.
+    if (!fromStaff) {
+      const newest = tx
+        .select({ createdAt: supportMessages.createdAt })
+        .from(supportMessages)
+        .where(and(eq(supportMessages.clientId, clientId), eq(supportMessages.fromStaff, false)))
+        .orderBy(desc(supportMessages.id))
+        .limit(LIMITS.supportMessagesPerDay)
+        .as('newest');
+      const [{ today }] = await tx
+        .select({ today: count() })
+        .from(newest)
+        .where(gte(newest.createdAt, new Date(Date.now() - DAY_MS)));
+      if (today >= LIMITS.supportMessagesPerDay) throw new HTTPException(429, { message: SUPPORT_DAY_LIMIT });
+    }
     // Inside the transaction: a refused or failed send does not use up the sender's minute.
     const rate = await consumeRateLimit(tx, `support-message:${scope.actorId}`, 60, LIMITS.supportMessagesPerMinute);
     if (!rate.allowed) throw new SupportRateLimited(rate.retryAfter);
     if (input.attachment) await assertStorageRoom(tx, clientId, input.attachment.size, input.quotaBytes ?? Number.MAX_SAFE_INTEGER);
 
+    // Streams follow a message id cursor, so ids must become visible in id order. The conversation
+    // lock orders one client's messages; this lock (held to commit) orders every client's, or a
+    // staff stream could send id 101 before id 100 commits and never send 100. Sends are short.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('support_messages'))`);
     const [msg] = await tx.insert(supportMessages).values({ clientId, authorId: scope.actorId, fromStaff, body: input.body }).returning({ id: supportMessages.id, createdAt: supportMessages.createdAt });
     if (input.attachment) await tx.insert(supportAttachments).values({ ...input.attachment, messageId: msg.id, clientId });
     await tx

@@ -101,7 +101,23 @@ export function supportStream(c: Context<AppEnv>, o: StreamOptions) {
       void pump();
     });
     const offClose = realtime.onClose(() => end());
-    const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n'), streamTimings.heartbeatMs);
+    // Access was checked when the stream opened; each heartbeat checks it again (from the session
+    // cache, which every instance drops on sign-out, revocation or a role change), so a revoked
+    // session or a demoted admin stops receiving within one heartbeat, not after the hour.
+    const { sessions, auth } = c.var.deps;
+    const headers = c.req.raw.headers;
+    const stillAllowed = async () => {
+      const session = await (sessions ? sessions.get(headers) : auth.api.getSession({ headers })).catch(() => null);
+      const user = session?.user;
+      if (!user || user.id !== o.userId) return false;
+      return user.role === 'admin' || (o.clientId !== null && user.id === o.clientId);
+    };
+    const heartbeat = setInterval(() => {
+      void stillAllowed().then(async (ok) => {
+        if (ok) await stream.write(': keep-alive\n\n');
+        else end();
+      });
+    }, streamTimings.heartbeatMs);
     const lifetime = setTimeout(() => end(), streamTimings.maxMs);
     let ticker: NodeJS.Timeout | undefined;
     if (o.onTick) {
