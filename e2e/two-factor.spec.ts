@@ -13,15 +13,16 @@ const ADMIN_EMAIL = 'admin@demo.local';
  * A portal of this spec's own with REQUIRE_ADMIN_2FA on (the shared one has it off for the other
  * specs), with the demo admin, whose password the server prints once at its first start.
  */
-const test = base.extend<object, { portal: { url: string; password: string } }>({
+const test = base.extend<object, { portal: { url: string; password: string; clientPassword: string } }>({
   portal: [
     async ({}, use) => {
       const logFile = path.join(root, 'test-results', `e2e-two-factor-server-${process.pid}.log`);
       const server = await startAppServer({ root, logFile, env: { SEED_DEMO: 'true', REQUIRE_ADMIN_2FA: 'true', LOG_LEVEL: 'info', ADMIN_EMAILS: '' } });
       try {
         const password = fs.readFileSync(logFile, 'utf8').match(/admin:\s+admin@demo\.local\s+password: (\S+)/)?.[1];
-        if (!password) throw new Error('the demo admin password was not printed');
-        await use({ url: server.url, password });
+        const clientPassword = fs.readFileSync(logFile, 'utf8').match(/client:\s+client@demo\.local\s+password: (\S+)/)?.[1];
+        if (!password || !clientPassword) throw new Error('the demo passwords were not printed');
+        await use({ url: server.url, password, clientPassword });
       } finally {
         await server.stop();
       }
@@ -98,7 +99,7 @@ test('an admin signs in the first time, must set up two-factor, saves the recove
   expect((await fetchInPage(page, '/api/clients')).status).toBe(200);
 
   // Out, and in again: the password, then a code.
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expectPath(page, '/signin');
   await form.email.fill(ADMIN_EMAIL);
   await form.password.fill(portal.password);
@@ -118,4 +119,63 @@ test('an admin signs in the first time, must set up two-factor, saves the recove
   await expect(page.getByText('On: signing in asks for a code from your app.')).toBeVisible();
   await expect(page.getByText('Administrators must keep two-factor sign-in on.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Turn Off' })).toHaveCount(0);
+});
+
+test('a client turns two-factor on in My Account, signs in with a recovery code once, and turns it off with the password and a code', async ({ page, portal }) => {
+  const email = 'client@demo.local';
+  await page.goto('/signin');
+  const form = signInForm(page);
+  await form.email.fill(email);
+  await form.password.fill(portal.clientPassword);
+  await form.submit.click();
+  await expectSignedIn(page);
+  await page.goto('/account');
+  await expect(page.getByText('Off: signing in asks for your password only.')).toBeVisible();
+  await page.getByRole('button', { name: 'Turn On' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(portal.clientPassword);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
+  await page.getByLabel('Code from your authenticator app').fill(await totpCode(secret));
+  await page.getByRole('button', { name: 'Verify and Turn On' }).click();
+  const items = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(items).toHaveCount(10);
+  const recovery = await items.allTextContents();
+  await page.getByRole('button', { name: 'I Saved My Recovery Codes' }).click();
+  await expect(page.getByText('On: signing in asks for a code from your app.')).toBeVisible();
+  await screenshot(page, 'two-factor-account-on');
+  await noSeriousAxe(page);
+
+  // Signed out and in with a recovery code; the same code a second time is refused.
+  for (const attempt of ['first', 'again'] as const) {
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+    await expectPath(page, '/signin');
+    await form.email.fill(email);
+    await form.password.fill(portal.clientPassword);
+    await form.submit.click();
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(recovery[0]);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    if (attempt === 'first') {
+      await expectSignedIn(page);
+    } else {
+      await expect(page.getByRole('alert')).toHaveText('That recovery code is not valid or has already been used.');
+      await page.getByLabel('Recovery code').fill(recovery[1]);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expectSignedIn(page);
+    }
+  }
+
+  // Off: the password and a current code.
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Turn Off' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Turn Off Two-Factor Sign-In' });
+  await dialog.getByLabel('Password', { exact: true }).fill(portal.clientPassword);
+  await dialog.getByRole('button', { name: 'Turn Off' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Enter the 6-digit code from your authenticator app.');
+  await dialog.getByLabel('Code from your authenticator app').fill(await totpCode(secret));
+  await screenshot(page, 'two-factor-turn-off');
+  await fitsPhone(page, 'two-factor-turn-off');
+  await dialog.getByRole('button', { name: 'Turn Off' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Off: signing in asks for your password only.')).toBeVisible();
 });
