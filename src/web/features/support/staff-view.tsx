@@ -20,22 +20,25 @@ export function StaffView() {
   const [params, setParams] = useSearchParams();
   const view: InboxView = params.get('view') === 'archived' ? 'archived' : 'open';
   const selected = params.get('conversation');
-  const refresh = useRefreshInbox();
+  const refreshNow = useRefreshInbox();
+  // A burst of events (a stream catching up on 100 messages) refreshes the list once.
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const refresh = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void refreshNow(), 300);
+  };
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   const newestSeen = useRef<number | null>(null);
-  const reopened = useRef(false);
   useSupportStream(supportUrls.staffStream, () => newestSeen.current, {
     onMessage: (m) => {
       newestSeen.current = Math.max(newestSeen.current ?? 0, m.id);
-      void refresh();
+      refresh();
     },
-    onRead: () => void refresh(),
-    onConversation: () => void refresh(),
-    // Back after a break: whatever changed meanwhile (the first opening has just loaded the list).
-    onOpen: () => {
-      if (reopened.current) void refresh();
-      reopened.current = true;
-    },
+    onRead: refresh,
+    onConversation: refresh,
+    // Opened (the list may have changed between its load and now) or back after a break.
+    onOpen: refresh,
   });
 
   // Back from a conversation (a phone's one pane): focus returns to its row in the list.

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { MessagesSquare } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/alert';
@@ -72,6 +72,18 @@ export function Thread({ thread, side, label, emptyText }: { thread: SupportThre
     thread.addMessage(message);
   };
 
+  // A screen reader hears the other side's new messages as they arrive (not the history on load).
+  const newestTheirs = thread.messages.findLast((m) => m.fromStaff !== (side === 'staff'));
+  const baseline = useRef<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(() => {
+    if (thread.status !== 'ready') return;
+    const id = newestTheirs?.id ?? 0;
+    if (baseline.current !== null && id > baseline.current && newestTheirs)
+      setAnnouncement(`New message from ${newestTheirs.authorName}: ${newestTheirs.body || newestTheirs.attachment?.fileName || ''}`.slice(0, 300));
+    baseline.current = Math.max(baseline.current ?? 0, id);
+  }, [thread.status, newestTheirs]);
+
   const otherReadId = side === 'staff' ? thread.clientReadId : thread.staffReadId;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -116,6 +128,9 @@ export function Thread({ thread, side, label, emptyText }: { thread: SupportThre
           </ol>
         )}
         <div ref={bottom} className="h-px" />
+        <p className="sr-only" aria-live="polite">
+          {announcement}
+        </p>
       </div>
       <Composer clientId={thread.clientId} onSent={onSent} inputRef={composer} />
     </div>

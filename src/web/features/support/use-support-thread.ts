@@ -77,18 +77,30 @@ export function useSupportThread(clientId: string, side: Side) {
     stateRef.current = state;
   });
 
+  // Declared before the effect that sets it on load (see the stream below).
+  const streamCursor = useRef(0);
   useEffect(() => {
     const abort = new AbortController();
     dispatch({ type: 'retry' });
     fetchThread(clientId, null, abort.signal).then(
-      (thread) => dispatch({ type: 'loaded', thread }),
+      (thread) => {
+        streamCursor.current = thread.items.at(-1)?.id ?? 0;
+        dispatch({ type: 'loaded', thread });
+      },
       () => !abort.signal.aborted && dispatch({ type: 'failed' }),
     );
     return () => abort.abort();
   }, [clientId, attempt]);
 
-  useSupportStream(state.status === 'ready' ? supportUrls.clientStream(clientId) : null, () => stateRef.current.messages.at(-1)?.id ?? 0, {
-    onMessage: (message) => message.clientId === clientId && dispatch({ type: 'messages', messages: [message] }),
+  // Where the stream has delivered up to: the loaded page, then the stream's own messages only. A
+  // message this reader just sent is not counted, or a reopened stream would skip a reply that
+  // committed before it while the stream was down.
+  useSupportStream(state.status === 'ready' ? supportUrls.clientStream(clientId) : null, () => streamCursor.current, {
+    onMessage: (message) => {
+      if (message.clientId !== clientId) return;
+      streamCursor.current = Math.max(streamCursor.current, message.id);
+      dispatch({ type: 'messages', messages: [message] });
+    },
     onRead: (read) => read.clientId === clientId && dispatch({ type: 'read', staffReadId: read.staffReadId, clientReadId: read.clientReadId }),
     onConversation: (c) => c.clientId === clientId && dispatch({ type: 'archived', archived: c.archived }),
   });
