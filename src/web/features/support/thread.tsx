@@ -128,10 +128,10 @@ export function Thread({ thread, side, label, emptyText }: { thread: SupportThre
           </ol>
         )}
         <div ref={bottom} className="h-px" />
-        <p className="sr-only" aria-live="polite">
-          {announcement}
-        </p>
       </div>
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
       <Composer clientId={thread.clientId} onSent={onSent} inputRef={composer} />
     </div>
   );
