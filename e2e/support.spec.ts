@@ -82,14 +82,14 @@ test('a client and an admin talk live, with a file, archive and view profile', a
     await row.click();
     const pane = staff.getByRole('region', { name: `Conversation with ${client.name}` });
     await expect(pane.getByRole('heading', { name: client.name })).toBeVisible();
-    await expect(pane.getByText('Hello, I need help with my EIN letter.')).toBeVisible();
+    await expect(pane.getByRole('list', { name: 'Messages' }).getByText('Hello, I need help with my EIN letter.')).toBeVisible();
     // Opened and seen: read for the client too (their ticks turn to Read), and no longer unread.
     await expect(messages(page).getByRole('listitem').filter({ hasText: 'Are you there?' }).getByRole('img', { name: 'Read' })).toBeVisible();
     await expect(row).not.toContainText('unread');
 
     await composer(page).fill('One more thing: my business address changed.');
     await composer(page).press('Enter');
-    await expect(pane.getByText('One more thing: my business address changed.')).toBeVisible();
+    await expect(pane.getByRole('list', { name: 'Messages' }).getByText('One more thing: my business address changed.')).toBeVisible();
 
     // The admin answers with a PDF; the client sees it arrive and downloads it.
     await expect(composer(staff)).toBeFocused();
@@ -128,7 +128,7 @@ test('a client and an admin talk live, with a file, archive and view profile', a
     await composer(page).fill('Thank you!');
     await composer(page).press('Enter');
     await expect(row).toBeVisible();
-    await expect(pane.getByText('Thank you!')).toBeVisible();
+    await expect(pane.getByRole('list', { name: 'Messages' }).getByText('Thank you!')).toBeVisible();
     await expect(pane.getByRole('button', { name: 'Archive' })).toBeVisible();
 
     // View profile opens the client's My Account.
