@@ -128,12 +128,12 @@ test('a client completes the profile, reveals the SSN, keeps a preference and ch
   await expect(page.getByText(/^Last changed /)).toBeVisible();
   await screenshot(page, 'account-client');
 
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expectPath(page, '/signin');
   await signIn(page, user.email, 'New-secret-2');
 
   // The admin picks that client and edits the business name.
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expectPath(page, '/signin');
   await signedInAdmin(page);
   await page.goto('/account');

@@ -132,7 +132,7 @@ test.describe('guards and sign out', () => {
     await expectPath(page, '/');
     await expect(page.getByRole('heading', { level: 1, name: 'Business Formation' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await expectPath(page, '/signin');
     await page.goto('/');
     await expectPath(page, '/signin');

@@ -45,7 +45,7 @@ export const expectPath = (page: Page, path: string) => expect(page).toHaveURL((
 export const SIGN_IN_TIMEOUT = 30_000;
 
 /** Waits for the signed-in shell (its Sign Out button) after a sign-in or a reload. */
-export const expectSignedIn = (page: Page) => expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible({ timeout: SIGN_IN_TIMEOUT });
+export const expectSignedIn = (page: Page) => expect(page.getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible({ timeout: SIGN_IN_TIMEOUT });
 
 /** The newest message to `email` once at least `atLeast` have arrived. */
 export async function latestMailTo(email: string, { atLeast = 1 }: { atLeast?: number } = {}): Promise<StoredMail> {

@@ -22,7 +22,7 @@ const boxOf = async (l: Locator) => (await l.boundingBox())!;
 
 async function topBarControls(page: Page) {
   const bar = page.getByRole('banner');
-  return [bar.getByRole('link', { name: 'View Documents' }), bar.getByRole('link', { name: /Support/ }), bar.getByRole('button', { name: 'Sign Out' })];
+  return [bar.getByRole('link', { name: 'View Documents' }), bar.getByRole('link', { name: /Support/ }), bar.getByRole('button', { name: 'Sign Out', exact: true })];
 }
 
 test('a client: toasts leave the top bar free; the DOB hint is not repeated; Getting Started circles keep their size on a phone', async ({ page }) => {

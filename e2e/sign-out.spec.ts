@@ -30,7 +30,7 @@ test('after Sign Out no query fires against the ended session (no 401); signing 
   await quiet(page);
 
   const unauthorized = watch401s(page);
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expectPath(page, '/signin');
   await quiet(page, 3000);
   // A tab coming back into view checks the session again: still nothing refused.

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { authUsers, mailOutbox, notifications, users } from '../../db/schema';
 import type { MailMessage } from '../../mail/mailer';
 import { notificationMail } from './notification-mail';
@@ -81,9 +81,12 @@ export async function notify(tx: Db, n: NewNotification): Promise<number> {
  * e-mails sent later than their notification, such as Support Chat's unread-reply mail.
  */
 export async function wantsEmail(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ alerts: users.emailAlertEnabled }).from(users).where(eq(users.id, userId));
-  return row?.alerts ?? true;
+  const [row] = await db.select({ alerts: wantsEmailSql(sql`${userId}`) }).from(sql`(select 1) as one`);
+  return row.alerts;
 }
+
+/** The same rule as a SQL condition on a user id column, for passes that pick many recipients at once. */
+export const wantsEmailSql = (userId: SQL | AnyColumn) => sql<boolean>`coalesce((select u.email_alert_enabled from ${users} u where u.id = ${userId}), true)`;
 
 /**
  * One row per administrator for an event staff should see (a program request, a new sign-up),

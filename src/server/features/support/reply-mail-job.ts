@@ -7,6 +7,7 @@ import { schedulePeriodic } from '../../lib/periodic';
 import type { Mailer } from '../../mail/mailer';
 import { SUPPORT_REPLY_MAIL_AFTER_MS, SUPPORT_REPLY_MAIL_EVERY_MS } from '../../../shared/support';
 import { supportReplyMail } from './reply-mail';
+import { wantsEmailSql } from '../notifications/notifications.service';
 
 export type ReplyMailDeps = {
   db: Db;
@@ -28,8 +29,8 @@ const firstPendingAt = sql`(select m.created_at from support_messages m where m.
 
 /**
  * Due: a staff reply is unread by the client, not mailed about yet, the first such one older than
- * SUPPORT_REPLY_MAIL_AFTER_MS, no such mail this hour, and the client's e-mail alerts on (a missing users
- * row counts as on, the column's default).
+ * SUPPORT_REPLY_MAIL_AFTER_MS, no such mail this hour, and the client wanting e-mail (the rule
+ * notifications decide channels by).
  */
 function due(now: Date) {
   const readBy = new Date(now.getTime() - SUPPORT_REPLY_MAIL_AFTER_MS).toISOString();
@@ -39,7 +40,7 @@ function due(now: Date) {
     sql`${lastStaffId} > ${c.replyMailedId}`,
     sql`${firstPendingAt} < ${readBy}::timestamptz`,
     or(isNull(c.replyMailedAt), lt(c.replyMailedAt, mailedBefore)),
-    sql`coalesce((select u.email_alert_enabled from users u where u.id = ${c.clientId}), true)`,
+    wantsEmailSql(c.clientId),
   );
 }
 
