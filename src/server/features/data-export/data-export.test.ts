@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema';
+import { auditLog, notifications } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import { readZip } from '../../test/zip';
 import { SECRET_HIDDEN, WRONG_EXPORT_PASSWORD } from '../../../shared/data-export';
@@ -122,6 +122,9 @@ describe("a client's data export", () => {
       [admin.id, 'without_secrets'],
       [admin.id, 'with_secrets'],
     ]);
+    // The client is told each time staff download their data.
+    const told = await t.db.select({ title: notifications.title }).from(notifications).where(and(eq(notifications.userId, b.id), eq(notifications.kind, 'staff_action')));
+    expect(told.map((n) => n.title).sort()).toEqual(['Our team downloaded a copy of your data', 'Our team downloaded a copy of your data, including your secrets']);
   });
 
   it("client A cannot export client B's data, a guest nothing", async () => {

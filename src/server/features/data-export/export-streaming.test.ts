@@ -77,4 +77,21 @@ describe('the data export is streamed', () => {
     expect(received).toBeGreaterThan(FILES * BIG * 0.9);
     console.log(`data export: ${(received / MB).toFixed(0)} MB streamed; ${(readWhilePaused / MB).toFixed(0)} MB of files read while the download paused; at most ${mostOpen} file open`);
   }, 120_000);
+
+  it('closes the file it is reading when the download is cancelled, and goes no further', async () => {
+    const u = await t.createSignedInUser();
+    for (let i = 0; i < 2; i++) {
+      await t.db.insert(businessDocuments).values({ id: crypto.randomUUID(), userId: u.user.id, documentName: `Cancel ${i}.pdf`, documentType: 'Standard_Corporate', storageKey: `documents/big/cancel-${i}.pdf`, contentType: 'application/pdf', size: BIG });
+    }
+    const res = await u.agent.post(`/api/clients/${u.user.id}/export`, {});
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    while ((produced.get('documents/big/cancel-0.pdf') ?? 0) === 0) await reader.read();
+    await reader.cancel();
+    const deadline = Date.now() + 5000;
+    while (open > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(open).toBe(0);
+    expect(produced.get('documents/big/cancel-0.pdf')).toBeLessThan(BIG);
+    expect(produced.has('documents/big/cancel-1.pdf')).toBe(false);
+  }, 60_000);
 });

@@ -55,9 +55,30 @@ export async function exportZip(deps: Pick<Deps, 'db' | 'keyring' | 'storage' | 
   archive.on('error', (err: Error) => out.destroy(err));
   archive.pipe(out);
 
+  // A download the browser drops destroys `out`, and the archive, unpiped, would wait for ever on
+  // the entry it is adding, holding that file (a descriptor, or an S3 socket) open. So a close
+  // before the end stops the archive, closes the open source and fails the entry being added.
+  let current: Readable | undefined;
+  let failEntry: ((err: Error) => void) | undefined;
+  let ended = false;
+  const cancelled = () => new Error('download cancelled');
+  archive.on('end', () => (ended = true));
+  out.once('close', () => {
+    if (ended) return;
+    archive.abort();
+    current?.destroy();
+    failEntry?.(cancelled());
+  });
+
   // One entry at a time: the next source is opened only once the previous one is written.
   const add = (source: Readable | string, name: string) =>
     new Promise<void>((resolve, reject) => {
+      if (out.destroyed) {
+        if (typeof source !== 'string') source.destroy();
+        return reject(cancelled());
+      }
+      failEntry = reject;
+      current = typeof source === 'string' ? undefined : source;
       archive.once('entry', () => resolve());
       if (typeof source !== 'string') source.once('error', reject);
       archive.append(source, { name });
@@ -83,6 +104,7 @@ export async function exportZip(deps: Pick<Deps, 'db' | 'keyring' | 'storage' | 
     }
     await archive.finalize();
   })().catch((err: unknown) => {
+    if (out.destroyed && !ended) return deps.log.debug('data export: download cancelled');
     deps.log.warn(`data export failed: ${err instanceof Error ? err.message : String(err)}`);
     archive.abort();
     out.destroy(err instanceof Error ? err : new Error(String(err)));
