@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions, authUsers } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
+import type { Auth } from './auth';
+import { createSessionCache } from './session-cache';
 
 // Sessions are served from memory; every change that ends one must still end it at once here and
 // within 2 seconds wherever it was made (another instance, the CLI, plain SQL).
@@ -62,5 +64,34 @@ describe('session cache', () => {
     } finally {
       t.sessions.setLive(true);
     }
+  });
+
+  it('does not keep a session read while it was being revoked (the read began before the drop)', async () => {
+    const token = 'tok-race';
+    const session = { session: { token, expiresAt: new Date(Date.now() + 60_000) }, user: { id: 'u-race' } };
+    let release!: () => void;
+    let reads = 0;
+    const fakeAuth = {
+      api: {
+        getSession: async () => {
+          reads++;
+          if (reads === 1) await new Promise<void>((r) => (release = r));
+          return session;
+        },
+      },
+    } as unknown as Auth;
+    const cache = createSessionCache(fakeAuth);
+    cache.setLive(true);
+    const headers = new Headers({ cookie: `better-auth.session_token=${token}` });
+    const slow = cache.get(headers);
+    await new Promise((r) => setTimeout(r, 10));
+    // Revoked while the first read is in flight: what that read brings back must not be cached.
+    cache.onNotification(`s:${token}`);
+    release();
+    await slow;
+    expect(cache.size).toBe(0);
+    await cache.get(headers);
+    expect(reads).toBe(2);
+    expect(cache.size).toBe(1);
   });
 });

@@ -32,8 +32,12 @@ function sessionCookie(headers: Headers): string | null {
 export function createSessionCache(auth: Auth) {
   const entries = new Map<string, Entry>();
   let live = false;
+  // Bumped by every drop: a database read that began before a drop may hold what was just revoked,
+  // so it is answered but not cached (else a revoked session could be served for 30 s more).
+  let generation = 0;
 
   const dropWhere = (match: (r: SessionResult) => boolean) => {
+    generation++;
     for (const [key, e] of entries) if (match(e.result)) entries.delete(key);
   };
 
@@ -46,8 +50,9 @@ export function createSessionCache(auth: Auth) {
         if (hit && hit.cachedUntil > now && new Date(hit.result.session.expiresAt).getTime() > now) return hit.result;
         entries.delete(key);
       }
+      const readFrom = generation;
       const result = await auth.api.getSession({ headers });
-      if (key && result && live) {
+      if (key && result && live && generation === readFrom) {
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
         entries.set(key, { result, cachedUntil: now + TTL_MS });
       }
@@ -58,15 +63,15 @@ export function createSessionCache(auth: Auth) {
       const value = payload.slice(2);
       if (payload.startsWith('s:')) dropWhere((r) => r.session.token === value);
       else if (payload.startsWith('u:')) dropWhere((r) => r.user.id === value);
-      else entries.clear();
+      else dropWhere(() => true);
     },
     /** Whether notifications are being received; going down forgets everything. */
     setLive(state: boolean) {
       live = state;
-      if (!state) entries.clear();
+      if (!state) dropWhere(() => true);
     },
     clear() {
-      entries.clear();
+      dropWhere(() => true);
     },
     get size() {
       return entries.size;
