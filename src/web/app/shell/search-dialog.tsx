@@ -6,6 +6,7 @@ import { Search, X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { api, unwrap } from '../../lib/api-client';
 import { useDebounced } from '../../lib/use-debounced';
+import { useDefaultClient } from '../../lib/client-options';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../auth-context';
 import { NavIcon } from './nav-icons';
@@ -57,8 +58,10 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
   const opened = useRef(false);
   const typed = text.trim();
   const q = useDebounced(typed, DEBOUNCE_MS);
-  // Whose things: a client's own; an admin's, the client the current page acts for (else only the catalogue, under their own id).
-  const clientId = (isAdmin ? params.get('client') : null) || user?.id || '';
+  // Whose things: a client's own; an admin's, the client the current page acts for: the one in
+  // ?client=, else the one admin pages act for by default (the oldest client).
+  const actingFor = useDefaultClient(isAdmin && open, isAdmin ? params.get('client') : null);
+  const clientId = (isAdmin ? actingFor : null) || user?.id || '';
   const enabled = open && q !== '' && clientId !== '';
   const items = useQuery({ ...itemsQuery(clientId, q), enabled, placeholderData: keepPreviousData });
   const clients = useQuery({ ...clientsQuery(q), enabled: enabled && isAdmin, placeholderData: keepPreviousData });
@@ -67,13 +70,14 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
   const groups: Group[] = useMemo(() => {
     const pageOptions = rankPages(matchPages(pages, typed), typed).slice(0, SEARCH_PER_KIND).map((p) => ({ key: `page:${p.path}`, title: p.label, subtitle: p.heading !== p.label ? p.heading : p.section, href: p.path, page: p.path }));
     // Results are shown only for the text they answer: stale ones from a previous search would open the wrong thing.
+    // (a query's placeholder data is the previous text's answer while the new one loads).
     const fresh = typed === q;
     return [
       { id: 'pages', label: 'Pages', options: pageOptions },
-      ...(fresh ? toGroups(items.data) : []),
-      ...(fresh && isAdmin ? toGroups(clients.data) : []),
+      ...(fresh && !items.isPlaceholderData ? toGroups(items.data) : []),
+      ...(fresh && isAdmin && !clients.isPlaceholderData ? toGroups(clients.data) : []),
     ].filter((g) => g.options.length > 0);
-  }, [pages, typed, q, items.data, clients.data, isAdmin]);
+  }, [pages, typed, q, items.data, items.isPlaceholderData, clients.data, clients.isPlaceholderData, isAdmin]);
   const options = groups.flatMap((g) => g.options);
   const current = Math.min(active, options.length - 1);
 
@@ -95,6 +99,8 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    // Keys that end an IME composition (Enter choosing a candidate) belong to the input method.
+    if (e.nativeEvent.isComposing) return;
     const last = options.length - 1;
     // Home and End keep moving the caret in the text, as in any combobox.
     if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && options.length) {
