@@ -164,9 +164,11 @@ export async function chooseClient(page: Page, name: string, search = name) {
   await box.fill('');
   await box.fill(search);
   const option = page.getByRole('listbox', { name: 'Clients' }).getByRole('option', { name }).first();
-  await expect(option).toBeVisible();
-  // Each ArrowDown highlights the next option; the first press waits for the search to settle.
+  // Each ArrowDown highlights the next option; the first press waits for the search to settle. A
+  // page's default client arriving late (a busy machine) replaces the typed text: type it again.
   await expect(async () => {
+    if ((await box.inputValue()) !== search) await box.fill(search);
+    await expect(option).toBeVisible({ timeout: 2_000 });
     await box.press('ArrowDown');
     await expect(option).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
