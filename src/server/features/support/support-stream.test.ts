@@ -6,7 +6,7 @@ import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app
 import { LIMITS, TOO_MANY_STREAMS } from '../../../shared/limits';
 import type { SupportMessage } from '../../../shared/support';
 import { sseReader } from './sse-reader';
-import { streamTimings } from './support.stream';
+import { liveStreamTimings as streamTimings } from '../../lib/live-stream';
 
 type Who = { id: string; email: string; agent: TestAgent };
 let t: TestApp;

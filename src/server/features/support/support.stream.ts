@@ -1,20 +1,11 @@
 import type { Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../../app-env';
-import type { Realtime } from '../../lib/realtime';
-import { LIMITS, TOO_MANY_STREAMS } from '../../../shared/limits';
+import { currentUser, liveStream } from '../../lib/live-stream';
 import { conversationState, lastMessageId, messagesAfter } from './support.service';
 
 const BATCH = 100;
-/**
- * A comment every heartbeatMs keeps proxies from closing a quiet stream; a stream ends after maxMs
- * (the browser reconnects with its last id and is authorised again); staff presence is refreshed
- * every presenceMs. Tests shorten them.
- */
-export const streamTimings = { heartbeatMs: 25_000, maxMs: 60 * 60 * 1000, presenceMs: 60_000 };
-
-// Open streams per user, per instance (per realtime hub, so test apps in one process are apart).
-const openStreams = new WeakMap<Realtime, Map<string, number>>();
+/** Staff presence is refreshed this often while the staff stream is open (tests shorten it). */
+export const presenceTimings = { presenceMs: 60_000 };
 
 /** The cursor a reconnecting browser sends (Last-Event-ID), else `?after=`; undefined when neither. */
 export function streamCursor(c: Context<AppEnv>, after: number | undefined): number | undefined | 'bad' {
@@ -43,107 +34,77 @@ export type StreamOptions = {
  */
 export function supportStream(c: Context<AppEnv>, o: StreamOptions) {
   const { db, realtime, log } = c.var.deps;
-  let perUser = openStreams.get(realtime);
-  if (!perUser) openStreams.set(realtime, (perUser = new Map()));
-  const open = perUser.get(o.userId) ?? 0;
-  if (open >= LIMITS.liveStreamsPerUser) return c.json({ error: TOO_MANY_STREAMS }, 429);
-  perUser.set(o.userId, open + 1);
-  const counts = perUser;
-
-  return streamSSE(c, async (stream) => {
-    let cursor = o.cursor ?? -1;
-    let reading = false;
-    let dirty = false;
-    const changed = new Set<string>();
-    let ended = false;
-    let finish!: () => void;
-    const done = new Promise<void>((resolve) => (finish = resolve));
-
-    const pump = async () => {
-      if (reading) {
-        dirty = true;
-        return;
-      }
-      reading = true;
-      try {
-        do {
-          dirty = false;
-          if (cursor < 0) cursor = await lastMessageId(db, o.clientId);
-          for (;;) {
-            const batch = await messagesAfter(db, o.clientId, cursor, BATCH);
-            for (const m of batch) {
-              if (ended) return;
-              await stream.writeSSE({ id: String(m.id), event: 'message', data: JSON.stringify(m) });
-              cursor = m.id;
-            }
-            if (batch.length < BATCH) break;
-          }
-          for (const clientId of [...changed]) {
-            changed.delete(clientId);
-            if (ended) return;
-            const s = await conversationState(db, clientId);
-            await stream.writeSSE({ event: 'read', data: JSON.stringify({ clientId, staffReadId: s.staffReadId, clientReadId: s.clientReadId }) });
-            await stream.writeSSE({ event: 'conversation', data: JSON.stringify({ clientId, archived: s.archived }) });
-          }
-        } while (dirty && !ended);
-      } catch (e) {
-        log.warn(`support stream read failed: ${String(e)}`);
-        end();
-      } finally {
-        reading = false;
-      }
-    };
-
-    const unsubscribe = realtime.subscribe(o.topic, (data, topic) => {
-      const clientId = topic.slice('support:'.length);
-      // A changed read state or archive; after a gap (null), a client's own conversation is re-sent too.
-      if (data === 'c' || (data === null && o.clientId)) changed.add(clientId);
-      void pump();
-    });
-    const offClose = realtime.onClose(() => end());
-    // Access was checked when the stream opened; each heartbeat checks it again (from the session
-    // cache, which every instance drops on sign-out, revocation or a role change), so a revoked
+  return liveStream(c, {
+    kind: 'support',
+    userId: o.userId,
+    // Access was checked when the stream opened; each heartbeat checks it again (the session cache
+    // drops a session on sign-out, revocation or a role change on every instance), so a revoked
     // session or a demoted admin stops receiving within one heartbeat, not after the hour.
-    const { sessions, auth } = c.var.deps;
-    const headers = c.req.raw.headers;
-    const stillAllowed = async () => {
-      const session = await (sessions ? sessions.get(headers) : auth.api.getSession({ headers })).catch(() => null);
-      const user = session?.user;
+    stillAllowed: async () => {
+      const user = await currentUser(c);
       if (!user || user.id !== o.userId) return false;
       return user.role === 'admin' || (o.clientId !== null && user.id === o.clientId);
-    };
-    const heartbeat = setInterval(() => {
-      void stillAllowed().then(async (ok) => {
-        if (ok) await stream.write(': keep-alive\n\n');
-        else end();
+    },
+    start: async (stream, end) => {
+      let cursor = o.cursor ?? -1;
+      let reading = false;
+      let dirty = false;
+      let stopped = false;
+      const changed = new Set<string>();
+
+      const pump = async () => {
+        if (reading) {
+          dirty = true;
+          return;
+        }
+        reading = true;
+        try {
+          do {
+            dirty = false;
+            if (cursor < 0) cursor = await lastMessageId(db, o.clientId);
+            for (;;) {
+              const batch = await messagesAfter(db, o.clientId, cursor, BATCH);
+              for (const m of batch) {
+                if (stopped) return;
+                await stream.writeSSE({ id: String(m.id), event: 'message', data: JSON.stringify(m) });
+                cursor = m.id;
+              }
+              if (batch.length < BATCH) break;
+            }
+            for (const clientId of [...changed]) {
+              changed.delete(clientId);
+              if (stopped) return;
+              const s = await conversationState(db, clientId);
+              await stream.writeSSE({ event: 'read', data: JSON.stringify({ clientId, staffReadId: s.staffReadId, clientReadId: s.clientReadId }) });
+              await stream.writeSSE({ event: 'conversation', data: JSON.stringify({ clientId, archived: s.archived }) });
+            }
+          } while (dirty && !stopped);
+        } catch (e) {
+          log.warn(`support stream read failed: ${String(e)}`);
+          end();
+        } finally {
+          reading = false;
+        }
+      };
+
+      const unsubscribe = realtime.subscribe(o.topic, (data, topic) => {
+        const clientId = topic.slice('support:'.length);
+        // A changed read state or archive; after a gap (null), a client's own conversation is re-sent too.
+        if (data === 'c' || (data === null && o.clientId)) changed.add(clientId);
+        void pump();
       });
-    }, streamTimings.heartbeatMs);
-    const lifetime = setTimeout(() => end(), streamTimings.maxMs);
-    let ticker: NodeJS.Timeout | undefined;
-    if (o.onTick) {
-      const tick = () => void o.onTick!().catch((e: unknown) => log.warn(`support presence failed: ${String(e)}`));
-      tick();
-      ticker = setInterval(tick, streamTimings.presenceMs);
-    }
-
-    function end() {
-      if (ended) return;
-      ended = true;
-      unsubscribe();
-      offClose();
-      clearInterval(heartbeat);
-      clearInterval(ticker);
-      clearTimeout(lifetime);
-      const n = (counts.get(o.userId) ?? 1) - 1;
-      if (n > 0) counts.set(o.userId, n);
-      else counts.delete(o.userId);
-      finish();
-    }
-    stream.onAbort(() => end());
-
-    // Tells the browser to come back soon after a drop (a block without data dispatches no event), and starts the response.
-    await stream.write('retry: 2000\n\n');
-    await pump();
-    await done;
+      let ticker: NodeJS.Timeout | undefined;
+      if (o.onTick) {
+        const tick = () => void o.onTick!().catch((e: unknown) => log.warn(`support presence failed: ${String(e)}`));
+        tick();
+        ticker = setInterval(tick, presenceTimings.presenceMs);
+      }
+      void pump();
+      return () => {
+        stopped = true;
+        unsubscribe();
+        clearInterval(ticker);
+      };
+    },
   });
 }

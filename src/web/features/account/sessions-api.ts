@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, unwrap } from '../../lib/api-client';
 import { gatedFetch } from '../../lib/api-gate';
 import type { SessionView } from '../../../shared/sessions';
+import { saveResponse } from '../../lib/save-download';
 
 export const sessionKeys = { mine: ['me', 'sessions'] as const };
 
@@ -45,17 +46,5 @@ export async function downloadAllData(clientId: string, password?: string) {
     body: JSON.stringify(password ? { password } : {}),
   });
   if (!res.ok) await unwrap(res);
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'all-my-data.zip';
-  const url = URL.createObjectURL(await res.blob());
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // The click has started the download; the blob can go once the browser has taken it.
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  }
+  await saveResponse(res, 'all-my-data.zip');
 }
