@@ -105,6 +105,7 @@ const messages = new Map<string, string>(
     two_factor_code_required: TWO_FACTOR_CODE_REQUIRED,
     two_factor_required: TWO_FACTOR_REQUIRED,
     admin_two_factor_required: ADMIN_MUST_KEEP_TWO_FACTOR,
+    id_token_sign_in_disabled: 'Sign in with Google through its sign-in page.',
     // OAuth (Google): the provider's refusal and better-auth's callback codes.
     access_denied: 'Access was denied by the sign-in provider.',
     state_mismatch: SESSION_EXPIRED,

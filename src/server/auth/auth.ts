@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
 import { and, eq, like } from 'drizzle-orm';
 import type { Config } from '../config';
@@ -112,6 +112,10 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
       // A password change signs out the user's other sessions whatever the client asks for.
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/change-password') return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+        // A provider's ID token posted here makes a session without the OAuth callback, so without
+        // the two-factor challenge that runs after it: the portal only ever uses the redirect flow.
+        if (ctx.path === '/sign-in/social' && (ctx.body as { idToken?: unknown } | undefined)?.idToken !== undefined)
+          throw new APIError('BAD_REQUEST', { code: 'ID_TOKEN_SIGN_IN_DISABLED', message: 'Sign in with Google through its sign-in page.' });
         if (ctx.path === '/two-factor/disable') await checkCurrentCode(ctx);
       }),
       // Google's return asks for the code too when the user has two-factor (the plugin covers e-mail sign-in only).

@@ -1,3 +1,5 @@
+import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { authSessions } from '../db/schema';
 import type { Deps, SessionUser } from '../app-env';
 import { recordSecurityEvent } from '../features/audit/audit.service';
 import { twoFactorChangeMail, type TwoFactorChange } from '../mail/templates';
@@ -22,8 +24,19 @@ export function twoFactorChangeOf(path: string, user: SessionUser | null): TwoFa
   return null;
 }
 
-/** Records the change in the user's audit log and tells them by e-mail. */
+/**
+ * Records the change in the user's audit log and tells them by e-mail. Turning two-factor on or
+ * off also ends the user's other sessions: the plugin replaces only the session that made the
+ * change, and a session signed in with the password alone (an intruder's, or one an admin gate
+ * refused) must not carry on as if it had passed the new second step.
+ */
 export async function announceTwoFactorChange(deps: Deps, user: SessionUser, change: TwoFactorChange) {
+  if (change !== 'recovery-codes') {
+    // The newest session is the one the plugin has just made for this browser.
+    const newest = deps.db.select({ id: authSessions.id }).from(authSessions).where(eq(authSessions.userId, user.id)).orderBy(desc(authSessions.createdAt)).limit(1);
+    await deps.db.delete(authSessions).where(and(eq(authSessions.userId, user.id), notInArray(authSessions.id, newest)));
+    deps.sessions?.clear();
+  }
   await recordSecurityEvent(deps.db, user.id, auditOf[change]);
   await deps.mailer.send(twoFactorChangeMail(user.email, user.name, change, `${deps.config.appUrl}/account`));
 }

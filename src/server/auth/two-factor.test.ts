@@ -330,6 +330,30 @@ describe('two-factor sign-in: Google', () => {
     }
   });
 
+  it('turning it on or off ends the user\'s other sessions (one signed in with the password alone does not carry on)', async () => {
+    const u = await t.createSignedInUser();
+    const other = await t.signIn(u.email, u.password);
+    expect(await other.session()).not.toBeNull();
+    const { secret } = await turnOn(u.agent, u.password);
+    expect(await other.session()).toBeNull();
+    expect(await u.agent.session()).not.toBeNull();
+    expect((await other.get('/api/me/notifications')).status).toBe(401);
+    // Off again (password and a code): a session that passed the code elsewhere ends too.
+    const third = await passwordStep(u.email, u.password);
+    expect((await post(third, '/two-factor/verify-totp', { code: await totpCode(secret) })).status).toBe(200);
+    expect(await third.session()).not.toBeNull();
+    const off = await post(u.agent, '/two-factor/disable', { password: u.password, code: await totpCode(secret) });
+    expect(off.status, await off.clone().text()).toBe(200);
+    expect(await third.session()).toBeNull();
+    expect(await u.agent.session()).not.toBeNull();
+  });
+
+  it('refuses a sign-in with a provider\'s ID token (it would skip the code): only the redirect flow', async () => {
+    const res = await t.agent().post('/api/auth/sign-in/social', { provider: 'google', idToken: { token: 'a.b.c' } });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain('ID_TOKEN_SIGN_IN_DISABLED');
+  });
+
   it('a Google user without two-factor is signed in straight away, as before', async () => {
     const oidc = await startOidcServer();
     const g = await createTestApp(

@@ -79,11 +79,16 @@ export function liveStream(c: Context<AppEnv>, o: LiveStreamOptions) {
     stream.onAbort(() => end());
 
     // Reconnect soon after a drop (a block without data dispatches no event); the first bytes start the response.
-    await stream.write('retry: 2000\n\n');
-    cleanup = await o.start(stream, end);
-    // Ended while starting: its cleanup was not known yet.
-    if (ended) runCleanup();
-    await done;
+    try {
+      await stream.write('retry: 2000\n\n');
+      cleanup = await o.start(stream, end);
+      // Ended while starting: its cleanup was not known yet.
+      if (ended) runCleanup();
+      await done;
+    } finally {
+      // Also when starting failed: the slot, the timers and the subscription are given back.
+      end();
+    }
   });
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { authUsers, notifications } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import { auditEntityLabel, type AuditAction, type AuditEntityType } from '../../../shared/audit-labels';
 import { notify } from './notifications.service';
@@ -92,6 +92,9 @@ export async function notifyStaffAction(
     )
     .limit(1);
   if (recent) return false;
+  // Staff acting on another admin's account (access allows it) tell no one: notices are for clients.
+  const [recipient] = await tx.select({ role: authUsers.role }).from(authUsers).where(eq(authUsers.id, scope.clientId));
+  if (recipient?.role !== 'client') return false;
   await notify(tx, {
     userId: scope.clientId,
     clientId: scope.clientId,
