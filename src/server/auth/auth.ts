@@ -22,6 +22,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
   const { config, db, mailer, log } = opts;
   const roleFor = (email: string) => (config.adminEmails.includes(email.toLowerCase()) ? 'admin' : 'client');
   const checkCurrentCode = requireCurrentCode(db, { adminsMustKeep: config.requireAdmin2fa });
+  const checkCodeOnly = requireCurrentCode(db, { adminsMustKeep: false });
   const challengeOAuth = challengeOAuthSignIn(config.appUrl);
   // A used reset link, or a password change, voids every other reset link of the user
   // (better-auth keeps them as verification rows 'reset-password:<token>' with the user id as value).
@@ -117,6 +118,8 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
         if (ctx.path === '/sign-in/social' && (ctx.body as { idToken?: unknown } | undefined)?.idToken !== undefined)
           throw new APIError('BAD_REQUEST', { code: 'ID_TOKEN_SIGN_IN_DISABLED', message: 'Sign in with Google through its sign-in page.' });
         if (ctx.path === '/two-factor/disable') await checkCurrentCode(ctx);
+        // New recovery codes are as good as turning it off (sign-in without the app): a current code too.
+        if (ctx.path === '/two-factor/generate-backup-codes') await checkCodeOnly(ctx);
       }),
       // Google's return asks for the code too when the user has two-factor (the plugin covers e-mail sign-in only).
       after: createAuthMiddleware(async (ctx) => {

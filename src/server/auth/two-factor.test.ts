@@ -274,10 +274,12 @@ describe('two-factor sign-in: turning it off and new recovery codes', () => {
     expect((await t.userByEmail(u.email)).twoFactorEnabled).toBe(true);
   });
 
-  it('new recovery codes need the password, replace the old ones, and are recorded and mailed', async () => {
+  it('new recovery codes need the password and a current code, replace the old ones, and are recorded and mailed', async () => {
     const u = await userWithTwoFactor();
-    expect((await post(u.agent, '/two-factor/generate-backup-codes', { password: 'not-the-password' })).status).toBe(400);
-    const res = await post(u.agent, '/two-factor/generate-backup-codes', { password: u.password });
+    expect((await post(u.agent, '/two-factor/generate-backup-codes', { password: 'not-the-password', code: await totpCode(u.secret) })).status).toBe(400);
+    // The password alone (a stolen session and a phished password) is not enough: they would replace the owner's codes.
+    expect((await post(u.agent, '/two-factor/generate-backup-codes', { password: u.password })).status).toBe(400);
+    const res = await post(u.agent, '/two-factor/generate-backup-codes', { password: u.password, code: await totpCode(u.secret) });
     expect(res.status).toBe(200);
     const { backupCodes } = (await res.json()) as { backupCodes: string[] };
     expect(backupCodes).toHaveLength(10);

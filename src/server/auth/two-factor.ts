@@ -30,7 +30,8 @@ export const twoFactorPlugin = () =>
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 /**
- * Before /two-factor/disable: the plugin asks only for the password; we also want a current code
+ * Before /two-factor/disable and /two-factor/generate-backup-codes (new codes are as good as
+ * turning it off): the plugin asks only for the password; we also want a current code
  * from the authenticator, so a stolen session plus a guessed or phished password is not enough.
  * Wrong codes count toward the same lock as at sign-in.
  */

@@ -25,7 +25,7 @@ export const twoFactorApi = {
   verifyTotp: (code: string) => call<unknown>('verify-totp', { code }, 'The code could not be checked.'),
   verifyRecoveryCode: (code: string) => call<unknown>('verify-backup-code', { code }, 'The recovery code could not be checked.'),
   disable: (password: string, code: string) => call<unknown>('disable', { password, code }, 'Two-factor sign-in could not be turned off.'),
-  newRecoveryCodes: (password: string) => call<{ backupCodes: string[] }>('generate-backup-codes', { password }, 'New recovery codes could not be made.'),
+  newRecoveryCodes: (password: string, code: string) => call<{ backupCodes: string[] }>('generate-backup-codes', { password, code }, 'New recovery codes could not be made.'),
 };
 
 /** The key people type into an authenticator app when they cannot scan, in groups of four. */

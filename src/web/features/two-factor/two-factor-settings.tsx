@@ -85,12 +85,14 @@ function TurnOffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
 
 function NewCodesDialog({ open, onOpenChange, email }: { open: boolean; onOpenChange: (open: boolean) => void; email: string }) {
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
   const { error, setError, busy, run } = useAction();
   const close = (next: boolean) => {
     if (busy) return;
     if (!next) {
       setPassword('');
+      setCode('');
       setCodes(null);
       setError(null);
     }
@@ -99,15 +101,17 @@ function NewCodesDialog({ open, onOpenChange, email }: { open: boolean; onOpenCh
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!password) return setError('Enter your password.');
+    if (!isTotpCode(code)) return setError(TWO_FACTOR_CODE_REQUIRED);
     void run(async () => {
-      const res = await twoFactorApi.newRecoveryCodes(password);
+      const res = await twoFactorApi.newRecoveryCodes(password, normalizeTotpCode(code));
       setPassword('');
+      setCode('');
       setCodes(res.backupCodes);
     });
   };
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent title="New Recovery Codes" description="New codes replace all earlier ones, used or not.">
+      <DialogContent title="New Recovery Codes" description="New codes replace all earlier ones, used or not. Enter your password and a current code from your app.">
         {codes ? (
           <div className="flex flex-col gap-4">
             <RecoveryCodes codes={codes} email={email} />
@@ -120,6 +124,7 @@ function NewCodesDialog({ open, onOpenChange, email }: { open: boolean; onOpenCh
             <FormField id="tf-codes-password" label="Password">
               <PasswordInput id="tf-codes-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
             </FormField>
+            <CodeField id="tf-codes-code" value={code} onChange={setCode} />
             {error && <Alert tone="error">{error}</Alert>}
             <div className="flex justify-end gap-2">
               <Button variant="outline" onClick={() => close(false)} disabled={busy}>
