@@ -6,8 +6,11 @@ import { isIsoDate } from './payments';
 
 export const taskPriorities = ['High', 'Medium', 'Low'] as const;
 export type TaskPriority = (typeof taskPriorities)[number];
+/** The statuses staff set on a task. */
 export const taskStatuses = ['Awaiting Completion', 'Completed'] as const;
-export type TaskStatus = (typeof taskStatuses)[number];
+/** Every status a task can have: a document request is Submitted between the client's upload and staff's review. */
+export const taskStates = ['Awaiting Completion', 'Submitted', 'Completed'] as const;
+export type TaskStatus = (typeof taskStates)[number];
 
 /** Tasks on one page of the compliance list (spec: limit 45); further pages come with Show more. */
 export const TASKS_PER_VIEW = 45;
@@ -84,7 +87,7 @@ export type TaskUpdate = z.input<typeof taskUpdate>;
 export const taskListQuery = z
   .object({
     ...pageFields(TASKS_PER_VIEW, MAX_TASKS_PER_REQUEST),
-    status: z.enum(taskStatuses, "Status must be 'Awaiting Completion' or 'Completed'.").optional(),
+    status: z.enum(taskStates, "Status must be 'Awaiting Completion', 'Submitted' or 'Completed'.").optional(),
     priority: z.enum(taskPriorities, 'Priority must be High, Medium or Low.').optional(),
     overdue: z
       .enum(['true', 'false'], 'Overdue must be true or false.')

@@ -15,6 +15,9 @@ export const businessBankAccounts = pgTable(
     accountNumber: encryptedText('account_number'),
     routingNumber: encryptedText('routing_number'),
     accountOwner: text('account_owner').notNull().default(''),
+    // The address and phone the bank has on file: the fundability check compares them with the profile's.
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
     dateOpened: text('date_opened').notNull().default(''),
     notes: text('notes').notNull().default(''),
     businessAccountUrl: text('business_account_url').notNull().default(''),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
 
 export const businessCompliance = pgTable(
@@ -13,10 +13,19 @@ export const businessCompliance = pgTable(
     taskDescription: text('task_description').notNull().default(''),
     taskDueDate: timestamp('task_due_date', { withTimezone: true }),
     taskPriority: text('task_priority', { enum: ['High', 'Medium', 'Low'] }).notNull().default('Medium'),
-    taskStatus: text('task_status', { enum: ['Awaiting Completion', 'Completed'] }).notNull().default('Awaiting Completion'),
+    // Submitted: a document request the client has uploaded into, waiting for staff review.
+    taskStatus: text('task_status', { enum: ['Awaiting Completion', 'Submitted', 'Completed'] }).notNull().default('Awaiting Completion'),
     isBusinessLicense: boolean('is_business_license').notNull().default(false),
     isTaxForm: boolean('is_tax_form').notNull().default(false),
     isCompliance: boolean('is_compliance').notNull().default(false),
+    // 'document_request' (issue 18): staff ask for a document; the client uploads into the task's slot.
+    kind: text('kind', { enum: ['task', 'document_request'] }).notNull().default('task'),
+    requestedDocument: text('requested_document').notNull().default(''),
+    /** The Business Documents type (section) the requested document files under. */
+    requestedDocumentType: text('requested_document_type'),
+    /** Why staff rejected the last upload; cleared when it is accepted. */
+    rejectReason: text('reject_reason').notNull().default(''),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -24,6 +33,8 @@ export const businessCompliance = pgTable(
     index('business_compliance_user_name_idx').on(t.userId, t.taskName),
     // The reminder job's scan: open tasks by due date.
     index('business_compliance_open_due_idx').on(t.taskDueDate).where(sql`task_status <> 'Completed'`),
+    // Staff's list of open document requests across clients, oldest first.
+    index('business_compliance_open_requests_idx').on(t.createdAt).where(sql`kind = 'document_request' and task_status <> 'Completed'`),
   ],
 );
 
@@ -40,4 +51,22 @@ export const recentActivities = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('recent_activities_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The fundability score's history (issue 18): a row each time the computed score or a check's
+ * state changes. checks holds [{ id, state }] so the history can say what moved.
+ */
+export const fundabilityScores = pgTable(
+  'fundability_scores',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    score: integer('score').notNull(),
+    checks: jsonb('checks').$type<{ id: string; state: 'passed' | 'failed' | 'unknown' }[]>().notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('fundability_scores_user_computed_idx').on(t.userId, t.computedAt)],
 );

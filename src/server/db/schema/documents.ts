@@ -1,5 +1,7 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
+import { businessCompliance } from './compliance';
 
 export const businessDocuments = pgTable(
   'business_documents',
@@ -15,9 +17,14 @@ export const businessDocuments = pgTable(
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     uploadedBy: text('uploaded_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    /** The document request (compliance task) this was uploaded into, if any: the task lists its uploads. */
+    requestTaskId: integer('request_task_id').references(() => businessCompliance.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('business_documents_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('business_documents_user_created_idx').on(t.userId, t.createdAt),
+    index('business_documents_request_task_idx').on(t.requestTaskId).where(sql`request_task_id is not null`),
+  ],
 );
 
 /**

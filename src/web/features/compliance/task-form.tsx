@@ -24,7 +24,8 @@ const valuesOf = (t?: ComplianceTask): TaskInput => ({
   description: t?.description ?? '',
   dueDate: localDate(t?.dueDate ?? null),
   priority: t?.priority ?? 'Medium',
-  status: t?.status ?? 'Awaiting Completion',
+  // A Submitted document request is still open as far as the task form goes: staff review it elsewhere.
+  status: t?.status === 'Completed' ? 'Completed' : 'Awaiting Completion',
   isBusinessLicense: t?.isBusinessLicense ?? false,
   isTaxForm: t?.isTaxForm ?? false,
   isCompliance: t?.isCompliance ?? false,
