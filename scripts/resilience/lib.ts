@@ -46,8 +46,8 @@ export async function freePort(): Promise<number> {
 // Variables config.ts reads: the child gets only what we pass, never the caller's settings.
 const CONFIG_VARS = [
   'PORT', 'APP_URL', 'DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'MAIL_FROM', 'ADMIN_EMAILS', 'STAFF_EMAIL',
-  'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_DISCOVERY_URL', 'AUTH_SECRET', 'DATA_KEY', 'SEED_DEMO', 'LOG_LEVEL',
-  'REQUIRE_ADMIN_2FA',
+  'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_DISCOVERY_URL', 'AUTH_SECRET', 'DATA_KEY', 'SEED_DEMO', 'LOG_LEVEL', 'LOG_FORMAT',
+  'REQUIRE_ADMIN_2FA', 'TRUST_PROXY',
 ];
 
 /** The caller's environment without any portal setting, so a child gets only what we pass. */

@@ -26,5 +26,5 @@ export type Deps = {
 };
 
 export type AppEnv = {
-  Variables: { user: SessionUser | null; sessionId: string | null; deps: Deps; scope: Scope };
+  Variables: { requestId: string; user: SessionUser | null; sessionId: string | null; deps: Deps; scope: Scope };
 };

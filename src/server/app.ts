@@ -39,6 +39,7 @@ import { adminTwoFactorGate } from './auth/two-factor-gate';
 import { rateLimit } from './middleware/rate-limit';
 import { clientIp } from './middleware/client-ip';
 import { refuseNul } from './middleware/no-nul';
+import { requestId } from './middleware/request-id';
 import { clientTrainingProgressRoutes, trainingRoutes } from './features/training/training.routes';
 import { allAutomationRequestsRoutes, automationsRoutes, clientAutomationRequestsRoutes } from './features/automations/automations.routes';
 import { clientSearchRoutes, clientsSearchRoutes } from './features/search/search.routes';
@@ -124,12 +125,7 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/clients/:clientId/support', clientSupportRoutes);
 
   const app = new Hono<AppEnv>()
-    .use('*', async (c, next) => {
-      // Method, path and status only: query strings and bodies can hold tokens and personal data.
-      const start = performance.now();
-      await next();
-      deps.log.debug(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - start)}ms`);
-    })
+    .use('*', requestId({ trustProxy: deps.config.trustProxy, logFormat: deps.config.logFormat, log: deps.log }))
     .use('*', securityHeaders())
     .route('/api', api)
     .all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
@@ -139,7 +135,9 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
       return c.json({ error: err.message || 'Bad request' }, err.status);
     }
     deps.log.error(`unhandled ${c.req.method} ${c.req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
+    // The id lets a user who quotes it be matched to this line of the log.
+    const id = c.get('requestId');
+    return c.json({ error: `Something went wrong on our side. Please try again, and quote request id ${id} if you contact support.`, requestId: id }, 500);
   });
   return app;
 }

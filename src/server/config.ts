@@ -2,6 +2,7 @@ import { z } from 'zod';
 import path from 'node:path';
 import { DEFAULT_STORAGE_QUOTA_BYTES } from '../shared/limits';
 import { DEFAULT_VIDEO_MAX_BYTES } from '../shared/training';
+import { logFormats } from './lib/logger';
 
 // The only module that reads process.env: everything else receives a parsed Config.
 const list = z
@@ -56,6 +57,14 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v === undefined || !['false', '0', 'no', 'off'].includes(v.toLowerCase())),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  // `json`: one object a line for a log system (lib/logger.ts); the readable line otherwise.
+  LOG_FORMAT: z.enum(logFormats).default('text'),
+  // The portal runs behind a reverse proxy of its own: an X-Request-Id it sends is kept
+  // (middleware/request-id.ts). Off, anyone could choose the id their requests are logged under.
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+    .default('false')
+    .transform((v) => ['true', '1', 'yes', 'on'].includes(v)),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -86,6 +95,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     setupOnFirstRequest: e.SETUP_ON_FIRST_REQUEST,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    trustProxy: e.TRUST_PROXY,
     requireAdmin2fa: e.REQUIRE_ADMIN_2FA,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     videoMaxBytes: e.VIDEO_MAX_BYTES,

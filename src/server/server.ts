@@ -41,7 +41,7 @@ function closeServer(server: ServerType) {
 }
 
 export async function startServer(config: Config) {
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, config.logFormat);
   const keyring = loadKeyring(config);
   if (config.databaseUrl && !config.dataKey) {
     log.warn(`DATA_KEY is not set: encrypted fields use the key in ${config.dataDir}/data-key. Every instance on this database must share that key; set DATA_KEY when running more than one.`);

@@ -1,20 +1,42 @@
-// One-line logs. Callers pass messages, never request bodies: secrets must not reach the logs.
+import { currentRequestId } from './request-context';
+
+// One logger for the whole server. Callers pass messages, never request bodies: secrets must not
+// reach the logs. `text` (the default) is one readable line for a person at a console; `json` is
+// one object a line for a log system (time, level, message, and the request id of the request
+// being handled, from request-context.ts, so no caller has to pass it along).
 const levels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof levels)[number];
+export const logFormats = ['text', 'json'] as const;
+export type LogFormat = (typeof logFormats)[number];
 
-export function createLogger(level: LogLevel) {
+type Write = (line: string) => void;
+const consoleSinks: Record<Exclude<LogLevel, 'silent'>, Write> = {
+  debug: (s) => console.log(s),
+  info: (s) => console.log(s),
+  warn: (s) => console.warn(s),
+  error: (s) => console.error(s),
+};
+
+export function createLogger(level: LogLevel, format: LogFormat = 'text') {
   const min = levels.indexOf(level);
-  const at =
-    (l: LogLevel, out: (s: string) => void) =>
-    (msg: string, extra?: Record<string, unknown>) => {
-      if (levels.indexOf(l) < min) return;
-      out(`${new Date().toISOString()} ${l.toUpperCase()} ${msg}${extra ? ' ' + JSON.stringify(extra) : ''}`);
-    };
+  const write = (l: Exclude<LogLevel, 'silent'>, msg: string, fields?: Record<string, unknown>) => {
+    if (levels.indexOf(l) < min) return;
+    const time = new Date().toISOString();
+    const requestId = currentRequestId();
+    if (format === 'json') {
+      // The fixed keys last, so a caller's field can never pass for them.
+      consoleSinks[l](JSON.stringify({ ...fields, time, level: l, message: msg, ...(requestId ? { requestId } : {}) }));
+      return;
+    }
+    const extra = fields && Object.keys(fields).length ? ' ' + JSON.stringify(fields) : '';
+    consoleSinks[l](`${time} ${l.toUpperCase()}${requestId ? ` [${requestId}]` : ''} ${msg}${extra}`);
+  };
+  const at = (l: Exclude<LogLevel, 'silent'>) => (msg: string, extra?: Record<string, unknown>) => write(l, msg, extra);
   return {
-    debug: at('debug', console.log),
-    info: at('info', console.log),
-    warn: at('warn', console.warn),
-    error: at('error', console.error),
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
   };
 }
 export type Logger = ReturnType<typeof createLogger>;

@@ -116,7 +116,8 @@ describe('security headers', () => {
     const res = await t.request('GET', '/boom', { origin: null });
     expect(res.status).toBe(500);
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ error: 'Something went wrong on our side. Please try again.' });
+    const id = res.headers.get('x-request-id');
+    expect(JSON.parse(text)).toEqual({ error: `Something went wrong on our side. Please try again, and quote request id ${id} if you contact support.`, requestId: id });
     expect(text).not.toContain('secret detail');
     expectSecurityHeaders(res);
   });

@@ -102,7 +102,7 @@ export async function createTestApp(
   });
   const database = opts.database ?? (await openTestDatabase());
   const { db } = database;
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, config.logFormat);
   // Each message as delivered, by outbox id: the outbox drops the body of a delivered sign-in link.
   const delivered = new Map<number, DeliveredMail>();
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log, onDelivered: (m) => delivered.set(m.id, m) });
