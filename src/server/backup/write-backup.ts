@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { appVersion, BACKUP_FORMAT, DATABASE_ENTRY, MANIFEST_NAME, migrationCount, type Manifest, type ManifestEntry } from './format';
+import { END_OF_ARCHIVE, entryHeader, padding } from './tar';
+
+export type BackupSource = {
+  /** PGlite's dump of its data directory; null on PostgreSQL. */
+  database: Blob | null;
+  /** A directory holding objects/ and meta/ as the local storage writes them; null when files are in S3. */
+  filesRoot: string | null;
+  /** Runs once the archive is written or has failed (removes a snapshot). */
+  cleanup?: () => Promise<void>;
+};
+
+/** Every file under `dir`, as paths relative to it, in a stable order. */
+async function* walk(dir: string, prefix = ''): AsyncGenerator<string> {
+  const entries = await fsp.readdir(path.join(dir, prefix), { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') return [];
+    throw e;
+  });
+  entries.sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const e of entries) {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    if (e.isDirectory()) yield* walk(dir, rel);
+    else if (e.isFile()) yield rel;
+  }
+}
+
+async function* entry(name: string, size: number, source: AsyncIterable<Uint8Array>, entries: ManifestEntry[]): AsyncGenerator<Buffer> {
+  yield entryHeader(name, size);
+  const hash = createHash('sha256');
+  let written = 0;
+  for await (const chunk of source) {
+    const buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    written += buf.length;
+    if (written > size) break;
+    hash.update(buf);
+    yield buf;
+  }
+  // The header already promised `size` bytes: a file that changed while it was read spoils the archive.
+  if (written !== size) throw new Error(`${name} changed while it was being backed up (${size} bytes expected, ${written} read).`);
+  yield padding(size);
+  entries.push({ name, size, sha256: hash.digest('hex') });
+}
+
+async function* archive(source: BackupSource): AsyncGenerator<Buffer> {
+  const entries: ManifestEntry[] = [];
+  try {
+    if (source.database) yield* entry(DATABASE_ENTRY, source.database.size, source.database.stream() as unknown as AsyncIterable<Uint8Array>, entries);
+    if (source.filesRoot) {
+      for (const part of ['objects', 'meta']) {
+        const root = path.join(source.filesRoot, part);
+        for await (const rel of walk(root)) {
+          // Opened before its size is read: a file deleted meanwhile (PostgreSQL, server running)
+          // is left out, and an open one keeps its bytes even if it is replaced or removed.
+          const handle = await fsp.open(path.join(root, rel)).catch((e: NodeJS.ErrnoException) => {
+            if (e.code === 'ENOENT') return null;
+            throw e;
+          });
+          if (!handle) continue;
+          try {
+            const { size } = await handle.stat();
+            yield* entry(`files/${part}/${rel}`, size, handle.createReadStream({ autoClose: false }), entries);
+          } finally {
+            await handle.close();
+          }
+        }
+      }
+    }
+    const manifest: Manifest = {
+      format: BACKUP_FORMAT,
+      app: 'buildout-portal',
+      appVersion: appVersion(),
+      migrations: migrationCount(),
+      createdAt: new Date().toISOString(),
+      database: source.database ? 'pglite' : 'none',
+      files: source.filesRoot ? 'local' : 'none',
+      entries,
+    };
+    const body = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+    yield entryHeader(MANIFEST_NAME, body.length);
+    yield body;
+    yield padding(body.length);
+    yield END_OF_ARCHIVE;
+  } finally {
+    await source.cleanup?.();
+  }
+}
+
+/** The backup file as a stream: entries one at a time, the manifest (with every entry's checksum) last. */
+export function backupStream(source: BackupSource): Readable {
+  return Readable.from(archive(source), { objectMode: false });
+}

@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { backupToFile } from '../backup/create-backup';
+import { loadConfig } from '../config';
+import { DataDirLockedError } from '../db/data-dir-lock';
+
+// npm run backup -- <file>
+// One file with the embedded database (PGlite's dump) and the stored files, checksummed; never the
+// data key, which is kept separately. On the embedded database this takes the data-directory lock,
+// so it refuses while the server runs: stop it, or download the same file from the running server
+// (GET /api/admin/backup, signed in as an administrator). On PostgreSQL only the local files.
+const args = process.argv.slice(2);
+if (args.length !== 1 || args[0].startsWith('-')) {
+  console.error('Usage: npm run backup -- <file>');
+  process.exit(2);
+}
+const file = path.resolve(args[0]);
+try {
+  const result = await backupToFile(loadConfig(), file);
+  for (const note of result.notes) console.log(note);
+  console.log(`Backup written to ${file} (${result.bytes} bytes). It does not hold the data key: keep that (DATA_KEY or DATA_DIR/data-key) separately.`);
+} catch (e) {
+  if (e instanceof DataDirLockedError) {
+    console.error(`${e.message}\nWhile the server runs, an administrator can download the same backup from it: GET /api/admin/backup.`);
+    process.exit(3);
+  }
+  throw e;
+}
