@@ -44,6 +44,8 @@ import { clientTrainingProgressRoutes, trainingRoutes } from './features/trainin
 import { allAutomationRequestsRoutes, automationsRoutes, clientAutomationRequestsRoutes } from './features/automations/automations.routes';
 import { clientSearchRoutes, clientsSearchRoutes } from './features/search/search.routes';
 import { clientSupportRoutes, supportRoutes } from './features/support/support.routes';
+import { fundabilityRoutes } from './features/fundability/fundability.routes';
+import { recomputeFundabilityAfterWrite } from './features/fundability/fundability.after-write';
 
 const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: 'The request is too large.' }, 413) });
 
@@ -71,6 +73,8 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .use('/signup', rateLimit(() => deps.db, { name: 'sign-up', windowSeconds: 60 * 60, max: 20, keyOf: (c) => clientIp(c) ?? 'unknown' }))
     // Only the better-auth endpoints the portal uses, JSON only, failed sign-ins limited per account.
     .on(['GET', 'POST'], '/auth/*', access('public'), betterAuthHandler(deps, signInLimits))
+    // Before the client routes, so it wraps them: a successful write to a record the fundability check reads recomputes it.
+    .use('/clients/:clientId/*', recomputeFundabilityAfterWrite)
     .route('/health', healthRoutes)
     .route('/public-config', publicConfigRoutes)
     .route('/signup', signupRoutes)
@@ -103,6 +107,7 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/clients/:clientId/sessions', clientSessionsRoutes)
     .route('/clients/:clientId/export', dataExportRoutes)
     .route('/clients/:clientId/scores', scoresRoutes)
+    .route('/clients/:clientId/fundability', fundabilityRoutes)
     .route('/store-cards', allStoreCardsRoutes)
     .route('/clients/:clientId/store-cards', storeCardsRoutes)
     .route('/revolving-credits', allRevolvingCreditsRoutes)

@@ -30,6 +30,8 @@ export const LIMITS = {
   loanOffers: 100,
   /** Score history rows kept per client and score (the oldest are dropped beyond it). */
   scoreHistory: 500,
+  /** Fundability score history rows kept per client (a row per change; the oldest are dropped beyond it). */
+  fundabilityHistory: 365,
   /** Uploads one user may have in progress at once (across instances). */
   uploadsInFlight: 3,
   /** Staff-notifying actions (Contact Support, program requests) per client per hour. */

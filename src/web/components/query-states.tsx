@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ShowMore, type PagedList } from '../lib/paged-list';
+import { requestIdOf } from '../lib/api-error';
 
 /** A plain query of a list, or a paged one (which adds "Show more"). */
 type ListQuery<T> = Pick<PagedList<T>, 'isPending' | 'isError' | 'data'> & { refetch: () => unknown } & Partial<Omit<PagedList<T>, 'isPending' | 'isError' | 'data' | 'refetch'>>;
@@ -28,11 +29,15 @@ export function QueryStates<T>({
   empty: { title: string; hint: ReactNode; icon?: ReactNode };
   children: (data: T[]) => ReactNode;
 }) {
+  const requestId = requestIdOf(query.error);
   // A failed load has no data and is no longer pending: the error first, or it would spin for good.
   if (query.isError && !query.data)
     return (
       <Alert tone="error" className="flex items-center justify-between gap-2">
-        {error}
+        <span>
+          {error}
+          {requestId && <span className="block text-xs">If you contact support, quote request id {requestId}.</span>}
+        </span>
         <Button size="sm" variant="outline" onClick={() => query.refetch()}>
           Retry
         </Button>

@@ -15,6 +15,7 @@ import { AUTOMATION_HTML_MAX, MAX_AUTOMATIONS } from '../../../shared/automation
 import { supportAttachments, supportConversations, supportMessages } from '../../db/schema';
 import { SUPPORT_MESSAGE_MAX } from '../../../shared/support';
 import { SEARCH_PER_KIND, type SearchResults } from '../../../shared/search';
+import { fundabilityScores } from '../../db/schema';
 
 // One client with every field at its maximum length and 1,000 records of every kind: no list
 // response may grow past a page (100 items) or 1 MB, whoever asks.
@@ -90,6 +91,10 @@ beforeAll(async () => {
   await fill(creditTables.revolvingCredits, 'userId', true);
   await fill(accountReceivables, 'userId', true);
   await fill(purchaseOrders, 'userId', true);
+  // One history row with the fundability of all the records above (a read stores it), copied: reads then change nothing.
+  await t.db.delete(fundabilityScores).where(eq(fundabilityScores.userId, a.id));
+  expect((await a.agent.get(`/api/clients/${a.id}/fundability`)).status).toBe(200);
+  await fill(fundabilityScores, 'userId', false);
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -110,6 +115,9 @@ describe('every list is bounded', () => {
       `/api/clients/${a.id}/audit?pageSize=100`,
       `/api/clients/${a.id}/receivables`,
       `/api/clients/${a.id}/purchase-orders`,
+      `/api/clients/${a.id}/fundability/history`,
+      // The checks over every record above (each list read up to its record limit).
+      `/api/clients/${a.id}/fundability`,
       // The shared loans directory: every signed-in user reads all of it, a page at a time.
       '/api/loans',
     ];

@@ -32,6 +32,8 @@ import { and } from 'drizzle-orm';
 import { authSessions } from '../../db/schema';
 import { SEARCH_PER_KIND, type SearchKind, type SearchResults } from '../../../shared/search';
 import { supportAttachments, supportConversations, supportMessages } from '../../db/schema';
+import { fundabilityScores } from '../../db/schema';
+import { checkIds } from '../../../shared/fundability';
 
 /**
  * No N+1: every GET route that answers a list is called with 1 and with 50 records behind it,
@@ -318,6 +320,14 @@ beforeAll(async () => {
       },
     },
     automationRequests: cloneSeeder('automation requests', automationRequests, automationRequests.userId, () => ({ userId: id, type: 'Sync', description: 'd', priority: 'High' as const }), true),
+    // n points of the fundability score's history.
+    fundabilityHistory: {
+      name: 'fundability history rows',
+      seed: async (n: number) => {
+        await t.db.delete(fundabilityScores).where(eq(fundabilityScores.userId, id));
+        if (n) await t.db.insert(fundabilityScores).values(Array.from({ length: n }, (_, i) => ({ userId: id, score: i % 100, checks: [], computedAt: new Date(Date.UTC(2024, 0, 1, 0, i)) })));
+      },
+    },
     // n resources of one video (the only one).
     videoResources: {
       name: 'video resources',
@@ -387,6 +397,14 @@ beforeAll(async () => {
     // The top bar's search: at most SEARCH_PER_KIND of each kind, in one statement whatever is stored.
     'GET /api/clients/:clientId/search': { seeder: seeders.tasks, queries: ['q=task'], as: both, expected: (n) => Math.min(n, SEARCH_PER_KIND), itemsIn: searchHits('task') },
     'GET /api/clients/search': { seeder: seeders.clients, queries: ['q=example.test'], as: ['admin'], expected: (n) => Math.min(n, SEARCH_PER_KIND), itemsIn: searchHits('client') },
+    // The fundability check reads every bank account (and the other records, each in one statement): the answer is its checks.
+    'GET /api/clients/:clientId/fundability': {
+      seeder: seeders.bankAccounts,
+      as: both,
+      expected: () => checkIds.length,
+      itemsIn: async (res) => ((await res.json()) as { checks: unknown[] }).checks.length,
+    },
+    'GET /api/clients/:clientId/fundability/history': { seeder: seeders.fundabilityHistory, queries: ['pageSize=50'], as: both },
     'GET /api/training-videos/:videoId/resources': { seeder: seeders.videoResources, queries: ['pageSize=50'], as: both, params: () => ({ videoId: resourceVideoId }) },
   };
 }, 60_000);

@@ -1,0 +1,16 @@
+// Its own small module: error displays read it without pulling in the API client (hono/client).
+
+/** An API answer that was not OK, with the request id a 500 carries for the user to quote. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly requestId?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The request id an error carries (a failed API answer's), if any. */
+export const requestIdOf = (error: unknown) => (error instanceof ApiError ? error.requestId : undefined);
