@@ -35,7 +35,7 @@ describe("better-auth's log lines go through ours without values", () => {
     expect(logged.some((l) => /insert into "auth_sessions"|no sessions today|Failed to create session/.test(l))).toBe(true);
     for (const line of logged) {
       for (const secret of [user.id, email, ip, 'Agent-Smith', 'params:']) expect(line, line).not.toContain(secret);
-      expect(line).toMatch(/^\S+ (DEBUG|INFO|WARN|ERROR) better-auth:/); // our format
+      expect(line).toMatch(/^\S+ (DEBUG|INFO|WARN|ERROR) (\[[\w.:-]+\] )?better-auth:/); // our format
     }
     // Nothing printed by better-auth's own console logger.
     expect(lines.filter((l) => l.includes('[Better Auth]'))).toEqual([]);
