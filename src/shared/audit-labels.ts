@@ -58,6 +58,7 @@ export type AuditEntityType = keyof typeof auditEntityLabels;
 export const auditFieldLabels: Record<string, string> = {
   owner_ssn: 'SSN',
   owner_dob: 'date of birth',
+  ein: 'EIN',
   account_number: 'account number',
   routing_number: 'routing number',
   username: 'username',

@@ -69,6 +69,9 @@ export const bankAccountInput = z
     accountNumber: bankNumber('Account number'),
     routingNumber: bankNumber('Routing number'),
     accountOwner: textField(200, 'Account owner'),
+    // What the bank has on file: the fundability check compares them with the profile's.
+    address: textField(300, 'Address on the account'),
+    phone: textField(40, 'Phone on the account'),
     dateOpened: z
       .string('Date opened must be text.')
       .trim()
@@ -95,6 +98,8 @@ export type BankAccount = {
   clientId: string;
   bankName: string;
   accountOwner: string;
+  address: string;
+  phone: string;
   dateOpened: string;
   notes: string;
   businessAccountUrl: string;

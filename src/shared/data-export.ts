@@ -3,7 +3,7 @@ import { clientListQuery } from './clients';
 
 /**
  * POST /api/clients/:clientId/export: the client's whole data as one zip. With `password` (the
- * caller's own, confirmed again) the secrets (SSN, date of birth, bank numbers, stored passwords)
+ * caller's own, confirmed again) the secrets (SSN, EIN, date of birth, bank numbers, stored passwords)
  * are included in clear; without it they are masked.
  */
 export const dataExportInput = z

@@ -6,13 +6,25 @@ export const AGREEMENT_TEXT = 'I AGREE';
 export const AGREEMENT_MESSAGE = 'You must type "I AGREE" exactly to proceed';
 export const MULTIPLE_OWNERS_HINT = 'Please enter 2 or more for multiple owners.';
 export const businessStructureValues = ['sole_proprietorship', 'general_partnership', 'llc', 's_corp', 'c_corp', 'professional_corp'] as const;
-export const secretProfileFields = ['ssn', 'dob'] as const;
+export const secretProfileFields = ['ssn', 'dob', 'ein'] as const;
 export type SecretProfileField = (typeof secretProfileFields)[number];
+
+export const EIN_MESSAGE = 'Please enter the EIN as NN-NNNNNNN';
+/** An EIN as the IRS writes it: 9 digits as NN-NNNNNNN (digits alone are accepted and formatted); '' clears it. */
+export const einField = z
+  .string(EIN_MESSAGE)
+  .trim()
+  .max(20, EIN_MESSAGE)
+  .refine((s) => s === '' || /^\d{2}-?\d{7}$/.test(s.replace(/\s+/g, '')), EIN_MESSAGE)
+  .transform((s) => {
+    const digits = s.replace(/\D/g, '');
+    return digits === '' ? '' : `${digits.slice(0, 2)}-${digits.slice(2)}`;
+  });
 
 const text = (max: number) => z.string().trim().max(max).default('');
 const email = z.union([z.literal(''), z.string().trim().max(254).pipe(z.email('Please enter a valid email address'))]).default('');
 
-// The Business Owner Profile form. SSN and DOB are optional on save: left out, the stored values stay.
+// The Business Owner Profile form. SSN, DOB and EIN are optional on save: left out, the stored values stay.
 export const profileInput = z
   .object({
     businessName: text(200),
@@ -21,6 +33,7 @@ export const profileInput = z
     ownerLastName: text(100),
     ownerSsn: z.string().trim().max(20).regex(/^[0-9\- ]*$/, 'SSN may contain only digits and dashes').optional(),
     ownerDob: z.string().trim().max(60).optional(),
+    ein: einField.optional(),
     creditProfile: z.union([z.literal(''), z.enum(usStateNames as unknown as [string, ...string[]])]).default(''),
     businessStructure: z.union([z.literal(''), z.enum(businessStructureValues)]).default(''),
     businessPhone: text(40),

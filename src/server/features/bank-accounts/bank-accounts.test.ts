@@ -13,6 +13,8 @@ const full = {
   accountNumber: '0001-2345-6781234',
   routingNumber: '021000021',
   accountOwner: 'Alpha Ventures LLC',
+  address: ' 12 Elm St, Suite 4\nSpringfield, IL 62704 ',
+  phone: '+1 (555) 010-2000',
   dateOpened: '2024-05-06',
   notes: 'Operating account',
   businessAccountUrl: 'https://bank.example.test/login',
@@ -47,6 +49,8 @@ describe('bank accounts', () => {
     expect(account).toMatchObject({
       bankName: 'First Federal',
       accountOwner: 'Alpha Ventures LLC',
+      address: '12 Elm St, Suite 4\nSpringfield, IL 62704',
+      phone: '+1 (555) 010-2000',
       dateOpened: '2024-05-06',
       notes: 'Operating account',
       businessAccountUrl: 'https://bank.example.test/login',
@@ -148,6 +152,25 @@ describe('bank accounts', () => {
     expect((await res.json()).account).toMatchObject({ bankName: 'Renamed Bank', monthlyFees: 3, accountNumberMasked: '•••• 1234', hasRoutingNumber: false, routingNumberMasked: '' });
     const reveal = await a.agent.request('POST', `${url}/reveal/account-number`);
     expect(await reveal.json()).toEqual({ value: '0001-2345-6781234' });
+  });
+
+  it('changes and clears the address and phone on the account; refuses ones that are too long', async () => {
+    const account = await add(a.agent, a.id);
+    const url = `${base(a.id)}/${account.id}`;
+    const changed = await a.agent.request('PATCH', url, { json: { ...full, address: '9 Oak Ave', phone: '555.010.3000' } });
+    expect((await changed.json()).account).toMatchObject({ address: '9 Oak Ave', phone: '555.010.3000' });
+    const cleared = await a.agent.request('PATCH', url, { json: { ...full, address: '', phone: '' } });
+    expect((await cleared.json()).account).toMatchObject({ address: '', phone: '' });
+    for (const [field, value, error] of [
+      ['address', 'x'.repeat(301), 'Address on the account can be at most 300 characters.'],
+      ['phone', '5'.repeat(41), 'Phone on the account can be at most 40 characters.'],
+    ] as const) {
+      const res = await a.agent.request('PATCH', url, { json: { ...full, [field]: value } });
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe(error);
+    }
+    const [row] = await t.db.select().from(businessBankAccounts).where(eq(businessBankAccounts.id, account.id));
+    expect(row).toMatchObject({ address: '', phone: '' });
   });
 
   it('deletes an own account', async () => {

@@ -69,6 +69,10 @@ describe("a client's data export", () => {
     // Secrets: hidden, never in clear.
     for (const secret of Object.values(secretsOf('ALPHA'))) expect(zip.all).not.toContain(secret);
     expect(zip.text('tables/profile.csv')).toContain(SECRET_HIDDEN);
+    expect(data.areas.profile[0].ein).toBe(SECRET_HIDDEN);
+    // The bank's address and phone on the account are plain columns.
+    expect(zip.text('tables/bank-accounts.csv').split('\n')[0]).toMatch(/\baddress,phone\b/);
+    expect(zip.text('tables/bank-accounts.csv')).toContain('ALPHA 12 Elm St');
     expect(data.areas['bank-accounts'][0].accountNumber).toBe(SECRET_HIDDEN);
   });
 
@@ -88,6 +92,7 @@ describe("a client's data export", () => {
     const s = secretsOf('ALPHA');
     expect(zip.text('tables/profile.csv')).toContain(s.ssn);
     expect(zip.text('tables/profile.csv')).toContain(s.dob);
+    expect(zip.text('tables/profile.csv')).toContain(s.ein);
     expect(zip.text('tables/bank-accounts.csv')).toContain(s.accountNumber);
     expect(zip.text('tables/bank-accounts.csv')).toContain(s.routingNumber);
     expect(zip.text('tables/store-cards.csv')).toContain(s.cardPassword);

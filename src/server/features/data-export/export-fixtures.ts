@@ -32,6 +32,7 @@ import { insertTrainingVideo } from '../training/training-media';
 export const secretsOf = (mark: string) => ({
   ssn: mark === 'ALPHA' ? '123-45-6789' : '987-65-4321',
   dob: `${mark} birthday 1980`,
+  ein: mark === 'ALPHA' ? '12-3456780' : '98-7654320',
   accountNumber: mark === 'ALPHA' ? '11112222333344' : '99998888777766',
   routingNumber: mark === 'ALPHA' ? '021000021' : '026009593',
   cardPassword: `${mark}-card-P4ss`,
@@ -52,8 +53,16 @@ export async function seedEveryArea(t: TestApp, agent: TestAgent, clientId: stri
   const s = secretsOf(mark);
   const ok = async (res: Response) => expect(res.status, await res.clone().text()).toBeLessThan(300);
   const base = `/api/clients/${clientId}`;
-  await ok(await agent.request('PUT', `${base}/profile`, { json: { businessName: `${mark} Ventures LLC`, ownerSsn: s.ssn, ownerDob: s.dob, agreement: 'I AGREE' } }));
-  await ok(await agent.post(`${base}/bank-accounts`, { bankName: `${mark} Bank`, accountNumber: s.accountNumber, routingNumber: s.routingNumber }));
+  await ok(await agent.request('PUT', `${base}/profile`, { json: { businessName: `${mark} Ventures LLC`, ownerSsn: s.ssn, ownerDob: s.dob, ein: s.ein, agreement: 'I AGREE' } }));
+  await ok(
+    await agent.post(`${base}/bank-accounts`, {
+      bankName: `${mark} Bank`,
+      accountNumber: s.accountNumber,
+      routingNumber: s.routingNumber,
+      address: `${mark} 12 Elm St`,
+      phone: '555-010-2000',
+    }),
+  );
   await ok(await agent.post(`${base}/store-cards`, { issuer: `${mark} Store`, accountNumber: '6011000990139424', username: `${mark}-card-login`, password: s.cardPassword }));
   await ok(await agent.post(`${base}/social-accounts`, { platform: 'Instagram', username: `${mark}.social`, password: s.socialPassword }));
   await t.db.insert(users).values({ id: clientId, isPaid: true }).onConflictDoUpdate({ target: users.id, set: { isPaid: true } });

@@ -37,8 +37,8 @@ const readme = (o: Options) =>
     'files/      the uploaded files: business documents by section, receivable and purchase order documents, Support Chat attachments',
     '',
     o.withSecrets
-      ? 'Secrets (SSN, date of birth, bank and card numbers, stored passwords) are included in clear: keep this file safe.'
-      : 'Secrets (SSN, date of birth, bank and card numbers, stored passwords) are hidden. Download again with your password to include them.',
+      ? 'Secrets (SSN, EIN, date of birth, bank and card numbers, stored passwords) are included in clear: keep this file safe.'
+      : 'Secrets (SSN, EIN, date of birth, bank and card numbers, stored passwords) are hidden. Download again with your password to include them.',
     '',
   ].join('\r\n');
 

@@ -23,4 +23,9 @@ export const profileRoutes = new Hono<AppEnv>()
     const { db, keyring } = c.var.deps;
     const value = await revealProfileField(db, keyring, c.var.scope, 'dob');
     return value === null ? c.json({ error: 'No date of birth is on file.' }, 404) : c.json({ value });
+  })
+  .post('/reveal/ein', access('own'), async (c) => {
+    const { db, keyring } = c.var.deps;
+    const value = await revealProfileField(db, keyring, c.var.scope, 'ein');
+    return value === null ? c.json({ error: 'No EIN is on file.' }, 404) : c.json({ value });
   });

@@ -13,23 +13,32 @@ import { completeTask } from '../compliance/compliance.service';
 import { sendNotification } from '../notifications/notifications.service';
 import { contactEmailChangedMail, type EmailChange } from './profile.mail';
 
-const secretColumns = { ssn: userProfiles.ownerSsn, dob: userProfiles.ownerDob } as const;
+const secretColumns = { ssn: userProfiles.ownerSsn, dob: userProfiles.ownerDob, ein: userProfiles.ein } as const;
 
 /** The profile as lists and forms see it: secrets masked, never in clear. */
 export async function getProfile(db: Db, keyring: Keyring, clientId: string) {
   const [row] = await db.select().from(userProfiles).where(eq(userProfiles.userId, clientId));
   if (!row) return null;
-  const { ownerSsn, ownerDob, ...rest } = openRow(keyring, userProfiles, row);
-  return { ...rest, ownerSsnMasked: mask(ownerSsn), ownerDobMasked: ownerDob ? '••••' : '', hasSsn: Boolean(ownerSsn), hasDob: Boolean(ownerDob) };
+  const { ownerSsn, ownerDob, ein, ...rest } = openRow(keyring, userProfiles, row);
+  return {
+    ...rest,
+    ownerSsnMasked: mask(ownerSsn),
+    ownerDobMasked: ownerDob ? '••••' : '',
+    einMasked: mask(ein),
+    hasSsn: Boolean(ownerSsn),
+    hasDob: Boolean(ownerDob),
+    hasEin: Boolean(ein),
+  };
 }
 
 /** Insert or update in one statement, so two tabs saving at once cannot create two rows. */
 export async function saveProfile(deps: Pick<Deps, 'db' | 'keyring' | 'mailer' | 'log'>, scope: Scope, input: z.output<typeof profileInput>) {
   const { db, keyring } = deps;
-  const { agreement: _agreement, ownerSsn, ownerDob, ...fields } = input;
+  const { agreement: _agreement, ownerSsn, ownerDob, ein, ...fields } = input;
   const secrets = sealValues(keyring, userProfiles, scope.clientId, {
     ...(ownerSsn !== undefined ? { ownerSsn: ownerSsn || null } : {}),
     ...(ownerDob !== undefined ? { ownerDob: ownerDob || null } : {}),
+    ...(ein !== undefined ? { ein: ein || null } : {}),
   });
   const values = { ...fields, ...secrets, agreementConfirmed: true, updatedAt: new Date() };
   // The client's own save (or an admin saving their own profile) may complete the task; staff edits never do.

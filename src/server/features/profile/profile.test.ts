@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, businessCompliance, recentActivities, userProfiles } from '../../db/schema';
 import { COMPLETE_PROFILE_TASK } from '../../../shared/profile';
+import { openField } from '../../security/encrypted-column';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -91,6 +92,60 @@ describe('business owner profile', () => {
   it('answers 404 for a reveal when nothing is on file', async () => {
     const other = await t.createSignedInUser({ role: 'client' });
     expect((await other.agent.request('POST', `/api/clients/${other.user.id}/profile/reveal/ssn`)).status).toBe(404);
+  });
+});
+
+describe('EIN on the profile', () => {
+  let owner: { id: string; agent: TestAgent };
+  const url = () => `/api/clients/${owner.id}/profile`;
+  beforeAll(async () => {
+    const c = await t.createSignedInUser({ role: 'client' });
+    owner = { id: c.user.id, agent: c.agent };
+  });
+
+  it.each(['12-345678', '123-456789', '12-34567890', 'AB-1234567', '12_3456789'])('refuses %j with the format in words', async (ein) => {
+    const res = await owner.agent.request('PUT', url(), { json: { ...valid, ein } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('Please enter the EIN as NN-NNNNNNN');
+  });
+
+  it('formats 9 digits as NN-NNNNNNN, stores it encrypted bound to the row, and answers it only masked', async () => {
+    const res = await owner.agent.request('PUT', url(), { json: { ...valid, ein: ' 987654321 ' } });
+    expect(res.status).toBe(200);
+    const { profile } = await res.json();
+    expect(profile).toMatchObject({ einMasked: '•••• 4321', hasEin: true });
+    expect(JSON.stringify(profile)).not.toMatch(/987654321|98-7654321/);
+    const [row] = await t.db.select().from(userProfiles).where(eq(userProfiles.userId, owner.id));
+    expect(row.ein).toMatch(/^enc:v1:/);
+    expect(row.ein).not.toContain('7654321');
+    // Bound to its row: the same ciphertext does not open under another client's row id.
+    expect(openField(t.keyring, userProfiles.ein, owner.id, row.ein!)).toBe('98-7654321');
+    expect(() => openField(t.keyring, userProfiles.ein, client.id, row.ein!)).toThrow();
+  });
+
+  it('keeps the EIN when a save leaves it out, reveals it (audited) and removes it when sent empty', async () => {
+    const kept = await owner.agent.request('PUT', url(), { json: { ...valid, businessName: 'Kept' } });
+    expect((await kept.json()).profile).toMatchObject({ businessName: 'Kept', einMasked: '•••• 4321' });
+    const reveal = await owner.agent.request('POST', `${url()}/reveal/ein`);
+    expect(reveal.status).toBe(200);
+    expect(reveal.headers.get('cache-control')).toBe('no-store');
+    expect(await reveal.json()).toEqual({ value: '98-7654321' });
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.clientId, owner.id));
+    expect(entries).toContainEqual(expect.objectContaining({ action: 'reveal', field: 'ein', actorId: owner.id }));
+    expect(JSON.stringify(entries)).not.toContain('7654321');
+    const removed = await owner.agent.request('PUT', url(), { json: { ...valid, ein: '' } });
+    expect((await removed.json()).profile).toMatchObject({ einMasked: '', hasEin: false });
+    const none = await owner.agent.request('POST', `${url()}/reveal/ein`);
+    expect(none.status).toBe(404);
+    expect(await none.json()).toEqual({ error: 'No EIN is on file.' });
+  });
+
+  it("another client cannot reveal the owner's EIN", async () => {
+    await owner.agent.request('PUT', url(), { json: { ...valid, ein: '12-3456789' } });
+    const stranger = await t.createSignedInUser({ role: 'client' });
+    const res = await stranger.agent.request('POST', `${url()}/reveal/ein`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('3456789');
   });
 });
 

@@ -237,7 +237,7 @@ let t: TestApp;
 let a: { id: string; email: string; password: string; agent: TestAgent };
 let b: { id: string; email: string; agent: TestAgent };
 // Client B's own data, none of which may reach client A or a guest.
-const bMarkers = ['Bravo Holdings LLC', '555-66-7777', 'bravo-owner@example.test', '7777666655554321', '026009593', 'Bravo Presence Detail', 'bravo-card-login', 'bravo-card-pass', 'bravo-social-login', 'bravo-social-pass'];
+const bMarkers = ['Bravo Holdings LLC', '555-66-7777', 'bravo-owner@example.test', '7777666655554321', '026009593', 'Bravo Presence Detail', 'bravo-card-login', 'bravo-card-pass', 'bravo-social-login', 'bravo-social-pass', '98-7776665'];
 
 /** Gives each client one row in every per-client area, so allowed calls find data and leaks would show. */
 async function seed(agent: TestAgent, clientId: string, who: 'a' | 'b') {
@@ -246,6 +246,8 @@ async function seed(agent: TestAgent, clientId: string, who: 'a' | 'b') {
       businessName: who === 'b' ? bMarkers[0] : 'Alpha Ventures LLC',
       ownerSsn: who === 'b' ? bMarkers[1] : '111-22-3333',
       ownerDob: 'January 1st 1980',
+      // Every secret on file, so an allowed reveal answers it (a 404 would read as a denial).
+      ein: who === 'b' ? bMarkers[10] : '11-2223333',
       businessEmail: who === 'b' ? bMarkers[2] : 'alpha-owner@example.test',
       agreement: 'I AGREE',
     },

@@ -14,14 +14,15 @@ async function unzipped(res: Response): Promise<Response> {
 // Unique values that must never leave the database in clear, except through their reveal route.
 const SSN = '987-65-4329';
 const DOB = 'Canary Day 1975';
+const EIN = '97-5318642';
 const ACCOUNT_NUMBER = '8675-3090-0123-4567';
 const ROUTING_NUMBER = '314159265';
 const CARD_NUMBER = '6035-1111-2222-8642';
 const CARD_USERNAME = 'canary-card-login';
 const CARD_PASSWORD = 'canary-card-P4ss';
 const SOCIAL_PASSWORD = 'canary-social-P4ss';
-const canaries = [SSN, SSN.replace(/-/g, ''), DOB, ACCOUNT_NUMBER, ACCOUNT_NUMBER.replace(/-/g, ''), ROUTING_NUMBER, CARD_NUMBER, CARD_NUMBER.replace(/-/g, ''), CARD_USERNAME, CARD_PASSWORD, SOCIAL_PASSWORD];
-const revealPaths = ['/profile/reveal/ssn', '/profile/reveal/dob', '/reveal/account-number', '/reveal/routing-number', '/reveal/username', '/reveal/password'];
+const canaries = [SSN, SSN.replace(/-/g, ''), DOB, EIN, EIN.replace(/-/g, ''), ACCOUNT_NUMBER, ACCOUNT_NUMBER.replace(/-/g, ''), ROUTING_NUMBER, CARD_NUMBER, CARD_NUMBER.replace(/-/g, ''), CARD_USERNAME, CARD_PASSWORD, SOCIAL_PASSWORD];
+const revealPaths = ['/profile/reveal/ssn', '/profile/reveal/dob', '/profile/reveal/ein', '/reveal/account-number', '/reveal/routing-number', '/reveal/username', '/reveal/password'];
 
 let t: TestApp;
 let client: { id: string; email: string; password: string; agent: TestAgent };
@@ -41,7 +42,7 @@ beforeAll(async () => {
   client = { id: c.user.id, email: c.email, password: c.password, agent: c.agent };
   admin = (await t.createSignedInUser({ role: 'admin' })).agent;
   const res = await client.agent.request('PUT', `/api/clients/${client.id}/profile`, {
-    json: { businessName: 'Canary Co', ownerSsn: SSN, ownerDob: DOB, agreement: 'i agree' },
+    json: { businessName: 'Canary Co', ownerSsn: SSN, ownerDob: DOB, ein: EIN, agreement: 'i agree' },
   });
   expect(res.status).toBe(200);
   const bank = await client.agent.request('POST', `/api/clients/${client.id}/bank-accounts`, {
@@ -110,7 +111,7 @@ describe('canary secrets', () => {
     }
     // 'All my data' with the password confirmed again is the one download that carries them.
     const full = await (await unzipped(await client.agent.post(`/api/clients/${client.id}/export`, { password: client.password }))).text();
-    expect([DOB, ROUTING_NUMBER, CARD_USERNAME, CARD_PASSWORD, SOCIAL_PASSWORD].filter((c) => !full.includes(c))).toEqual([]);
+    expect([DOB, EIN, ROUTING_NUMBER, CARD_USERNAME, CARD_PASSWORD, SOCIAL_PASSWORD].filter((c) => !full.includes(c))).toEqual([]);
     expect(full.includes(SSN) || full.includes(SSN.replace(/-/g, ''))).toBe(true);
     const leaks = responses.filter((r) => !revealPaths.some((p) => r.where.includes(p)) && canaries.some((c) => r.body.includes(c)));
     const reveals = responses.filter((r) => revealPaths.some((p) => r.where.includes(p)));

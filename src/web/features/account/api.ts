@@ -35,8 +35,10 @@ export type ProfileView = {
   updatedAt: string;
   ownerSsnMasked: string;
   ownerDobMasked: string;
+  einMasked: string;
   hasSsn: boolean;
   hasDob: boolean;
+  hasEin: boolean;
 };
 export type SecurityStatus = { lastPasswordChange: string | null; hasPassword: boolean };
 
@@ -63,7 +65,12 @@ export function useSaveProfile(clientId: string) {
 
 export async function revealSecret(clientId: string, field: SecretProfileField) {
   const route = api.clients[':clientId'].profile.reveal;
-  const res = field === 'ssn' ? await route.ssn.$post({ param: { clientId } }) : await route.dob.$post({ param: { clientId } });
+  const res =
+    field === 'ssn'
+      ? await route.ssn.$post({ param: { clientId } })
+      : field === 'dob'
+        ? await route.dob.$post({ param: { clientId } })
+        : await route.ein.$post({ param: { clientId } });
   return (await unwrap<{ value: string }>(res)).value;
 }
 

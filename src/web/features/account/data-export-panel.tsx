@@ -66,7 +66,7 @@ export function DataExportPanel({ clientId, isAdmin }: { clientId: string; isAdm
           <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
             <label className="flex items-start gap-2 text-sm text-gray-800">
               <input type="checkbox" className="mt-0.5 size-4 accent-brand-700" checked={withSecrets} onChange={(e) => setWithSecrets(e.target.checked)} disabled={busy} />
-              <span>Include secrets in clear (SSN, date of birth, bank account and routing numbers, stored passwords). Without this they are hidden.</span>
+              <span>Include secrets in clear (SSN, EIN, date of birth, bank account and routing numbers, stored passwords). Without this they are hidden.</span>
             </label>
             {withSecrets && (
               <FormField id="export-password" label={isAdmin ? 'Your administrator password' : 'Your password'} hint="Confirm your password again to include the secrets.">

@@ -66,6 +66,7 @@ function ProfileForm({ clientId, profile }: { clientId: string; profile: Profile
     const secrets = {
       ownerSsn: profile?.hasSsn && !input.ownerSsn ? undefined : input.ownerSsn,
       ownerDob: profile?.hasDob && !input.ownerDob ? undefined : input.ownerDob,
+      ein: profile?.hasEin && !input.ein ? undefined : input.ein,
     };
     try {
       const result = await save.mutateAsync({ ...input, ...secrets });
@@ -116,6 +117,19 @@ function ProfileForm({ clientId, profile }: { clientId: string; profile: Profile
         value={values.businessStructure ?? ''}
         onChange={(v) => set('businessStructure', v as ProfileInput['businessStructure'])}
         error={errors.businessStructure?.message}
+      />
+      <SecretField
+        clientId={clientId}
+        field="ein"
+        id="ein"
+        label="EIN (optional)"
+        hint="Your Employer Identification Number from the IRS, like 12-3456789."
+        placeholder="12-3456789"
+        masked={profile?.einMasked ?? ''}
+        stored={Boolean(profile?.hasEin)}
+        value={values.ein}
+        onChange={(v) => set('ein', v)}
+        error={errors.ein?.message}
       />
       {textFields.slice(4).map((f) => (
         <TextInput key={f.name} field={f} register={register} error={errors[f.name]?.message} />

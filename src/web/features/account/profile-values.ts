@@ -1,7 +1,7 @@
 import type { ProfileInput } from '../../../shared/profile';
 import type { ProfileView } from './api';
 
-/** Form values from the stored profile; SSN and DOB start undefined (kept unless changed). */
+/** Form values from the stored profile; SSN, DOB and EIN start undefined (kept unless changed). */
 export function formValuesOf(p: ProfileView | null): ProfileInput {
   return {
     businessName: p?.businessName ?? '',
@@ -10,6 +10,7 @@ export function formValuesOf(p: ProfileView | null): ProfileInput {
     ownerLastName: p?.ownerLastName ?? '',
     ownerSsn: undefined,
     ownerDob: undefined,
+    ein: undefined,
     creditProfile: p?.creditProfile ?? '',
     businessStructure: (p?.businessStructure ?? '') as ProfileInput['businessStructure'],
     businessPhone: p?.businessPhone ?? '',

@@ -7,7 +7,7 @@ import { revealSecret } from './api';
 import { describedBy, FormField } from '../../components/ui/form-field';
 
 /**
- * SSN or DOB: a stored value shows masked, with Reveal (its own audited request; the clear value
+ * SSN, DOB or EIN: a stored value shows masked, with Reveal (its own audited request; the clear value
  * stays in the field until hidden) and Change (enter a new value). `value` undefined keeps the stored one.
  */
 export function SecretField(props: {

@@ -142,6 +142,8 @@ export function BankAccountCard({ account, clientName }: { account: BankAccount;
             <NumberRow account={account} field="account-number" label="Account Number" />
             <NumberRow account={account} field="routing-number" label="Routing Number" />
             <TextRow label="Account Owner" value={account.accountOwner} />
+            <TextRow label="Address on the account" value={account.address} />
+            <TextRow label="Phone on the account" value={account.phone} />
             <TextRow label="Date Opened" value={account.dateOpened ? formatDate(account.dateOpened) : ''} />
             <TextRow label="Monthly Fees" value={formatMoney(account.monthlyFees)} />
             <Row label="Business Url" copy={account.businessAccountUrl ? <CopyButton label="Business Url" value={() => account.businessAccountUrl} /> : undefined}>

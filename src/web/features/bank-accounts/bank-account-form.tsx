@@ -16,6 +16,8 @@ const valuesOf = (a?: BankAccount): BankAccountInput => ({
   accountNumber: '',
   routingNumber: '',
   accountOwner: a?.accountOwner ?? '',
+  address: a?.address ?? '',
+  phone: a?.phone ?? '',
   dateOpened: a?.dateOpened ?? '',
   notes: a?.notes ?? '',
   businessAccountUrl: a?.businessAccountUrl ?? '',
@@ -49,7 +51,11 @@ export function BankAccountForm(props: {
     props.onSubmit({ ...v, accountNumber: keep(v.accountNumber, account?.hasAccountNumber), routingNumber: keep(v.routingNumber, account?.hasRoutingNumber) });
   });
 
-  const text = (name: 'bankName' | 'accountOwner' | 'businessAccountUrl' | 'monthlyFees', label: string, extra: { type?: string; placeholder?: string; inputMode?: 'decimal'; required?: boolean } = {}) => {
+  const text = (
+    name: 'bankName' | 'accountOwner' | 'address' | 'phone' | 'businessAccountUrl' | 'monthlyFees',
+    label: string,
+    extra: { type?: string; placeholder?: string; inputMode?: 'decimal'; required?: boolean } = {},
+  ) => {
     const id = `${p}-${name}`;
     const error = e[name]?.message;
     return (
@@ -74,6 +80,8 @@ export function BankAccountForm(props: {
       <div className="grid gap-4 sm:grid-cols-2">
         {text('bankName', 'Bank Name', { placeholder: 'e.g. First National Bank', required: true })}
         {text('accountOwner', 'Account Owner')}
+        {text('address', 'Address on the account')}
+        {text('phone', 'Phone on the account', { type: 'tel' })}
         {number('accountNumber', 'Account Number', account?.accountNumberMasked || undefined)}
         {number('routingNumber', 'Routing Number', account?.routingNumberMasked || undefined)}
         <FormField id={`${p}-dateOpened`} label="Date Opened" error={e.dateOpened?.message}>
