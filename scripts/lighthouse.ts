@@ -11,7 +11,7 @@ import { createAuth } from '../src/server/auth/auth';
 import { loadConfig } from '../src/server/config';
 import { openPglite } from '../src/server/db/client';
 import { sharedSecret } from '../src/server/db/open';
-import { createVerifiedUser } from '../src/server/db/seed-demo';
+import { createVerifiedUser } from '../src/server/demo/create-user';
 import { createLogger } from '../src/server/lib/logger';
 import { createMailer } from '../src/server/mail/mailer';
 import { cookieHeader, freePort, httpRequest, root, spawnServer, stopGracefully, tempDir, waitHealthy } from './resilience/lib';

@@ -5,7 +5,7 @@ import type { Config } from './config';
 import { openDatabase, sharedSecret } from './db/open';
 import { createLogger } from './lib/logger';
 import { createMailer } from './mail/mailer';
-import { seedDemo } from './db/seed-demo';
+import { seedDemo } from './demo/seed-demo';
 import { applyAdminEmails } from './auth/roles';
 import { loadKeyring } from './security/keyring';
 import { scheduleReminders } from './features/reminders/reminder-job';
@@ -52,11 +52,10 @@ export async function startServer(config: Config) {
   const secret = config.authSecret ?? (await sharedSecret(db, 'auth_secret'));
   const auth = createAuth({ config, db, mailer, secret, log });
   await applyAdminEmails(db, config.adminEmails);
-  if (config.seedDemo && database.kind === 'pglite') await seedDemo({ db, auth, log });
-
   const storage = await storageFromConfig(config);
   const sessions = await startSessionCache(auth, database.listen, log);
   const realtime = await startRealtime(database.listen, log);
+  if (config.seedDemo && database.kind === 'pglite') await seedDemo({ config, db, auth, mailer, log, keyring, storage, realtime });
   const app = createApp({ config, db, auth, mailer, log, keyring, storage, sessions, realtime });
   // A signed-in page carries its session; a client's first-login set-up starts with it (not awaited:
   // the page's first API requests wait for the same run, see ensure-set-up.ts).

@@ -9,7 +9,7 @@ import { applyAdminEmails } from '../auth/roles';
 import { loadConfig } from '../config';
 import { sharedSecret } from '../db/open';
 import { authUsers, mailOutbox } from '../db/schema';
-import { createVerifiedUser } from '../db/seed-demo';
+import { createVerifiedUser } from '../demo/create-user';
 import { createLogger } from '../lib/logger';
 import { createMailer, type DeliveredMail } from '../mail/mailer';
 import type { SignInLimits } from '../auth/auth-handler';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authUsers, businessCompliance, capitalScores, notifications, payments, recentActivities, users } from '../../db/schema';
-import { seedDemo } from '../../db/seed-demo';
+import { seedDemo } from '../../demo/seed-demo';
 import type { Logger } from '../../lib/logger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { CONTACT_SUPPORT_TASK, FREE_GUIDE_TASK, MY_ACCOUNT_TASK } from '../../../shared/compliance-template';
@@ -111,27 +111,31 @@ describe('first-login setup', () => {
     expect(await t.db.select().from(notifications).where(eq(notifications.clientId, admin.user.id))).toEqual([]);
   });
 
-  it('still works with the demo seed: the demo client is set up, the demo admin is not', async () => {
+  it('still works with the demo seed: demo clients 1 and 2 are set up once, the brand-new one at first sign-in, the demo admin never', async () => {
     const fresh = await createTestApp({ STAFF_EMAIL: 'staff-seed@example.test' });
     try {
       const lines: string[] = [];
       const log = { debug: () => {}, info: (m: string) => lines.push(m), warn: () => {}, error: () => {} } as Logger;
-      await seedDemo({ db: fresh.db, auth: fresh.auth, log });
+      await seedDemo({ ...fresh, log });
       const password = (who: string) => new RegExp(`${who}:\\s+\\S+\\s+password: (\\S+)`).exec(lines.join('\n'))![1];
       const admin = await fresh.signIn('admin@demo.local', password('admin'));
       const client = await fresh.signIn('client@demo.local', password('client'));
+      const newcomer = await fresh.signIn('new@demo.local', password('new'));
       expect((await admin.request('POST', '/api/me/setup')).status).toBe(200);
       expect((await client.request('POST', '/api/me/setup')).status).toBe(201);
-      const [adminRow] = await fresh.db.select().from(authUsers).where(eq(authUsers.email, 'admin@demo.local'));
-      const [clientRow] = await fresh.db.select().from(authUsers).where(eq(authUsers.email, 'client@demo.local'));
-      expect(adminRow.role).toBe('admin');
-      expect(await fresh.db.$count(businessCompliance, eq(businessCompliance.userId, adminRow.id))).toBe(0);
-      expect(await fresh.db.$count(businessCompliance, eq(businessCompliance.userId, clientRow.id))).toBe(45);
-      const mails = await fresh.outbox('staff-seed@example.test');
-      expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining('New client signed up: Demo Client')]);
-      // The client list shows the demo client and not the demo admin.
+      expect((await newcomer.request('POST', '/api/me/setup')).status).toBe(201);
+      const count = async (email: string) => {
+        const [row] = await fresh.db.select().from(authUsers).where(eq(authUsers.email, email));
+        return { role: row.role, tasks: await fresh.db.$count(businessCompliance, eq(businessCompliance.userId, row.id)) };
+      };
+      expect(await count('admin@demo.local')).toEqual({ role: 'admin', tasks: 0 });
+      expect(await count('client@demo.local')).toEqual({ role: 'client', tasks: 45 });
+      expect(await count('new@demo.local')).toEqual({ role: 'client', tasks: 45 });
+      const mails = (await fresh.outbox('staff-seed@example.test')).map((m) => m.subject).filter((s) => s.includes('New client signed up'));
+      expect(mails.sort()).toEqual(['Daniel Reyes', 'Maya Thompson', 'Priya Shah'].map((n) => expect.stringContaining(`New client signed up: ${n}`)));
+      // The client list shows the three demo clients and not the demo admin.
       const list = (await (await admin.get('/api/clients')).json()) as { rows: { email: string }[] };
-      expect(list.rows.map((r) => r.email)).toEqual(['client@demo.local']);
+      expect(list.rows.map((r) => r.email).sort()).toEqual(['client@demo.local', 'member@demo.local', 'new@demo.local']);
     } finally {
       await fresh.close();
     }
