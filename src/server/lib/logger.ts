@@ -9,6 +9,8 @@ export type LogLevel = (typeof levels)[number];
 export const logFormats = ['text', 'json'] as const;
 export type LogFormat = (typeof logFormats)[number];
 
+const RESERVED = new Set(['time', 'level', 'message', 'requestId']);
+
 type Write = (line: string) => void;
 const consoleSinks: Record<Exclude<LogLevel, 'silent'>, Write> = {
   debug: (s) => console.log(s),
@@ -24,8 +26,11 @@ export function createLogger(level: LogLevel, format: LogFormat = 'text') {
     const time = new Date().toISOString();
     const requestId = currentRequestId();
     if (format === 'json') {
-      // The fixed keys last, so a caller's field can never pass for them.
-      consoleSinks[l](JSON.stringify({ ...fields, time, level: l, message: msg, ...(requestId ? { requestId } : {}) }));
+      const line: Record<string, unknown> = { time, level: l, message: msg };
+      if (requestId) line.requestId = requestId;
+      // A caller's field never passes for one of ours.
+      for (const [k, v] of Object.entries(fields ?? {})) if (!RESERVED.has(k)) line[k] = v;
+      consoleSinks[l](JSON.stringify(line));
       return;
     }
     const extra = fields && Object.keys(fields).length ? ' ' + JSON.stringify(fields) : '';

@@ -107,6 +107,13 @@ describe('LOG_FORMAT=json behind a trusted proxy', () => {
     const out = await logged(async () => t.log.info('between requests'));
     expect(parsed(out)).toEqual([{ time: expect.any(String), level: 'info', message: 'between requests' }]);
   });
+
+  it("keeps a caller's fields, time, level and message first and never replaced by them", async () => {
+    const out = await logged(async () => t.log.warn('with fields', { level: 'debug', requestId: 'forged', count: 3 }));
+    expect(out).toHaveLength(1);
+    expect(Object.keys(JSON.parse(out[0]) as object)).toEqual(['time', 'level', 'message', 'count']);
+    expect(JSON.parse(out[0])).toMatchObject({ level: 'warn', message: 'with fields', count: 3 });
+  });
 });
 
 describe('default settings: readable lines, no trusted proxy', () => {
