@@ -133,6 +133,8 @@ const dataReady: Record<string, Route['ready']> = {
   '/term-loan': (page) => page.getByRole('article', { name: data.loan.title }).first(),
   '/merchant': (page) => page.getByRole('table', { name: 'Recent transactions' }),
   '/dnb': (page) => page.getByTestId('your-score'),
+  // The score and its history chart (the checks come with the score).
+  '/fundability': (page) => page.getByTestId('history-Fundability score'),
   '/account-receivable': (page) => page.getByRole('article', { name: data.receivable.vendorName }),
   '/purchase-order': (page) => page.getByRole('article', { name: data.purchaseOrder.vendorName }),
   '/store-credit': (page) => page.getByRole('article', { name: data.storeCard.issuer }),

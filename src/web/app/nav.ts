@@ -25,6 +25,7 @@ export const navItems: NavItem[] = [
   { path: '/website-template', label: 'Website Template', heading: 'Website Template', section: 'WEB PRESENCE', parent: '/website' },
   { path: '/social-media', label: 'Social Media Accounts', heading: 'Social Media Accounts', section: 'WEB PRESENCE', parent: '/website' },
   { path: '/automations', label: 'Automations', heading: 'Automations', section: 'WEB PRESENCE', parent: '/website' },
+  { path: '/fundability', label: 'Fundability', heading: 'Fundability', section: 'CREDIT BUILDING' },
   { path: '/first-step-accounts', label: 'First Step Accounts', heading: 'First Step Accounts', section: 'CREDIT BUILDING' },
   { path: '/term-loan', label: 'Credit & Loans', heading: 'Credit & Loans Directory', section: 'CREDIT BUILDING', parent: '/first-step-accounts' },
   { path: '/store-credit', label: 'Store Credit', heading: 'Store Credit Building', section: 'CREDIT BUILDING', parent: '/first-step-accounts' },

@@ -14,6 +14,7 @@ export const builtPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/wealth-secrets': lazyPage(() => import('../features/books/books-page'), 'BooksPage'),
   '/training': lazyPage(() => import('../features/training/training-page'), 'TrainingPage'),
   '/dnb': lazyPage(() => import('../features/scores/scores-page'), 'ScoresPage'),
+  '/fundability': lazyPage(() => import('../features/fundability/fundability-page'), 'FundabilityPage'),
   '/term-loan': lazyPage(() => import('../features/loans/loans-page'), 'LoansPage'),
   '/merchant': lazyPage(() => import('../features/merchant/merchant-page'), 'MerchantPage'),
   '/first-step-accounts': lazyPage(() => import('../features/first-step/first-step-page'), 'FirstStepAccountsPage'),

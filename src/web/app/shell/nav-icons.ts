@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import {
   BookOpen, Briefcase, Building2, CirclePlay, ClipboardList, CreditCard, FileText, Footprints, Gauge, Globe,
-  HandCoins, Info, Landmark, LayoutTemplate, MessageCircle, ReceiptText, Share2, ShieldCheck, Store, UserCog,
+  HandCoins, Info, ListChecks, Landmark, LayoutTemplate, MessageCircle, ReceiptText, Share2, ShieldCheck, Store, UserCog,
   Users, Wallet, Workflow, type LucideIcon,
 } from 'lucide-react';
 
@@ -19,6 +19,7 @@ const icons: Record<string, LucideIcon> = {
   '/website-template': LayoutTemplate,
   '/social-media': Share2,
   '/automations': Workflow,
+  '/fundability': ListChecks,
   '/first-step-accounts': Footprints,
   '/term-loan': HandCoins,
   '/store-credit': Store,

@@ -14,6 +14,7 @@ import { ProgressPie } from './progress-pie';
 import { RecentActivities } from './recent-activities';
 import { introQuery } from '../training/api';
 import { VideoPlayer } from '../training/video-player';
+import { FundabilityCard } from '../fundability/fundability-card';
 
 /** The pie appears from this many completed tasks (spec). */
 const PIE_FROM = 2;
@@ -21,7 +22,7 @@ const CURRENT_PHASE_DAYS = 3;
 
 /** Home, below Business Programs: progress, phase, required action, named tasks, activities. */
 export function Dashboard() {
-  const { user } = useAuth();
+  const { user, isAdmin } = useAuth();
   const clientId = user?.id ?? '';
   const query = useQuery({ ...buildOutQuery(clientId), enabled: Boolean(clientId) });
   // The intro video an admin chose (Training Videos); the welcome card stays as it is without one.
@@ -119,6 +120,9 @@ export function Dashboard() {
           </CardContent>
         </Card>
       </div>
+
+      {/* An admin's own home has no client records to check: they open /fundability for a client. */}
+      {!isAdmin && <FundabilityCard clientId={clientId} />}
 
       <div className="flex flex-wrap gap-3">
         <Button asChild variant="outline">

@@ -36,7 +36,7 @@ const tickFormat = (points: ScorePoint[]) => {
   return oneDay ? (v: string) => new Date(v).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }) : (v: string) => formatDate(v);
 };
 
-function HistoryChart({ name, points, domain, ticks, colour }: { name: string; points: ScorePoint[]; domain: [number, number]; ticks: number[]; colour: string }) {
+export function HistoryChart({ name, points, domain, ticks, colour }: { name: string; points: ScorePoint[]; domain: [number, number]; ticks: number[]; colour: string }) {
   const change = changeText(points);
   const data = points.map((p) => ({ at: p.lastUpdatedAt, score: p.score }));
   const values = points.map((p) => p.score);
