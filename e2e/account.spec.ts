@@ -47,6 +47,8 @@ test('a client completes the profile, reveals the SSN, keeps a preference and ch
   await expect(page.getByText('Secretary of State formation fees above $500 are invoiced as an additional charge.')).toBeVisible();
   await field('Business Structure').selectOption({ label: 'Limited Liability Company' });
   await expect(page.getByText('Personal assets protected from business liabilities')).toBeVisible();
+  // EIN: a wrong shape is named in words; 9 digits are formatted NN-NNNNNNN.
+  await field('EIN (optional)').fill('12-345');
   await field('Business Phone (optional)').fill('(302) 555-0111');
   await field('Forward Phone').fill('(302) 555-0112');
   await field('Business Address (optional)').fill('1 Main St, Dover, DE 19901');
@@ -74,6 +76,10 @@ test('a client completes the profile, reveals the SSN, keeps a preference and ch
   await agree.fill('i agree');
   await expect(page.getByText('You must type "I AGREE" exactly to proceed')).toHaveCount(0);
   await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByText('Please enter the EIN as NN-NNNNNNN')).toBeVisible();
+  await field('EIN (optional)').fill('987654321');
+  await expect(page.getByText('Please enter the EIN as NN-NNNNNNN')).toHaveCount(0);
 
   // Slow the save a little so 'Saving...' can be seen.
   await page.route('**/api/clients/*/profile', async (route) => {
@@ -93,6 +99,12 @@ test('a client completes the profile, reveals the SSN, keeps a preference and ch
   await page.getByRole('button', { name: 'Hide Social Security Number (SSN)' }).click();
   await expect(ssn).toHaveValue('•••• 6789');
   await expect(field('Date of Birth')).toHaveValue('••••');
+  const ein = field('EIN (optional)');
+  await expect(ein).toHaveValue('•••• 4321');
+  await page.getByRole('button', { name: 'Reveal EIN (optional)' }).click();
+  await expect(ein).toHaveValue('98-7654321');
+  await page.getByRole('button', { name: 'Hide EIN (optional)' }).click();
+  await expect(ein).toHaveValue('•••• 4321');
 
   // Notification Preferences persist.
   const push = page.getByRole('switch', { name: 'Push notifications' });
@@ -152,4 +164,26 @@ test('a client completes the profile, reveals the SSN, keeps a preference and ch
   await expect(clientSelector(page)).toHaveValue(name);
   await expect(field('Business Name')).toHaveValue('Morgan Ventures LLC');
   await screenshot(page, 'account-admin');
+});
+
+test('the profile form at phone width, with the EIN stored', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInClient(page);
+  await page.goto('/account');
+  // The EIN stored beforehand, so the masked value with Reveal and Change shows.
+  const status = await page.evaluate(async () => {
+    const session = (await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } };
+    const res = await fetch(`/api/clients/${session.user.id}/profile`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ businessName: 'Phone Width LLC', ein: '12-3456789', agreement: 'I AGREE' }),
+    });
+    return res.status;
+  });
+  expect(status).toBe(200);
+  await page.reload();
+  await expect(page.getByLabel('EIN (optional)', { exact: true })).toHaveValue('•••• 6789');
+  await expect(page.getByRole('button', { name: 'Change EIN (optional)' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'account-profile-mobile');
 });

@@ -18,6 +18,8 @@ test('a client adds, edits, reveals, copies and deletes a bank account', async (
   await screenshot(page, 'bank-accounts-add-errors');
   await dialog.getByLabel('Bank Name').fill('First Federal Bank');
   await dialog.getByLabel('Account Owner').fill('Casey Ventures LLC');
+  await dialog.getByLabel('Address on the account').fill('12 Elm St, Springfield, IL 62704');
+  await dialog.getByLabel('Phone on the account').fill('(555) 010-2000');
   await dialog.getByLabel('Account Number').fill('000123456789');
   await dialog.getByLabel('Routing Number').fill('021000021');
   await dialog.getByLabel('Date Opened').fill('2024-05-06');
@@ -34,6 +36,8 @@ test('a client adds, edits, reveals, copies and deletes a bank account', async (
   await expect(card.getByText('•••• 6789')).toBeVisible();
   await expect(card.getByText('•••• 0021')).toBeVisible();
   await expect(card.getByText('$12.50')).toBeVisible();
+  await expect(card.getByText('12 Elm St, Springfield, IL 62704')).toBeVisible();
+  await expect(card.getByText('(555) 010-2000')).toBeVisible();
   await expect(card.getByText('May 6, 2024')).toBeVisible(); // dates as everywhere else
   await expect(card.getByRole('link', { name: 'Business Url' })).toHaveAttribute('href', 'https://bank.example.com/login');
   await expect(card.getByRole('link', { name: 'Business Url' })).toHaveAttribute('target', '_blank');
@@ -43,9 +47,12 @@ test('a client adds, edits, reveals, copies and deletes a bank account', async (
   await card.getByRole('button', { name: 'Edit First Federal Bank' }).click();
   await card.getByLabel('Bank Name').fill('First Federal Credit Union');
   await card.getByLabel('Monthly Fees (USD)').fill('0');
+  await expect(card.getByLabel('Address on the account')).toHaveValue('12 Elm St, Springfield, IL 62704');
+  await card.getByLabel('Address on the account').fill('9 Oak Ave, Springfield, IL 62704');
   await card.getByRole('button', { name: 'Save Changes' }).click();
   const edited = page.getByRole('article', { name: 'First Federal Credit Union' });
   await expect(edited.getByText('$0.00')).toBeVisible();
+  await expect(edited.getByText('9 Oak Ave, Springfield, IL 62704')).toBeVisible();
   await expect(edited.getByText('•••• 6789')).toBeVisible();
 
   // Reveal (an audited request), then hide again.
@@ -89,7 +96,12 @@ test('bank accounts at phone width', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: 'Add Bank Account' });
   await dialog.getByLabel('Bank Name').fill('Mobile Bank');
   await dialog.getByLabel('Account Number').fill('55554444');
+  await dialog.getByLabel('Address on the account').fill('1200 North Lincoln Boulevard, Suite 400, Oklahoma City, OK 73105');
+  await dialog.getByLabel('Phone on the account').fill('+1 (405) 555-0190');
+  await screenshot(page, 'bank-accounts-mobile-dialog');
   await dialog.getByRole('button', { name: 'Add Account' }).click();
   await expect(page.getByRole('article', { name: 'Mobile Bank' }).getByText('•••• 4444')).toBeVisible();
+  // Nothing wider than the phone, a long address included.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, 'bank-accounts-mobile');
 });
