@@ -44,6 +44,7 @@ import { clientTrainingProgressRoutes, trainingRoutes } from './features/trainin
 import { allAutomationRequestsRoutes, automationsRoutes, clientAutomationRequestsRoutes } from './features/automations/automations.routes';
 import { clientSearchRoutes, clientsSearchRoutes } from './features/search/search.routes';
 import { clientSupportRoutes, supportRoutes } from './features/support/support.routes';
+import { backupRoutes } from './features/backup/backup.routes';
 import { fundabilityRoutes } from './features/fundability/fundability.routes';
 import { recomputeFundabilityAfterWrite } from './features/fundability/fundability.after-write';
 
@@ -127,7 +128,8 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/clients/:clientId/automation-requests', clientAutomationRequestsRoutes)
     .route('/loans', loansRoutes)
     .route('/support', supportRoutes)
-    .route('/clients/:clientId/support', clientSupportRoutes);
+    .route('/clients/:clientId/support', clientSupportRoutes)
+    .route('/admin/backup', backupRoutes);
 
   const app = new Hono<AppEnv>()
     .use('*', requestId({ trustProxy: deps.config.trustProxy, logFormat: deps.config.logFormat, log: deps.log }))
