@@ -18,6 +18,9 @@ export async function addBanking(ctx: DemoContext) {
     accountNumber: '4410 2286 5173',
     routingNumber: '114 924 742',
     accountOwner: 'Harbor Lane Coffee Roasters LLC',
+    // The same address and phone as the profile: the fundability check compares them.
+    address: '2201 Harbor Lane, Suite 4, Austin, TX 78704',
+    phone: '(512) 555-0148',
     dateOpened: dayIso(ctx, 12),
     notes: 'Operating account. Online banking set up; statements arrive on the 1st.',
     businessAccountUrl: 'https://www.hillcountrybank.example/business',
@@ -29,6 +32,8 @@ export async function addBanking(ctx: DemoContext) {
     accountNumber: '7003 1948 22',
     routingNumber: '314 977 405',
     accountOwner: 'Harbor Lane Coffee Roasters LLC',
+    address: '2201 Harbor Lane, Suite 4, Austin, TX 78704',
+    phone: '(512) 555-0148',
     dateOpened: dayIso(ctx, 6),
     notes: 'Tax reserve savings: 20% of each deposit moved here.',
     businessAccountUrl: 'https://www.lonestarcu.example',

@@ -43,6 +43,7 @@ export async function fillProfile(ctx: DemoContext) {
     ownerLastName: 'Thompson',
     ownerSsn: '900-41-2786',
     ownerDob: '1986-04-12',
+    ein: '92-4817365',
     creditProfile: 'Texas',
     businessStructure: 'llc',
     businessPhone: '(512) 555-0148',

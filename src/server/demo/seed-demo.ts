@@ -9,6 +9,7 @@ import { addBanking, addWebPresence } from './demo-accounts';
 import { addDocuments } from './demo-documents';
 import { addPayments, addRecords } from './demo-money';
 import { addCards, addFirstStep, addScores } from './demo-credit';
+import { fundabilityPoint } from './demo-fundability';
 import { addAutomations, addSupportChat, addTraining, prepareAutomations } from './demo-library';
 
 export type DemoDeps = Pick<Deps, 'config' | 'db' | 'auth' | 'mailer' | 'log' | 'keyring' | 'storage' | 'realtime'>;
@@ -63,11 +64,17 @@ export async function seedDemo(deps: DemoDeps, now = new Date()) {
       await makeMember(ctx, user.id);
     }
   });
+  // Fundability history: a point at each stage of the weeks (days ago), as each write would have made it.
+  const point = (ago: number, who = client.id) => step(`fundability ${ago}`, () => fundabilityPoint(ctx, who, ago));
+  await point(24);
   await step('profile', () => fillProfile(ctx));
   await step('build-out', () => progressBuildOut(ctx, client.id));
+  await point(20);
   await step('activities', () => addActivities(ctx));
   await step('banking', () => addBanking(ctx));
+  await point(12);
   await step('web presence', () => addWebPresence(ctx));
+  await point(9);
   await step('documents', () => addDocuments(ctx));
   await step('payments', () => addPayments(ctx));
   await step('records', () => addRecords(ctx));
@@ -77,13 +84,16 @@ export async function seedDemo(deps: DemoDeps, now = new Date()) {
   });
   await step('cards', () => addCards(ctx));
   await step('first step', () => addFirstStep(ctx));
+  await point(4);
   await step('training', () => addTraining(ctx));
   await step('automations', () => addAutomations(ctx));
   await step('support chat', () => addSupportChat(ctx));
+  await point(0);
   await step('member', async () => {
     await startMemberProfile(ctx);
     await progressBuildOut(ctx, member.id, 4, 5);
   });
+  await point(3, member.id);
   await step('e-mail alerts', async () => {
     for (const user of [client, member]) await setEmailAlerts(ctx, user.id, true);
   });
