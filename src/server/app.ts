@@ -14,7 +14,7 @@ import { ensureSetUp } from './features/setup/ensure-set-up';
 import { clientsRoutes } from './features/clients/clients.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { programRequestRoutes } from './features/programs/programs.routes';
-import { complianceRoutes } from './features/compliance/compliance.routes';
+import { complianceRoutes, documentRequestsRoutes } from './features/compliance/compliance.routes';
 import { activitiesRoutes } from './features/activities/activities.routes';
 import { allBankAccountsRoutes, bankAccountsRoutes } from './features/bank-accounts/bank-accounts.routes';
 import { businessAccountsRoutes } from './features/business-accounts/business-accounts.routes';
@@ -96,6 +96,7 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/training-videos', trainingRoutes)
     .route('/clients/:clientId/training-progress', clientTrainingProgressRoutes)
     .route('/clients/:clientId/compliance-tasks', complianceRoutes)
+    .route('/document-requests', documentRequestsRoutes)
     .route('/clients/:clientId/activities', activitiesRoutes)
     .route('/clients/:clientId/build-out', buildOutRoutes)
     .route('/clients/:clientId/contact-support', contactSupportRoutes)

@@ -3,6 +3,7 @@ import { BUILD_OUT_DAYS } from './compliance-template';
 import { percentComplete } from './dashboard';
 import { pageFields, type Page } from './paging';
 import { isIsoDate } from './payments';
+import type { RequestUpload, TaskKind } from './document-requests';
 
 export const taskPriorities = ['High', 'Medium', 'Low'] as const;
 export type TaskPriority = (typeof taskPriorities)[number];
@@ -101,7 +102,7 @@ export type TaskFilters = { status?: TaskStatus; priority?: TaskPriority; overdu
 
 /**
  * The one count of a client's tasks: over all their tasks, whatever page or filter a screen shows.
- * completed: status Completed; overdue: not completed and due before now.
+ * completed: status Completed; overdue: awaiting completion and due before now.
  */
 export type TaskCounts = { total: number; completed: number; overdue: number };
 
@@ -131,9 +132,23 @@ export type ComplianceTask = {
   isTaxForm: boolean;
   isCompliance: boolean;
   createdAt: string;
-  /** Not completed and due before now. */
+  /** Awaiting Completion and due before now (a Submitted request waits on staff, not the client). */
   overdue: boolean;
+  /** 'document_request': staff asked for a document, and the task has an upload slot. */
+  kind: TaskKind;
+  /** The document asked for ('' for a plain task). */
+  requestedDocument: string;
+  /** The Business Documents type (section) the upload files under; null for a plain task. */
+  requestedDocumentType: string | null;
+  /** Why staff rejected the last upload ('' when none, or once accepted). */
+  rejectReason: string;
+  /** When the client last uploaded into the request. */
+  submittedAt: string | null;
+  /** The request's uploads, newest first (at most MAX_UPLOADS_PER_TASK_VIEW, or _IN_LIST in a list), and how many there are. */
+  uploads: RequestUpload[];
+  uploadCount: number;
 };
 
+/** Only a task waiting on the client can be overdue: Completed is done, Submitted waits on staff's review. */
 export const isOverdue = (t: { status: TaskStatus; dueDate: string | Date | null }, now = new Date()) =>
-  t.status !== 'Completed' && t.dueDate !== null && new Date(t.dueDate).getTime() < now.getTime();
+  t.status === 'Awaiting Completion' && t.dueDate !== null && new Date(t.dueDate).getTime() < now.getTime();

@@ -36,6 +36,22 @@ export async function recordAudit(db: Db, scope: Scope, entry: AuditEntry) {
 }
 
 /**
+ * A step of a workflow between a client and staff (the client's upload into a document request):
+ * recorded whoever takes it, since the log is where staff and client see the request's history.
+ * Staff's steps go through recordAudit as usual.
+ */
+export async function recordWorkflowStep(db: Db, scope: Scope, entry: AuditEntry) {
+  if (scope.isAdmin) return recordAudit(db, scope, entry);
+  await db.insert(auditLog).values({
+    actorId: scope.actorId,
+    clientId: scope.clientId,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId == null ? null : String(entry.entityId),
+  });
+}
+
+/**
  * A user's own change to how they sign in (two-factor on or off, new recovery codes): recorded
  * although no admin made it, since someone who took over the account could have.
  */

@@ -6,6 +6,11 @@ import { validate } from '../../middleware/validate';
 import { CONTACT_SUPPORT_TASK } from '../../../shared/compliance-template';
 import { ONLY_CONTACT_SUPPORT, TASK_NOT_FOUND, taskInput, taskListQuery, taskUpdate } from '../../../shared/compliance';
 import { addTask, completeTask, deleteTask, findTask, getTask, listTasks, parseTaskId, updateTask } from './compliance.service';
+import { documentRequestInput, documentRequestListQuery, rejectInput } from '../../../shared/document-requests';
+import { STORAGE_FULL } from '../../../shared/limits';
+import { receiveUpload, uploadBodyLimit, UploadError } from '../../uploads/upload';
+import { storedBytes, withUploadSlot } from '../../uploads/upload-limits';
+import { acceptRequest, addDocumentRequest, checkUploadable, listOpenRequests, rejectRequest, submitToRequest } from './document-requests.service';
 
 // Runs before validation, so another client's task is a 404 whatever the body says.
 const ownTask = createMiddleware<AppEnv>(async (c, next) => {
@@ -37,6 +42,35 @@ export const complianceRoutes = new Hono<AppEnv>()
       ? c.json({ ok: true as const })
       : c.json({ error: TASK_NOT_FOUND }, 404),
   )
+  // Document requests (staff ask for a document; the client uploads into the task).
+  .post('/document-requests', access('admin'), access('own'), validate('json', documentRequestInput), async (c) =>
+    c.json({ task: await addDocumentRequest(c.var.deps.db, c.var.scope, c.req.valid('json')) }, 201),
+  )
+  // Multipart: `file` (one .pdf/.doc/.docx of at most 10 MB), filed in the request's section. The
+  // same rules as Business Documents: quota, concurrent-upload slots, content checks.
+  .post('/:taskId/upload', access('own'), ownTask, uploadBodyLimit(), async (c) => {
+    const { db, storage, config } = c.var.deps;
+    const taskId = Number(c.req.param('taskId'));
+    // A plain task or a completed request is refused before the body is read; the insert checks again.
+    const refused = await checkUploadable(db, c.var.scope.clientId, taskId);
+    if (refused) return c.json({ error: refused.message }, refused.status);
+    if ((await storedBytes(db, c.var.scope.clientId)) >= config.storageQuotaBytes) return c.json({ error: STORAGE_FULL(config.storageQuotaBytes), field: 'file' }, 413);
+    return withUploadSlot(db, c.var.scope.actorId, async () => {
+      try {
+        const upload = await receiveUpload(c);
+        return c.json({ task: await submitToRequest(db, storage, c.var.scope, taskId, upload, config.storageQuotaBytes) }, 201);
+      } catch (err) {
+        if (err instanceof UploadError) return c.json({ error: err.message, field: 'file' }, err.status);
+        throw err;
+      }
+    });
+  })
+  .post('/:taskId/accept', access('admin'), access('own'), ownTask, async (c) =>
+    c.json({ task: await acceptRequest(c.var.deps.db, c.var.scope, Number(c.req.param('taskId'))) }),
+  )
+  .post('/:taskId/reject', access('admin'), access('own'), ownTask, validate('json', rejectInput), async (c) =>
+    c.json({ task: await rejectRequest(c.var.deps.db, c.var.scope, Number(c.req.param('taskId')), c.req.valid('json').reason) }),
+  )
   .post('/:taskId/complete', access('own'), ownTask, async (c) => {
     const taskId = Number(c.req.param('taskId'));
     const target = await findTask(c.var.deps.db, c.var.scope.clientId, taskId);
@@ -45,3 +79,8 @@ export const complianceRoutes = new Hono<AppEnv>()
     const task = await completeTask(c.var.deps.db, c.var.scope, taskId);
     return task ? c.json({ task }) : c.json({ error: TASK_NOT_FOUND }, 404);
   });
+
+/** /api/document-requests: open document requests across clients, oldest first (admins only). */
+export const documentRequestsRoutes = new Hono<AppEnv>().get('/', access('admin'), validate('query', documentRequestListQuery), async (c) =>
+  c.json(await listOpenRequests(c.var.deps.db, c.req.valid('query'))),
+);

@@ -1,9 +1,10 @@
-import { and, asc, count, eq, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { businessCompliance, recentActivities } from '../../db/schema';
+import { businessCompliance, businessDocuments, recentActivities } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import { isOverdue, toDueDate, type ComplianceTask, type TaskCounts, type TaskListQuery, type TaskPage, type TaskStatus, type taskInput, type taskUpdate } from '../../../shared/compliance';
+import { MAX_UPLOADS_PER_TASK_IN_LIST, MAX_UPLOADS_PER_TASK_VIEW, type RequestUpload } from '../../../shared/document-requests';
 import { LIMITS } from '../../../shared/limits';
 import { pageWindow, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
@@ -21,22 +22,71 @@ const columns = {
   isTaxForm: businessCompliance.isTaxForm,
   isCompliance: businessCompliance.isCompliance,
   createdAt: businessCompliance.createdAt,
+  kind: businessCompliance.kind,
+  requestedDocument: businessCompliance.requestedDocument,
+  requestedDocumentType: businessCompliance.requestedDocumentType,
+  rejectReason: businessCompliance.rejectReason,
+  submittedAt: businessCompliance.submittedAt,
 };
-type Row = Awaited<ReturnType<typeof findTask>> & {};
+export { columns as taskColumns };
+export type TaskRow = Awaited<ReturnType<typeof findTask>> & {};
 
-const toTask = (row: Row, now = new Date()): ComplianceTask => ({
+type Uploads = { uploads: RequestUpload[]; uploadCount: number };
+const noUploads: Uploads = { uploads: [], uploadCount: 0 };
+const toTask = (row: TaskRow, now = new Date(), uploads: Uploads = noUploads): ComplianceTask => ({
   ...row,
   dueDate: row.dueDate?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
+  submittedAt: row.submittedAt?.toISOString() ?? null,
   overdue: isOverdue(row, now),
+  ...uploads,
 });
+
+/**
+ * The uploads of the given document requests, newest first, at most `max` a task, with each
+ * task's count: one query for a whole page of tasks.
+ */
+async function requestUploads(db: Db, clientId: string, taskIds: number[], max: number): Promise<Map<number, Uploads>> {
+  const byTask = new Map<number, Uploads>();
+  if (!taskIds.length) return byTask;
+  const d = businessDocuments;
+  const ranked = db
+    .select({
+      id: d.id,
+      userId: d.userId,
+      documentName: d.documentName,
+      documentType: d.documentType,
+      contentType: d.contentType,
+      size: d.size,
+      createdAt: d.createdAt,
+      taskId: sql<number>`${d.requestTaskId}`.as('task_id'),
+      rank: sql<number>`row_number() over (partition by ${d.requestTaskId} order by ${d.createdAt} desc, ${d.id} desc)`.as('rank'),
+      total: sql<number>`(count(*) over (partition by ${d.requestTaskId}))::int`.as('total'),
+    })
+    .from(d)
+    .where(and(eq(d.userId, clientId), inArray(d.requestTaskId, taskIds)))
+    .as('ranked');
+  const rows = await db.select().from(ranked).where(lte(ranked.rank, max)).orderBy(ranked.rank);
+  for (const { taskId, rank: _rank, total, ...doc } of rows) {
+    const entry = byTask.get(taskId) ?? { uploads: [], uploadCount: Number(total) };
+    entry.uploads.push({ ...doc, size: Number(doc.size), createdAt: new Date(doc.createdAt).toISOString() });
+    byTask.set(taskId, entry);
+  }
+  return byTask;
+}
+
+/** Rows as tasks, document requests with their uploads (one more query a page, only when it holds requests). */
+async function withUploads(db: Db, clientId: string, rows: TaskRow[], now: Date, max = MAX_UPLOADS_PER_TASK_VIEW): Promise<ComplianceTask[]> {
+  const uploads = await requestUploads(db, clientId, rows.filter((r) => r.kind === 'document_request').map((r) => r.id), max);
+  return rows.map((row) => toTask(row, now, uploads.get(row.id)));
+}
 
 /** Route parameters are text: anything but a positive 32-bit integer names no task. */
 export const parseTaskId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
 
-/** Not completed and due before `now`: the SQL twin of isOverdue. */
+/** Awaiting completion and due before `now`: the SQL twin of isOverdue. */
 const overdueSql = (now: Date) =>
-  and(ne(businessCompliance.taskStatus, 'Completed'), isNotNull(businessCompliance.taskDueDate), lt(businessCompliance.taskDueDate, now)) as SQL;
+  and(eq(businessCompliance.taskStatus, 'Awaiting Completion'), isNotNull(businessCompliance.taskDueDate), lt(businessCompliance.taskDueDate, now)) as SQL;
 
 /** The client's tasks that pass the list's filters. */
 function taskFilter(clientId: string, q: Pick<TaskListQuery, 'status' | 'priority' | 'overdue'>, now: Date) {
@@ -75,7 +125,7 @@ export async function listTasks(db: Db, clientId: string, q: TaskListQuery, now 
     .orderBy(sql`${businessCompliance.taskDueDate} asc nulls last`, asc(businessCompliance.id))
     .limit(limit)
     .offset(offset)
-    .then((r) => r.map((row) => toTask(row, now)));
+    .then((r) => withUploads(db, clientId, r, now, MAX_UPLOADS_PER_TASK_IN_LIST));
   const total = db
     .select({ n: count() })
     .from(businessCompliance)
@@ -88,7 +138,7 @@ export async function listTasks(db: Db, clientId: string, q: TaskListQuery, now 
 /** One of the client's tasks as the list shows it; null when it is not theirs. */
 export async function getTask(db: Db, clientId: string, taskId: number, now = new Date()): Promise<ComplianceTask | null> {
   const row = await findTask(db, clientId, taskId);
-  return row ? toTask(row, now) : null;
+  return row ? (await withUploads(db, clientId, [row], now))[0] : null;
 }
 
 export async function findTask(db: Db, clientId: string, taskId: number) {
@@ -99,7 +149,7 @@ export async function findTask(db: Db, clientId: string, taskId: number) {
   return row ?? null;
 }
 
-const link = (taskId: number) => `/compliance?task=${taskId}`;
+export const taskLink = (taskId: number) => `/compliance?task=${taskId}`;
 
 /** The recent-activity entry a status change leaves (spec: Awaiting Completion maps to in-progress). */
 async function recordStatusChange(tx: Db, clientId: string, task: { name: string }, status: TaskStatus) {
@@ -112,9 +162,9 @@ async function recordStatusChange(tx: Db, clientId: string, task: { name: string
 }
 
 /** Staff changes are announced to the client; a client's own changes are not. */
-async function tellClient(tx: Db, scope: Scope, kind: 'task_assigned' | 'task_changed', title: string, body: string, taskId: number | null) {
+export async function tellClient(tx: Db, scope: Scope, kind: 'task_assigned' | 'task_changed', title: string, body: string, taskId: number | null) {
   if (!scope.isAdmin || scope.actorId === scope.clientId) return;
-  await notify(tx, { userId: scope.clientId, clientId: scope.clientId, kind, title, body, link: taskId ? link(taskId) : '/compliance' });
+  await notify(tx, { userId: scope.clientId, clientId: scope.clientId, kind, title, body, link: taskId ? taskLink(taskId) : '/compliance' });
 }
 
 export async function addTask(db: Db, scope: Scope, input: z.output<typeof taskInput>): Promise<ComplianceTask> {
@@ -172,7 +222,7 @@ export async function updateTask(db: Db, scope: Scope, taskId: number, input: z.
     if (row.status !== before.status) await recordStatusChange(tx, scope.clientId, row, row.status);
     const what = row.status !== before.status ? `is now ${row.status === 'Completed' ? 'completed' : 'awaiting completion'}` : 'was updated';
     await tellClient(tx, scope, 'task_changed', `Task updated: ${row.name}`, `Our team changed this task: it ${what}.`, row.id);
-    return toTask(row);
+    return (await withUploads(tx, scope.clientId, [row], new Date()))[0];
   });
 }
 
@@ -195,7 +245,7 @@ export async function completeTask(db: Db, scope: Scope, taskId: number, now = n
       await recordStatusChange(tx, scope.clientId, row, 'Completed');
       await tellClient(tx, scope, 'task_changed', `Task completed: ${row.name}`, 'Our team marked this task as completed.', row.id);
     }
-    return toTask(row, now);
+    return (await withUploads(tx, scope.clientId, [row], now))[0];
   });
 }
 

@@ -51,6 +51,13 @@ describe('compliance tasks', () => {
       isCompliance: false,
       createdAt: expect.any(String),
       overdue: false,
+      kind: 'task',
+      requestedDocument: '',
+      requestedDocumentType: null,
+      rejectReason: '',
+      submittedAt: null,
+      uploads: [],
+      uploadCount: 0,
     });
 
     await t.db.insert(businessCompliance).values(Array.from({ length: 50 }, (_, i) => ({ userId: a.id, taskName: `bulk ${i}` })));

@@ -70,28 +70,41 @@ export async function findDocument(db: Db, clientId: string, documentId: string)
 /** Stores the file under a server-made key and records it; a failed insert removes the file. */
 export async function addDocument(db: Db, storage: Storage, scope: Scope, upload: ReceivedUpload, documentType: DocumentType, quotaBytes: number): Promise<BusinessDocument> {
   const key = uploadKey('documents', scope.clientId, upload.ext);
+  return storeThenRecord(storage, key, upload, () => db.transaction((tx) => insertDocument(tx, scope, key, upload, { documentType }, quotaBytes)));
+}
+
+/**
+ * The row of a stored file, inside the caller's transaction: the client's document limit and
+ * storage quota checked, the insert audited (for admins). A document request's upload names its task.
+ */
+export async function insertDocument(
+  tx: Db,
+  scope: Scope,
+  key: string,
+  upload: ReceivedUpload,
+  into: { documentType: DocumentType; requestTaskId?: number },
+  quotaBytes: number,
+): Promise<BusinessDocument> {
   const id = crypto.randomUUID();
-  return storeThenRecord(storage, key, upload, () =>
-    db.transaction(async (tx) => {
-      await enforceRecordLimit(tx, businessDocuments.userId, scope.clientId, LIMITS.documents, 'documents');
-      await assertStorageRoom(tx, scope.clientId, upload.bytes.length, quotaBytes);
-      const [row] = await tx
-        .insert(businessDocuments)
-        .values({
-          id,
-          userId: scope.clientId,
-          documentName: upload.name,
-          documentType,
-          storageKey: key,
-          contentType: upload.contentType,
-          size: upload.bytes.length,
-          uploadedBy: scope.actorId,
-        })
-        .returning(columns);
-      await recordAudit(tx, scope, { action: 'create', entityType: 'business_document', entityId: id });
-      return toDocument(row);
-    }),
-  );
+  await enforceRecordLimit(tx, businessDocuments.userId, scope.clientId, LIMITS.documents, 'documents');
+  await assertStorageRoom(tx, scope.clientId, upload.bytes.length, quotaBytes);
+  const [row] = await tx
+    .insert(businessDocuments)
+    .values({
+      id,
+      userId: scope.clientId,
+      documentName: upload.name,
+      documentType: into.documentType,
+      storageKey: key,
+      contentType: upload.contentType,
+      size: upload.bytes.length,
+      uploadedBy: scope.actorId,
+      requestTaskId: into.requestTaskId ?? null,
+    })
+    .returning(columns);
+  // A request's upload is told to the client by the request's own notices.
+  await recordAudit(tx, scope, { action: 'create', entityType: 'business_document', entityId: id, notified: into.requestTaskId !== undefined });
+  return toDocument(row);
 }
 
 /** Removes the row (audited for admins), then the stored file. False when it is not the client's. */

@@ -47,6 +47,8 @@ async function findDue(db: Db, now: Date, afterClient: string, limit: number): P
     .where(
       and(
         ne(businessCompliance.taskStatus, 'Completed'),
+        // A submitted document request waits on staff's review, not on the client.
+        ne(businessCompliance.taskStatus, 'Submitted'),
         isNotNull(businessCompliance.taskDueDate),
         lte(businessCompliance.taskDueDate, new Date(now.getTime() + REMINDER_DUE_SOON_DAYS * DAY_MS)),
         isNull(complianceReminders.id),

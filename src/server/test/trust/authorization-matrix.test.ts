@@ -62,6 +62,19 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
       },
     ]),
   ),
+  // Document requests: a submitted request of A's, so an allowed accept or reject reaches it.
+  ...Object.fromEntries(
+    ['POST /api/clients/:clientId/compliance-tasks/:taskId/upload', 'POST /api/clients/:clientId/compliance-tasks/:taskId/accept', 'POST /api/clients/:clientId/compliance-tasks/:taskId/reject'].map((route) => [
+      route,
+      async ({ t, aId }: Ctx) => {
+        const [row] = await t.db
+          .insert(businessCompliance)
+          .values({ userId: aId, taskName: 'Alpha fixture request', kind: 'document_request', requestedDocument: 'Alpha fixture request', requestedDocumentType: 'Standard_Corporate', taskStatus: 'Submitted' })
+          .returning();
+        return { taskId: String(row.id) };
+      },
+    ]),
+  ),
   // The books' volume is no client's record: volume 1 is the one every signed-in user may download.
   'GET /api/books/:volume/download': async () => ({ volume: '1' }),
   'POST /api/books/:volume/upload': async () => ({ volume: '1' }),

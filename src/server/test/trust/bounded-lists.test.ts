@@ -248,6 +248,43 @@ describe('every list is bounded', () => {
     expect((await admin.agent.get('/api/support/conversations?pageSize=101')).status).toBe(400);
   }, 60_000);
 
+  it('a page of 100 document requests, each with many uploads of the longest names, stays under 1 MB', async () => {
+    const { b, admin } = cast;
+    const rows = await t.db
+      .insert(businessCompliance)
+      .values(
+        Array.from({ length: 100 }, () => ({
+          userId: b.id,
+          taskName: x(200),
+          taskDescription: x(4000),
+          kind: 'document_request' as const,
+          requestedDocument: x(200),
+          requestedDocumentType: 'Secret to Wealth Documents',
+          rejectReason: x(1000),
+          taskStatus: 'Submitted' as const,
+        })),
+      )
+      .returning({ id: businessCompliance.id });
+    const docs = rows.flatMap((r) =>
+      Array.from({ length: 8 }, () => ({ id: randomUUID(), userId: b.id, documentName: `${x(251)}.docx`, documentType: 'Secret to Wealth Documents', storageKey: 'documents/none.docx', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', size: 1, requestTaskId: r.id })),
+    );
+    for (let i = 0; i < docs.length; i += 200) await t.db.insert(businessDocuments).values(docs.slice(i, i + 200));
+    for (const [agent, path] of [
+      [b.agent, `/api/clients/${b.id}/compliance-tasks?pageSize=100`],
+      [admin.agent, '/api/document-requests?pageSize=100'],
+    ] as const) {
+      const res = await agent.get(path);
+      const text = await res.text();
+      expect(res.status, path).toBe(200);
+      const body = JSON.parse(text) as { items: { uploads?: unknown[]; uploadCount?: number }[] };
+      expect(body.items.length, path).toBe(100);
+      expect(text.length, path).toBeLessThan(MB);
+      if (body.items[0].uploads) expect(body.items.every((i) => i.uploads!.length === 5 && i.uploadCount === 8)).toBe(true);
+    }
+    const one = (await (await b.agent.get(`/api/clients/${b.id}/compliance-tasks/${rows[0].id}`)).json()) as { task: { uploads: unknown[] } };
+    expect(one.task.uploads).toHaveLength(8);
+  }, 60_000);
+
   it('refuses a page size over the maximum with a 400 that says the limit', async () => {
     const { a, admin } = cast;
     for (const path of [`/api/clients/${a.id}/bank-accounts`, `/api/clients/${a.id}/activities`, `/api/clients/${a.id}/payments`, `/api/clients/${a.id}/documents`, `/api/clients/${a.id}/compliance-tasks`, '/api/bank-accounts', '/api/documents', '/api/loans']) {

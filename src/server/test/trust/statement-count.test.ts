@@ -67,7 +67,7 @@ const NOT_LISTS: Record<string, string> = {
   'GET /api/clients/:clientId/profile': 'one record',
   'GET /api/clients/:clientId/preferences': 'one record',
   'GET /api/clients/:clientId/security': 'one record',
-  'GET /api/clients/:clientId/compliance-tasks/:taskId': 'one task',
+  'GET /api/clients/:clientId/compliance-tasks/:taskId': 'one task (with at most 20 uploads, in one query)',
   'GET /api/clients/:clientId/documents/:documentId/download': 'one file',
   'GET /api/clients/:clientId/free-guide': 'a static file',
   'GET /api/clients/:clientId/summary': 'one client',
@@ -183,6 +183,25 @@ beforeAll(async () => {
     activities: cloneSeeder('activities', recentActivities, recentActivities.userId, () => activityTemplate, false),
     payments: cloneSeeder('payments', payments, payments.userId, () => paymentTemplate, false),
     tasks: cloneSeeder('compliance tasks', businessCompliance, businessCompliance.userId, () => taskTemplate, false),
+    // Submitted document requests with an upload each: a page's uploads come in one query.
+    requests: {
+      name: 'document requests (an upload each)',
+      seed: async (n: number) => {
+        await t.db.delete(businessDocuments).where(and(eq(businessDocuments.userId, id), isNotNull(businessDocuments.requestTaskId)));
+        await t.db.delete(businessCompliance).where(eq(businessCompliance.userId, id));
+        if (!n) return;
+        const requests = Array.from({ length: n }, (_, i) => ({
+          userId: id,
+          taskName: `Request ${i}`,
+          kind: 'document_request' as const,
+          requestedDocument: `Request ${i}`,
+          requestedDocumentType: 'Standard_Corporate',
+          taskStatus: 'Submitted' as const,
+        }));
+        const rows = await t.db.insert(businessCompliance).values(requests).returning({ id: businessCompliance.id });
+        await t.db.insert(businessDocuments).values(rows.map((r) => ({ ...documentTemplate, id: randomUUID(), requestTaskId: r.id }) as typeof businessDocuments.$inferInsert));
+      },
+    },
     documents: cloneSeeder('documents', businessDocuments, businessDocuments.userId, () => documentTemplate, true),
     notifications: cloneSeeder('notifications', notifications, notifications.userId, () => notificationTemplate, false),
     audit: cloneSeeder('audit entries', auditLog, auditLog.clientId, () => auditTemplate, false),
@@ -354,7 +373,8 @@ beforeAll(async () => {
       as: both,
       itemsIn: async (res) => readZip(Buffer.from(await res.arrayBuffer())).size,
     },
-    'GET /api/clients/:clientId/compliance-tasks': { seeder: seeders.tasks, queries: ['pageSize=50'], as: both },
+    'GET /api/clients/:clientId/compliance-tasks': { seeder: seeders.requests, queries: ['pageSize=50'], as: both },
+    'GET /api/document-requests': { seeder: seeders.requests, queries: ['pageSize=50'], as: ['admin'] },
     'GET /api/clients/:clientId/build-out': { seeder: seeders.tasks, as: both },
     'GET /api/me/notifications': { seeder: seeders.notifications, queries: ['pageSize=50'], as: ['client'] },
     'GET /api/clients/:clientId/audit': { seeder: seeders.audit, queries: ['pageSize=50'], as: both },
