@@ -23,8 +23,9 @@ export async function setUpClient(ctx: DemoContext, user: { id: string; name: st
 }
 
 /**
- * Notification e-mails off while the demo is made (each completed task and changed score would
- * otherwise print an e-mail to the console at start), and on again at the end, as a new client has them.
+ * Demo clients 1 and 2 have notification e-mails off (My Account > Notification Preferences): with
+ * them on, each completed task and changed score, and then the overdue-task reminders at start,
+ * print an e-mail to the console and push the demo's passwords, printed once, out of sight.
  */
 export async function setEmailAlerts(ctx: DemoContext, clientId: string, on: boolean) {
   await savePreferences(ctx.deps.db, ownScope(clientId), parse(preferencesInput, { pushAlertEnabled: true, emailAlertEnabled: on }));

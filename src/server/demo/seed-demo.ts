@@ -17,7 +17,7 @@ export type DemoDeps = Pick<Deps, 'config' | 'db' | 'auth' | 'mailer' | 'log' | 
 /** The demo people: fixed names and e-mails (the tests and the README name them). */
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@demo.local', name: 'Demo Admin', note: 'staff: sees every client' },
-  client: { email: 'client@demo.local', name: 'Maya Thompson', phone: '(512) 555-0148', note: 'three weeks into the build-out, every area filled' },
+  client: { email: 'client@demo.local', name: 'Maya Thompson', phone: '(512) 555-0193', note: 'three weeks into the build-out, every area filled' },
   member: { email: 'member@demo.local', name: 'Daniel Reyes', phone: '(303) 555-0119', note: 'a member, a few days in' },
   newcomer: { email: 'new@demo.local', name: 'Priya Shah', phone: '(206) 555-0163', note: 'brand new: the first sign-in sets the account up' },
 } as const;
@@ -94,9 +94,6 @@ export async function seedDemo(deps: DemoDeps, now = new Date()) {
     await progressBuildOut(ctx, member.id, 4, 5);
   });
   await point(3, member.id);
-  await step('e-mail alerts', async () => {
-    for (const user of [client, member]) await setEmailAlerts(ctx, user.id, true);
-  });
   deps.log.debug(`demo seed steps: ${timings.join(', ')}`);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
