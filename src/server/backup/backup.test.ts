@@ -8,7 +8,8 @@ import { inject } from 'vitest';
 import { loadConfig } from '../config';
 import { openPglite, type Db } from '../db/client';
 import { businessDocuments } from '../db/schema';
-import { generateKey } from '../security/keyring';
+import { generateKey, parseKeyring } from '../security/keyring';
+import { unreadableWith } from './key-check';
 import { createLocalStorage } from '../storage';
 import { createTestApp, type TestAgent, type TestApp } from '../test/test-app';
 import { fingerprinter } from '../test/trust/db-fingerprint';
@@ -206,6 +207,10 @@ describe.skipIf(onPostgres)('backup and restore on the embedded database', () =>
     expect(fs.existsSync(path.join(target, 'data-key'))).toBe(false);
     fs.writeFileSync(path.join(target, 'data-key'), `${key}\n`, { mode: 0o600 });
     expect(fileHashes(target)).toEqual(filesBefore);
+    // The restore samples the encrypted values: the portal's key opens them, another key does not.
+    expect(result.sealed.length).toBeGreaterThan(0);
+    expect(unreadableWith(parseKeyring(key), result.sealed)).toEqual([]);
+    expect(unreadableWith(parseKeyring(generateKey(1)), result.sealed).length).toBe(result.sealed.length);
 
     const restored = await openPglite(target);
     const app = await createTestApp({ DATA_DIR: target, DATA_KEY: key }, { database: { ...restored, name: 'restored' }, storage: createLocalStorage(path.join(target, 'files')) });

@@ -9,6 +9,7 @@ import { openPglite } from '../db/client';
 import { lockDataDir } from '../db/data-dir-lock';
 import { verifyBackup, readBackupEntries, BackupInvalidError } from './read-backup';
 import type { Manifest } from './format';
+import { sealedSamples, type SealedSample } from './key-check';
 
 /** The restore would overwrite data or cannot apply here; the message says why and what to do. */
 export class RestoreRefusedError extends Error {}
@@ -46,7 +47,8 @@ function refuseMismatch(config: Config, manifest: Manifest) {
   }
 }
 
-export type RestoreResult = { manifest: Manifest; files: number; notes: string[] };
+/** `sealed`: a few of the restored encrypted values, to check the data key against before the portal starts. */
+export type RestoreResult = { manifest: Manifest; files: number; notes: string[]; sealed: SealedSample[] };
 
 /**
  * Restores a backup file into DATA_DIR: checks the whole file against its manifest before anything
@@ -68,11 +70,16 @@ export async function restoreBackup(file: string, config: Config, options: { for
     }
     await fsp.mkdir(staging, { mode: 0o700 });
     let files = 0;
+    let sealed: SealedSample[] = [];
     await readBackupEntries(file, manifest, {
       async database(dump) {
         // PGlite unpacks its own dump and the migrations of this version run on it.
         const database = await openPglite(staging, dump);
-        await database.close();
+        try {
+          sealed = await sealedSamples(database.db);
+        } finally {
+          await database.close();
+        }
       },
       async file(target, chunks) {
         const to = path.join(staging, target);
@@ -87,7 +94,7 @@ export async function restoreBackup(file: string, config: Config, options: { for
     const notes: string[] = [];
     if (manifest.files === 'none') notes.push('The backup holds no stored files (they were in an S3 bucket, which is backed up on its own).');
     else if (config.s3) notes.push(`S3_BUCKET is set, so the portal reads files from the bucket, not from the ${files} files restored into ${path.join(config.dataDir, 'files')}.`);
-    return { manifest, files, notes };
+    return { manifest, files, notes, sealed };
   } finally {
     await fsp.rm(staging, { recursive: true, force: true });
     release();

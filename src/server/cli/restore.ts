@@ -3,6 +3,7 @@ import { BackupInvalidError, restoreBackup, RestoreRefusedError } from '../backu
 import { loadConfig } from '../config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { KeyringError, loadKeyring } from '../security/keyring';
+import { unreadableWith } from '../backup/key-check';
 
 // npm run restore -- <file> [--force]
 // Into an empty DATA_DIR (a data-key file there is fine); --force replaces the database and files of
@@ -23,13 +24,21 @@ try {
   console.log(
     `Restored the backup of ${m.createdAt} (portal ${m.appVersion}): ${m.database === 'pglite' ? `the database and ` : ''}${result.files} stored files into ${config.dataDir}.`,
   );
+  // The key is not in the backup: say now, not at the first reveal, when the one here does not open it.
   try {
-    loadKeyring(config, { create: false });
+    const unreadable = unreadableWith(loadKeyring(config, { create: false }), result.sealed);
+    if (unreadable.length > 0) {
+      console.log(
+        `The data key here does not open ${unreadable.length} of ${result.sealed.length} sampled encrypted values (for example ${unreadable[0].table}.${unreadable[0].column}). ` +
+          'Use the key of the portal the backup came from (DATA_KEY, or its data-key file) before starting.',
+      );
+      process.exitCode = 4;
+    }
   } catch (e) {
     if (!(e instanceof KeyringError)) throw e;
     console.log(
       `${e.message} The backup does not hold the data key: put the original key file at ${path.join(config.dataDir, 'data-key')} ` +
-        '(mode 600) or set DATA_KEY before starting, or the encrypted fields cannot be read.',
+        '(mode 600) or set DATA_KEY before starting; a start without it makes a new key, which cannot read the restored encrypted fields.',
     );
     process.exitCode = 4;
   }
