@@ -11,9 +11,8 @@ export const FUNDABILITY_SOURCES = new Set([
   'profile',
   'business-accounts',
   'bank-accounts',
+  // Document requests included: an upload into one (compliance-tasks/:taskId/upload) moves the task's state.
   'compliance-tasks',
-  // Document requests are compliance tasks; an upload into one moves its state.
-  'documents',
   'tradelines',
   'store-cards',
   'revolving-credits',
