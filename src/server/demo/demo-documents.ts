@@ -1,6 +1,8 @@
+import { addDocumentRequest, submitToRequest } from '../features/compliance/document-requests.service';
 import { addDocument } from '../features/documents/documents.service';
+import { documentRequestInput } from '../../shared/document-requests';
 import { documentTypeInput } from '../../shared/documents';
-import { ownScope, parse, staffScope, type DemoContext } from './demo-context';
+import { dayIso, ownScope, parse, staffScope, type DemoContext } from './demo-context';
 import { pdfUpload } from './demo-files';
 
 // Documents in four of the six sections, stored where uploads are stored.
@@ -18,4 +20,28 @@ export async function addDocuments(ctx: DemoContext) {
     const scope = d.by === 'client' ? ownScope(ctx.client.id) : staffScope(ctx, ctx.client.id);
     await addDocument(db, storage, scope, pdfUpload(d.name, d.title, [...d.lines]), parse(documentTypeInput, d.type), config.storageQuotaBytes);
   }
+}
+
+/**
+ * Two document requests from staff: one the client answered (Submitted, waiting for staff's review
+ * under Document Requests), one still open on the client's compliance list.
+ */
+export async function addDocumentRequests(ctx: DemoContext) {
+  const { db, storage, config } = ctx.deps;
+  const staff = staffScope(ctx, ctx.client.id);
+  const answered = await addDocumentRequest(db, staff, parse(documentRequestInput, {
+    requestedDocument: 'Texas sales tax permit',
+    documentType: 'Standard_Corporate',
+    description: 'Please upload the permit the Comptroller sent you, so we can file it with your licences.',
+    dueDate: dayIso(ctx, -7),
+    priority: 'High',
+  }));
+  await submitToRequest(db, storage, ownScope(ctx.client.id), answered.id, pdfUpload('Sales tax permit.pdf', 'Texas Sales and Use Tax Permit', ['Harbor Lane Coffee Roasters LLC', 'Demo document: not a real permit.']), config.storageQuotaBytes);
+  await addDocumentRequest(db, staff, parse(documentRequestInput, {
+    requestedDocument: 'Certificate of liability insurance',
+    documentType: 'Miscellaneous Documents',
+    description: 'Your insurer can e-mail you the certificate; we need it for two of the vendor applications.',
+    dueDate: dayIso(ctx, -10),
+    priority: 'Medium',
+  }));
 }

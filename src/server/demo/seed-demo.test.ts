@@ -83,14 +83,14 @@ describe('demo seed', () => {
     expect(profile).toMatchObject({ businessName: 'Harbor Lane Coffee Roasters LLC', hasSsn: true, hasDob: true, ownerSsnMasked: expect.stringContaining('2786') });
     const tasks = await json(client, `${base}/compliance-tasks?pageSize=100`);
     const counts = tasks.counts as { total: number; completed: number };
-    expect(counts.total).toBe(45);
+    expect(counts.total).toBe(47);
     expect(counts.completed).toBeGreaterThanOrEqual(14);
     expect(counts.completed).toBeLessThanOrEqual(17);
     const minimum: [string, number][] = [
       [`${base}/activities`, 8],
       [`${base}/bank-accounts`, 2],
       [`${base}/business-accounts`, 3],
-      [`${base}/documents?pageSize=100`, 5],
+      [`${base}/documents?pageSize=100`, 6],
       [`${base}/payments`, 4],
       [`${base}/store-cards`, 2],
       [`${base}/revolving-credits`, 1],
@@ -126,6 +126,11 @@ describe('demo seed', () => {
     expect(video.status).toBe(200);
     expect(Buffer.from(await video.arrayBuffer()).subarray(0, 4).toString('hex')).toBe('1a45dfa3');
     expect((await json(client, `${base}/website-template`)).template).toBeTruthy();
+    const requests = (await json(admin, '/api/document-requests')).items as { requestedDocument: string; status: string }[];
+    expect(requests.map((r) => [r.requestedDocument, r.status]).sort()).toEqual([
+      ['Certificate of liability insurance', 'Awaiting Completion'],
+      ['Texas sales tax permit', 'Submitted'],
+    ]);
     const fundability = await json(client, `${base}/fundability/history`);
     expect(fundability.items?.length ?? 0).toBeGreaterThanOrEqual(4);
   });

@@ -6,7 +6,7 @@ import { createVerifiedUser } from './create-user';
 import type { DemoContext } from './demo-context';
 import { addActivities, fillProfile, makeMember, progressBuildOut, setEmailAlerts, setUpClient, spreadScoreHistory, startMemberProfile } from './demo-build-out';
 import { addBanking, addWebPresence } from './demo-accounts';
-import { addDocuments } from './demo-documents';
+import { addDocumentRequests, addDocuments } from './demo-documents';
 import { addPayments, addRecords } from './demo-money';
 import { addCards, addFirstStep, addScores } from './demo-credit';
 import { fundabilityPoint } from './demo-fundability';
@@ -75,7 +75,10 @@ export async function seedDemo(deps: DemoDeps, now = new Date()) {
   await point(12);
   await step('web presence', () => addWebPresence(ctx));
   await point(9);
-  await step('documents', () => addDocuments(ctx));
+  await step('documents', async () => {
+    await addDocuments(ctx);
+    await addDocumentRequests(ctx);
+  });
   await step('payments', () => addPayments(ctx));
   await step('records', () => addRecords(ctx));
   await step('scores', async () => {
