@@ -66,6 +66,9 @@ export async function verifyBackup(file: string): Promise<Manifest> {
     throw e;
   }
   if (!manifest) throw new BackupInvalidError('The backup has no manifest: it is truncated or not a portal backup.');
+  if ((manifest.database === 'pglite') !== manifest.entries.some((e) => e.name === DATABASE_ENTRY)) {
+    throw new BackupInvalidError('The backup manifest and its database entry disagree: the file is damaged or not a portal backup.');
+  }
   for (const entry of manifest.entries) {
     const got = seen.get(entry.name);
     if (!got) throw new BackupInvalidError(`The backup lacks ${entry.name}, which its manifest lists: the file is damaged.`);
