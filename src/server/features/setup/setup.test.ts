@@ -129,7 +129,8 @@ describe('first-login setup', () => {
         return { role: row.role, tasks: await fresh.db.$count(businessCompliance, eq(businessCompliance.userId, row.id)) };
       };
       expect(await count('admin@demo.local')).toEqual({ role: 'admin', tasks: 0 });
-      expect(await count('client@demo.local')).toEqual({ role: 'client', tasks: 45 });
+      // The 45 of the build-out and two document requests from staff.
+      expect(await count('client@demo.local')).toEqual({ role: 'client', tasks: 47 });
       expect(await count('new@demo.local')).toEqual({ role: 'client', tasks: 45 });
       const mails = (await fresh.outbox('staff-seed@example.test')).map((m) => m.subject).filter((s) => s.includes('New client signed up'));
       expect(mails.sort()).toEqual(['Daniel Reyes', 'Maya Thompson', 'Priya Shah'].map((n) => expect.stringContaining(`New client signed up: ${n}`)));
