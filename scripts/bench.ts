@@ -9,6 +9,7 @@
 //   (e) the top bar's search, sequential requests: p95 under 50 ms (scripts/bench/search.ts)
 // plus the growth check (b at 10 clients vs 10,000), RSS after the load and the start-up time on
 // an existing database. Exits 1 when a target is missed. A few minutes; not part of npm test.
+import { randomUUID } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +17,6 @@ import pg from 'pg';
 import { createAuth } from '../src/server/auth/auth';
 import { loadConfig } from '../src/server/config';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client';
-import { sharedSecret } from '../src/server/db/open';
 import { createVerifiedUser } from '../src/server/demo/create-user';
 import { createLogger } from '../src/server/lib/logger';
 import { createMailer } from '../src/server/mail/mailer';
@@ -122,7 +122,8 @@ async function createUsers(database: Database) {
   const config = loadConfig({ APP_URL: 'http://localhost', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: tempDir('bench-cfg-') });
   const log = createLogger('silent');
   const mailer = createMailer({ db, smtpUrl: undefined, from: config.mailFrom, log });
-  const auth = createAuth({ config, db, mailer, secret: await sharedSecret(db, 'auth_secret'), log });
+  // Creating users needs no cookie secret: the server started later makes and seals its own.
+  const auth = createAuth({ config, db, mailer, secret: randomUUID(), log });
   await createVerifiedUser(auth, db, { email: CLIENT_EMAIL, name: 'Bench Client', password: PASSWORD, role: 'client' });
   await createVerifiedUser(auth, db, { email: ADMIN_EMAIL, name: 'Bench Admin', password: PASSWORD, role: 'admin' });
   await mailer.settle();

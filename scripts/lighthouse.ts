@@ -3,6 +3,7 @@
 // Builds the app, starts it on a throwaway embedded database with one verified client, and prints
 // performance, first contentful paint, largest contentful paint, total blocking time and the
 // JavaScript transferred. Exits 1 when a page scores under the target (issue 11: 90).
+import { randomUUID } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,6 @@ import lighthouse from 'lighthouse';
 import { createAuth } from '../src/server/auth/auth';
 import { loadConfig } from '../src/server/config';
 import { openPglite } from '../src/server/db/client';
-import { sharedSecret } from '../src/server/db/open';
 import { createVerifiedUser } from '../src/server/demo/create-user';
 import { createLogger } from '../src/server/lib/logger';
 import { createMailer } from '../src/server/mail/mailer';
@@ -35,7 +35,8 @@ async function createClient(dataDir: string) {
   const config = loadConfig({ APP_URL: 'http://localhost', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
   const log = createLogger('silent');
   const mailer = createMailer({ db, smtpUrl: undefined, from: config.mailFrom, log });
-  const auth = createAuth({ config, db, mailer, secret: await sharedSecret(db, 'auth_secret'), log });
+  // Creating users needs no cookie secret: the server started later makes and seals its own.
+  const auth = createAuth({ config, db, mailer, secret: randomUUID(), log });
   await createVerifiedUser(auth, db, { email: EMAIL, name: 'Lighthouse Client', phone: '(302) 555-0100', password: PASSWORD, role: 'client' });
   await mailer.settle();
   await database.close();

@@ -49,7 +49,7 @@ export async function startServer(config: Config) {
   const database = await openDatabase(config);
   const { db } = database;
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-  const secret = config.authSecret ?? (await sharedSecret(db, 'auth_secret'));
+  const secret = config.authSecret ?? (await sharedSecret(db, 'auth_secret', keyring));
   const auth = createAuth({ config, db, mailer, secret, log });
   await applyAdminEmails(db, config.adminEmails);
   const storage = await storageFromConfig(config);

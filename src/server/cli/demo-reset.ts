@@ -45,7 +45,7 @@ try {
   const { db } = database;
   try {
     const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-    const auth = createAuth({ config, db, mailer, secret: config.authSecret ?? (await sharedSecret(db, 'auth_secret')), log });
+    const auth = createAuth({ config, db, mailer, secret: config.authSecret ?? (await sharedSecret(db, 'auth_secret', keyring)), log });
     const storage = await storageFromConfig(config);
     const realtime = await startRealtime(database.listen, log);
     try {

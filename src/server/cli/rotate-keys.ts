@@ -1,6 +1,6 @@
 import { loadConfig } from '../config';
 import { DataDirLockedError } from '../db/data-dir-lock';
-import { openDatabase } from '../db/open';
+import { openDatabase, sharedSecret } from '../db/open';
 import { KeyringError, loadKeyring } from '../security/keyring';
 import { rotateAll } from '../security/rotate';
 
@@ -16,6 +16,8 @@ try {
   const database = await openDatabase(config);
   try {
     console.log(`Re-encrypting with key v${keyring.current} (keyring: ${keyring.versions.map((v) => `v${v}`).join(', ')})`);
+    // A portal last started before its auth secret was sealed still holds it in clear: seal it first.
+    if (!config.authSecret) await sharedSecret(database.db, 'auth_secret', keyring);
     const result = await rotateAll(database.db, keyring);
     for (const t of result.tables) console.log(`  ${t.table}: ${t.values} values in ${t.rows} rows re-encrypted`);
     if (result.tables.length === 0) console.log('  no encrypted columns in the schema');

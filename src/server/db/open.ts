@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config';
+import { decryptField, encryptField, isEncrypted, keyVersionOf } from '../security/field-crypto';
+import type { Keyring } from '../security/keyring';
 import { openPglite, openPostgres, type Db } from './client';
 import { lockDataDir } from './data-dir-lock';
 import { appSettings } from './schema';
@@ -21,12 +23,27 @@ export async function openDatabase(config: Config) {
   }
 }
 
-/** A random value created once and shared by every instance on this database. */
-export async function sharedSecret(db: Db, key: string): Promise<string> {
+/**
+ * A random value created once and shared by every instance on this database, stored sealed with
+ * the data key: a database dump or backup alone (which never holds the key) then cannot sign a
+ * session cookie or open the two-factor secrets encrypted with it. A value from before sealing,
+ * or on an older key version, is sealed again here.
+ */
+export async function sharedSecret(db: Db, key: string, keyring: Keyring): Promise<string> {
+  const ctx = { table: 'app_settings', column: 'value', rowId: key };
   await db
     .insert(appSettings)
-    .values({ key, value: randomBytes(32).toString('base64url') })
+    .values({ key, value: encryptField(keyring, randomBytes(32).toString('base64url'), ctx) })
     .onConflictDoNothing();
   const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key));
-  return row.value;
+  const stored = row.value;
+  const value = isEncrypted(stored) ? decryptField(keyring, stored, ctx) : (stored as string);
+  if (keyVersionOf(stored) !== keyring.current) {
+    // Only if nobody re-sealed it meanwhile: every instance reads the same plaintext either way.
+    await db
+      .update(appSettings)
+      .set({ value: encryptField(keyring, value, ctx) })
+      .where(and(eq(appSettings.key, key), eq(appSettings.value, stored)));
+  }
+  return value;
 }

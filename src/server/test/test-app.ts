@@ -20,6 +20,8 @@ import { startRealtime } from '../lib/realtime';
 import { openTestDatabase, type TestDatabase } from './test-db';
 import { setNotificationAppUrl } from '../features/notifications/notifications.service';
 
+const processDataKey = generateKey(1);
+
 export const TEST_APP_URL = 'http://localhost:3000';
 export const TEST_PHONE = '(555) 010-2030';
 
@@ -106,11 +108,11 @@ export async function createTestApp(
   // Each message as delivered, by outbox id: the outbox drops the body of a delivered sign-in link.
   const delivered = new Map<number, DeliveredMail>();
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log, onDelivered: (m) => delivered.set(m.id, m) });
-  const secret = config.authSecret ?? (await sharedSecret(db, 'auth_secret'));
+  // One key per test process, never written to disk: test apps sharing a database share it, as instances do.
+  const keyring = parseKeyring(config.dataKey ?? processDataKey);
+  const secret = config.authSecret ?? (await sharedSecret(db, 'auth_secret', keyring));
   const auth = createAuth({ config, db, mailer, secret, log });
   await applyAdminEmails(db, config.adminEmails);
-  // A fresh key per test app: nothing is written to disk, and one app's ciphertext means nothing to another.
-  const keyring = parseKeyring(config.dataKey ?? generateKey(1));
   // Files on the local driver in a directory of this test app's own.
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-files-'));
   const storage = opts.storage ?? createLocalStorage(filesDir);
