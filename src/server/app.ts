@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { bodyLimit } from 'hono/body-limit';
@@ -39,7 +40,7 @@ import { adminTwoFactorGate } from './auth/two-factor-gate';
 import { rateLimit } from './middleware/rate-limit';
 import { clientIp } from './middleware/client-ip';
 import { refuseNul } from './middleware/no-nul';
-import { requestId } from './middleware/request-id';
+import { loggedPath, requestId } from './middleware/request-id';
 import { clientTrainingProgressRoutes, trainingRoutes } from './features/training/training.routes';
 import { allAutomationRequestsRoutes, automationsRoutes, clientAutomationRequestsRoutes } from './features/automations/automations.routes';
 import { clientSearchRoutes, clientsSearchRoutes } from './features/search/search.routes';
@@ -142,12 +143,29 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     if (err instanceof HTTPException) {
       return c.json({ error: err.message || 'Bad request' }, err.status);
     }
-    deps.log.error(`unhandled ${c.req.method} ${c.req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    deps.log.error(`unhandled ${c.req.method} ${loggedPath(c.req.path)}: ${describeError(err)}`);
     // The id lets a user who quotes it be matched to this line of the log.
     const id = c.get('requestId');
     return c.json({ error: `Something went wrong on our side. Please try again, and quote request id ${id} if you contact support.`, requestId: id }, 500);
   });
   return app;
+}
+
+/**
+ * What the log says of an unexpected error: its stack; but for a failed query only the SQL and the
+ * database's error code and the names it gives: drizzle's message holds the query's parameters,
+ * and the database's own message and detail can echo a value (e-mails, names, tokens).
+ */
+function describeError(err: unknown) {
+  if (err instanceof DrizzleQueryError) {
+    const cause = (err.cause ?? {}) as Record<string, unknown>;
+    const names = ['code', 'severity', 'table', 'column', 'constraint', 'routine']
+      .filter((k) => typeof cause[k] === 'string' && cause[k])
+      .map((k) => `${k} ${String(cause[k])}`);
+    const frames = (err.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l));
+    return `Failed query: ${err.query}\ncause: ${names.join(', ') || 'unknown'}\n${frames.join('\n')}`;
+  }
+  return err instanceof Error ? (err.stack ?? err.message) : String(err);
 }
 
 export type App = ReturnType<typeof createApp>;

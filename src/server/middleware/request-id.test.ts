@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
+import { loggedPath } from './request-id';
 import { createTestApp, uniqueEmail, type TestApp } from '../test/test-app';
 
 // Everything the logger writes goes to console.log/warn/error: kept here, one entry a line.
@@ -20,12 +22,16 @@ async function logged(fn: () => Promise<unknown>) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** A route outside /api that writes a log line after a wait, with no request id handed to it, then fails. */
+/** Routes outside /api that fail: one writes a log line after a wait, with no request id handed to it; one runs a failing query. */
 function addFailingRoute(t: TestApp) {
   t.app.get('/boom', async () => {
     await new Promise((r) => setTimeout(r, 5));
     t.log.warn('deep inside the request');
     throw new Error('kaboom from inside');
+  });
+  t.app.get('/failing-query', async () => {
+    await t.db.execute(sql`select 1 / ${'canary-param-5521'}::int`);
+    return new Response('not reached');
   });
 }
 
@@ -103,6 +109,18 @@ describe('LOG_FORMAT=json behind a trusted proxy', () => {
     expect(rows.every((l) => l.requestId === 'support-case-77')).toBe(true);
   });
 
+  it('never writes a password-reset token from the path, nor a failed query\'s parameters', async () => {
+    const out = await logged(async () => {
+      await t.request('GET', '/api/auth/reset-password/canary-reset-token-8812?callbackURL=/');
+      expect((await t.request('GET', '/failing-query', { origin: null })).status).toBe(500);
+    });
+    const text = out.join('\n');
+    expect(text).not.toContain('canary-reset-token-8812');
+    expect(text).not.toContain('canary-param-5521');
+    expect(parsed(out).find((l) => String(l.path).startsWith('/api/auth/reset-password/'))).toMatchObject({ path: '/api/auth/reset-password/[token]' });
+    expect(parsed(out).find((l) => l.level === 'error')?.message).toMatch(/Failed query: select 1 \/ \$1::int\ncause: code 22P02/);
+  });
+
   it('writes lines outside a request without a request id', async () => {
     const out = await logged(async () => t.log.info('between requests'));
     expect(parsed(out)).toEqual([{ time: expect.any(String), level: 'info', message: 'between requests' }]);
@@ -147,6 +165,14 @@ describe('default settings: readable lines, no trusted proxy', () => {
     expect(body.requestId).toMatch(UUID);
     expect(res!.headers.get('x-request-id')).toBe(body.requestId);
     expect(out.find((l) => l.includes('ERROR') && l.includes('kaboom from inside'))).toContain(`[${body.requestId}]`);
+  });
+});
+
+describe('the path in a readable line', () => {
+  it('cannot start a forged line: control characters are written escaped', () => {
+    expect(loggedPath('/api/x\n2025-01-01T00:00:00.000Z ERROR forged\r\u0000')).toBe('/api/x%0A2025-01-01T00:00:00.000Z ERROR forged%0D%00');
+    expect(loggedPath('/api/auth/reset-password/abc.DEF_123')).toBe('/api/auth/reset-password/[token]');
+    expect(loggedPath('/api/clients/u1/documents')).toBe('/api/clients/u1/documents');
   });
 });
 

@@ -13,6 +13,17 @@ export function requestIdFor(sent: string | undefined, trustProxy: boolean) {
   return trustProxy && sent && SANE_ID.test(sent) ? sent : randomUUID();
 }
 
+/**
+ * A request path as the logs may show it: a password-reset link's token is a credential (better-auth's
+ * GET /api/auth/reset-password/<token> does not use it up), and a decoded %0A could start a forged
+ * line in the text format, so control characters are written escaped.
+ */
+export function loggedPath(path: string) {
+  return path
+    .replace(/(\/reset-password\/)[^/]+/, '$1[token]')
+    .replace(/[\u0000-\u001f\u007f]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
 /** Sets a header on the finished response (see noStore in security.ts for why not c.header()). */
 function setHeader(c: Context, name: string, value: string) {
   try {
@@ -37,7 +48,7 @@ export const requestId =
       const start = performance.now();
       await next();
       setHeader(c, REQUEST_ID_HEADER, id);
-      const line = { method: c.req.method, path: c.req.path, status: c.res.status, durationMs: Math.round(performance.now() - start) };
+      const line = { method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, durationMs: Math.round(performance.now() - start) };
       // A log system collects every request (info); the console a person reads shows them at debug only.
       if (opts.logFormat === 'json') opts.log.info(`${line.method} ${line.path} ${line.status}`, line);
       else opts.log.debug(`${line.method} ${line.path} ${line.status} ${line.durationMs}ms`);
