@@ -21,6 +21,7 @@ export function requestIdFor(sent: string | undefined, trustProxy: boolean) {
 export function loggedPath(path: string) {
   return path
     .replace(/(\/reset-password\/)[^/]+/, '$1[token]')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped here
     .replace(/[\u0000-\u001f\u007f]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
