@@ -35,6 +35,7 @@ export const navItems: NavItem[] = [
   { path: '/support', label: 'Support Chat', heading: 'Support Chat', section: 'SUPPORT' },
   { path: '/account', label: 'My Account', heading: 'Account Settings', section: 'SUPPORT' },
   { path: '/clients', label: 'Clients', heading: 'Clients', section: 'ADMIN', adminOnly: true },
+  { path: '/document-requests', label: 'Document Requests', heading: 'Document Requests', section: 'ADMIN', adminOnly: true },
   { path: '/statistics', label: 'App info', heading: 'App info', section: 'ADMIN', adminOnly: true, comingSoon: true },
 ];
 

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import {
-  BookOpen, Briefcase, Building2, CirclePlay, ClipboardList, CreditCard, FileText, Footprints, Gauge, Globe,
+  BookOpen, Briefcase, Building2, CirclePlay, ClipboardList, CreditCard, FileText, FileUp, Footprints, Gauge, Globe,
   HandCoins, Info, ListChecks, Landmark, LayoutTemplate, MessageCircle, ReceiptText, Share2, ShieldCheck, Store, UserCog,
   Users, Wallet, Workflow, type LucideIcon,
 } from 'lucide-react';
@@ -29,6 +29,7 @@ const icons: Record<string, LucideIcon> = {
   '/support': MessageCircle,
   '/account': UserCog,
   '/clients': Users,
+  '/document-requests': FileUp,
   '/statistics': Info,
   '/merchant': Wallet,
 };

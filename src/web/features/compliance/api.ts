@@ -2,6 +2,9 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, unwrap } from '../../lib/api-client';
 import { pagedListOptions } from '../../lib/paged-list';
 import type { ComplianceTask, TaskFilters, TaskInput, TaskPage, TaskUpdate } from '../../../shared/compliance';
+import type { DocumentRequestInput, OpenDocumentRequestPage, openRequestStates, RejectInput } from '../../../shared/document-requests';
+
+type OpenRequestState = (typeof openRequestStates)[number];
 
 export const complianceKeys = {
   client: (clientId: string) => ['clients', clientId, 'compliance-tasks'] as const,
@@ -78,3 +81,37 @@ export function useCompleteTask(clientId: string) {
     onSuccess: invalidate,
   });
 }
+
+/** Document requests: staff ask for a document (admins). */
+export function useAddDocumentRequest(clientId: string) {
+  const invalidate = useInvalidate(clientId);
+  return useMutation({
+    mutationFn: async (json: DocumentRequestInput) =>
+      (await unwrap<{ task: ComplianceTask }>(await api.clients[':clientId']['compliance-tasks']['document-requests'].$post({ param: { clientId }, json }))).task,
+    onSuccess: invalidate,
+  });
+}
+
+/** Staff's review of a submitted request: accept, or reject with the reason the client sees. */
+export function useReviewRequest(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ taskId, reject }: { taskId: number; reject?: RejectInput }) => {
+      const param = { clientId, taskId: String(taskId) };
+      const route = api.clients[':clientId']['compliance-tasks'][':taskId'];
+      return (await unwrap<{ task: ComplianceTask }>(await (reject ? route.reject.$post({ param, json: reject }) : route.accept.$post({ param })))).task;
+    },
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['clients', clientId] }), queryClient.invalidateQueries({ queryKey: documentRequestKeys.all })]),
+  });
+}
+
+/** Where the client's (or an admin's, for them) file goes: the request's upload slot. */
+export const requestUploadUrl = (clientId: string, taskId: number) => `/api/clients/${encodeURIComponent(clientId)}/compliance-tasks/${taskId}/upload`;
+
+export const documentRequestKeys = { all: ['document-requests'] as const, list: (status: string) => ['document-requests', status] as const };
+
+/** Admins: open document requests across clients, oldest first. */
+export const openRequestsQuery = (status: OpenRequestState | undefined) =>
+  pagedListOptions(documentRequestKeys.list(status ?? 'open'), async (page) =>
+    unwrap<OpenDocumentRequestPage>(await api['document-requests'].$get({ query: { page, ...(status ? { status } : {}) } })),
+  );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Plus } from 'lucide-react';
+import { FileUp, Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { useAuth } from '../../app/auth-context';
 import { Button } from '../../components/ui/button';
@@ -16,8 +16,10 @@ export function CompliancePage() {
   const chosen = useDefaultClient(isAdmin, params.get('client'), 'name_asc');
   const clientId = isAdmin ? chosen : (user?.id ?? null);
   const [adding, setAdding] = useState(false);
+  const [requesting, setRequesting] = useState(false);
 
   const add = () => (clientId ? setAdding(true) : toast.error('No user selected!'));
+  const request = () => (clientId ? setRequesting(true) : toast.error('No user selected!'));
   const selectClient = (id: string) => setParams({ client: id });
 
   return (
@@ -28,13 +30,18 @@ export function CompliancePage() {
           <p className="text-sm text-gray-600">Your build-out tasks with their due dates. Overdue tasks are marked so nothing slips.</p>
         </div>
         {isAdmin && (
-          <Button onClick={add}>
-            <Plus aria-hidden="true" /> Add Task
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={request}>
+              <FileUp aria-hidden="true" /> Request a Document
+            </Button>
+            <Button onClick={add}>
+              <Plus aria-hidden="true" /> Add Task
+            </Button>
+          </div>
         )}
       </header>
       {isAdmin && <ClientSelector value={clientId} onChange={selectClient} />}
-      {clientId && <TaskBoard key={clientId} clientId={clientId} isAdmin={isAdmin} adding={adding} setAdding={setAdding} />}
+      {clientId && <TaskBoard key={clientId} clientId={clientId} isAdmin={isAdmin} adding={adding} setAdding={setAdding} requesting={requesting} setRequesting={setRequesting} />}
     </div>
   );
 }

@@ -9,7 +9,9 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { QueryStates } from '../../components/query-states';
 import { ShowMore, usePagedList } from '../../lib/paged-list';
 import { TASK_NOT_FOUND, taskProgress, type ComplianceTask, type TaskCounts, type TaskFilters as Filters, type TaskInput } from '../../../shared/compliance';
-import { complianceTaskQuery, complianceTasksQuery, useAddTask, useDeleteTask, useUpdateTask } from './api';
+import type { DocumentRequestInput } from '../../../shared/document-requests';
+import { complianceTaskQuery, complianceTasksQuery, useAddDocumentRequest, useAddTask, useDeleteTask, useUpdateTask } from './api';
+import { RequestForm } from './request-form';
 import { TaskDetail } from './task-detail';
 import { filtersFrom, hasFilters, TaskFilters, withFilters } from './task-filters';
 import { TaskForm } from './task-form';
@@ -25,7 +27,21 @@ const taskIdFrom = (params: URLSearchParams) => {
  * One client's tasks: the counts over all of them, filters, 45 tiles a page (Show more / Show all),
  * and the dialogs. ?task=<id> opens that task's details, loaded by id when it is not on a loaded page.
  */
-export function TaskBoard({ clientId, isAdmin, adding, setAdding }: { clientId: string; isAdmin: boolean; adding: boolean; setAdding: (o: boolean) => void }) {
+export function TaskBoard({
+  clientId,
+  isAdmin,
+  adding,
+  setAdding,
+  requesting,
+  setRequesting,
+}: {
+  clientId: string;
+  isAdmin: boolean;
+  adding: boolean;
+  setAdding: (o: boolean) => void;
+  requesting: boolean;
+  setRequesting: (o: boolean) => void;
+}) {
   const [params, setParams] = useSearchParams();
   // The filters live in the address (?status=&priority=&overdue=) and, so the controls answer at
   // once (the router applies address changes in a transition), in state that follows the address.
@@ -41,6 +57,7 @@ export function TaskBoard({ clientId, isAdmin, adding, setAdding }: { clientId: 
   const [editing, setEditing] = useState<ComplianceTask | null>(null);
   const [deleting, setDeleting] = useState<ComplianceTask | null>(null);
   const addTask = useAddTask(clientId);
+  const addRequest = useAddDocumentRequest(clientId);
   const updateTask = useUpdateTask(clientId);
   const deleteTask = useDeleteTask(clientId);
 
@@ -78,6 +95,14 @@ export function TaskBoard({ clientId, isAdmin, adding, setAdding }: { clientId: 
         setAdding(false);
       },
       onError: (e) => toast.error('Error adding task!', { description: e.message }),
+    });
+  const saveRequest = (json: DocumentRequestInput) =>
+    addRequest.mutate(json, {
+      onSuccess: (task) => {
+        toast.success(`Requested ${task.requestedDocument}`);
+        setRequesting(false);
+      },
+      onError: (e) => toast.error('Error requesting the document!', { description: e.message }),
     });
   const saveEdit = (json: TaskInput) =>
     editing &&
@@ -131,7 +156,12 @@ export function TaskBoard({ clientId, isAdmin, adding, setAdding }: { clientId: 
           </>
         )}
       </QueryStates>
-      <TaskDetail task={open} onClose={() => setOpen(null)} />
+      <TaskDetail task={open} clientId={clientId} isAdmin={isAdmin} onClose={() => setOpen(null)} />
+      <Dialog open={requesting} onOpenChange={(o) => !addRequest.isPending && setRequesting(o)}>
+        <DialogContent title="Request a Document" description="The client gets a task with an upload slot; the file goes to the section you choose." className="max-w-2xl">
+          {requesting && <RequestForm busy={addRequest.isPending} onSubmit={saveRequest} onCancel={() => setRequesting(false)} />}
+        </DialogContent>
+      </Dialog>
       <Dialog open={adding} onOpenChange={(o) => !addTask.isPending && setAdding(o)}>
         <DialogContent title="Add Task" description="A new task on this client's compliance list." className="max-w-2xl">
           {adding && <TaskForm submitLabel="Add Task" busy={addTask.isPending} onSubmit={saveNew} onCancel={() => setAdding(false)} />}

@@ -1,15 +1,17 @@
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import type { ComplianceTask } from '../../../shared/compliance';
-import { FlagBadges, PriorityBadge, StatusBadge, formatDue, taskFlags } from './task-display';
+import { FlagBadges, PriorityBadge, RequestBadge, StatusBadge, formatDue, taskFlags } from './task-display';
+import { RequestPanel } from './request-panel';
 
-/** Read-only details of one task (clients and admins). */
-export function TaskDetail({ task, onClose }: { task: ComplianceTask | null; onClose: () => void }) {
+/** Details of one task (clients and admins); a document request adds its upload slot and review. */
+export function TaskDetail({ task, clientId, isAdmin, onClose }: { task: ComplianceTask | null; clientId: string; isAdmin: boolean; onClose: () => void }) {
   return (
     <Dialog open={Boolean(task)} onOpenChange={(o) => !o && onClose()}>
       {task && (
         <DialogContent title={task.name} description="Task details" className="max-w-xl">
           <div className="flex flex-wrap gap-1.5">
             <StatusBadge task={task} />
+            <RequestBadge task={task} />
             <PriorityBadge task={task} />
             <FlagBadges task={task} />
           </div>
@@ -24,12 +26,13 @@ export function TaskDetail({ task, onClose }: { task: ComplianceTask | null; onC
             <dt className="text-gray-500">Priority</dt>
             <dd className="text-gray-900">{task.priority}</dd>
             <dt className="text-gray-500">Type</dt>
-            <dd className="text-gray-900">{taskFlags(task).join(', ') || 'General task'}</dd>
+            <dd className="text-gray-900">{[task.kind === 'document_request' ? 'Document request' : '', ...taskFlags(task)].filter(Boolean).join(', ') || 'General task'}</dd>
             <dt className="text-gray-500">Added</dt>
             <dd className="text-gray-900">{formatDue(task.createdAt)}</dd>
           </dl>
           <h3 className="mt-4 text-sm font-medium text-gray-900">Description</h3>
           <p className="mt-1 whitespace-pre-line text-sm text-gray-700">{task.description || 'No description.'}</p>
+          {task.kind === 'document_request' && <RequestPanel task={task} clientId={clientId} isAdmin={isAdmin} />}
         </DialogContent>
       )}
     </Dialog>

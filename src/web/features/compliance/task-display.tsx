@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, Clock } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Clock, FileUp, Hourglass } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import type { ComplianceTask } from '../../../shared/compliance';
@@ -10,8 +10,14 @@ export function Badge({ className, children }: { className?: string; children: R
   return <span className={cn('inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium', className)}>{children}</span>;
 }
 
-/** Completed (green), Overdue (red, with an icon and the word) or Pending (amber): never colour alone. */
+/** Completed (green), Submitted (blue: waiting for review), Overdue (red, with an icon and the word) or Pending (amber): never colour alone. */
 export function StatusBadge({ task }: { task: ComplianceTask }) {
+  if (task.status === 'Submitted')
+    return (
+      <Badge className="border-sky-200 bg-sky-50 text-sky-800">
+        <Hourglass className="size-3.5" aria-hidden="true" /> Submitted
+      </Badge>
+    );
   if (task.status === 'Completed')
     return (
       <Badge className="border-green-200 bg-green-50 text-green-800">
@@ -46,5 +52,15 @@ export function FlagBadges({ task }: { task: ComplianceTask }) {
         </Badge>
       ))}
     </>
+  );
+}
+
+/** Marks a document request (a task with an upload slot). */
+export function RequestBadge({ task }: { task: ComplianceTask }) {
+  if (task.kind !== 'document_request') return null;
+  return (
+    <Badge className="border-violet-200 bg-violet-50 text-violet-800">
+      <FileUp className="size-3.5" aria-hidden="true" /> Document request
+    </Badge>
   );
 }

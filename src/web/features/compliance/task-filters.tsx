@@ -1,6 +1,6 @@
 import { Button } from '../../components/ui/button';
 import { FormField, selectClass } from '../../components/ui/form-field';
-import { taskPriorities, taskStatuses, type TaskFilters as Filters, type TaskPriority, type TaskStatus } from '../../../shared/compliance';
+import { taskPriorities, taskStates, type TaskFilters as Filters, type TaskPriority, type TaskStatus } from '../../../shared/compliance';
 
 const FILTER_PARAMS = ['status', 'priority', 'overdue'] as const;
 
@@ -9,7 +9,7 @@ const oneOf = <T extends string>(values: readonly T[], v: string | null): T | un
 /** The list's filters from the address (?status=, ?priority=, ?overdue=true); anything else means no filter. */
 export function filtersFrom(params: URLSearchParams): Filters {
   const f: Filters = {};
-  const status = oneOf<TaskStatus>(taskStatuses, params.get('status'));
+  const status = oneOf<TaskStatus>(taskStates, params.get('status'));
   const priority = oneOf<TaskPriority>(taskPriorities, params.get('priority'));
   if (status) f.status = status;
   if (priority) f.priority = priority;
@@ -40,10 +40,10 @@ export function TaskFilters({ value, onChange, matching }: { value: Filters; onC
           id="task-filter-status"
           className={selectClass}
           value={value.status ?? ''}
-          onChange={(e) => onChange({ ...value, status: oneOf(taskStatuses, e.target.value) })}
+          onChange={(e) => onChange({ ...value, status: oneOf(taskStates, e.target.value) })}
         >
           <option value="">All statuses</option>
-          {taskStatuses.map((s) => (
+          {taskStates.map((s) => (
             <option key={s} value={s}>
               {s}
             </option>

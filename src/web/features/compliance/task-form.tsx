@@ -43,7 +43,9 @@ export function TaskForm(props: { task?: ComplianceTask; submitLabel: string; bu
   const form = useForm<TaskInput, unknown, Output>({ resolver: zodResolver(taskInput), defaultValues: valuesOf(props.task) });
   const { register } = form;
   const e = form.formState.errors;
-  const submit = form.handleSubmit((v) => props.onSubmit({ ...v, dueDate: endOfLocalDay(v.dueDate) }));
+  // A document request's status moves with the client's upload and staff's Accept or Reject, not here.
+  const isRequest = props.task?.kind === 'document_request';
+  const submit = form.handleSubmit(({ status, ...v }) => props.onSubmit({ ...v, ...(isRequest ? {} : { status }), dueDate: endOfLocalDay(v.dueDate) }));
   const id = (name: string) => `${p}-${name}`;
 
   return (
@@ -67,15 +69,17 @@ export function TaskForm(props: { task?: ComplianceTask; submitLabel: string; bu
             ))}
           </select>
         </FormField>
-        <FormField id={id('status')} label="Status">
-          <select id={id('status')} className={selectClass} disabled={props.busy} {...register('status')}>
-            {taskStatuses.map((v) => (
-              <option key={v} value={v}>
-                {v}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        {!isRequest && (
+          <FormField id={id('status')} label="Status">
+            <select id={id('status')} className={selectClass} disabled={props.busy} {...register('status')}>
+              {taskStatuses.map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        )}
       </div>
       <fieldset className="flex flex-wrap gap-x-6 gap-y-2">
         <legend className="mb-2 text-sm font-medium text-gray-900">Task type</legend>

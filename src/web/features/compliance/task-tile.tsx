@@ -2,7 +2,8 @@ import { CalendarDays, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import type { ComplianceTask } from '../../../shared/compliance';
-import { FlagBadges, PriorityBadge, StatusBadge, formatDue } from './task-display';
+import { sectionTitle } from '../../../shared/document-requests';
+import { FlagBadges, PriorityBadge, RequestBadge, StatusBadge, formatDue } from './task-display';
 
 /** One task: the tile opens its details; admins also get Edit and Delete. */
 export function TaskTile(props: { task: ComplianceTask; isAdmin: boolean; onOpen: () => void; onEdit: () => void; onDelete: () => void }) {
@@ -13,7 +14,7 @@ export function TaskTile(props: { task: ComplianceTask; isAdmin: boolean; onOpen
       aria-label={task.name}
       className={cn(
         'flex flex-col rounded-xl border bg-white shadow-sm',
-        done ? 'border-green-300 bg-green-50/60' : task.overdue ? 'border-red-300' : 'border-amber-300',
+        done ? 'border-green-300 bg-green-50/60' : task.overdue ? 'border-red-300' : task.status === 'Submitted' ? 'border-sky-300' : 'border-amber-300',
       )}
     >
       {/* The task's name is the button (its label names what it opens and contains what it shows);
@@ -32,11 +33,21 @@ export function TaskTile(props: { task: ComplianceTask; isAdmin: boolean; onOpen
           </h3>
           <StatusBadge task={task} />
         </div>
+        {task.kind === 'document_request' && (
+          <p className="text-sm text-gray-700">
+            Upload to <span className="font-medium">{sectionTitle(task.requestedDocumentType)}</span>
+            {task.uploadCount > 0 && ` · ${task.uploadCount} ${task.uploadCount === 1 ? 'upload' : 'uploads'}`}
+          </p>
+        )}
+        {task.rejectReason && task.status === 'Awaiting Completion' && (
+          <p className="line-clamp-2 rounded-md bg-red-50 px-2 py-1 text-sm text-red-800">Rejected: {task.rejectReason}</p>
+        )}
         {task.description && <p className="line-clamp-2 text-sm text-gray-600">{task.description}</p>}
         <p className={cn('flex items-center gap-1.5 text-sm', task.overdue ? 'font-medium text-red-700' : 'text-gray-700')}>
           <CalendarDays className="size-4" aria-hidden="true" /> {task.dueDate ? `Due ${formatDue(task.dueDate)}` : 'No due date'}
         </p>
         <div className="flex flex-wrap gap-1.5">
+          <RequestBadge task={task} />
           <PriorityBadge task={task} />
           <FlagBadges task={task} />
         </div>

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Check, Download, FileText, X } from 'lucide-react';
+import { toast } from 'sonner';
+import { FileUpload } from '../../components/file-upload';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FormField } from '../../components/ui/form-field';
+import type { ComplianceTask } from '../../../shared/compliance';
+import { REJECT_REASON_REQUIRED, rejectInput, sectionTitle } from '../../../shared/document-requests';
+import { formatDate, formatDateTime } from '../../../shared/format';
+import { formatFileSize } from '../../../shared/uploads';
+import { downloadUrl, documentKeys } from '../documents/api';
+import { documentRequestKeys, requestUploadUrl, useReviewRequest } from './api';
+
+const textareaClass =
+  'flex min-h-24 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60';
+
+/**
+ * A document request in the task's details: what is asked and where it files, why the last upload
+ * was rejected, the upload slot (until it is completed), the uploads, and staff's Accept / Reject.
+ */
+export function RequestPanel({ task, clientId, isAdmin }: { task: ComplianceTask; clientId: string; isAdmin: boolean }) {
+  const queryClient = useQueryClient();
+  const review = useReviewRequest(clientId);
+  const [rejecting, setRejecting] = useState(false);
+  const open = task.status !== 'Completed';
+
+  const uploaded = async (body: { task: ComplianceTask }, file: File) => {
+    toast.success(`${file.name} uploaded. Our team will review it.`);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['clients', clientId] }),
+      queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+      queryClient.invalidateQueries({ queryKey: documentRequestKeys.all }),
+    ]);
+    return body;
+  };
+  const accept = () =>
+    review.mutate(
+      { taskId: task.id },
+      { onSuccess: () => toast.success('Document accepted'), onError: (e) => toast.error('Could not accept the document.', { description: e.message }) },
+    );
+
+  return (
+    <section aria-label="Requested document" className="mt-4 flex flex-col gap-3 rounded-lg border border-violet-200 bg-violet-50/40 p-3">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-gray-600">Requested document</dt>
+        <dd className="font-medium break-words text-gray-900">{task.requestedDocument}</dd>
+        <dt className="text-gray-600">Section</dt>
+        <dd className="text-gray-900">{sectionTitle(task.requestedDocumentType)}</dd>
+        {task.submittedAt && (
+          <>
+            <dt className="text-gray-600">Last submitted</dt>
+            <dd className="text-gray-900">{formatDateTime(task.submittedAt)}</dd>
+          </>
+        )}
+      </dl>
+      {task.rejectReason && task.status === 'Awaiting Completion' && (
+        <Alert tone="error">
+          <span className="font-medium">Rejected:</span> <span className="whitespace-pre-line break-words">{task.rejectReason}</span>
+        </Alert>
+      )}
+      {task.status === 'Submitted' && !isAdmin && <p className="text-sm text-sky-800">Submitted: our team is reviewing your document. You can still add another file.</p>}
+      {open && (
+        <FileUpload<{ task: ComplianceTask }>
+          label={task.uploadCount ? 'Upload another file' : `Upload ${task.requestedDocument}`}
+          url={requestUploadUrl(clientId, task.id)}
+          disabled={review.isPending}
+          onUploaded={(body, file) => void uploaded(body, file)}
+        />
+      )}
+      <div>
+        <h3 className="text-sm font-medium text-gray-900">Uploads{task.uploadCount > task.uploads.length ? ` (newest ${task.uploads.length} of ${task.uploadCount})` : ''}</h3>
+        {task.uploads.length ? (
+          <ul className="mt-1 divide-y divide-gray-100 rounded-lg border border-gray-200 bg-white">
+            {task.uploads.map((d) => (
+              <li key={d.id} className="flex items-center gap-3 px-3 py-2">
+                <FileText className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium text-gray-900" title={d.documentName}>
+                    {d.documentName}
+                  </p>
+                  <p className="text-xs text-gray-600">
+                    {formatDate(d.createdAt)} · {formatFileSize(d.size)}
+                  </p>
+                </div>
+                <Button asChild variant="ghost" size="icon" aria-label={`Download ${d.documentName}`} title="Download">
+                  <a href={downloadUrl(d)} download={d.documentName}>
+                    <Download />
+                  </a>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-sm text-gray-600">Nothing uploaded yet.</p>
+        )}
+      </div>
+      {isAdmin && task.status === 'Submitted' && (
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" className="text-red-700" disabled={review.isPending} onClick={() => setRejecting(true)}>
+            <X aria-hidden="true" /> Reject
+          </Button>
+          <Button disabled={review.isPending} onClick={accept}>
+            <Check aria-hidden="true" /> {review.isPending && !rejecting ? 'Accepting...' : 'Accept'}
+          </Button>
+        </div>
+      )}
+      <RejectDialog task={task} open={rejecting} busy={review.isPending} onClose={() => setRejecting(false)} onReject={(reason) =>
+        review.mutate(
+          { taskId: task.id, reject: { reason } },
+          {
+            onSuccess: () => {
+              toast.success('Document rejected: the client was told why');
+              setRejecting(false);
+            },
+            onError: (e) => toast.error('Could not reject the document.', { description: e.message }),
+          },
+        )
+      } />
+    </section>
+  );
+}
+
+/** Asks the reason (required, up to 1000 characters): the client sees it as 'Rejected: <reason>'. */
+function RejectDialog(props: { task: ComplianceTask; open: boolean; busy: boolean; onClose: () => void; onReject: (reason: string) => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = `reject-reason-${props.task.id}`;
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = rejectInput.safeParse({ reason });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? REJECT_REASON_REQUIRED);
+    setError(null);
+    props.onReject(parsed.data.reason);
+  };
+  return (
+    <Dialog open={props.open} onOpenChange={(o) => !o && !props.busy && props.onClose()}>
+      <DialogContent title="Reject document" description={`Say why ${props.task.requestedDocument} is not right. The client sees the reason and can upload again.`}>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <FormField id={id} label="Reason" error={error ?? undefined}>
+            <textarea
+              id={id}
+              className={textareaClass}
+              value={reason}
+              maxLength={1000}
+              disabled={props.busy}
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </FormField>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" disabled={props.busy} onClick={props.onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={props.busy}>
+              {props.busy ? 'Rejecting...' : 'Reject document'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
