@@ -21,6 +21,9 @@ export const REQUESTED_DOCUMENT_REQUIRED = 'Please enter the document you are re
 export const REJECT_REASON_REQUIRED = 'Please say why the document is rejected.';
 export const NOT_A_DOCUMENT_REQUEST = 'This task is not a document request, so it takes no uploads. Upload documents on the Business Documents page.';
 export const REQUEST_ALREADY_COMPLETED = 'This document request is already completed: no more uploads are needed.';
+export const REQUEST_STATUS_BY_REVIEW = 'A document request is completed or sent back with Accept or Reject, not by changing its status.';
+export const REQUEST_NOTHING_UPLOADED = 'There is no uploaded document to accept: ask the client to upload it again.';
+export const REQUEST_DOCUMENT_KEPT = 'This document was sent for a document request and stays with it. Delete the request first if it is no longer needed.';
 export const REQUEST_NOT_SUBMITTED = 'Only a submitted document request can be accepted or rejected: the client has not uploaded a document since the last review.';
 
 /** The title of a section's type, as Business Documents shows it. */

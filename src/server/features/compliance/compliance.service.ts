@@ -1,10 +1,11 @@
 import { and, asc, count, eq, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { HTTPException } from 'hono/http-exception';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { businessCompliance, businessDocuments, recentActivities } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import { isOverdue, toDueDate, type ComplianceTask, type TaskCounts, type TaskListQuery, type TaskPage, type TaskStatus, type taskInput, type taskUpdate } from '../../../shared/compliance';
-import { MAX_UPLOADS_PER_TASK_IN_LIST, MAX_UPLOADS_PER_TASK_VIEW, type RequestUpload } from '../../../shared/document-requests';
+import { MAX_UPLOADS_PER_TASK_IN_LIST, MAX_UPLOADS_PER_TASK_VIEW, REQUEST_STATUS_BY_REVIEW, type RequestUpload } from '../../../shared/document-requests';
 import { LIMITS } from '../../../shared/limits';
 import { pageWindow, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
@@ -200,8 +201,14 @@ export async function updateTask(db: Db, scope: Scope, taskId: number, input: z.
       .where(and(eq(businessCompliance.id, taskId), eq(businessCompliance.userId, scope.clientId)))
       .for('update');
     if (!before) return null;
+    // A request's status follows the upload and staff's review, never an edit (an edit form would
+    // otherwise take a Submitted request back to Awaiting Completion, or complete it with nothing uploaded).
+    const isRequest = before.kind === 'document_request';
+    if (isRequest && input.status !== undefined && input.status !== before.status) throw new HTTPException(409, { message: REQUEST_STATUS_BY_REVIEW });
     const set = {
       taskName: input.name,
+      // A request's task name is the document asked for: renaming it renames what notices and lists call it.
+      requestedDocument: isRequest ? input.name : undefined,
       taskDescription: input.description,
       taskDueDate: toDueDate(input.dueDate),
       taskPriority: input.priority,
@@ -230,11 +237,12 @@ export async function updateTask(db: Db, scope: Scope, taskId: number, input: z.
 export async function completeTask(db: Db, scope: Scope, taskId: number, now = new Date()): Promise<ComplianceTask | null> {
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ status: businessCompliance.taskStatus })
+      .select({ status: businessCompliance.taskStatus, kind: businessCompliance.kind })
       .from(businessCompliance)
       .where(and(eq(businessCompliance.id, taskId), eq(businessCompliance.userId, scope.clientId)))
       .for('update');
     if (!before) return null;
+    if (before.kind === 'document_request') throw new HTTPException(409, { message: REQUEST_STATUS_BY_REVIEW });
     const [row] = await tx
       .update(businessCompliance)
       .set({ taskStatus: 'Completed', taskDueDate: now })

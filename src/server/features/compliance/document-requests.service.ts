@@ -1,7 +1,7 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
 import { HTTPException } from 'hono/http-exception';
 import type { Db } from '../../db/client';
-import { authUsers, businessCompliance, recentActivities } from '../../db/schema';
+import { authUsers, businessCompliance, businessDocuments, recentActivities } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import type { Storage } from '../../storage/storage';
 import { storeThenRecord, uploadKey, type ReceivedUpload } from '../../uploads/upload';
@@ -10,6 +10,7 @@ import {
   NOT_A_DOCUMENT_REQUEST,
   REQUEST_ALREADY_COMPLETED,
   REQUEST_NOT_SUBMITTED,
+  REQUEST_NOTHING_UPLOADED,
   sectionTitle,
   type documentRequestInput,
   type DocumentRequestListQuery,
@@ -117,6 +118,8 @@ export async function acceptRequest(db: Db, scope: Scope, taskId: number): Promi
   return db.transaction(async (tx) => {
     const task = await lockRequest(tx, scope.clientId, taskId);
     if (task.status !== 'Submitted') throw new HTTPException(409, { message: REQUEST_NOT_SUBMITTED });
+    const [uploaded] = await tx.select({ n: count() }).from(businessDocuments).where(and(eq(businessDocuments.requestTaskId, taskId), eq(businessDocuments.userId, scope.clientId)));
+    if (!uploaded?.n) throw new HTTPException(409, { message: REQUEST_NOTHING_UPLOADED });
     await tx.update(businessCompliance).set({ taskStatus: 'Completed', rejectReason: '' }).where(eq(businessCompliance.id, taskId));
     await recordAudit(tx, scope, { action: 'update', entityType: 'business_compliance', entityId: taskId });
     await activity(tx, scope.clientId, task.requestedDocument, 'Document accepted: the request is completed.', 'Completed');

@@ -9,7 +9,9 @@ import {
   NOT_A_DOCUMENT_REQUEST,
   REJECT_REASON_REQUIRED,
   REQUEST_ALREADY_COMPLETED,
+  REQUEST_DOCUMENT_KEPT,
   REQUEST_NOT_SUBMITTED,
+  REQUEST_STATUS_BY_REVIEW,
   REQUESTED_DOCUMENT_REQUIRED,
   type OpenDocumentRequestPage,
 } from '../../../shared/document-requests';
@@ -194,5 +196,33 @@ describe('document requests', () => {
     const reminders = await t.db.select().from(notifications).where(and(eq(notifications.kind, 'reminder_sent')));
     expect(reminders.map((r) => r.userId)).toEqual([a.id]);
     expect(rows).toHaveLength(4);
+  });
+
+  it('moves only by upload and review: an edit keeps the status, its document stays with the request, and a like-named request is no special task', async () => {
+    const { task } = await json<{ task: ComplianceTask }>(await request(b.id, { requestedDocument: 'Contact Support', documentType: 'Bank_Statements' }));
+    expect((await upload(b.agent, b.id, task.id, 'statement.pdf')).status).toBe(201);
+    // Named like the task clients may complete themselves, it is still a request.
+    expect((await b.agent.request('POST', `${base(b.id)}/${task.id}/complete`)).status).toBe(409);
+    // Staff edit the priority and the name: allowed, still Submitted, the request renamed too.
+    const edited = await admin.agent.request('PATCH', `${base(b.id)}/${task.id}`, { json: { priority: 'High', name: 'Bank statement, March' } });
+    expect(edited.status).toBe(200);
+    expect((await json<{ task: ComplianceTask }>(edited)).task).toMatchObject({ status: 'Submitted', priority: 'High', name: 'Bank statement, March', requestedDocument: 'Bank statement, March' });
+    // A status change by edit, or the complete button (the client's Contact Support one included), is refused.
+    for (const status of ['Awaiting Completion', 'Completed']) {
+      const res = await admin.agent.request('PATCH', `${base(b.id)}/${task.id}`, { json: { status } });
+      expect(res.status).toBe(409);
+      expect((await json<{ error: string }>(res)).error).toBe(REQUEST_STATUS_BY_REVIEW);
+    }
+    expect((await admin.agent.request('POST', `${base(b.id)}/${task.id}/complete`)).status).toBe(409);
+    // The uploaded document cannot be deleted from Business Documents while the request holds it.
+    const [doc] = await t.db.select({ id: businessDocuments.id }).from(businessDocuments).where(eq(businessDocuments.requestTaskId, task.id));
+    const del = await b.agent.request('DELETE', `/api/clients/${b.id}/documents/${doc.id}`);
+    expect(del.status).toBe(409);
+    expect((await json<{ error: string }>(del)).error).toBe(REQUEST_DOCUMENT_KEPT);
+    const [after] = await t.db.select({ status: businessCompliance.taskStatus }).from(businessCompliance).where(eq(businessCompliance.id, task.id));
+    expect(after.status).toBe('Submitted');
+    // Once the request is deleted, its document is an ordinary one again.
+    expect((await admin.agent.request('DELETE', `${base(b.id)}/${task.id}`)).status).toBe(200);
+    expect((await b.agent.request('DELETE', `/api/clients/${b.id}/documents/${doc.id}`)).status).toBe(200);
   });
 });

@@ -55,7 +55,7 @@ export async function contactSupport(deps: Deps, scope: Scope, now = new Date())
   const [task] = await deps.db
     .select({ id: businessCompliance.id })
     .from(businessCompliance)
-    .where(and(eq(businessCompliance.userId, scope.clientId), eq(businessCompliance.taskName, CONTACT_SUPPORT_TASK)));
+    .where(and(eq(businessCompliance.userId, scope.clientId), eq(businessCompliance.taskName, CONTACT_SUPPORT_TASK), eq(businessCompliance.kind, 'task')));
   if (!task) return 'no_task';
   const [client] = await deps.db.select({ id: authUsers.id, name: authUsers.name, email: authUsers.email, phone: authUsers.phone }).from(authUsers).where(eq(authUsers.id, scope.clientId));
   try {
@@ -74,7 +74,7 @@ export async function contactSupport(deps: Deps, scope: Scope, now = new Date())
  * Answers whether the client's task is completed afterwards.
  */
 export async function completeFreeGuide(db: Db, scope: Scope, now = new Date()): Promise<boolean> {
-  const guideTask = and(eq(businessCompliance.userId, scope.clientId), eq(businessCompliance.taskName, FREE_GUIDE_TASK));
+  const guideTask = and(eq(businessCompliance.userId, scope.clientId), eq(businessCompliance.taskName, FREE_GUIDE_TASK), eq(businessCompliance.kind, 'task'));
   if (!scope.isAdmin) {
     const [open] = await db.select({ id: businessCompliance.id }).from(businessCompliance).where(and(guideTask, ne(businessCompliance.taskStatus, 'Completed')));
     if (open && (await completeTask(db, scope, open.id, now))) return true;

@@ -1,10 +1,12 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { HTTPException } from 'hono/http-exception';
 import type { Db } from '../../db/client';
 import { authUsers, businessDocuments } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import type { Storage } from '../../storage/storage';
 import { storeThenRecord, uploadKey, type ReceivedUpload } from '../../uploads/upload';
 import type { AdminBusinessDocument, BusinessDocument, DocumentType } from '../../../shared/documents';
+import { REQUEST_DOCUMENT_KEPT } from '../../../shared/document-requests';
 import { LIMITS } from '../../../shared/limits';
 import type { Page, PageQuery } from '../../../shared/paging';
 import { pageWindow, toPage } from '../../lib/paging';
@@ -111,6 +113,13 @@ export async function insertDocument(
 export async function deleteDocument(db: Db, storage: Storage, scope: Scope, documentId: string, log: { warn: (m: string) => void }) {
   if (!isDocumentId(documentId)) return false;
   const key = await db.transaction(async (tx) => {
+    // Uploads into a document request stay listed with it (staff review them; a rejected one is history).
+    const [linked] = await tx
+      .select({ taskId: businessDocuments.requestTaskId })
+      .from(businessDocuments)
+      .where(and(eq(businessDocuments.id, documentId), eq(businessDocuments.userId, scope.clientId)))
+      .for('update');
+    if (linked?.taskId != null) throw new HTTPException(409, { message: REQUEST_DOCUMENT_KEPT });
     const [row] = await tx
       .delete(businessDocuments)
       .where(and(eq(businessDocuments.id, documentId), eq(businessDocuments.userId, scope.clientId)))

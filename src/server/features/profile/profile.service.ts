@@ -66,7 +66,7 @@ export async function saveProfile(deps: Pick<Deps, 'db' | 'keyring' | 'mailer' |
       const tasks = await tx
         .select({ id: businessCompliance.id })
         .from(businessCompliance)
-        .where(and(eq(businessCompliance.userId, scope.clientId), eq(businessCompliance.taskName, COMPLETE_PROFILE_TASK)));
+        .where(and(eq(businessCompliance.userId, scope.clientId), eq(businessCompliance.taskName, COMPLETE_PROFILE_TASK), eq(businessCompliance.kind, 'task')));
       for (const task of tasks) if (await completeTask(tx, scope, task.id)) completed = true;
     }
     return { taskCompleted: completed, mailId: mail };
