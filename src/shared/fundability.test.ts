@@ -87,6 +87,8 @@ describe('normalizeAddress', () => {
     ['123 N. Main St., Ste 4', '123 North Main Street Suite 4'],
     ['123 Main St #4', '123 Main Street, Suite 4'],
     ['123 Main St Suite #4', '123 Main St Ste 4'],
+    ['9 Oak Ave Apt #2', '9 Oak Avenue Apartment 2'],
+    ['9 Oak Ave Unit #7', '9 Oak Ave Suite 7'],
     ['9 Oak Avenue, Apartment 2', '9 oak ave apt 2'],
     ['1 Park Blvd', '1 Park Boulevard'],
     ['5 Sunset Drive', '5 sunset dr.'],
@@ -170,6 +172,8 @@ describe('checks', () => {
       good({ profile: null, bankAccounts: [bank(), bank({ id: 'b2', bankName: 'Wells Fargo', accountOwner: 'Acme Co' })], presenceAccounts: [] }), 'failed', /Wells Fargo bank account: Acme Co differs from the Chase bank account's ACME Incorporated/],
     // Address
     ['address: same after normalising', 'address-consistent', good(), 'passed'],
+    ['address: a "Principal Address" detail counts (ip/mac inside a word do not rule it out)', 'address-consistent',
+      good({ bankAccounts: [], presenceAccounts: [presence([['Principal Address', '12 Oak Street']])] }), 'failed', /12 Oak Street differs/],
     ['address: bank differs', 'address-consistent', good({ bankAccounts: [bank({ address: '12 Oak Street' })], presenceAccounts: [] }), 'failed',
       /^Chase bank account: 12 Oak Street differs from the profile's 12 Elm St, Springfield, IL 62704\.$/],
     ['address: e-mail and web address details are not postal addresses', 'address-consistent',

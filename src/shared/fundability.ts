@@ -128,6 +128,8 @@ export function normalizeAddress(address: string): string {
   let s = address
     .toLowerCase()
     .replace(/\b(\d{5})[-\s]?\d{4}\b/g, '$1')
+    // '#' is a unit: 'Suite' unless it follows another designator ('Apt #2' is 'apt 2').
+    .replace(/\b(apt|apartment|unit|ste|suite|room|rm|fl|floor|bldg|building)\s*#/g, '$1 ')
     .replace(/#/g, ' ste ')
     .replace(/[.'’`]/g, '')
     .replace(/[^a-z0-9]+/g, ' ');
@@ -220,7 +222,7 @@ type Field = 'name' | 'address' | 'phone';
 // Labels of presence-account details that hold the business's own name, address or phone.
 const DETAIL_LABELS: Record<Field, { match: RegExp; not?: RegExp }> = {
   name: { match: /\bname\b/i, not: /\b(user|first|last|middle|owner|contact|login|account|domain|bank|file)\b/i },
-  address: { match: /\baddress\b/i, not: /(e-?\s?mail|web|url|ip|mac|wallet)/i },
+  address: { match: /\baddress\b/i, not: /(\be-?\s?mail|\bweb|\burl\b|\bip\b|\bmac\b|\bwallet\b)/i },
   phone: { match: /\b(phone|telephone|tel|mobile)\b/i, not: /\b(personal|owner|home)\b/i },
 };
 
@@ -243,7 +245,8 @@ function sightings(facts: FundabilityFacts, field: Field): Sighting[] {
     })),
     ...facts.bankAccounts.map((b) => ({
       kind: 'bank' as const,
-      label: `${b.bankName} bank account`,
+      // 'Chase bank account', but 'First Federal Bank account'.
+      label: /\bbank$/i.test(b.bankName.trim()) ? `${b.bankName.trim()} account` : `${b.bankName} bank account`,
       value: { name: b.accountOwner, address: b.address, phone: b.phone }[field].trim(),
     })),
   ];
