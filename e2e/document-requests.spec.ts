@@ -1,9 +1,19 @@
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, screenshot, signIn, signedInAdmin, signedInClient, test } from './fixtures';
 import { makePdf } from '../src/server/test/make-pdf';
 
 const DOC = 'Articles of Organization';
 const REASON = 'The state filing stamp is missing on page 1.';
+
+/** What a phone shows (a full-page shot of a 390 px page is too tall to read). */
+async function phoneShot(page: Page, name: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), animations: 'disabled' });
+  await taskDialog(page).getByRole('heading', { name: 'Uploads' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}-uploads.png`), animations: 'disabled' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 const taskDialog = (page: Page) => page.getByRole('dialog', { name: DOC, exact: true });
 
@@ -68,6 +78,9 @@ test('a document request: requested, uploaded, rejected with a reason, uploaded 
   await page.goto('/document-requests');
   await expect(page.getByRole('listitem').filter({ hasText: client.name }).filter({ hasText: DOC })).toContainText('Submitted: review');
   await screenshot(page, 'document-requests-admin-list');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'document-requests-admin-list-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await adminOpensRequest(page, client.name);
   await taskDialog(page).getByRole('button', { name: 'Reject' }).click();
   const reject = page.getByRole('dialog', { name: 'Reject document' });
@@ -86,9 +99,7 @@ test('a document request: requested, uploaded, rejected with a reason, uploaded 
   await openTask(page);
   await expect(taskDialog(page)).toContainText(`Rejected: ${REASON}`);
   await screenshot(page, 'document-requests-client-rejected');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, 'document-requests-client-rejected-390');
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await phoneShot(page, 'document-requests-client-rejected-390');
   await uploadInto(page, 'articles-v2.pdf');
   await expect(taskDialog(page).getByRole('link', { name: 'Download articles-v1.pdf' })).toBeVisible();
   await page.context().clearCookies();
@@ -97,9 +108,7 @@ test('a document request: requested, uploaded, rejected with a reason, uploaded 
   await signedInAdmin(page);
   await adminOpensRequest(page, client.name);
   await screenshot(page, 'document-requests-admin-review');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, 'document-requests-admin-review-390');
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await phoneShot(page, 'document-requests-admin-review-390');
   await taskDialog(page).getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByText('Document accepted', { exact: true })).toBeVisible();
   await expect(taskDialog(page).getByText('Completed', { exact: true }).first()).toBeVisible();
