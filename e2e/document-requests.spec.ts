@@ -1,4 +1,5 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, screenshot, signIn, signedInAdmin, signedInClient, test } from './fixtures';
 import { makePdf } from '../src/server/test/make-pdf';
@@ -6,9 +7,25 @@ import { makePdf } from '../src/server/test/make-pdf';
 const DOC = 'Articles of Organization';
 const REASON = 'The state filing stamp is missing on page 1.';
 
+/** axe finds no serious or critical WCAG A/AA problem on what the page shows now. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The page is no wider than the screen (nothing scrolls sideways). */
+async function fitsWidth(page: Page) {
+  const { scrollWidth, width } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(width);
+}
+
 /** What a phone shows (a full-page shot of a 390 px page is too tall to read). */
 async function phoneShot(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
+  await fitsWidth(page);
   await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), animations: 'disabled' });
   await taskDialog(page).getByRole('heading', { name: 'Uploads' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}-uploads.png`), animations: 'disabled' });
@@ -55,6 +72,7 @@ test('a document request: requested, uploaded, rejected with a reason, uploaded 
   await expect(form.getByText('Please enter the document you are requesting.')).toBeVisible();
   await form.getByLabel('Document', { exact: true }).fill(DOC);
   await form.getByLabel('Section').selectOption({ label: 'Standard Corporate' });
+  await expectAccessible(page);
   await screenshot(page, 'document-requests-form');
   await form.getByRole('button', { name: 'Request Document' }).click();
   await expect(form).toBeHidden();
@@ -77,8 +95,10 @@ test('a document request: requested, uploaded, rejected with a reason, uploaded 
   await signedInAdmin(page);
   await page.goto('/document-requests');
   await expect(page.getByRole('listitem').filter({ hasText: client.name }).filter({ hasText: DOC })).toContainText('Submitted: review');
+  await expectAccessible(page);
   await screenshot(page, 'document-requests-admin-list');
   await page.setViewportSize({ width: 390, height: 844 });
+  await fitsWidth(page);
   await screenshot(page, 'document-requests-admin-list-390');
   await page.setViewportSize({ width: 1280, height: 800 });
   await adminOpensRequest(page, client.name);
@@ -98,6 +118,7 @@ test('a document request: requested, uploaded, rejected with a reason, uploaded 
   await expect(page.getByRole('listitem', { name: DOC, exact: true })).toContainText(`Rejected: ${REASON}`);
   await openTask(page);
   await expect(taskDialog(page)).toContainText(`Rejected: ${REASON}`);
+  await expectAccessible(page);
   await screenshot(page, 'document-requests-client-rejected');
   await phoneShot(page, 'document-requests-client-rejected-390');
   await uploadInto(page, 'articles-v2.pdf');
@@ -107,6 +128,7 @@ test('a document request: requested, uploaded, rejected with a reason, uploaded 
   // The admin accepts: Completed.
   await signedInAdmin(page);
   await adminOpensRequest(page, client.name);
+  await expectAccessible(page);
   await screenshot(page, 'document-requests-admin-review');
   await phoneShot(page, 'document-requests-admin-review-390');
   await taskDialog(page).getByRole('button', { name: 'Accept' }).click();
