@@ -25,7 +25,7 @@ async function holdLock(): Promise<ChildProcess> {
 }
 
 describe('npm run demo:reset', () => {
-  it('refuses while the data directory is in use (wiping nothing), then wipes it and makes the demo again', async () => {
+  it('refuses while the data directory is in use or the key is bad (wiping nothing), then wipes it and makes the demo again', async () => {
     // An earlier portal's database and stored files.
     for (const sub of ['db', 'files']) {
       fs.mkdirSync(path.join(dir, sub), { recursive: true });
@@ -43,6 +43,12 @@ describe('npm run demo:reset', () => {
       holder.kill('SIGKILL');
       await new Promise((resolve) => holder.once('exit', resolve));
     }
+
+    // A bad key stops the reset before anything is wiped.
+    const badKey = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/demo-reset.ts'], { cwd: root, encoding: 'utf8', env: { ...env, DATA_KEY: 'not-a-key' } });
+    expect(badKey.status, badKey.stderr).toBe(3);
+    expect(badKey.stdout).not.toContain('Wiped');
+    expect(earlier()).toEqual(['db', 'files']);
 
     const done = reset();
     expect(done.status, done.stderr).toBe(0);

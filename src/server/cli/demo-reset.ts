@@ -36,10 +36,11 @@ try {
   throw e;
 }
 try {
+  // The key first: a bad DATA_KEY (or key file) stops the reset before anything is wiped.
+  const keyring = loadKeyring(config);
   for (const dir of ['db', 'files']) fs.rmSync(path.join(config.dataDir, dir), { recursive: true, force: true });
   console.log(`Wiped the database and stored files in ${config.dataDir}.`);
   const log = createLogger(config.logLevel === 'silent' ? 'info' : config.logLevel);
-  const keyring = loadKeyring(config);
   // openDatabase takes the lock again (this process already holds it) and runs the migrations.
   const database = await openDatabase(config);
   const { db } = database;
