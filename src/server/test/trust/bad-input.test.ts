@@ -7,7 +7,7 @@ import { registeredEndpoints } from './registered-routes';
 import { insertTrainingVideo } from '../../features/training/training-media';
 import * as creditTables from '../../db/schema/credit';
 import { insertRecord } from '../../features/records/record-fixtures';
-import { creditLoans, firstStepAccounts, storeCreditCards, users } from '../../db/schema';
+import { businessCompliance, creditLoans, firstStepAccounts, storeCreditCards, users } from '../../db/schema';
 import { socialMediaAccounts } from '../../db/schema';
 import { insertAutomation, insertAutomationRequest } from '../../features/automations/automation-fixtures';
 
@@ -29,6 +29,8 @@ let socialAccountId: string;
 /** An automation and a request of the client's, so their PATCH reaches validation. */
 let automationId: string;
 let automationRequestId: string;
+/** A submitted document request of the client's, so the task routes (reject's reason included) reach validation. */
+let taskId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -50,6 +52,9 @@ beforeAll(async () => {
   for (const kind of ['receivables', 'purchase-orders'] as const) recordIds[kind] = await insertRecord(t, kind, client.id, 'Fuzzed vendor');
   automationId = await insertAutomation(t);
   automationRequestId = await insertAutomationRequest(t, client.id);
+  taskId = String(
+    (await t.db.insert(businessCompliance).values({ userId: client.id, taskName: 'Fuzzed request', kind: 'document_request', requestedDocument: 'Fuzzed request', requestedDocumentType: 'Standard_Corporate', taskStatus: 'Submitted' }).returning())[0].id,
+  );
   socialAccountId = (await t.db.insert(socialMediaAccounts).values({ id: crypto.randomUUID(), userId: client.id, platform: 'Instagram', username: 'fuzzed' }).returning())[0].id;
 });
 afterAll(() => t?.close());
@@ -66,7 +71,7 @@ describe('hostile input on every validated route', () => {
     for (const e of endpoints) {
       const caller = e.access === 'admin' ? admin.agent : e.access === 'public' ? null : client.agent;
       // Record parameters name a real record, so the body and query reach validation and the handler.
-      const path = e.path.replace(':clientId', client.id).replace(':videoId', videoId).replace(':loanId', loanId).replace(':cardId', cardId).replace(':recordId', recordIds[e.path.includes('/receivables/') ? 'receivables' : 'purchase-orders']).replace(':source/:id', `store/${tradelineCardId}`).replace(':firstStepId', firstStepId).replace(':socialAccountId', socialAccountId).replace(':automationId', automationId).replace(':requestId', automationRequestId);
+      const path = e.path.replace(':clientId', client.id).replace(':videoId', videoId).replace(':loanId', loanId).replace(':cardId', cardId).replace(':recordId', recordIds[e.path.includes('/receivables/') ? 'receivables' : 'purchase-orders']).replace(':source/:id', `store/${tradelineCardId}`).replace(':firstStepId', firstStepId).replace(':socialAccountId', socialAccountId).replace(':automationId', automationId).replace(':requestId', automationRequestId).replace(':taskId', taskId);
       const json = e.validators.find((v) => v.target === 'json');
       const query = e.validators.find((v) => v.target === 'query');
       const input = fc.record({
