@@ -10,6 +10,9 @@ import { backupStream, type BackupSource } from './write-backup';
 
 export type BackupResult = { bytes: number; notes: string[] };
 
+/** Nothing to back up where DATA_DIR points (a wrong or missing DATA_DIR); the message says so. */
+export class BackupRefusedError extends Error {}
+
 /** The local storage's folder, or null when the files are in an S3 bucket. */
 export function localFilesRoot(config: Config): string | null {
   return config.s3 ? null : path.join(config.dataDir, 'files');
@@ -28,9 +31,17 @@ export async function backupToFile(config: Config, file: string): Promise<Backup
     notes.push('DATABASE_URL is set: this backup holds the stored files only. Save the database with pg_dump (see the README).');
     source = { database: null, filesRoot: localFilesRoot(config) };
   } else {
+    // Checked before the lock, which would create the directory: opening an empty one would make and
+    // back up a new, empty database, and a wrong DATA_DIR would look like a good backup.
+    if (!fs.existsSync(path.join(config.dataDir, 'db'))) {
+      throw new BackupRefusedError(
+        `There is no database in ${config.dataDir} (no db folder), so nothing was backed up. Set DATA_DIR to the portal's data directory, or DATABASE_URL when it runs on PostgreSQL.`,
+      );
+    }
     const release = lockDataDir(config.dataDir);
     try {
-      const database = await openPglite(config.dataDir);
+      // As it is, without this version's migrations: a backup copies, it does not upgrade.
+      const database = await openPglite(config.dataDir, undefined, { migrate: false });
       try {
         source = await snapshotPglite(database.client, localFilesRoot(config));
       } finally {

@@ -21,7 +21,8 @@ export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promi
 const migrationsFolder = serverFiles.migrations;
 
 /** `logger` sees every statement drizzle sends (tests count them); none by default, at no cost. */
-export type OpenOptions = { logger?: Logger };
+/** `migrate: false` opens an embedded database as it is (a backup copies it without changing it). */
+export type OpenOptions = { logger?: Logger; migrate?: boolean };
 
 // Any fixed pair: the advisory lock that makes concurrent starts migrate one at a time.
 const MIGRATION_LOCK = [0x706f7274, 1] as const;
@@ -98,7 +99,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: Ope
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite(client, { schema, logger: opts.logger });
-  await migratePglite(db, { migrationsFolder });
+  if (opts.migrate !== false) await migratePglite(db, { migrationsFolder });
   const listen: Listen = async (channel, onMessage, onState) => {
     // One process owns an embedded database: its notifications cannot be missed.
     const unlisten = await client.listen(channel, onMessage);
