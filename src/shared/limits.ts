@@ -43,6 +43,8 @@ export const LIMITS = {
   liveStreamsPerUser: 6,
   /** Full data exports ('All my data') of one client an hour, whoever asks (each reads every record and file). */
   dataExportsPerHour: 5,
+  /** Whole-portal backups (every client's data) one administrator may download an hour. */
+  backupsPerHour: 3,
 } as const;
 
 /** Default stored bytes per client (STORAGE_QUOTA_BYTES overrides). */
@@ -62,3 +64,4 @@ export const TOO_MANY_SUPPORT_MESSAGES = `You can send at most ${LIMITS.supportM
 export const SUPPORT_DAY_LIMIT = `This conversation has reached ${LIMITS.supportMessagesPerDay} messages today. Please continue tomorrow, or call us.`;
 export const TOO_MANY_STREAMS = `Too many open portal tabs are following live updates (at most ${LIMITS.liveStreamsPerUser}). Close some tabs, then reload.`;
 export const TOO_MANY_EXPORTS = `You can download all data of an account at most ${LIMITS.dataExportsPerHour} times an hour. Please try again later.`;
+export const TOO_MANY_BACKUPS = `You can download at most ${LIMITS.backupsPerHour} backups an hour. Please try again later.`;

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { loadConfig } from '../config';
 import { openPglite, type Db } from '../db/client';
-import { businessDocuments } from '../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, businessDocuments } from '../db/schema';
 import { generateKey, parseKeyring } from '../security/keyring';
 import { unreadableWith } from './key-check';
 import { createLocalStorage } from '../storage';
@@ -20,6 +21,9 @@ import { DATABASE_ENTRY } from './format';
 import { readTar } from './tar';
 import { BackupInvalidError, verifyBackup } from './read-backup';
 import { restoreBackup, RestoreRefusedError } from './restore-backup';
+import { backupTimeouts, BACKUP_BUSY } from '../features/backup/backup.routes';
+import { TOO_MANY_BACKUPS } from '../../shared/limits';
+import { WRONG_BACKUP_PASSWORD } from '../../shared/backup';
 
 // Backup and restore round trips: the file the command writes and the one the admin route streams,
 // restored into a fresh data directory and compared table by table and file by file. On PostgreSQL
@@ -60,11 +64,18 @@ function upload(agent: TestAgent, clientId: string, text: string) {
   return agent.request('POST', `/api/clients/${clientId}/documents/upload`, { body: form });
 }
 
-async function download(agent: TestAgent, file: string) {
-  const res = await agent.get('/api/admin/backup');
+type Admin = { agent: TestAgent; password: string; id: string };
+
+async function download(admin: Admin, file: string) {
+  const res = await admin.agent.post('/api/admin/backup', { password: admin.password });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('application/x-tar');
   fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+}
+
+async function newAdmin(t: TestApp): Promise<Admin> {
+  const a = await t.createSignedInUser({ role: 'admin' });
+  return { agent: a.agent, password: a.password, id: a.user.id };
 }
 
 /** Every document row's stored file is in the data directory. */
@@ -102,7 +113,7 @@ describe.skipIf(onPostgres)('backup and restore on the embedded database', () =>
   let key: string;
   let t: TestApp;
   let client: { id: string; email: string; password: string; agent: TestAgent };
-  let admin: TestAgent;
+  let admin: Admin;
   let accountId: string;
   /** The command's backup, kept for the CLI test. */
   let backupFile: string;
@@ -118,7 +129,7 @@ describe.skipIf(onPostgres)('backup and restore on the embedded database', () =>
     t = await createTestApp({ DATA_DIR: dataDir, DATA_KEY: key }, { database: { ...database, name: 'backup' }, storage: createLocalStorage(path.join(dataDir, 'files')) });
     const c = await t.createSignedInUser({ role: 'client' });
     client = { id: c.user.id, email: c.email, password: c.password, agent: c.agent };
-    admin = (await t.createSignedInUser({ role: 'admin' })).agent;
+    admin = await newAdmin(t);
     const res = await client.agent.post(`/api/clients/${client.id}/bank-accounts`, { bankName: 'Backup Bank', accountNumber: '0001-2345-6781234' });
     expect(res.status).toBe(201);
     accountId = ((await res.json()) as { account: { id: string } }).account.id;
@@ -126,9 +137,70 @@ describe.skipIf(onPostgres)('backup and restore on the embedded database', () =>
   });
   afterAll(() => t?.close());
 
-  it('the admin route streams a backup only to administrators', async () => {
-    expect((await client.agent.get('/api/admin/backup')).status).toBe(403);
-    expect((await t.agent().get('/api/admin/backup')).status).toBe(401);
+  it('the admin route streams a backup only to administrators, with their password, audited and limited', async () => {
+    expect((await client.agent.post('/api/admin/backup', { password: client.password })).status).toBe(403);
+    expect((await t.agent().post('/api/admin/backup', { password: 'x' })).status).toBe(401);
+    const a = await newAdmin(t);
+    // Not a GET any more: a HEAD (Hono runs a GET's handler for it) starts nothing.
+    expect((await a.agent.get('/api/admin/backup')).status).toBe(404);
+    expect((await a.agent.request('HEAD', '/api/admin/backup')).status).toBe(404);
+    expect((await a.agent.post('/api/admin/backup', {})).status).toBe(400);
+    const wrong = await a.agent.post('/api/admin/backup', { password: 'not-the-password' });
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toMatchObject({ error: WRONG_BACKUP_PASSWORD });
+    await download(a, path.join(work(), 'one.tar'));
+    await download(a, path.join(work(), 'two.tar'));
+    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.actorId, a.id), eq(auditLog.entityType, 'backup')));
+    expect(rows).toMatchObject([{ action: 'export', clientId: a.id }, { action: 'export', clientId: a.id }]);
+    // Three an hour per administrator, the wrong password counted too.
+    const limited = await a.agent.post('/api/admin/backup', { password: a.password });
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ error: TOO_MANY_BACKUPS });
+    // Another administrator is not held back by the first one's count.
+    await download(await newAdmin(t), path.join(work(), 'three.tar'));
+  });
+
+  it('a download cancelled or left unread frees the slot and removes its snapshot', async () => {
+    const snapshots = () => fs.readdirSync(path.join(dataDir, 'files', 'tmp')).filter((n) => n.startsWith('backup-'));
+    const freed = async () => {
+      for (let i = 0; i < 200 && snapshots().length > 0; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(snapshots()).toEqual([]);
+    };
+    // Cancelled after the first chunk.
+    const a = await newAdmin(t);
+    const res = await a.agent.post('/api/admin/backup', { password: a.password });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    expect(snapshots().length).toBe(1);
+    const busy = await (await newAdmin(t)).agent.post('/api/admin/backup', { password: a.password });
+    expect(busy.status).toBe(429);
+    await reader.cancel();
+    await freed();
+
+    // Never read: nothing is snapshotted, and the time limit ends it.
+    // Signed in first: a sign-up takes longer than the shortened limit.
+    const [b, c, d] = [await newAdmin(t), await newAdmin(t), await newAdmin(t)];
+    const idleMs = backupTimeouts.idleMs;
+    backupTimeouts.idleMs = 200;
+    try {
+      const unread = await b.agent.post('/api/admin/backup', { password: b.password });
+      expect(unread.status).toBe(200);
+      expect(snapshots()).toEqual([]);
+      expect(await (await c.agent.post('/api/admin/backup', { password: c.password })).json()).toEqual({ error: BACKUP_BUSY });
+      await new Promise((r) => setTimeout(r, 400));
+      // Read one chunk, then stop reading: the limit ends it and removes the snapshot.
+      const stalled = await d.agent.post('/api/admin/backup', { password: d.password });
+      expect(stalled.status).toBe(200);
+      const r = stalled.body!.getReader();
+      await r.read();
+      expect(snapshots().length).toBe(1);
+      await freed();
+      await expect(r.read()).rejects.toThrow(/nothing was read/);
+    } finally {
+      backupTimeouts.idleMs = idleMs;
+    }
+    await download(await newAdmin(t), path.join(work(), 'after.tar'));
   });
 
   it('a backup downloaded while requests upload and delete restores with every document row’s file', async () => {
@@ -246,6 +318,49 @@ describe.skipIf(onPostgres)('backup and restore on the embedded database', () =>
     expect(fileHashes(target)).toEqual(filesBefore);
   }, 60_000);
 
+  it('--force replaces only db/ and files/, and a crashed restore’s only copy is never deleted', async () => {
+    const target = path.join(work(), 'data');
+    await restoreBackup(backupFile, loadConfig({ DATA_DIR: target }));
+    // The operator keeps backups inside DATA_DIR, and restores one from there.
+    fs.mkdirSync(path.join(target, 'backups'));
+    const inside = path.join(target, 'backups', 'portal.tar');
+    fs.copyFileSync(backupFile, inside);
+    fs.writeFileSync(path.join(target, 'backups', 'notes.txt'), 'kept');
+    fs.writeFileSync(path.join(target, 'settings.env'), 'kept too');
+    fs.writeFileSync(path.join(target, 'files', 'objects', 'stray.pdf'), 'not in the backup');
+    // Only db/ and files/ count as occupied: a directory holding other things is not refused for them.
+    await expect(restoreBackup(inside, loadConfig({ DATA_DIR: target }))).rejects.toThrow(/holds db, files/);
+    await restoreBackup(inside, loadConfig({ DATA_DIR: target }), { force: true });
+    expect(fs.readFileSync(path.join(target, 'backups', 'notes.txt'), 'utf8')).toBe('kept');
+    expect(fs.readFileSync(path.join(target, 'settings.env'), 'utf8')).toBe('kept too');
+    await verifyBackup(inside);
+    expect(fs.existsSync(path.join(target, 'files', 'objects', 'stray.pdf'))).toBe(false);
+    expect(fs.readdirSync(target).filter((n) => n.startsWith('.restore-'))).toEqual([]);
+
+    // A restore that died inside its swap: db/ gone, the new one still in its staging folder.
+    const staging = path.join(target, '.restore-crashed');
+    fs.mkdirSync(staging);
+    fs.renameSync(path.join(target, 'db'), path.join(staging, 'db'));
+    await expect(restoreBackup(inside, loadConfig({ DATA_DIR: target }), { force: true })).rejects.toThrow(/db is missing.*\.restore-crashed.*only copy/);
+    expect(fs.existsSync(path.join(staging, 'db'))).toBe(true);
+    // Put back by hand, the leftover is just an old folder and goes.
+    fs.renameSync(path.join(staging, 'db'), path.join(target, 'db'));
+    await restoreBackup(inside, loadConfig({ DATA_DIR: target }), { force: true });
+    expect(fs.existsSync(staging)).toBe(false);
+    const restored = await openPglite(target);
+    await restored.close();
+  }, 60_000);
+
+  it('npm run backup refuses a DATA_DIR without a database instead of backing up a new empty one', async () => {
+    const out = work();
+    const empty = path.join(out, 'nothing-here');
+    const r = await cli('backup.ts', [path.join(out, 'x.tar')], { DATA_DIR: empty, DATABASE_URL: '' });
+    expect(r.code).toBe(2);
+    expect(r.out).toMatch(/no database in .*nothing-here.*nothing was backed up/i);
+    expect(fs.existsSync(empty)).toBe(false);
+    expect(fs.existsSync(path.join(out, 'x.tar'))).toBe(false);
+  }, 30_000);
+
   it('the commands refuse while a server holds the data directory, and a damaged file with a sentence', async () => {
     const out = work();
     const bad = path.join(out, 'bad.tar');
@@ -262,7 +377,7 @@ describe.skipIf(onPostgres)('backup and restore on the embedded database', () =>
         cli('restore.ts', [bad], { DATA_DIR: path.join(out, 'target'), DATABASE_URL: '' }),
       ]);
       expect(backup.code).toBe(3);
-      expect(backup.out).toMatch(/in use by process \d+[\s\S]*GET \/api\/admin\/backup/);
+      expect(backup.out).toMatch(/in use by process \d+[\s\S]*POST \/api\/admin\/backup/);
       expect(fs.existsSync(path.join(out, 'x.tar'))).toBe(false);
       expect(restore.code).toBe(3);
       expect(restore.out).toMatch(/in use by process \d+/);
@@ -279,14 +394,14 @@ describe.runIf(onPostgres)('backup and restore on PostgreSQL: the stored files',
   let t: TestApp;
   let dataDir: string;
   let client: { id: string; agent: TestAgent };
-  let admin: TestAgent;
+  let admin: Admin;
 
   beforeAll(async () => {
     dataDir = newDir('data');
     t = await createTestApp({ DATA_DIR: dataDir }, { storage: createLocalStorage(path.join(dataDir, 'files')) });
     const c = await t.createSignedInUser({ role: 'client' });
     client = { id: c.user.id, agent: c.agent };
-    admin = (await t.createSignedInUser({ role: 'admin' })).agent;
+    admin = await newAdmin(t);
     for (const name of ['articles', 'ein-letter']) expect((await upload(client.agent, client.id, name)).status).toBe(201);
   });
   afterAll(() => t?.close());
@@ -316,6 +431,6 @@ describe.runIf(onPostgres)('backup and restore on PostgreSQL: the stored files',
     const manifest = await verifyBackup(path.join(out, 'live.tar'));
     expect(manifest.database).toBe('none');
     expect(manifest.entries.filter((e) => e.name.startsWith('files/objects/')).length).toBe(2);
-    expect((await client.agent.get('/api/admin/backup')).status).toBe(403);
+    expect((await client.agent.post('/api/admin/backup', { password: 'x' })).status).toBe(403);
   });
 });

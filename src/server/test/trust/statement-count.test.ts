@@ -79,7 +79,6 @@ const NOT_LISTS: Record<string, string> = {
   'GET /api/clients/:clientId/membership': 'one record',
   'GET /api/books': 'the four fixed books (one query for their replacement files, whatever their number)',
   'GET /api/books/:volume/download': 'one file',
-  'GET /api/admin/backup': 'one file: the whole backup (database dump and stored files), streamed',
   'GET /api/clients/:clientId/receivables/:recordId/documents/:documentId/download': 'one file',
   'GET /api/clients/:clientId/purchase-orders/:recordId/documents/:documentId/download': 'one file',
   'GET /api/clients/:clientId/website-template': 'one record',
