@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, Download, FileText, X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import { toast } from 'sonner';
+import { FileRow } from '../../components/file-row';
 import { FileUpload } from '../../components/file-upload';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -9,8 +10,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import type { ComplianceTask } from '../../../shared/compliance';
 import { REJECT_REASON_REQUIRED, rejectInput, sectionTitle } from '../../../shared/document-requests';
-import { formatDate, formatDateTime } from '../../../shared/format';
-import { formatFileSize } from '../../../shared/uploads';
+import { formatDateTime } from '../../../shared/format';
 import { downloadUrl, documentKeys } from '../documents/api';
 import { documentRequestKeys, requestUploadUrl, useReviewRequest } from './api';
 
@@ -75,22 +75,7 @@ export function RequestPanel({ task, clientId, isAdmin }: { task: ComplianceTask
         {task.uploads.length ? (
           <ul className="mt-1 divide-y divide-gray-100 rounded-lg border border-gray-200 bg-white">
             {task.uploads.map((d) => (
-              <li key={d.id} className="flex items-center gap-3 px-3 py-2">
-                <FileText className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-gray-900" title={d.documentName}>
-                    {d.documentName}
-                  </p>
-                  <p className="text-xs text-gray-600">
-                    {formatDate(d.createdAt)} · {formatFileSize(d.size)}
-                  </p>
-                </div>
-                <Button asChild variant="ghost" size="icon" aria-label={`Download ${d.documentName}`} title="Download">
-                  <a href={downloadUrl(d)} download={d.documentName}>
-                    <Download />
-                  </a>
-                </Button>
-              </li>
+              <FileRow key={d.id} file={d} href={downloadUrl(d)} />
             ))}
           </ul>
         ) : (

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Download, FileText, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
+import { FileRow } from '../../components/file-row';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DOCUMENT_DELETED } from '../../../shared/documents';
-import { formatFileSize } from '../../../shared/uploads';
 import { downloadUrl, useDeleteDocument, type DocumentRow } from './api';
-import { formatDate } from '../../../shared/format';
 
 /** A section's documents: name, (client,) date, size, download and delete. */
 export function DocumentList({ documents, showClient, empty = 'No documents yet. Upload one above.' }: { documents: DocumentRow[]; showClient: boolean; empty?: string }) {
@@ -30,26 +29,17 @@ export function DocumentList({ documents, showClient, empty = 'No documents yet.
     <>
       <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200">
         {documents.map((d) => (
-          <li key={d.id} className="flex items-center gap-3 px-3 py-2" data-search-id={d.id}>
-            <FileText className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium text-gray-900" title={d.documentName}>
-                {d.documentName}
-              </p>
-              <p className="text-xs text-gray-600">
-                {showClient && <span className="font-medium text-gray-700">{d.clientName || d.clientEmail} · </span>}
-                <span className="whitespace-nowrap">{formatDate(d.createdAt)}</span> · <span className="whitespace-nowrap">{formatFileSize(d.size)}</span>
-              </p>
-            </div>
-            <Button asChild variant="ghost" size="icon" aria-label={`Download ${d.documentName}`} title="Download">
-              <a href={downloadUrl(d)} download={d.documentName}>
-                <Download />
-              </a>
-            </Button>
+          <FileRow
+            key={d.id}
+            data-search-id={d.id}
+            file={d}
+            href={downloadUrl(d)}
+            before={showClient && <span className="font-medium text-gray-700">{d.clientName || d.clientEmail} · </span>}
+          >
             <Button variant="ghost" size="icon" className="text-red-600 hover:bg-red-50" aria-label={`Delete ${d.documentName}`} title="Delete" onClick={() => setDeleting(d)}>
               <Trash2 />
             </Button>
-          </li>
+          </FileRow>
         ))}
       </ul>
       <ConfirmDialog

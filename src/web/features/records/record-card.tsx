@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Download, FileText, Pencil, Trash2, Upload } from 'lucide-react';
+import { Pencil, Trash2, Upload } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FileRow } from '../../components/file-row';
 import { FileUpload } from '../../components/file-upload';
 import { formatDate, formatMoney } from '../../../shared/format';
-import { formatFileSize } from '../../../shared/uploads';
 import { DOCUMENTS_PER_RECORD, type RecordDocument } from '../../../shared/records';
 import { documentUrl, uploadUrl, useDeleteRecord, useDeleteRecordDocument, useRefreshRecords, type RecordItem } from './api';
 import type { RecordKindUi } from './kinds';
@@ -116,25 +116,11 @@ function RecordDocuments({ k, record }: { k: RecordKindUi; record: RecordItem })
     <>
       <ul className="mt-3 divide-y divide-gray-100 rounded-lg border border-gray-200" aria-label={`Documents of ${record.vendorName}`}>
         {record.documents.map((d) => (
-          <li key={d.id} className="flex items-center gap-3 px-3 py-1.5">
-            <FileText className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm text-gray-900" title={d.documentName}>
-                {d.documentName}
-              </p>
-              <p className="text-xs text-gray-600">
-                {formatDate(d.createdAt)} · {formatFileSize(d.size)}
-              </p>
-            </div>
-            <Button asChild variant="ghost" size="icon" aria-label={`Download ${d.documentName}`} title="Download">
-              <a href={`${documentUrl(k, record, d.id)}/download`} download={d.documentName}>
-                <Download />
-              </a>
-            </Button>
+          <FileRow key={d.id} compact file={d} href={`${documentUrl(k, record, d.id)}/download`}>
             <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" aria-label={`Delete ${d.documentName}`} title="Delete" onClick={() => setDeleting(d)}>
               <Trash2 />
             </Button>
-          </li>
+          </FileRow>
         ))}
       </ul>
       <ConfirmDialog
