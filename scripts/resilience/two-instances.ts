@@ -4,6 +4,7 @@
 //
 //   node --import tsx scripts/resilience/two-instances.ts
 import pg from 'pg';
+import { generateKey } from '../../src/server/security/keyring';
 import { openPostgres } from '../../src/server/db/client';
 import {
   cookieHeader, formatMs, freePort, httpRequest, lastLines, sleep, spawnServer, startPostgres, stopGracefully, tempDir, waitHealthy,
@@ -190,10 +191,12 @@ async function main() {
   const servers: ServerProcess[] = [];
   try {
     // Both at once on the empty database: migrations and the shared auth secret race here.
-    // AUTH_SECRET unset on both: the secret comes from app_settings, created by whichever is first.
+    // AUTH_SECRET unset on both: the secret comes from app_settings, created by whichever is first,
+    // sealed with the data key every instance on one database shares (DATA_KEY, as the README says).
     const [portA, portB] = [await freePort(), await freePort()];
-    const a = spawnServer({ port: portA, dataDir: tempDir('resilience-a-'), databaseUrl: cluster.url });
-    const b = spawnServer({ port: portB, dataDir: tempDir('resilience-b-'), databaseUrl: cluster.url });
+    const env = { DATA_KEY: generateKey(1) };
+    const a = spawnServer({ port: portA, dataDir: tempDir('resilience-a-'), databaseUrl: cluster.url, env });
+    const b = spawnServer({ port: portB, dataDir: tempDir('resilience-b-'), databaseUrl: cluster.url, env });
     servers.push(a, b);
     const starts = await Promise.allSettled([waitHealthy(a), waitHealthy(b)]);
     const startErrors = starts.flatMap((s, i) => (s.status === 'rejected' ? [`${'AB'[i]}: ${(s.reason as Error).message}`] : []));

@@ -23,7 +23,7 @@ describe('the shared auth secret', () => {
     expect(await stored('secret-a')).toMatch(/^enc:v1:/);
     expect(await stored('secret-a')).not.toContain(a);
     // A dump without the key cannot open it.
-    await expect(sharedSecret(database.db, 'secret-a', parseKeyring(generateKey(1)))).rejects.toThrow(/Cannot decrypt app_settings/);
+    await expect(sharedSecret(database.db, 'secret-a', parseKeyring(generateKey(1)))).rejects.toThrow(/^Invalid configuration: the database's secret-a was sealed with another data key/);
   });
 
   it('seals a value stored in clear before, keeping it, and moves it to a newer key version', async () => {
