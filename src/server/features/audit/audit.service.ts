@@ -24,14 +24,7 @@ export type AuditEntry = {
  */
 export async function recordAudit(db: Db, scope: Scope, entry: AuditEntry) {
   if (entry.action !== 'reveal' && !scope.isAdmin) return;
-  await db.insert(auditLog).values({
-    actorId: scope.actorId,
-    clientId: scope.clientId,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId == null ? null : String(entry.entityId),
-    field: entry.field ?? null,
-  });
+  await insertEntry(db, scope, entry);
   if (!entry.notified) await notifyStaffAction(db, scope, entry);
 }
 
@@ -42,12 +35,18 @@ export async function recordAudit(db: Db, scope: Scope, entry: AuditEntry) {
  */
 export async function recordWorkflowStep(db: Db, scope: Scope, entry: AuditEntry) {
   if (scope.isAdmin) return recordAudit(db, scope, entry);
-  await db.insert(auditLog).values({
+  await insertEntry(db, scope, entry);
+}
+
+/** The audit row itself, as every recorder writes it. */
+function insertEntry(db: Db, scope: Scope, entry: AuditEntry) {
+  return db.insert(auditLog).values({
     actorId: scope.actorId,
     clientId: scope.clientId,
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId == null ? null : String(entry.entityId),
+    field: entry.field ?? null,
   });
 }
 
