@@ -77,6 +77,31 @@ test('a client uploads a PDF with a progress bar, downloads it and deletes it', 
   await expect(toast).toBeHidden({ timeout: 3_500 });
 });
 
+test('a file chosen while the list is still loading shows once uploaded', async ({ page }) => {
+  await signedInClient(page, { name: `Doc Race ${Date.now().toString(36)}` });
+  // The section's first load answers "no documents", as the server would have before the upload,
+  // but reaches the page only after the upload: the page must ask again rather than keep it.
+  let deliver!: () => void;
+  const uploaded = new Promise<void>((r) => (deliver = r));
+  await page.route(
+    /\/documents\?type=Standard_Corporate/,
+    async (route) => {
+      await uploaded;
+      // The page may have given up on this request meanwhile (it asks again): then there is no one to answer.
+      await route.fulfill({ json: { items: [], total: 0, page: 1, pageSize: 50 } }).catch(() => undefined);
+    },
+    { times: 1 },
+  );
+  await page.goto('/documents');
+  const corporate = section(page, 'Standard Corporate');
+  await expect(corporate.getByText('Loading documents...')).toBeVisible();
+  await uploadTo(page, 'Standard Corporate', 'Chosen Early.pdf');
+  // The toast shows as the page refreshes its lists: only then does the older answer arrive.
+  await expect(page.getByText('Chosen Early.pdf uploaded.')).toBeVisible();
+  deliver();
+  await expect(corporate.getByText('Chosen Early.pdf')).toBeVisible();
+});
+
 test('an admin sees a client’s documents, named, and uploads one for them', async ({ page }) => {
   const client = await signedInClient(page, { name: `Doc Owner ${Date.now().toString(36)}` });
   await page.goto('/documents');
