@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react';
 import { ShowMore, type PagedList } from '../lib/paged-list';
-import { requestIdOf } from '../lib/api-error';
+import { Card, CardContent } from './ui/card';
+import { LoadFailed, Loading } from './load-states';
 
 /** A plain query of a list, or a paged one (which adds "Show more"). */
 type ListQuery<T> = Pick<PagedList<T>, 'isPending' | 'isError' | 'data'> & { refetch: () => unknown } & Partial<Omit<PagedList<T>, 'isPending' | 'isError' | 'data' | 'refetch'>>;
-import { Alert } from './ui/alert';
-import { Button } from './ui/button';
-import { Card, CardContent } from './ui/card';
-import { Spinner } from './ui/spinner';
 
 /**
  * The loading, error (with Retry) and empty states every list screen shows, in one place; renders
@@ -29,26 +26,9 @@ export function QueryStates<T>({
   empty: { title: string; hint: ReactNode; icon?: ReactNode };
   children: (data: T[]) => ReactNode;
 }) {
-  const requestId = requestIdOf(query.error);
   // A failed load has no data and is no longer pending: the error first, or it would spin for good.
-  if (query.isError && !query.data)
-    return (
-      <Alert tone="error" className="flex items-center justify-between gap-2">
-        <span>
-          {error}
-          {requestId && <span className="block text-xs">If you contact support, quote request id {requestId}.</span>}
-        </span>
-        <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
-  if (!query.data)
-    return (
-      <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
-        <Spinner className="size-4" label="" /> {loading}
-      </p>
-    );
+  if (query.isError && !query.data) return <LoadFailed message={error} query={query} />;
+  if (!query.data) return <Loading label={loading} />;
   if (query.data.length === 0)
     return (
       <Card>

@@ -11,6 +11,7 @@ import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { clientListQuery } from './api';
 import { ClientsTable } from './clients-table';
+import { LoadFailed } from '../../components/load-states';
 
 /** The search text once typing has paused, so each keystroke does not query the server. */
 function useDebounced(value: string, ms = 300) {
@@ -77,12 +78,7 @@ export function ClientsPage() {
       )}
 
       {query.isError && !data && (
-        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-          Failed to load client data
-          <Button size="sm" variant="outline" onClick={() => query.refetch()} disabled={query.isFetching}>
-            Retry
-          </Button>
-        </Alert>
+        <LoadFailed message="Failed to load client data" query={query} className="px-4 py-3" />
       )}
 
       {data && data.total === 0 && (

@@ -10,6 +10,7 @@ import type { Activity } from '../../../shared/activities';
 import { activitiesQuery, useAddActivity, useDeleteActivity, useUpdateActivity } from './api';
 import { ActivityForm } from './activity-form';
 import { formatDateTime } from '../../../shared/format';
+import { LoadFailed } from '../../components/load-states';
 
 const statusStyle: Record<Activity['status'], string> = {
   Completed: 'bg-green-100 text-green-800',
@@ -53,12 +54,7 @@ export function RecentActivities({ clientId }: { clientId: string }) {
           </div>
         )}
         {query.isError && !query.data ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700">
-            Your activities could not be loaded.
-            <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-              Retry
-            </Button>
-          </div>
+          <LoadFailed message="Your activities could not be loaded." query={query} />
         ) : !query.data ? (
           <div className="flex justify-center py-6">
             <Spinner label="Loading activities" />

@@ -8,7 +8,6 @@ import { QueryStates } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
 import { clientLabel, clientSummaryQuery, useDefaultClient } from '../../lib/client-options';
 import { usePagedList } from '../../lib/paged-list';
 import { MEMBERS_ONLY_TITLE } from '../../../shared/credit';
@@ -19,6 +18,7 @@ import { useDocumentTitle } from '../placeholders/use-document-title';
 import { catalogQuery, clientFirstStepQuery } from './api';
 import { FirstStepCard } from './first-step-card';
 import { FirstStepDialog } from './first-step-dialog';
+import { LoadFailed, Loading } from '../../components/load-states';
 
 export const FIRST_STEP_HEADING = 'First Step Accounts';
 
@@ -121,21 +121,8 @@ function AdminView() {
 
 function MemberView({ clientId }: { clientId: string }) {
   const membership = useQuery(membershipQuery(clientId));
-  if (membership.isError && !membership.data)
-    return (
-      <Alert tone="error" className="flex items-center justify-between gap-2">
-        Could not check your membership.
-        <Button size="sm" variant="outline" onClick={() => membership.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
-  if (!membership.data)
-    return (
-      <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
-        <Spinner className="size-4" label="" /> Loading...
-      </p>
-    );
+  if (membership.isError && !membership.data) return <LoadFailed message="Could not check your membership." query={membership} />;
+  if (!membership.data) return <Loading label="Loading..." />;
   return membership.data.isPaid ? <ClientAccounts clientId={clientId} isAdmin={false} /> : <MembersOnlyNotice />;
 }
 

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { ArrowRight, Gauge } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
 import { fundabilityQuery } from './api';
 import { CheckItem } from './check-item';
 import { ScoreMeter } from './score-meter';
+import { LoadFailed, Loading } from '../../components/load-states';
 
 // Kept small (no chart) so the dashboard's first load stays light: the chart is on /fundability.
 
@@ -26,16 +26,9 @@ export function FundabilityCard({ clientId }: { clientId: string }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {query.isError && !query.data ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700">
-            Your fundability score could not be loaded.
-            <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-              Retry
-            </Button>
-          </div>
+          <LoadFailed message="Your fundability score could not be loaded." query={query} />
         ) : !query.data ? (
-          <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
-            <Spinner className="size-4" label="" /> Loading your fundability score...
-          </p>
+          <Loading label="Loading your fundability score..." />
         ) : (
           <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] md:gap-6">
             <ScoreMeter score={query.data.score} checks={query.data.checks} size="sm" />

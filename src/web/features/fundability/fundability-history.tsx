@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
 import { HistoryChart } from '../scores/score-history';
 import { fundabilityHistoryQuery, HISTORY_POINTS } from './api';
+import { LoadFailed, Loading } from '../../components/load-states';
 
 /** The score over time (a point per change), as the CapitalScore history is shown. */
 export function FundabilityHistory({ clientId, computedAt }: { clientId: string; computedAt: string }) {
@@ -17,16 +15,9 @@ export function FundabilityHistory({ clientId, computedAt }: { clientId: string;
       </CardHeader>
       <CardContent>
         {history.isError && !history.data ? (
-          <Alert tone="error" className="flex items-center justify-between gap-2">
-            Could not load the history.
-            <Button size="sm" variant="outline" onClick={() => history.refetch()}>
-              Retry
-            </Button>
-          </Alert>
+          <LoadFailed message="Could not load the history." query={history} />
         ) : !history.data ? (
-          <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
-            <Spinner className="size-4" label="" /> Loading history...
-          </p>
+          <Loading label="Loading history..." />
         ) : (
           <HistoryChart
             name="Fundability score"

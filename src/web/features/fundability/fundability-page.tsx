@@ -2,10 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth-context';
 import { ClientSelector } from '../../components/client-selector';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
 import { formatDateTime } from '../../../shared/format';
 import type { FundabilityAnswer } from '../../../shared/fundability';
 import { useDefaultClient } from '../../lib/client-options';
@@ -14,6 +11,7 @@ import { fundabilityQuery } from './api';
 import { CheckItem } from './check-item';
 import { FundabilityHistory } from './fundability-history';
 import { ScoreMeter } from './score-meter';
+import { LoadFailed, Loading } from '../../components/load-states';
 
 /** /fundability: what stands between a client and funding; an admin picks a client (?client=<id>). */
 export function FundabilityPage() {
@@ -44,21 +42,8 @@ export function FundabilityPage() {
 
 function ClientFundability({ clientId, actingFor }: { clientId: string; actingFor: string | null }) {
   const query = useQuery(fundabilityQuery(clientId));
-  if (query.isError && !query.data)
-    return (
-      <Alert tone="error" className="flex items-center justify-between gap-2">
-        Could not load the fundability check.
-        <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
-  if (!query.data)
-    return (
-      <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
-        <Spinner className="size-4" label="" /> Loading the fundability check...
-      </p>
-    );
+  if (query.isError && !query.data) return <LoadFailed message="Could not load the fundability check." query={query} />;
+  if (!query.data) return <Loading label="Loading the fundability check..." />;
   return <FundabilityView answer={query.data} clientId={clientId} actingFor={actingFor} />;
 }
 

@@ -5,10 +5,7 @@ import { ExternalLink } from 'lucide-react';
 import { toast } from 'sonner';
 import { useAuth } from '../../app/auth-context';
 import { ClientSelector } from '../../components/client-selector';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
 import { clientLabel, clientSummaryQuery, useDefaultClient } from '../../lib/client-options';
 import { SCORE_LINKS, SCORE_MESSAGES, tierFor, type ScoresResponse } from '../../../shared/scores';
 import { scoresQuery } from './api';
@@ -18,6 +15,7 @@ import { ScoreRange, whatIfStart } from './score-range';
 import { SetScoreForm } from './set-score-form';
 import { TierCards } from './tier-cards';
 import { TradelinesCard } from '../tradelines/tradelines-card';
+import { LoadFailed, Loading } from '../../components/load-states';
 
 /** /dnb: a client's CapitalScore and PAYDEX; an admin picks a client (?client=<id>) and sets their scores. */
 export function ScoresPage() {
@@ -65,21 +63,8 @@ function ClientScores({ clientId, isAdmin }: { clientId: string; isAdmin: boolea
     if (failed) toast.error(SCORE_MESSAGES.loadFailed);
   }, [failed]);
 
-  if (failed)
-    return (
-      <Alert tone="error" className="flex items-center justify-between gap-2">
-        {SCORE_MESSAGES.loadFailed}
-        <Button size="sm" variant="outline" onClick={() => scores.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
-  if (!scores.data)
-    return (
-      <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
-        <Spinner className="size-4" label="" /> Loading scores...
-      </p>
-    );
+  if (failed) return <LoadFailed message={SCORE_MESSAGES.loadFailed} query={scores} />;
+  if (!scores.data) return <Loading label="Loading scores..." />;
   const data = scores.data;
   return (
     <>

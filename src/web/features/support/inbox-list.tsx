@@ -1,12 +1,11 @@
 import { Paperclip } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Button } from '../../components/ui/button';
-import { Alert } from '../../components/ui/alert';
-import { Spinner } from '../../components/ui/spinner';
 import { usePagedList } from '../../lib/paged-list';
 import { formatDateTime } from '../../../shared/format';
 import type { SupportConversationItem } from '../../../shared/support';
 import { inboxQuery, type InboxView } from './api';
+import { LoadFailed, Loading } from '../../components/load-states';
 
 const preview = (c: SupportConversationItem) => {
   const last = c.lastMessage;
@@ -18,21 +17,8 @@ const preview = (c: SupportConversationItem) => {
 /** The staff inbox's list of conversations (unread first, then newest), a page at a time. */
 export function InboxList({ view, selected, onSelect }: { view: InboxView; selected: string | null; onSelect: (clientId: string) => void }) {
   const list = usePagedList(inboxQuery(view));
-  if (list.isError && !list.data)
-    return (
-      <Alert tone="error" className="m-3 flex items-center justify-between gap-2">
-        The conversations could not be loaded.
-        <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
-  if (!list.data)
-    return (
-      <p className="flex items-center gap-2 p-4 text-sm text-gray-600" role="status">
-        <Spinner className="size-4" label="" /> Loading conversations...
-      </p>
-    );
+  if (list.isError && !list.data) return <LoadFailed message="The conversations could not be loaded." query={list} className="m-3" />;
+  if (!list.data) return <Loading label="Loading conversations..." className="p-4" />;
   if (list.data.length === 0)
     return (
       <div className="p-6 text-center">

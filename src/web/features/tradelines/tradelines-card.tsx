@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AlertTriangle, CheckCircle2, ListChecks } from 'lucide-react';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
 import { TRADELINE_STALE_DAYS } from '../../../shared/credit';
 import { formatDate } from '../../../shared/format';
 import { TRADELINE_SOURCE_PAGES, type TradelineView } from '../../../shared/tradelines';
 import { tradelinesQuery } from './api';
+import { LoadFailed, Loading } from '../../components/load-states';
 
 const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
@@ -27,21 +25,8 @@ export function TradelinesCard({ clientId, forClient }: { clientId: string; forC
   const suffix = forClient ? `?client=${encodeURIComponent(clientId)}` : '';
 
   let body;
-  if (q.isError && !q.data)
-    body = (
-      <Alert tone="error" className="flex items-center justify-between gap-2">
-        Could not load the tradelines.
-        <Button size="sm" variant="outline" onClick={() => q.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
-  else if (!q.data)
-    body = (
-      <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
-        <Spinner className="size-4" label="" /> Loading tradelines...
-      </p>
-    );
+  if (q.isError && !q.data) body = <LoadFailed message="Could not load the tradelines." query={q} />;
+  else if (!q.data) body = <Loading label="Loading tradelines..." />;
   else {
     const s = q.data.summary;
     body = (
