@@ -69,7 +69,8 @@ export async function startServer(config: Config) {
 
   const stopRetries = mailer.startRetryLoop();
   const stopNotificationDelivery = startNotificationDelivery({ config, realtime, mailer, log });
-  const stopReminders = scheduleReminders({ db, mailer, config, log });
+  const stopReminders =
+    config.reminderIntervalMinutes > 0 ? scheduleReminders({ db, mailer, config, log }, { intervalMs: config.reminderIntervalMinutes * 60_000 }) : async () => {};
   const stopStaleTradelines = scheduleStaleTradelines({ db, mailer, config, log });
   const stopSupportReplyMail = scheduleSupportReplyMail({ db, mailer, config, log });
   const server: ServerType = await new Promise((resolve) => {
