@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Check, ExternalLink, Eye, EyeOff, Landmark, Pencil, Trash2, X } from 'lucide-react';
+import { Check, ExternalLink, Landmark, X } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatDate, formatMoney } from '../../../shared/format';
@@ -9,6 +8,8 @@ import { safeHref } from '../../../shared/urls';
 import { bankAccountFlags, type BankAccount, type BankAccountInput, type BankNumberField } from '../../../shared/bank-accounts';
 import { revealBankNumber, useDeleteBankAccount, useUpdateBankAccount } from './api';
 import { BankAccountForm } from './bank-account-form';
+import { EditDeleteButtons } from '../../components/edit-delete-buttons';
+import { useSecretReveal } from '../../components/secret-reveal';
 import { CopyButton } from '../../components/copy-button';
 
 function Row({ label, children, copy }: { label: string; children: ReactNode; copy?: ReactNode }) {
@@ -28,36 +29,11 @@ const empty = <span className="text-gray-400">-</span>;
 /** A masked number with Reveal/Hide and Copy, both through the audited reveal route. */
 function NumberRow({ account, field, label }: { account: BankAccount; field: BankNumberField; label: string }) {
   const masked = field === 'account-number' ? account.accountNumberMasked : account.routingNumberMasked;
-  const [clear, setClear] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const fetchValue = () => revealBankNumber(account.clientId, account.id, field);
-  const toggle = async () => {
-    if (clear !== null) return setClear(null);
-    setBusy(true);
-    try {
-      setClear(await fetchValue());
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : 'Could not reveal the number');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const secret = useSecretReveal({ label, masked: masked ?? '', fetchValue: () => revealBankNumber(account.clientId, account.id, field), testId: `${field}-value` });
   if (!masked) return <Row label={label}>{empty}</Row>;
   return (
-    <Row
-      label={label}
-      copy={
-        <>
-          <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={toggle} disabled={busy} aria-label={`${clear === null ? 'Reveal' : 'Hide'} ${label}`}>
-            {clear === null ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />} {clear === null ? 'Reveal' : 'Hide'}
-          </Button>
-          <CopyButton label={label} value={fetchValue} />
-        </>
-      }
-    >
-      <span className="font-mono" data-testid={`${field}-value`}>
-        {clear ?? masked}
-      </span>
+    <Row label={label} copy={secret.actions}>
+      {secret.value}
     </Row>
   );
 }
@@ -110,16 +86,7 @@ export function BankAccountCard({ account, clientName }: { account: BankAccount;
             {clientName && <p className="truncate text-xs text-gray-500">Client: {clientName}</p>}
           </div>
         </div>
-        {!editing && (
-          <div className="flex shrink-0 gap-1">
-            <Button variant="ghost" size="icon" onClick={() => setEditing(true)} aria-label={`Edit ${title}`}>
-              <Pencil />
-            </Button>
-            <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)} aria-label={`Delete ${title}`}>
-              <Trash2 />
-            </Button>
-          </div>
-        )}
+        {!editing && <EditDeleteButtons title={title} onEdit={() => setEditing(true)} onDelete={() => setConfirming(true)} />}
       </div>
       <CardContent className="p-4 pt-0">
         {editing ? (

@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { CreditCard, ExternalLink, Eye, EyeOff, Pencil, Store, Trash2 } from 'lucide-react';
+import { CreditCard, ExternalLink, Store } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Card as Panel, CardContent } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { CopyButton } from '../../components/copy-button';
+import { EditDeleteButtons } from '../../components/edit-delete-buttons';
+import { useSecretReveal } from '../../components/secret-reveal';
 import { formatMoney } from '../../../shared/format';
 import { safeHref } from '../../../shared/urls';
 import { CARD_MESSAGES, type StoreCardSecret } from '../../../shared/credit';
@@ -31,36 +32,11 @@ const none = <span className="text-gray-500">-</span>;
 function SecretRow({ card, field }: { card: StoreCard; field: StoreCardSecret }) {
   const label = STORE_CARD_SECRET_LABELS[field];
   const masked = field === 'account-number' ? card.accountNumberMasked : field === 'username' ? card.usernameMasked : card.passwordMasked;
-  const [clear, setClear] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const fetchValue = () => revealCardSecret(card.clientId, card.id, field);
-  const toggle = async () => {
-    if (clear !== null) return setClear(null);
-    setBusy(true);
-    try {
-      setClear(await fetchValue());
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : `Could not reveal the ${label.toLowerCase()}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const secret = useSecretReveal({ label, masked: masked ?? '', fetchValue: () => revealCardSecret(card.clientId, card.id, field), testId: `${field}-value` });
   if (!masked) return <Row label={label}>{none}</Row>;
   return (
-    <Row
-      label={label}
-      actions={
-        <>
-          <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={toggle} disabled={busy} aria-label={`${clear === null ? 'Reveal' : 'Hide'} ${label}`}>
-            {clear === null ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />} {clear === null ? 'Reveal' : 'Hide'}
-          </Button>
-          <CopyButton label={label} value={fetchValue} />
-        </>
-      }
-    >
-      <span className="font-mono" data-testid={`${field}-value`}>
-        {clear ?? masked}
-      </span>
+    <Row label={label} actions={secret.actions}>
+      {secret.value}
     </Row>
   );
 }
@@ -112,16 +88,7 @@ export function CardItem({ card, clientName }: { card: Card; clientName?: string
             {clientName && <p className="truncate text-xs text-gray-600">Client: {clientName}</p>}
           </div>
         </div>
-        {!editing && (
-          <div className="flex shrink-0 gap-1">
-            <Button variant="ghost" size="icon" onClick={() => setEditing(true)} aria-label={`Edit ${title}`}>
-              <Pencil />
-            </Button>
-            <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)} aria-label={`Delete ${title}`}>
-              <Trash2 />
-            </Button>
-          </div>
-        )}
+        {!editing && <EditDeleteButtons title={title} onEdit={() => setEditing(true)} onDelete={() => setConfirming(true)} />}
       </div>
       <CardContent className="flex flex-1 flex-col gap-3 p-4 pt-0">
         {editing ? (

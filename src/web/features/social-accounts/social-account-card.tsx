@@ -1,9 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { Briefcase, Camera, ExternalLink, Eye, EyeOff, Globe, MessageCircle, Pencil, Play, ThumbsUp, Trash2, type LucideIcon } from 'lucide-react';
+import { Briefcase, Camera, ExternalLink, Globe, MessageCircle, Play, ThumbsUp, type LucideIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { EditDeleteButtons } from '../../components/edit-delete-buttons';
+import { useSecretReveal } from '../../components/secret-reveal';
 import { CopyButton } from '../../components/copy-button';
 import { PASSWORD_MASK } from '../../../shared/cards';
 import { safeHref } from '../../../shared/urls';
@@ -46,36 +48,11 @@ function Row({ label, children, actions }: { label: string; children: ReactNode;
 
 /** The password masked, with Reveal/Hide and Copy, both through the audited reveal route. */
 function PasswordRow({ account }: { account: SocialAccount }) {
-  const [clear, setClear] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const fetchValue = () => revealSocialPassword(account.clientId, account.id);
-  const toggle = async () => {
-    if (clear !== null) return setClear(null);
-    setBusy(true);
-    try {
-      setClear(await fetchValue());
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : 'Could not reveal the password');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const secret = useSecretReveal({ label: 'password', masked: PASSWORD_MASK, fetchValue: () => revealSocialPassword(account.clientId, account.id), testId: 'password-value' });
   if (!account.hasPassword) return <Row label="Password">-</Row>;
   return (
-    <Row
-      label="Password"
-      actions={
-        <>
-          <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={toggle} disabled={busy} aria-label={`${clear === null ? 'Reveal' : 'Hide'} password`}>
-            {clear === null ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />} {clear === null ? 'Reveal' : 'Hide'}
-          </Button>
-          <CopyButton label="password" value={fetchValue} />
-        </>
-      }
-    >
-      <span className="break-all font-mono" data-testid="password-value">
-        {clear ?? PASSWORD_MASK}
-      </span>
+    <Row label="Password" actions={secret.actions}>
+      {secret.value}
     </Row>
   );
 }
@@ -119,16 +96,7 @@ export function SocialAccountCard({ account }: { account: SocialAccount }) {
             <p className="break-all text-sm text-gray-600">{account.username}</p>
           </div>
         </div>
-        {!editing && (
-          <div className="flex shrink-0 gap-1">
-            <Button variant="ghost" size="icon" onClick={() => setEditing(true)} aria-label={`Edit ${title}`}>
-              <Pencil />
-            </Button>
-            <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)} aria-label={`Delete ${title}`}>
-              <Trash2 />
-            </Button>
-          </div>
-        )}
+        {!editing && <EditDeleteButtons title={title} onEdit={() => setEditing(true)} onDelete={() => setConfirming(true)} />}
       </div>
       <CardContent className="flex flex-1 flex-col gap-3 p-4 pt-0">
         {editing ? (
