@@ -27,13 +27,14 @@ export function access(level: Access): AccessMiddleware {
     if (level === 'admin' && !isAdmin) return c.json({ error: 'Only administrators can do this.' }, 403);
     if (level === 'own') {
       // The one place that decides whose rows a /api/clients/:clientId/... request may touch:
-      // a client only their own id, an admin any existing client's.
+      // a client only their own id, an admin their own or any existing client's. Another admin is
+      // not a client: acting for them would let one admin read or change another's account.
       const clientId = c.req.param('clientId');
       if (!clientId) throw new Error(`access('own') on a route without :clientId: ${c.req.path}`);
       if (!isAdmin && clientId !== user.id) return c.json({ error: 'Not found' }, 404);
       if (isAdmin && clientId !== user.id) {
-        const [client] = await c.var.deps.db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.id, clientId));
-        if (!client) return c.json({ error: 'Not found' }, 404);
+        const [client] = await c.var.deps.db.select({ role: authUsers.role }).from(authUsers).where(eq(authUsers.id, clientId));
+        if (!client || client.role === 'admin') return c.json({ error: 'Not found' }, 404);
       }
       c.set('scope', { clientId, actorId: user.id, isAdmin });
     }

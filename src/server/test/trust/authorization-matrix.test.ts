@@ -297,6 +297,8 @@ async function seed(agent: TestAgent, clientId: string, who: 'a' | 'b') {
   }
 }
 let admin: { id: string; agent: TestAgent };
+/** Another admin: not a client, so no admin may act for them on /api/clients/:clientId/... */
+let otherAdmin: { id: string };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -307,6 +309,7 @@ beforeAll(async () => {
   a = await make('client', 'Client Alpha');
   b = await make('client', 'Client Bravo');
   admin = await make('admin', 'Staff Admin');
+  otherAdmin = await make('admin', 'Other Staff Admin');
   await seed(a.agent, a.id, 'a');
   await seed(b.agent, b.id, 'b');
   // A is a member (members-only routes answer A); B is not.
@@ -420,6 +423,8 @@ describe('authorisation matrix', () => {
           check(e, adminOnA, !denied(adminOnA.status), 'allowed');
           const aOnB = await call(a.agent, e, other, 'client A on B');
           check(e, aOnB, denied(aOnB.status), 'a denial');
+          const adminOnAdmin = await call(admin.agent, e, (await concretePath(e, a.id)).replace(a.id, otherAdmin.id), 'admin on another admin');
+          check(e, adminOnAdmin, denied(adminOnAdmin.status), 'a denial');
           if (/:[a-zA-Z]+/.test(e.path.replace(':clientId', ''))) {
             // IDOR: B, on B's own client id, names a record that belongs to A.
             const idor = await call(b.agent, e, (await concretePath(e, a.id)).replace(a.id, b.id), 'client B on A\'s record');
