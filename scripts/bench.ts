@@ -266,7 +266,14 @@ async function onPostgres() {
   say(`postgres growth 10 -> ${CLIENTS.toLocaleString('en-US')} clients: compliance p50 ${small.p50.toFixed(1)} -> ${b.p50.toFixed(1)} ms, ${growth.toFixed(2)}x (target <= ${TARGETS.growth}) ${check(growth <= TARGETS.growth, 'growth')}`);
 
   const id = users.client.id;
-  const dashboard = [`/api/clients/${id}/build-out`, `/api/clients/${id}/activities`, `/api/clients/${id}/payments`, '/api/me/notifications', `/api/clients/${id}/compliance-tasks`];
+  const dashboard = [
+    `/api/clients/${id}/build-out`,
+    `/api/clients/${id}/activities`,
+    `/api/clients/${id}/payments`,
+    '/api/me/notifications',
+    `/api/clients/${id}/compliance-tasks`,
+    `/api/clients/${id}/fundability`,
+  ];
   say(`postgres (c) dashboard calls (${dashboard.length} in turn): ${fmt(measure(server.url, dashboard, clientHeaders))}`);
   const adminHeaders = { cookie: users.admin.cookie };
   say(`postgres (d) clients list page 1: ${fmt(measure(server.url, ['/api/clients?pageSize=100&page=1'], adminHeaders))}`);
