@@ -9,7 +9,7 @@
 //   (e) the top bar's search, sequential requests: p95 under 50 ms (scripts/bench/search.ts)
 // plus the growth check (b at 10 clients vs 10,000), RSS after the load and the start-up time on
 // an existing database. Exits 1 when a target is missed. A few minutes; not part of npm test.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -159,8 +159,11 @@ async function seedClients(query: Query, from: number, to: number) {
 
 // ---- servers -------------------------------------------------------------------------------
 
+// One data key for every server of the run: the ones on one PostgreSQL database share its sealed auth secret.
+const DATA_KEY = `v1:${randomBytes(32).toString('base64')}`;
+
 async function startApp(target: { databaseUrl?: string; dataDir: string }) {
-  const server = spawnServer({ port: await freePort(), dataDir: target.dataDir, databaseUrl: target.databaseUrl, built: true, env: { ADMIN_EMAILS: ADMIN_EMAIL, SEED_DEMO: 'false' } });
+  const server = spawnServer({ port: await freePort(), dataDir: target.dataDir, databaseUrl: target.databaseUrl, built: true, env: { ADMIN_EMAILS: ADMIN_EMAIL, SEED_DEMO: 'false', DATA_KEY } });
   const startMs = await waitHealthy(server, 120_000);
   return { server, startMs };
 }

@@ -151,4 +151,4 @@ export type ComplianceTask = {
 
 /** Only a task waiting on the client can be overdue: Completed is done, Submitted waits on staff's review. */
 export const isOverdue = (t: { status: TaskStatus; dueDate: string | Date | null }, now = new Date()) =>
-  t.status === 'Awaiting Completion' && t.dueDate !== null && new Date(t.dueDate).getTime() < now.getTime();
+  t.status === 'Awaiting Completion' && t.dueDate !== null && (typeof t.dueDate === 'string' ? Date.parse(t.dueDate) : t.dueDate.getTime()) < now.getTime();
