@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount, formatDate, formatDateTime, formatMoney, formatMoneyWhole } from './format';
+import { endOfLocalDay, formatBytes, formatCount, formatDate, formatDateTime, formatMoney, formatMoneyWhole, localIsoDate } from './format';
 
 describe('the one formatter set', () => {
   it('writes money as en-US dollars with grouping and cents', () => {
@@ -26,5 +26,13 @@ describe('the one formatter set', () => {
     expect(formatBytes(10 * 1024 * 1024)).toBe('10 MB');
     expect(formatBytes(1.5 * 1024 ** 3)).toBe('1.5 GB');
     expect(formatBytes(2 * 1024 ** 3)).toBe('2 GB');
+  });
+
+  it('turns a moment into the local calendar day a date input holds, and a picked day into its last local instant', () => {
+    expect(localIsoDate(new Date(2026, 0, 5, 0, 0, 1))).toBe('2026-01-05');
+    expect(localIsoDate(new Date(2026, 11, 31, 23, 59, 59))).toBe('2026-12-31');
+    expect(new Date(endOfLocalDay('2026-03-08')!).getTime()).toBe(new Date(2026, 2, 8, 23, 59, 59, 999).getTime());
+    expect(endOfLocalDay('')).toBeNull();
+    expect(endOfLocalDay(null)).toBeNull();
   });
 });

@@ -47,3 +47,10 @@ export function formatBytes(n: number): string {
   }
   return `${Number.isInteger(n) ? n : n.toFixed(1)} ${units[i]}`;
 }
+
+/** A moment as the calendar day it falls on in the browser's or server's local time, YYYY-MM-DD (what a date input holds). */
+export const localIsoDate = (date = new Date()) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/** A picked YYYY-MM-DD as the end of that day where the person is, as an ISO instant (null when none was picked). */
+export const endOfLocalDay = (date: string | null | undefined) => (date ? new Date(`${date}T23:59:59.999`).toISOString() : null);

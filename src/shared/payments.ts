@@ -46,6 +46,3 @@ export type PaymentUpdate = z.input<typeof paymentUpdate>;
 
 export type Payment = { id: number; description: string; amount: number; date: string; status: PaymentStatus; included: boolean };
 
-/** Today in the browser's or server's local time, YYYY-MM-DD. */
-export const todayIso = (now = new Date()) =>
-  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Deps } from '../app-env';
 import type { Scope } from '../middleware/access';
-import { todayIso } from '../../shared/payments';
+import { localIsoDate } from '../../shared/format';
 
 /** What the demo's area files get: the app's dependencies, the demo people, and the clock. */
 export type DemoContext = {
@@ -29,4 +29,4 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The moment `days` days before ctx.now (dates are relative to the day the demo is made). */
 export const daysAgo = (ctx: DemoContext, days: number) => new Date(ctx.now.getTime() - days * DAY_MS);
 /** YYYY-MM-DD `days` days before (negative: after) ctx.now, by the server's calendar. */
-export const dayIso = (ctx: DemoContext, days: number) => todayIso(daysAgo(ctx, days));
+export const dayIso = (ctx: DemoContext, days: number) => localIsoDate(daysAgo(ctx, days));

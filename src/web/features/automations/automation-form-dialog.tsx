@@ -18,9 +18,8 @@ import {
   type Automation,
 } from '../../../shared/automations';
 import { imageUploadUrl, useRefreshAutomations, useSaveAutomation } from './api';
+import { Textarea } from '../../components/ui/textarea';
 
-const textareaClass =
-  'flex min-h-24 w-full rounded-md border border-gray-300 bg-white px-3 py-2 font-mono text-xs text-gray-900 placeholder:text-gray-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60';
 const fileClass =
   'block w-full text-sm text-gray-700 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-gray-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-gray-900 hover:file:bg-gray-50 disabled:opacity-60';
 
@@ -101,10 +100,10 @@ function AutomationForm({ automation, onDone }: { automation?: Automation; onDon
         </FormField>
       </div>
       <FormField id={id('description')} label="Description">
-        <textarea id={id('description')} className={textareaClass} disabled={busy} value={values.description} onChange={(e) => set('description', e.target.value)} />
+        <Textarea id={id('description')} className="min-h-24 font-mono text-xs" disabled={busy} value={values.description} onChange={(e) => set('description', e.target.value)} />
       </FormField>
       <FormField id={id('notes')} label="Notes">
-        <textarea id={id('notes')} className={textareaClass} disabled={busy} value={values.notes} onChange={(e) => set('notes', e.target.value)} />
+        <Textarea id={id('notes')} className="min-h-24 font-mono text-xs" disabled={busy} value={values.notes} onChange={(e) => set('notes', e.target.value)} />
       </FormField>
       <div className="flex flex-wrap gap-6">
         {(

@@ -14,9 +14,8 @@ import { cn } from '../../lib/cn';
 import { formatDate } from '../../../shared/format';
 import { automationRequestInput, REQUEST_PRIORITIES, REQUEST_STATE_LABELS, REQUEST_STATES, REQUEST_TRANSITIONS, type AutomationRequest, type RequestState } from '../../../shared/automations';
 import { allRequestsQuery, ownRequestsQuery, useMoveRequest, useRequestAutomation } from './api';
+import { Textarea } from '../../components/ui/textarea';
 
-const textareaClass =
-  'flex min-h-24 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60';
 const stateTone: Record<RequestState, string> = {
   received: 'bg-gray-100 text-gray-800 ring-gray-500/20',
   in_progress: 'bg-amber-100 text-amber-900 ring-amber-600/30',
@@ -146,7 +145,7 @@ function DeclineDialog({ request, onClose, onDecline, busy }: { request: Automat
           }}
         >
           <FormField id={`${p}-reason`} label="Reason">
-            <textarea id={`${p}-reason`} className={textareaClass} value={reason} disabled={busy} onChange={(e) => setReason(e.target.value)} maxLength={1000} />
+            <Textarea id={`${p}-reason`} className="min-h-24" value={reason} disabled={busy} onChange={(e) => setReason(e.target.value)} maxLength={1000} />
           </FormField>
           <FormActions busy={busy} submitLabel="Decline" canSubmit={reason.trim() !== ''} onCancel={onClose} />
         </form>
@@ -191,7 +190,7 @@ function RequestForm({ clientId, onDone }: { clientId: string; onDone: () => voi
         <Input id={`${p}-type`} autoComplete="off" placeholder="e.g. Invoice reminders" disabled={request.isPending} value={values.type} onChange={(e) => setValues((v) => ({ ...v, type: e.target.value }))} />
       </FormField>
       <FormField id={`${p}-description`} label="Description">
-        <textarea id={`${p}-description`} className={textareaClass} disabled={request.isPending} value={values.description} onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))} />
+        <Textarea id={`${p}-description`} className="min-h-24" disabled={request.isPending} value={values.description} onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))} />
       </FormField>
       <FormField id={`${p}-priority`} label="Priority">
         <select id={`${p}-priority`} className={selectClass} disabled={request.isPending} value={values.priority} onChange={(e) => setValues((v) => ({ ...v, priority: e.target.value as (typeof REQUEST_PRIORITIES)[number] }))}>

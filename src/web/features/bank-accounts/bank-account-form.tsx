@@ -6,11 +6,9 @@ import { Input } from '../../components/ui/input';
 import { bankAccountFlags, bankAccountInput, type BankAccount, type BankAccountInput } from '../../../shared/bank-accounts';
 import { describedBy, FormField } from '../../components/ui/form-field';
 import { FormActions } from '../../components/ui/form-actions';
+import { Textarea } from '../../components/ui/textarea';
 
 type Output = z.output<typeof bankAccountInput>;
-const textareaClass =
-  'flex min-h-20 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60';
-
 const valuesOf = (a?: BankAccount): BankAccountInput => ({
   bankName: a?.bankName ?? '',
   accountNumber: '',
@@ -91,7 +89,7 @@ export function BankAccountForm(props: {
       </div>
       {text('businessAccountUrl', 'Business Url', { type: 'url', placeholder: 'https://' })}
       <FormField id={`${p}-notes`} label="Notes" error={e.notes?.message}>
-        <textarea id={`${p}-notes`} className={textareaClass} disabled={props.busy} {...register('notes')} />
+        <Textarea id={`${p}-notes`}  disabled={props.busy} {...register('notes')} />
       </FormField>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-gray-800">Account type</legend>

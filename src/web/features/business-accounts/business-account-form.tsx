@@ -7,11 +7,9 @@ import { Input } from '../../components/ui/input';
 import { businessAccountInput, MAX_DETAILS, type BusinessAccount, type BusinessAccountInput } from '../../../shared/business-accounts';
 import { describedBy, FormField } from '../../components/ui/form-field';
 import { FormActions } from '../../components/ui/form-actions';
+import { Textarea } from '../../components/ui/textarea';
 
 type Output = z.output<typeof businessAccountInput>;
-const textareaClass =
-  'flex min-h-20 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60';
-
 // The form starts as Pending (spec §4); the server saves new accounts as Active whatever it says.
 const valuesOf = (a?: BusinessAccount): BusinessAccountInput => ({
   name: a?.name ?? '',
@@ -53,11 +51,11 @@ export function BusinessAccountForm(props: {
     <form onSubmit={form.handleSubmit((v) => props.onSubmit(v))} noValidate className="flex flex-col gap-4">
       {field('name', 'Account Name *', { placeholder: 'e.g. Dun & Bradstreet' })}
       <FormField id={`${p}-description`} label="Description" error={e.description?.message}>
-        <textarea id={`${p}-description`} className={textareaClass} disabled={props.busy} {...register('description')} />
+        <Textarea id={`${p}-description`}  disabled={props.busy} {...register('description')} />
       </FormField>
       {field('businessAccountUrl', 'URL', { type: 'url', placeholder: 'https://' })}
       <FormField id={`${p}-notes`} label="Notes" error={e.notes?.message}>
-        <textarea id={`${p}-notes`} className={textareaClass} disabled={props.busy} {...register('notes')} />
+        <Textarea id={`${p}-notes`}  disabled={props.busy} {...register('notes')} />
       </FormField>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-gray-800">Account Details</legend>

@@ -6,6 +6,7 @@ import { FormActions } from '../../components/ui/form-actions';
 import { revolvingCreditInput, storeCardInput, type CardKind } from '../../../shared/credit';
 import type { Card, StoreCard } from '../../../shared/cards';
 import type { CardInput } from './api';
+import { Textarea } from '../../components/ui/textarea';
 
 type Secret = 'accountNumber' | 'username' | 'password';
 type Values = {
@@ -25,9 +26,6 @@ type Values = {
   removeUsername: boolean;
   removePassword: boolean;
 };
-
-const textareaClass =
-  'flex min-h-20 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60';
 
 const SECRETS: { name: Secret; remove: 'removeAccountNumber' | 'removeUsername' | 'removePassword'; label: string; stored: (c: StoreCard) => string }[] = [
   { name: 'accountNumber', remove: 'removeAccountNumber', label: 'Account Number', stored: (c) => c.accountNumberMasked },
@@ -108,7 +106,7 @@ export function CardForm(props: {
     const error = e[name]?.message;
     return (
       <FormField id={id} label={label} error={error}>
-        <textarea id={id} className={textareaClass} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, undefined, error)} disabled={props.busy} {...register(name)} />
+        <Textarea id={id}  aria-invalid={Boolean(error)} aria-describedby={describedBy(id, undefined, error)} disabled={props.busy} {...register(name)} />
       </FormField>
     );
   };

@@ -2,20 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Input } from '../../components/ui/input';
+import { Textarea } from '../../components/ui/textarea';
 import { describedBy, FormField, selectClass } from '../../components/ui/form-field';
 import { FormActions } from '../../components/ui/form-actions';
 import { taskPriorities } from '../../../shared/compliance';
 import { documentRequestInput, type DocumentRequestInput } from '../../../shared/document-requests';
 import { documentSections } from '../../../shared/documents';
+import { endOfLocalDay, localIsoDate } from '../../../shared/format';
 
 type Output = z.output<typeof documentRequestInput>;
 /** Requests are due in a week unless staff choose otherwise (a task without a date sorts after every dated one). */
-const inAWeek = () => {
-  const d = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-/** A picked date means the end of that day where the person is. */
-const endOfLocalDay = (date: string | null | undefined) => (date ? new Date(`${date}T23:59:59.999`).toISOString() : null);
+const inAWeek = () => localIsoDate(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000));
 
 /** Request a Document (admins): the document wanted, the Business Documents section it files under, and the task's optional fields. */
 export function RequestForm(props: { busy: boolean; onSubmit: (input: DocumentRequestInput) => void; onCancel: () => void }) {
@@ -47,12 +44,7 @@ export function RequestForm(props: { busy: boolean; onSubmit: (input: DocumentRe
         </select>
       </FormField>
       <FormField id="request-description" label="Note to the client (optional)" error={e.description?.message}>
-        <textarea
-          id="request-description"
-          className="flex min-h-20 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60"
-          disabled={props.busy}
-          {...register('description')}
-        />
+        <Textarea id="request-description" disabled={props.busy} {...register('description')} />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="request-due" label="Due date" error={e.dueDate?.message}>

@@ -13,9 +13,7 @@ import { REJECT_REASON_REQUIRED, rejectInput, sectionTitle } from '../../../shar
 import { formatDateTime } from '../../../shared/format';
 import { downloadUrl, documentKeys } from '../documents/api';
 import { documentRequestKeys, requestUploadUrl, useReviewRequest } from './api';
-
-const textareaClass =
-  'flex min-h-24 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60';
+import { Textarea } from '../../components/ui/textarea';
 
 /**
  * A document request in the task's details: what is asked and where it files, why the last upload
@@ -125,9 +123,9 @@ function RejectDialog(props: { task: ComplianceTask; open: boolean; busy: boolea
       <DialogContent title="Reject document" description={`Say why ${props.task.requestedDocument} is not right. The client sees the reason and can upload again.`}>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <FormField id={id} label="Reason" error={error ?? undefined}>
-            <textarea
+            <Textarea
               id={id}
-              className={textareaClass}
+              className="min-h-24"
               value={reason}
               maxLength={1000}
               disabled={props.busy}

@@ -2,27 +2,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Input } from '../../components/ui/input';
+import { endOfLocalDay, localIsoDate } from '../../../shared/format';
 import { taskInput, taskPriorities, taskStatuses, type ComplianceTask, type TaskInput } from '../../../shared/compliance';
 import { describedBy, FormField, selectClass } from '../../components/ui/form-field';
 import { FormActions } from '../../components/ui/form-actions';
+import { Textarea } from '../../components/ui/textarea';
 
 type Output = z.output<typeof taskInput>;
-const textareaClass =
-  'flex min-h-24 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60';
-
-/** The stored due date as the local calendar date the date picker shows. */
-const localDate = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-/** A picked date means the end of that day where the person is. */
-const endOfLocalDay = (date: string | null | undefined) => (date ? new Date(`${date}T23:59:59.999`).toISOString() : null);
 
 const valuesOf = (t?: ComplianceTask): TaskInput => ({
   name: t?.name ?? '',
   description: t?.description ?? '',
-  dueDate: localDate(t?.dueDate ?? null),
+  // The stored due date as the local calendar date the date picker shows.
+  dueDate: t?.dueDate ? localIsoDate(new Date(t.dueDate)) : '',
   priority: t?.priority ?? 'Medium',
   // A Submitted document request is still open as far as the task form goes: staff review it elsewhere.
   status: t?.status === 'Completed' ? 'Completed' : 'Awaiting Completion',
@@ -54,7 +46,7 @@ export function TaskForm(props: { task?: ComplianceTask; submitLabel: string; bu
         <Input id={id('name')} aria-invalid={Boolean(e.name)} aria-describedby={describedBy(id('name'), undefined, e.name)} disabled={props.busy} {...register('name')} />
       </FormField>
       <FormField id={id('description')} label="Description" error={e.description?.message}>
-        <textarea id={id('description')} className={textareaClass} disabled={props.busy} {...register('description')} />
+        <Textarea id={id('description')} className="min-h-24" disabled={props.busy} {...register('description')} />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField id={id('due')} label="Due date" error={e.dueDate?.message}>

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { activityInput, regularActivityStatusOptions, type ActivityInput } from '../../../shared/activities';
+import { Textarea } from '../../components/ui/textarea';
 
 // What the form offers is what can be saved: Completed and In Progress. An entry that came from a
 // compliance task with another status (pending, urgent) may keep it: that choice sends no status.
@@ -51,13 +52,12 @@ export function ActivityForm({ idPrefix, initial, submitLabel, pending, serverEr
       </div>
       <div className="flex flex-col gap-1">
         <Label htmlFor={`${idPrefix}-notes`}>Notes</Label>
-        <textarea
+        <Textarea
           id={`${idPrefix}-notes`}
           value={notes}
           maxLength={4000}
           rows={2}
           onChange={(e) => setNotes(e.target.value)}
-          className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         />
       </div>
       <div className="flex flex-col gap-1">

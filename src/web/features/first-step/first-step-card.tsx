@@ -10,7 +10,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { bureauLabel, firstStepOpenInput } from '../../../shared/credit';
 import type { FirstStepAccount, FirstStepOpening } from '../../../shared/first-step';
-import { formatDate } from '../../../shared/format';
+import { formatDate, localIsoDate } from '../../../shared/format';
 import { safeHref } from '../../../shared/urls';
 import { TradelineSection } from '../tradelines/tradeline-section';
 import { useDeleteFirstStepAccount, useOpenFirstStep } from './api';
@@ -25,15 +25,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Today on the reader's calendar, 'YYYY-MM-DD'. */
-const localToday = () => new Date().toLocaleDateString('en-CA');
-
 /** 'Mark as opened' with the date, or the opening: its date, Undo (confirmed) and its tradeline. */
 function Opening({ clientId, account, opening, forClient }: { clientId: string; account: FirstStepAccount; opening: FirstStepOpening | null; forClient: boolean }) {
   const p = useId();
   const { open, undo } = useOpenFirstStep(clientId, account.id);
   const [marking, setMarking] = useState(false);
-  const [date, setDate] = useState(localToday);
+  const [date, setDate] = useState(() => localIsoDate());
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
 
@@ -92,7 +89,7 @@ function Opening({ clientId, account, opening, forClient }: { clientId: string; 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-gray-50 p-3">
       <FormField id={`${p}-date`} label="Date opened">
-        <Input id={`${p}-date`} type="date" value={date} max={localToday()} disabled={open.isPending} onChange={(e) => setDate(e.target.value)} />
+        <Input id={`${p}-date`} type="date" value={date} max={localIsoDate()} disabled={open.isPending} onChange={(e) => setDate(e.target.value)} />
       </FormField>
       {error && <Alert tone="error">{error}</Alert>}
       <FormActions busy={open.isPending} submitLabel="Mark as opened" onCancel={() => setMarking(false)} />

@@ -11,12 +11,10 @@ import { Input } from '../../components/ui/input';
 import { BUREAUS, firstStepAccountInput, type FirstStepAccountInput } from '../../../shared/credit';
 import type { FirstStepAccount } from '../../../shared/first-step';
 import { useSaveFirstStepAccount } from './api';
+import { Textarea } from '../../components/ui/textarea';
 
 type Values = z.input<typeof firstStepAccountInput>;
 type Output = z.output<typeof firstStepAccountInput>;
-const textareaClass =
-  'flex min-h-20 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60';
-
 const valuesOf = (a?: FirstStepAccount): Values => ({
   vendor: a?.vendor ?? '',
   sells: a?.sells ?? '',
@@ -52,7 +50,7 @@ function AccountForm(props: { account?: FirstStepAccount; busy: boolean; error: 
     const error = e[name]?.message;
     return (
       <FormField id={id} label={label} error={error}>
-        <textarea id={id} className={textareaClass} placeholder={placeholder} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, undefined, error)} disabled={props.busy} {...form.register(name)} />
+        <Textarea id={id}  placeholder={placeholder} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, undefined, error)} disabled={props.busy} {...form.register(name)} />
       </FormField>
     );
   };

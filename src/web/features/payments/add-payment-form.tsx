@@ -3,11 +3,11 @@ import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { todayIso } from '../../../shared/payments';
+import { localIsoDate } from '../../../shared/format';
 import { useAddPayment } from './api';
 import { draftReady, parseDraft, PaymentFields, type PaymentDraft } from './payment-fields';
 
-const emptyDraft = (): PaymentDraft => ({ description: '', amount: '', date: todayIso(), status: 'completed', included: false });
+const emptyDraft = (): PaymentDraft => ({ description: '', amount: '', date: localIsoDate(), status: 'completed', included: false });
 
 /** Admins only: a new payment for the selected client. Add stays disabled until the payment is complete. */
 export function AddPaymentForm({ clientId }: { clientId: string }) {

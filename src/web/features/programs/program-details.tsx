@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
 import { formatMoneyWhole } from '../../../shared/format';
 import { planSummary, PROGRAM_REQUEST_FAILED, type Program } from '../../../shared/programs';
+import { Textarea } from '../../components/ui/textarea';
 
 type Props = {
   program: Program;
@@ -55,14 +56,13 @@ export function ProgramDetails({ program, note, onNoteChange, onCancel, onSubmit
       </ul>
       <div className="mt-4 flex flex-col gap-1">
         <Label htmlFor="program-note">Additional Notes (Optional)</Label>
-        <textarea
+        <Textarea
           id="program-note"
           value={note}
           maxLength={2000}
           rows={3}
           disabled={sending}
           onChange={(e) => onNoteChange(e.target.value)}
-          className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60"
         />
       </div>
       {failed && (

@@ -5,11 +5,9 @@ import { describedBy, FormField } from '../../components/ui/form-field';
 import { FormActions } from '../../components/ui/form-actions';
 import { SOCIAL_PLATFORMS, socialAccountInput, socialAccountUpdate, type SocialAccount } from '../../../shared/web-presence';
 import type { SocialAccountChanges } from './api';
+import { Textarea } from '../../components/ui/textarea';
 
 type Values = { platform: string; username: string; password: string; profileUrl: string; notes: string };
-
-const textareaClass =
-  'flex min-h-20 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60';
 
 /** On edit a blank password keeps the stored one (it is never prefilled: that would reveal it). */
 const payloadOf = (v: Values, editing: boolean): SocialAccountChanges => ({
@@ -77,7 +75,7 @@ export function SocialAccountForm(props: {
         {field('profileUrl', 'Profile URL', { type: 'url', placeholder: 'https://' })}
       </div>
       <FormField id={notesId} label="Notes" error={e.notes?.message}>
-        <textarea id={notesId} className={textareaClass} aria-invalid={Boolean(e.notes)} aria-describedby={describedBy(notesId, undefined, e.notes?.message)} disabled={props.busy} {...form.register('notes')} />
+        <Textarea id={notesId}  aria-invalid={Boolean(e.notes)} aria-describedby={describedBy(notesId, undefined, e.notes?.message)} disabled={props.busy} {...form.register('notes')} />
       </FormField>
       {props.error && <Alert tone="error">{props.error}</Alert>}
       <FormActions busy={props.busy} submitLabel={props.submitLabel} onCancel={props.onCancel} />

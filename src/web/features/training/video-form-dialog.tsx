@@ -12,12 +12,11 @@ import { uploadFormWithProgress, UploadProgress } from '../../components/file-up
 import { FILES_REQUIRED, MAX_THUMBNAIL_BYTES, THUMBNAIL_ACCEPT, uploadVideoFailed, VIDEO_ACCEPT, videoFields, type TrainingVideo } from '../../../shared/training';
 import { formatFileSize } from '../../../shared/uploads';
 import { addVideoUrl, editVideoUrl, useRefreshTraining } from './api';
+import { Textarea } from '../../components/ui/textarea';
 
 type FormValues = z.input<typeof videoFields>;
 type Output = z.output<typeof videoFields>;
 
-const textareaClass =
-  'flex min-h-24 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60';
 const fileClass =
   'block w-full text-sm text-gray-700 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-gray-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-gray-900 hover:file:bg-gray-50 disabled:opacity-60';
 
@@ -99,9 +98,9 @@ function VideoForm({ video, onDone }: { video?: TrainingVideo; onDone: () => voi
         />
       </FormField>
       <FormField id={id('description')} label="Description" error={e.description?.message}>
-        <textarea
+        <Textarea
           id={id('description')}
-          className={textareaClass}
+          className="min-h-24"
           disabled={busy}
           aria-invalid={Boolean(e.description)}
           aria-describedby={describedBy(id('description'), undefined, e.description)}

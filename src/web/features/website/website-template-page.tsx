@@ -15,9 +15,7 @@ import { formatBytes, formatDateTime } from '../../../shared/format';
 import { NO_TEMPLATE, TEMPLATE_MAX_BYTES } from '../../../shared/web-presence';
 import { templateFrameUrl, templateQuery, useSaveTemplate, type WebsiteTemplate } from './api';
 import { usePageClient } from './use-page-client';
-
-const textareaClass =
-  'flex min-h-72 w-full rounded-md border border-gray-300 bg-white px-3 py-2 font-mono text-xs text-gray-900 placeholder:text-gray-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60';
+import { Textarea } from '../../components/ui/textarea';
 
 /** /website-template: the saved HTML in a sandboxed frame (no script, no network), and the Edit Template modal. */
 export function WebsiteTemplatePage() {
@@ -115,9 +113,9 @@ function EditTemplate({ clientId, template }: { clientId: string; template: Webs
       <DialogContent title="Edit Template" description="Paste or write the page's HTML. Images must be embedded (data: URLs); scripts and outside files are not loaded." className="max-w-3xl">
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <FormField id="template-html" label="HTML" hint={hint} error={error ?? undefined}>
-            <textarea
+            <Textarea
               id="template-html"
-              className={textareaClass}
+              className="min-h-72 font-mono text-xs"
               value={html}
               onChange={(e) => setHtml(e.target.value)}
               disabled={save.isPending}
