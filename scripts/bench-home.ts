@@ -75,8 +75,14 @@ async function main() {
   const { rows } = await db.query<{ id: string }>('select id from auth_users where email = $1', [email]);
   const clientId = rows[0].id;
 
-  // What the pages ask for: home (banner and dashboard, activities, payments, bell) and compliance.
-  const homeCalls = [`/api/clients/${clientId}/build-out`, `/api/clients/${clientId}/activities`, `/api/clients/${clientId}/payments`, '/api/me/notifications'];
+  // What the pages ask for: home (banner and dashboard, activities, payments, bell, fundability card) and compliance.
+  const homeCalls = [
+    `/api/clients/${clientId}/build-out`,
+    `/api/clients/${clientId}/activities`,
+    `/api/clients/${clientId}/payments`,
+    '/api/me/notifications',
+    `/api/clients/${clientId}/fundability`,
+  ];
   const complianceCalls = [`/api/clients/${clientId}/compliance-tasks`];
   const get = async (p: string) => {
     const t0 = performance.now();
