@@ -18,7 +18,7 @@ const single = (name: string): EntityLabel => ({ a: `your ${name}`, yours: `your
 export const auditEntityLabels = {
   user_profile: single('business owner profile'),
   notification_preferences: single('notification preferences'),
-  // The user's own security changes (recordSecurityEvent): turned on, turned off, new recovery codes.
+  // The user's own security changes (recordOwnEvent): turned on, turned off, new recovery codes.
   two_factor: single('two-factor sign-in'),
   two_factor_recovery_codes: single('two-factor recovery codes'),
   bank_account: many('bank account'),
@@ -33,6 +33,8 @@ export const auditEntityLabels = {
   // on the admin's own account), and an admin ending every session of a client.
   data_export: single('data'),
   client_list: { a: 'the client list', yours: 'the client list' },
+  // An admin's backup of the whole portal (POST /api/admin/backup), logged on their own account.
+  backup: { a: 'a backup of the portal', yours: 'a backup of the portal' },
   sign_in_sessions: single('sign-in sessions'),
   credit_loan: many('loan offer'),
   capital_score: single('CapitalScore'),
@@ -88,6 +90,7 @@ export function describeAudit(row: { actor: string; action: AuditAction; entityT
       return `${row.actor} deleted ${entity.yours}`;
     case 'export':
       if (row.entityType === 'client_list') return `${row.actor} downloaded the client list`;
+      if (row.entityType === 'backup') return `${row.actor} downloaded a backup of the whole portal`;
       return `${row.actor} downloaded all of ${entity.yours}${row.field === 'with_secrets' ? ', secrets included' : ' (secrets hidden)'}`;
   }
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import { authSessions } from '../db/schema';
 import type { Deps, SessionUser } from '../app-env';
-import { recordSecurityEvent } from '../features/audit/audit.service';
+import { recordOwnEvent } from '../features/audit/audit.service';
 import { twoFactorChangeMail, type TwoFactorChange } from '../mail/templates';
 import type { AuditAction, AuditEntityType } from '../../shared/audit-labels';
 
@@ -37,6 +37,6 @@ export async function announceTwoFactorChange(deps: Deps, user: SessionUser, cha
     await deps.db.delete(authSessions).where(and(eq(authSessions.userId, user.id), notInArray(authSessions.id, newest)));
     deps.sessions?.clear();
   }
-  await recordSecurityEvent(deps.db, user.id, auditOf[change]);
+  await recordOwnEvent(deps.db, user.id, auditOf[change]);
   await deps.mailer.send(twoFactorChangeMail(user.email, user.name, change, `${deps.config.appUrl}/account`));
 }

@@ -26,6 +26,9 @@ describe('human labels for the audit log (src/shared/audit-labels.ts)', () => {
     expect(describeAudit({ actor: 'You', action: 'reveal', entityType: 'user_profile', field: 'owner_ssn' })).toBe('You viewed the SSN on your business owner profile');
     expect(describeAudit({ actor: 'Ada (staff)', action: 'create', entityType: 'business_compliance' })).toBe('Ada (staff) added a compliance task');
     expect(describeAudit({ actor: 'Ada (staff)', action: 'update', entityType: 'user_profile' })).toBe('Ada (staff) changed your business owner profile');
+    // Whole-portal exports are not "all of your data (secrets hidden)": a backup holds every secret.
+    expect(describeAudit({ actor: 'You', action: 'export', entityType: 'client_list' })).toBe('You downloaded the client list');
+    expect(describeAudit({ actor: 'You', action: 'export', entityType: 'backup' })).toBe('You downloaded a backup of the whole portal');
     // A row from an older version with a type this table no longer knows still reads as words.
     expect(describeAudit({ actor: 'Ada (staff)', action: 'delete', entityType: 'old_thing', field: null })).toBe('Ada (staff) deleted your old thing');
   });

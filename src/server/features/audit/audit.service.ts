@@ -51,10 +51,12 @@ function insertEntry(db: Db, scope: Scope, entry: AuditEntry) {
 }
 
 /**
- * A user's own change to how they sign in (two-factor on or off, new recovery codes): recorded
- * although no admin made it, since someone who took over the account could have.
+ * An event in the user's own log, actor and subject alike: their own change to how they sign in
+ * (two-factor on or off, new recovery codes; recorded although no admin made it, since someone who
+ * took over the account could have), or an admin's export of the whole portal (the clients list,
+ * a backup), which is no one client's.
  */
-export async function recordSecurityEvent(db: Db, userId: string, entry: Pick<AuditEntry, 'action' | 'entityType'>) {
+export async function recordOwnEvent(db: Db, userId: string, entry: Pick<AuditEntry, 'action' | 'entityType'>) {
   await db.insert(auditLog).values({ actorId: userId, clientId: userId, action: entry.action, entityType: entry.entityType });
 }
 

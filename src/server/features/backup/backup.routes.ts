@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { isAPIError } from 'better-auth/api';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
-import { auditLog } from '../../db/schema';
+import { recordOwnEvent } from '../audit/audit.service';
 import { access } from '../../middleware/access';
 import { consumeRateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
@@ -46,7 +46,7 @@ export const backupRoutes = new Hono<AppEnv>().post('/', access('admin'), valida
   }
   if (running) return c.json({ error: BACKUP_BUSY }, 429);
   // The whole portal, not one client's data: the row sits in the admin's own log, like the clients list export.
-  await db.insert(auditLog).values({ actorId, clientId: actorId, action: 'export', entityType: 'backup' });
+  await recordOwnEvent(db, actorId, { action: 'export', entityType: 'backup' });
   running = true;
 
   let finished = false;

@@ -5,7 +5,7 @@ import { validate } from '../../middleware/validate';
 import { clientListQuery } from '../../../shared/clients';
 import { getClientSummary, listClients } from './clients.service';
 import { Readable } from 'node:stream';
-import { auditLog } from '../../db/schema';
+import { recordOwnEvent } from '../audit/audit.service';
 import { clientsCsvQuery } from '../../../shared/data-export';
 import { clientsCsv } from './clients-csv';
 
@@ -15,7 +15,7 @@ export const clientsRoutes = new Hono<AppEnv>()
   // The same list as CSV, streamed; recorded on the admin's own activity (no one client's data).
   .get('/export', access('admin'), validate('query', clientsCsvQuery), async (c) => {
     const admin = c.var.user!;
-    await c.var.deps.db.insert(auditLog).values({ actorId: admin.id, clientId: admin.id, action: 'export', entityType: 'client_list' });
+    await recordOwnEvent(c.var.deps.db, admin.id, { action: 'export', entityType: 'client_list' });
     const day = new Date().toISOString().slice(0, 10);
     return c.body(Readable.toWeb(clientsCsv(c.var.deps.db, c.req.valid('query'))) as ReadableStream, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
