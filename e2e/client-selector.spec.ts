@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { chooseClient, clientSelector, expect, screenshot, signedInAdmin, signedInClient, test, uniqueEmail } from './fixtures';
 
-// Issue 10 item 2: one searchable client selector for admins, past the old first-100 limit.
+// One searchable client selector for admins, past the old first-100 limit.
 
 /** POST /api/signup from `localAddress` (sign-up is limited per address, 20 an hour). */
 function signUpFrom(localAddress: string, baseUrl: string, body: unknown): Promise<number> {

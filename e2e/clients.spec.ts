@@ -21,7 +21,7 @@ const emailColumn = (page: Page) => page.locator('table tbody tr td:nth-child(2)
 
 test('a client’s first sign-in sets up the account without holding the page, and tells the staff', async ({ page }) => {
   const user = await signUpAndVerify(page, newUser({ name: 'Fiona First' }));
-  // The spec's set-up call is held until the page has shown its data: the page does not wait for
+  // The original product's set-up call is held until the page has shown its data: the page does not wait for
   // it, since the server sets the client up at their first request (decision 0004).
   let calls = 0;
   let release!: () => void;

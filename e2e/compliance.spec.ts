@@ -76,7 +76,7 @@ test('admin adds, edits and deletes a chosen client’s task; the client sees it
   await expect(page).toHaveURL(/\/compliance\?task=\d+/);
 });
 
-// Issue 10 items 1 and 6: tasks past the first 45 tiles are reachable (Show more, Show all,
+// Tasks past the first 45 tiles are reachable (Show more, Show all,
 // filters, the bell's ?task= link), and the timeline and Compliance show one count.
 test('tasks beyond the first 45 are reachable, ?task= opens any task, and the timeline and Compliance counts agree', async ({ page }) => {
   test.setTimeout(150_000);

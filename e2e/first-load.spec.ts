@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, signedInClient, test } from './fixtures';
 
 /**
- * The sign-in page's JavaScript budget (issue 11): what a phone downloads to show /signin, counted
+ * The sign-in page's JavaScript budget: what a phone downloads to show /signin, counted
  * as the bytes on the wire. Browsers get brotli (every current one asks for it); gzip is what a
  * client without brotli gets, and has its own, looser line: React 19, React DOM and React Router
  * alone are about 81 kB in gzip (docs/decisions/0003-first-load-budget.md).
@@ -80,7 +80,7 @@ test.describe('first load', () => {
       await expect(p.getByRole('heading', { name: 'Business Formation', level: 1 })).toBeVisible();
       await expect(p.getByTestId('named-task')).toHaveCount(3);
     });
-    // No waterfall (issue 11 item 5): the session came with the page, so nothing asked for it,
+    // No waterfall: the session came with the page, so nothing asked for it,
     // and the page's data went out without waiting for first-login set-up (done on the server).
     expect(api).not.toContain('/api/auth/get-session');
     expect(api.some((p) => p.endsWith('/build-out'))).toBe(true);

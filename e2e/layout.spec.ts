@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, signedInAdmin, signedInClient, test } from './fixtures';
 
-// Layout details a new user trips over (issue 10 items 10 and 13): where toasts appear, fields that
+// Layout details a new user trips over: where toasts appear, fields that
 // repeat or clip what they show, and parts that must keep their size or fit the screen.
 
 /** The element the user hits at the centre of `target` is the target itself (or inside it). */

@@ -4,7 +4,7 @@ import { nextClientIp, startClientIpProxy } from './support/client-ip-proxy';
 import { ENV, fromEnv } from './support/env';
 
 /**
- * The bell (issue 16): a staff write on a client's data reaches the client's open page live (the
+ * The bell: a staff write on a client's data reaches the client's open page live (the
  * minute's poll is far off), and push alerts decide the badge while the list keeps every row.
  */
 

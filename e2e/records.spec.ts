@@ -63,7 +63,7 @@ test('a client adds a receivable, uploads a PDF to it, approves it and sees the 
   await upload.getByRole('button', { name: 'Close' }).click();
   await expect(upload).toBeHidden();
 
-  // Edit: the status is saved (the spec's edit dropped it).
+  // Edit: the status is saved (the original product's edit dropped it).
   await card.getByRole('button', { name: 'Edit Acme Supply Co' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Account Receivable' });
   await expect(edit.getByLabel('Vendor Name')).toHaveValue('Acme Supply Co');

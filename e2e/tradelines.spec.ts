@@ -36,7 +36,7 @@ test('First Step Accounts are for members; a member opens one, records bureaus o
   const revolving = `Capital One Spark Cash ${stamp}`;
   const client = await signedInClient(page, { name: `Tradeline Client ${stamp}` });
 
-  // A non-member sees the spec's notice with the way to join, and the server refuses the list too.
+  // A non-member sees the original product's notice with the way to join, and the server refuses the list too.
   await page.goto('/first-step-accounts');
   await expect(page.getByRole('heading', { name: 'Members Only Access' })).toBeVisible();
   await expect(page.getByText('First Step Accounts are exclusive to registered members.')).toBeVisible();

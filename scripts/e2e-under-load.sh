@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The e2e suite N times in a row (default 3) while one core is kept busy, as a loaded CI machine
-# would be (issue 10 item 17: a suite that fails under load blocks every landing). Not part of
+# would be (a suite that fails under load blocks every landing). Not part of
 # npm test: about 15 minutes a run. Prints each run's summary line; exits non-zero if any failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."

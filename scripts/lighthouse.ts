@@ -2,7 +2,7 @@
 // built portal, for /signin and a signed-in client's dashboard; three runs each, the median score.
 // Builds the app, starts it on a throwaway embedded database with one verified client, and prints
 // performance, first contentful paint, largest contentful paint, total blocking time and the
-// JavaScript transferred. Exits 1 when a page scores under the target (issue 11: 90).
+// JavaScript transferred. Exits 1 when a page scores under the target (90).
 import { randomUUID } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';

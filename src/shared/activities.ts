@@ -6,7 +6,7 @@ export type ActivityStatus = (typeof activityStatuses)[number];
 /** What a person may give a regular activity. */
 export const regularActivityStatuses = ['Completed', 'In Progress'] as const;
 export type RegularActivityStatus = (typeof regularActivityStatuses)[number];
-/** The choices a form offers: exactly what can be saved (the spec's words as values, stored labels shown). */
+/** The choices a form offers: exactly what can be saved (the original product's words as values, stored labels shown). */
 export const regularActivityStatusOptions = [
   { value: 'completed', label: 'Completed' },
   { value: 'in-progress', label: 'In Progress' },
@@ -16,7 +16,7 @@ export const ACTIVITY_TITLE_REQUIRED = 'Title is required';
 export const ACTIVITY_STATUS_ERROR = "Only 'completed' or 'in-progress' statuses are allowed for regular activities.";
 export const ACTIVITY_NOT_FOUND = 'Activity not found.';
 
-/** 'completed' / 'in-progress' (the spec's words) or the stored labels; anything else is refused. */
+/** 'completed' / 'in-progress' (the original product's words) or the stored labels; anything else is refused. */
 const statusAliases: Record<string, RegularActivityStatus> = {
   completed: 'Completed',
   'in-progress': 'In Progress',

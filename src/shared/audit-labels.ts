@@ -1,5 +1,4 @@
-// The one table of human labels for what the audit log records (DESIGN.md "Bounds and shared
-// parts"): every entity and every field the server writes to audit_log, in the words a client
+// The one table of human labels for what the audit log records (docs/architecture.md, "Bounds"): every entity and every field the server writes to audit_log, in the words a client
 // reads under "Activity on your account". The server's recordAudit takes only these entity types,
 // so a new one cannot be logged without a label.
 

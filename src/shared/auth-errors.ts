@@ -152,7 +152,7 @@ export type AuthFailure = { code?: string | null; status?: number; message?: str
 
 /**
  * The sentence for a failed better-auth call: a 429 says to wait, a known code its sentence, and
- * anything else `fallback` (the screen's own words from the spec, or the generic sentence).
+ * anything else `fallback` (the screen's own words from the original product, or the generic sentence).
  */
 export function authFailureMessage(failure: AuthFailure | null | undefined, fallback = GENERIC_AUTH_ERROR): string {
   // The two-factor lock is a 429 too, but says for how long.

@@ -5,7 +5,7 @@ export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RESET_EMAIL_STORAGE_KEY, SIGN
 
 const required = (max: number) => z.string({ error: SIGNUP_REQUIRED_MESSAGE }).trim().min(1, SIGNUP_REQUIRED_MESSAGE).max(max);
 
-// The spec's core_signup payload. `.strict()` so no extra field (a role, say) is silently accepted.
+// The original product's core_signup payload. `.strict()` so no extra field (a role, say) is silently accepted.
 export const signupInput = z
   .object({
     name: required(120),

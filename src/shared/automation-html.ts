@@ -1,7 +1,7 @@
 import type { Config, DOMPurify } from 'dompurify';
 
 /**
- * The one allow-list for an automation's description and notes (DESIGN.md "user HTML"): the
+ * The one allow-list for an automation's description and notes (docs/architecture.md, "User HTML"): the
  * server sanitises with it when saving, the page again when showing. Text formatting, lists,
  * headings, quotes, code and links; no styles, no classes, no images, no forms, no SVG or MathML,
  * no event handlers. Links only to http(s) and mailto, always opened in a new tab without opener.

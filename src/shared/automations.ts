@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { textField } from './bank-accounts';
 import { pageFields } from './paging';
 
-// Automations and automation requests (spec part 2; issue 15).
+// Automations and automation requests.
 
-/** The spec's 20 emoji choices; the default is the first. */
+/** The original product's 20 emoji choices; the default is the first. */
 export const AUTOMATION_EMOJI = ['⚙️', '🔧', '🔨', '🛠️', '⏱️', '📊', '📈', '🤖', '👨‍💻', '💡', '🔌', '🔋', '💻', '🖥️', '📱', '🔄', '⚡', '🎯', '📦', '📌'] as const;
 export const DEFAULT_AUTOMATION_EMOJI = AUTOMATION_EMOJI[0];
 export const DEFAULT_AUTOMATION_TYPE = 'Custom';
@@ -79,7 +79,7 @@ export const automationRequestStateInput = z
   .strict()
   .refine((s) => s.state !== 'declined' || s.reason !== '', { message: 'Say why the request is declined.', path: ['reason'] });
 
-// --- API shapes (issue 15) --------------------------------------------------------------------
+// --- API shapes --------------------------------------------------------------------
 
 
 /** An automation's image: PNG, JPEG, WebP or GIF recognised by content (never SVG), at most 5 MB. */

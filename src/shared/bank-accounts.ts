@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { httpUrlField } from './urls';
 
-// Business Bank Accounts: the reference feature (DESIGN.md "One feature, end to end").
+// Business Bank Accounts: the reference feature (docs/architecture.md, "How to add an area").
 // Written by hand rather than derived from the table: the numbers are shown masked and sent only when changed.
 
 export const MAX_MONTHLY_FEES = 1_000_000;
@@ -16,7 +16,7 @@ export const textField = (max: number, label: string) =>
     .refine((s) => !s.includes(NUL), `${label} contains a character that is not allowed.`)
     .default('');
 
-/** Account and routing numbers: digits, dashes and spaces (no other format check, as in the spec). Omitted = keep; '' = remove. */
+/** Account and routing numbers: digits, dashes and spaces (no other format check, as in the original product). Omitted = keep; '' = remove. */
 const bankNumber = (label: string) =>
   z
     .string(`${label} must be text.`)

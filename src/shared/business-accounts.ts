@@ -39,7 +39,7 @@ export const businessAccountInput = z
     businessAccountUrl: httpUrlField('URL'),
     notes: textField(2000, 'Notes'),
     details: z.array(businessAccountDetailInput, 'Details must be a list.').max(MAX_DETAILS, `At most ${MAX_DETAILS} details.`).default([]),
-    // The form carries a status (initially Pending); it is never used on save (spec §4): accepted and ignored.
+    // The form carries a status (initially Pending); it is never used on save (as the original product does): accepted and ignored.
     status: z.string().max(50).optional(),
   })
   .strict();

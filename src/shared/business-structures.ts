@@ -3,7 +3,7 @@ import type { businessStructureValues } from './profile';
 export type BusinessStructureValue = (typeof businessStructureValues)[number];
 export type BusinessStructure = { value: BusinessStructureValue; label: string; description: string; pros: string[]; cons: string[] };
 
-// The six options of the Business Owner Profile form (values and labels as the spec gives them).
+// The six options of the Business Owner Profile form (values and labels as the original product gives them).
 export const businessStructures: readonly BusinessStructure[] = [
   {
     value: 'sole_proprietorship',

@@ -32,7 +32,7 @@ export type ClientRow = {
   email: string;
   phone: string;
   hasPassword: boolean;
-  /** Paid membership (the spec's ispaid), set by administrators. */
+  /** Paid membership (the original product's ispaid), set by administrators. */
   isPaid: boolean;
   provider: 'email' | 'oauth';
   createdAt: string;

@@ -13,7 +13,7 @@ export const taskStatuses = ['Awaiting Completion', 'Completed'] as const;
 export const taskStates = ['Awaiting Completion', 'Submitted', 'Completed'] as const;
 export type TaskStatus = (typeof taskStates)[number];
 
-/** Tasks on one page of the compliance list (spec: limit 45); further pages come with Show more. */
+/** Tasks on one page of the compliance list (the original product's limit of 45); further pages come with Show more. */
 export const TASKS_PER_VIEW = 45;
 /** The largest page of tasks a request may ask for. */
 export const MAX_TASKS_PER_REQUEST = 100;
@@ -111,7 +111,7 @@ export type TaskPage = Page<ComplianceTask> & { counts: TaskCounts };
 
 /**
  * Progress as every screen words it (timeline, dashboard, compliance): 'N/M tasks completed' over
- * all the client's tasks. M is 45 while there are none (spec).
+ * all the client's tasks. M is 45 while there are none (as in the original product).
  */
 export function taskProgress(counts: Pick<TaskCounts, 'completed' | 'total'> | undefined) {
   const completed = counts?.completed ?? 0;

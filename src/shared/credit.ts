@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { isIsoDate, textField } from './bank-accounts';
 import { httpUrlField } from './urls';
 
-// Store Credit Building, Revolving Credit, First Step Accounts and tradeline tracking (spec part 2;
-// issue 14). The tables are in src/server/db/schema/credit.ts.
+// Store Credit Building, Revolving Credit, First Step Accounts and tradeline tracking.
+// The tables are in src/server/db/schema/credit.ts.
 
 export const CARD_KINDS = ['store', 'revolving'] as const;
 export type CardKind = (typeof CARD_KINDS)[number];
 
-/** The spec's card messages, verbatim. */
+/** The original product's card messages, verbatim. */
 export const CARD_MESSAGES = {
   added: 'Card added successfully!',
   addFailed: 'Failed to add card.',

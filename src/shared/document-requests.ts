@@ -4,7 +4,7 @@ import { pageFields, type Page } from './paging';
 import { taskInput, type TaskPriority } from './compliance';
 
 /**
- * Document requests (issue 18): a compliance task of kind 'document_request' naming the document
+ * Document requests: a compliance task of kind 'document_request' naming the document
  * staff want and the Business Documents section it files under. The client uploads into the task;
  * it is then Submitted until staff accept it (Completed) or reject it with a reason (back to
  * Awaiting Completion).

@@ -1,7 +1,7 @@
 import type { Bureau } from './credit';
 import { JOIN_LINK_LABEL } from './membership';
 
-// First Step Accounts (issue 14): the starter vendor accounts (net-30 tradelines) admins maintain,
+// First Step Accounts: the starter vendor accounts (net-30 tradelines) admins maintain,
 // open to members and admins; a member marks one opened, and it becomes one of their tradelines.
 // Inputs and the notice title are in src/shared/credit.ts.
 
@@ -22,7 +22,7 @@ export type FirstStepOpening = { id: string; bureaus: Bureau[]; dateOpened: stri
 /** The list a client (or an admin for them) reads: each account with the client's opening, if any. */
 export type FirstStepAccountForClient = FirstStepAccount & { opening: FirstStepOpening | null };
 
-/** The spec's notice, and the server's 403 to a non-member (it points to Business Programs). */
+/** The original product's notice, and the server's 403 to a non-member (it points to Business Programs). */
 export const MEMBERS_ONLY_TEXT = 'First Step Accounts are exclusive to registered members.';
 export const MEMBERS_ONLY_ERROR = `${MEMBERS_ONLY_TEXT} See ${JOIN_LINK_LABEL} to become a member.`;
 

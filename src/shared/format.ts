@@ -1,4 +1,4 @@
-// The one formatter set (DESIGN.md "Bounds and shared parts"): money as en-US US dollars with
+// The one formatter set (docs/architecture.md, "Bounds"): money as en-US US dollars with
 // grouping, dates and times in en-US words. The server's texts (notifications, mails) and every
 // screen use these, so '$1,600.00 on Nov 22, 2026' reads the same wherever it appears.
 

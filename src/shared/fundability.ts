@@ -1,4 +1,4 @@
-// Fundability check (issue 18): what stands between a client and funding. The rules are small pure
+// Fundability check: what stands between a client and funding. The rules are small pure
 // functions over FundabilityFacts; the server gathers the facts, the page and the dashboard show
 // the result. Adding a check means adding one function to CHECKS.
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { httpUrlMessage, isHttpUrl } from './urls';
 
-// The Credit & Loans Directory (spec part 2): one grid every signed-in user reads; an offer is
-// changed or deleted only by its author or an admin (DESIGN.md deviations).
+// The Credit & Loans Directory: one grid every signed-in user reads; an offer is
+// changed or deleted only by its author or an admin (docs/architecture.md, "Where we differ from the original product").
 
 const text = (label: string, max: number, required = true) => {
   // A missing field reads as missing, not as "must be text".

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The one membership rule ("member or admin", the spec's `ispaid`): every paid gate, on the server
+ * The one membership rule ("member or admin", the original product's `ispaid`): every paid gate, on the server
  * and in the UI, asks this and nothing else.
  */
 export function hasMemberAccess(user: { role: string | null | undefined; isPaid: boolean | null | undefined }): boolean {

@@ -27,7 +27,7 @@ describe('the Merchant Account demonstration figures', () => {
     expect(formatDate(MERCHANT_TRANSACTIONS[0].date)).toBe('Nov 20, 2026');
   });
 
-  it("carry the spec's account facts", () => {
+  it("carry the original product's account facts", () => {
     expect(MERCHANT_DEMO).toMatchObject({ status: 'Active', settlement: 'Daily T+2', processingRate: '2.9% + $0.30' });
     expect(MERCHANT_DEMO.merchantId).toMatch(/\S/);
     expect(MERCHANT_DEMO.gateway).toMatch(/\S/);

@@ -1,5 +1,5 @@
-// The Merchant Account page is a demonstration with the spec's fixed figures (part 2: Merchant
-// Account). Nothing here is a client's real data; the page says so.
+// The Merchant Account page is a demonstration with the original product's fixed figures. Nothing here is
+// a client's real data; the page says so.
 
 export const MERCHANT_DEMO = {
   merchantId: 'MID-4471-0925-DEMO',

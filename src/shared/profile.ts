@@ -50,7 +50,7 @@ export const profileInput = z
   .refine((p) => p.ownerType === 'sole' || p.numberOfOwners >= 2, { message: MULTIPLE_OWNERS_HINT, path: ['numberOfOwners'] });
 export type ProfileInput = z.input<typeof profileInput>;
 
-/** The fields the completion rule needs filled (spec §5); SSN and DOB count when stored. */
+/** The fields the completion rule needs filled (as the original product does); SSN and DOB count when stored. */
 export const requiredProfileFields = [
   'businessName', 'businessWebsite', 'ownerFirstName', 'ownerLastName', 'ownerSsn', 'ownerDob', 'creditProfile',
   'businessStructure', 'businessPhone', 'forwardPhone', 'businessAddress', 'ownerHomeAddress', 'businessEmail', 'forwardEmail', 'ownerType',
@@ -78,6 +78,6 @@ export const ownersForType = (type: 'sole' | 'multiple', current: number) => (ty
 
 export const COMPLETE_PROFILE_TASK = 'Complete Your My Account Section';
 
-/** Notification Preferences (the spec's users.push_alert_enabled / email_alert_enabled). */
+/** Notification Preferences (the original product's users.push_alert_enabled / email_alert_enabled). */
 export const preferencesInput = z.object({ pushAlertEnabled: z.boolean(), emailAlertEnabled: z.boolean() }).strict();
 export type Preferences = z.infer<typeof preferencesInput>;

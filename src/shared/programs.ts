@@ -12,12 +12,12 @@ export type Program = {
   paymentAmount: number;
   /** Number of monthly payments. */
   payments: number;
-  /** In dollars, as the spec gives it (not always paymentAmount x payments). */
+  /** In dollars, as the original product gives it (not always paymentAmount x payments). */
   totalAmount: number;
   includedFeatures: string[];
 };
 
-// The fixed build-out programs (spec part 1, section 9), with the spec's figures as given.
+// The fixed build-out programs, with the original product's figures as given.
 export const programs: readonly Program[] = [
   {
     id: 'standard',

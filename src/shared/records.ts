@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textField } from './bank-accounts';
 
-// Account Receivables and Purchase Orders (spec part 2; issue 14): the same list, dialog and
+// Account Receivables and Purchase Orders: the same list, dialog and
 // document uploads, so one contract describes both kinds of record.
 
 export const RECORD_KINDS = ['receivable', 'purchase-order'] as const;
@@ -13,7 +13,7 @@ export type ReceivableStatus = (typeof RECEIVABLE_STATUSES)[number];
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
 export type RecordStatus = ReceivableStatus | PurchaseOrderStatus;
 
-/** The labels the spec shows ('OverDue' as written there). */
+/** The labels the original product shows ('OverDue' as written there). */
 export const STATUS_LABELS: Record<RecordStatus, string> = { pending: 'Pending', approved: 'Approved', overdue: 'OverDue', rejected: 'Rejected' };
 /** Badge colours: green approved, yellow pending, red otherwise. */
 export const statusColour = (status: RecordStatus): 'green' | 'yellow' | 'red' => (status === 'approved' ? 'green' : status === 'pending' ? 'yellow' : 'red');

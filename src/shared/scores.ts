@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-// CapitalScore and PAYDEX (spec part 2: CapitalScore page, sections 3, 4, 9). Admins set a client's
-// scores, each save a history row; the client's own marker is a what-if explorer (DESIGN.md
-// deviations) and is never saved.
+// CapitalScore and PAYDEX (the original product's CapitalScore page). Admins set a client's
+// scores, each save a history row; the client's own marker is a what-if explorer (docs/architecture.md, "Where we differ
+// from the original product") and is never saved.
 
 export const CAPITAL_SCORE = { min: 500, max: 1000, default: 500, sliderDefault: 750 } as const;
 export const PAYDEX_SCORE = { min: 0, max: 100 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageFields } from './paging';
 
-/** Support Chat: one conversation per client with the support team (issue 16). */
+/** Support Chat: one conversation per client with the support team. */
 
 export const SUPPORT_MESSAGE_MAX = 5_000;
 export const SUPPORT_MESSAGE_TOO_LONG = `A message can be at most ${SUPPORT_MESSAGE_MAX.toLocaleString('en-US')} characters.`;

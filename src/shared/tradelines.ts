@@ -1,7 +1,7 @@
 import { BUREAUS, PAYDEX_MIN_TRADELINES, TRADELINE_STALE_DAYS, type Bureau, type Tradeline, type TradelineSource } from './credit';
 import type { Page } from './paging';
 
-// The tradeline summary (issue 14, beyond the spec): how many tradelines report to each bureau,
+// The tradeline summary (beyond the original product): how many tradelines report to each bureau,
 // which went stale, and what is still needed. Pure, with `today` passed in, so the server, the
 // stale-notification pass and the tests all compute it the same way.
 

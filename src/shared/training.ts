@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageFields } from './paging';
 
-// Training Videos (/training): the contract between the API and the page. Texts are the spec's.
+// Training Videos (/training): the contract between the API and the page. Texts are the original product's.
 
 export const NO_TRAINING_VIDEOS = 'No training videos yet';
 export const FILES_REQUIRED = 'Thumbnail and video files are required.';

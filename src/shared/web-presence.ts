@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { textField } from './bank-accounts';
 import { httpUrlField } from './urls';
 
-// Website, Website Template and Social Media Accounts (spec part 2; issue 15).
+// Website, Website Template and Social Media Accounts.
 
 export const NO_TEMPLATE = "No template available. Click 'Edit Template' to add one.";
 /** A saved template's size limit (UTF-8 bytes). */

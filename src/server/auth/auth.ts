@@ -48,7 +48,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
         twoFactor: authTwoFactors,
       },
     }),
-    // Sign-up goes through POST /api/signup, which validates the spec's core_signup payload first.
+    // Sign-up goes through POST /api/signup, which validates the original product's core_signup payload first.
     disabledPaths: ['/sign-up/email'],
     user: {
       additionalFields: {

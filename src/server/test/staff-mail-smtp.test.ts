@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 import { startSmtpServer } from './smtp';
 
-// The staff and client e-mails of issue 4, captured from a real SMTP server rather than the outbox.
+// The staff and client e-mails, captured from a real SMTP server rather than the outbox.
 describe('e-mails over SMTP', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let t: TestApp;

@@ -18,7 +18,7 @@ function runSetup(userId: string): Promise<void> {
   if (!run) {
     run = callSetup()
       .catch((error: unknown) => {
-        // The spec: an alert with the product's tag, then the user goes on anyway.
+        // As in the original product: an alert with the product's tag, then the user goes on anyway.
         console.error('First-login setup failed:', error);
         window.alert(`[${branding.productName}] ${String(error)}`);
       });
@@ -28,7 +28,7 @@ function runSetup(userId: string): Promise<void> {
 }
 
 /**
- * The spec's first-login set-up call, once per page load for a client (an administrator is not a
+ * The original product's first-login set-up call, once per page load for a client (an administrator is not a
  * client; the server refuses it too). It no longer holds the page behind a spinner: the server
  * sets a client up at their first authenticated request (server ensure-set-up.ts), so the page's
  * own requests go out at once, beside this one (docs/decisions/0004-set-up-at-first-request.md).

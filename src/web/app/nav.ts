@@ -2,7 +2,7 @@
 export type NavItem = {
   path: string;
   label: string;
-  /** The page's heading (the spec's screen name). */
+  /** The page's heading (the original product's screen name). */
   heading: string;
   section: 'RESOURCES' | 'BUSINESS SETUP' | 'WEB PRESENCE' | 'CREDIT BUILDING' | 'SUPPORT' | 'ADMIN';
   /** Sub-item of a collapsible group, keyed by the group's primary path. */

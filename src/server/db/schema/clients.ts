@@ -1,7 +1,7 @@
 import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
 
-// The spec's `users` row: what the portal keeps about a person beyond their login (name, e-mail,
+// The original product's `users` row: what the portal keeps about a person beyond their login (name, e-mail,
 // phone and role live in auth_users). An admin may create it early (notification preferences), so
 // first-login setup claims `setupAt` rather than relying on the row's existence.
 export const users = pgTable('users', {

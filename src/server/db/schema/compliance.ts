@@ -18,7 +18,7 @@ export const businessCompliance = pgTable(
     isBusinessLicense: boolean('is_business_license').notNull().default(false),
     isTaxForm: boolean('is_tax_form').notNull().default(false),
     isCompliance: boolean('is_compliance').notNull().default(false),
-    // 'document_request' (issue 18): staff ask for a document; the client uploads into the task's slot.
+    // 'document_request': staff ask for a document; the client uploads into the task's slot.
     kind: text('kind', { enum: ['task', 'document_request'] }).notNull().default('task'),
     requestedDocument: text('requested_document').notNull().default(''),
     /** The Business Documents type (section) the requested document files under. */
@@ -54,7 +54,7 @@ export const recentActivities = pgTable(
 );
 
 /**
- * The fundability score's history (issue 18): a row each time the computed score or a check's
+ * The fundability score's history: a row each time the computed score or a check's
  * state changes. checks holds [{ id, state }] so the history can say what moved.
  */
 export const fundabilityScores = pgTable(

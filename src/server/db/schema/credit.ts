@@ -3,7 +3,7 @@ import { index, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-o
 import { encryptedText } from '../../security/encrypted-column';
 import { authUsers } from './auth';
 
-// Store cards, revolving credit and First Step Accounts (issue 14). Each store card, revolving
+// Store cards, revolving credit and First Step Accounts. Each store card, revolving
 // credit and opened first-step account is also a tradeline: the tradeline columns (bureaus it
 // reports to, date opened, last reported, when the client was last told it went stale) live on
 // the row itself, so a tradeline exists exactly as long as its card or opening.

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { authUsers } from './auth';
 
 /**
- * The spec's training_videos. Files live in storage under server-made keys
+ * The original product's training_videos. Files live in storage under server-made keys
  * (training-videos/videos/..., training-videos/thumbnails/...); they are served only through
  * authorised routes, so the rows keep keys, not URLs.
  */
@@ -20,7 +20,7 @@ export const trainingVideos = pgTable(
     videoSize: bigint('video_size', { mode: 'number' }).notNull(),
     thumbnailKey: text('thumbnail_key').notNull(),
     thumbnailContentType: text('thumbnail_content_type').notNull(),
-    // Kept from the spec; always false: the video file has no download route.
+    // Kept from the original product; always false: the video file has no download route.
     isDownloadable: boolean('is_downloadable').notNull().default(false),
     displayOrder: integer('display_order').notNull(),
     // At most one video is the dashboard's intro (partial unique index below).
@@ -32,7 +32,7 @@ export const trainingVideos = pgTable(
   (t) => [index('training_videos_order_idx').on(t.displayOrder), uniqueIndex('training_videos_one_intro_idx').on(t.isIntro).where(sql`is_intro`)],
 );
 
-/** The spec's video_resources: files attached to a video (Resource Materials). */
+/** The original product's video_resources: files attached to a video (Resource Materials). */
 export const videoResources = pgTable(
   'video_resources',
   {

@@ -13,7 +13,7 @@ export const userProfiles = pgTable('user_profile', {
   ownerLastName: text('owner_last_name').notNull().default(''),
   ownerSsn: encryptedText('owner_ssn'),
   ownerDob: encryptedText('owner_dob'),
-  // Employer Identification Number (issue 18), NN-NNNNNNN, encrypted and masked like the SSN.
+  // Employer Identification Number, NN-NNNNNNN, encrypted and masked like the SSN.
   ein: encryptedText('ein'),
   creditProfile: text('credit_profile').notNull().default(''),
   businessStructure: text('business_structure').notNull().default(''),

@@ -1,7 +1,7 @@
 import { bigint, index, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
 
-// Account Receivables and Purchase Orders with their documents (issue 14). A record's documents
+// Account Receivables and Purchase Orders with their documents. A record's documents
 // go with it (cascade); their stored files are removed by the service that deletes the record.
 
 export const accountReceivables = pgTable(

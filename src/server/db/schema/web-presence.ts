@@ -2,9 +2,9 @@ import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizz
 import { encryptedText } from '../../security/encrypted-column';
 import { authUsers } from './auth';
 
-// Website Template, Social Media Accounts, Automations and automation requests (issue 15).
+// Website Template, Social Media Accounts, Automations and automation requests.
 
-/** One template per client (the spec's website_templates: user_id, html_code). */
+/** One template per client (the original product's website_templates: user_id, html_code). */
 export const websiteTemplates = pgTable('website_templates', {
   userId: text('user_id')
     .primaryKey()
@@ -51,19 +51,19 @@ export const automations = pgTable(
     imageContentType: text('image_content_type'),
     imageSize: bigint('image_size', { mode: 'number' }),
     emoji: text('emoji').notNull().default('⚙️'),
-    /** The admin who added it (the spec's user_id). */
+    /** The admin who added it (the original product's user_id). */
     createdBy: text('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
-    /** null reads as 'pending' (the spec); new ones are 'active'. */
+    /** null reads as 'pending' (as in the original product); new ones are 'active'. */
     status: text('status'),
     displayOrder: integer('display_order').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The spec's lastUpdated. */
+    /** The original product's lastUpdated. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('automations_order_idx').on(t.displayOrder)],
 );
 
-/** A client's request for an automation (the spec's request_automations), with the state staff move it through. */
+/** A client's request for an automation (the original product's request_automations), with the state staff move it through. */
 export const automationRequests = pgTable(
   'automation_requests',
   {

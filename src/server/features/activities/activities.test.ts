@@ -56,7 +56,7 @@ describe('recent activities', () => {
     expect(await rowsOf(a.id)).toEqual(before);
   });
 
-  it('allows only completed or in-progress on regular activities, with the spec\'s message', async () => {
+  it('allows only completed or in-progress on regular activities, with the original product\'s message', async () => {
     const before = await rowsOf(a.id);
     for (const status of ['pending', 'urgent', 'done', '', 'Pending']) {
       const res = await a.agent.request('POST', base(a.id), { json: { title: 'Bad status', status } });

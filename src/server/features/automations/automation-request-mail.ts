@@ -6,7 +6,7 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 type Client = { id: string; email: string; name: string };
 type Request = { type: string; description: string; priority: string };
 
-/** To staff: a client requests an automation (issue 15). Everything the client typed is escaped. */
+/** To staff: a client requests an automation. Everything the client typed is escaped. */
 export function automationRequestMail(to: string, client: Client, request: Request): MailMessage {
   const subject = `${branding.productName} - Automation request (${request.priority} priority)`;
   const rows: [string, string][] = [

@@ -1,5 +1,5 @@
 /**
- * A stored-XSS corpus for automation HTML (issue 15): script tags, event handlers, javascript:
+ * A stored-XSS corpus for automation HTML: script tags, event handlers, javascript:
  * and data: URLs, SVG with script, iframe srcdoc, CSS expressions, broken and nested markup and
  * the mutation-XSS classics. Each payload that could run calls alert(), so a browser test can
  * count dialogs. One harmless link is kept, to check the link rule.

@@ -67,7 +67,7 @@ async function insertDetails(tx: Tx, clientId: string, accountId: string, detail
     .returning();
 }
 
-/** A new account is always saved as Active (spec §4), with its details, in one transaction. */
+/** A new account is always saved as Active (as the original product does), with its details, in one transaction. */
 export async function addBusinessAccount(db: Db, scope: Scope, input: BusinessAccountValues): Promise<BusinessAccount> {
   const { details, status: _ignored, ...fields } = input;
   return db.transaction(async (tx) => {

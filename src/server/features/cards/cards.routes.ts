@@ -16,7 +16,7 @@ const NOTHING_ON_FILE: Record<StoreCardSecret, string> = {
   password: 'No password is on file.',
 };
 
-// An admin naming a client who does not exist hears the spec's 'User not found' (a client naming
+// An admin naming a client who does not exist hears the original product's 'User not found' (a client naming
 // anyone but themselves still gets access('own')'s plain 404). Runs before every card route.
 const knownClient = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.get('user');

@@ -168,7 +168,7 @@ export async function findTask(db: Db, clientId: string, taskId: number) {
 
 export const taskLink = (taskId: number) => `/compliance?task=${taskId}`;
 
-/** The recent-activity entry a status change leaves (spec: Awaiting Completion maps to in-progress). */
+/** The recent-activity entry a status change leaves (as in the original product: Awaiting Completion maps to in-progress). */
 async function recordStatusChange(tx: Db, clientId: string, task: { name: string }, status: TaskStatus) {
   await tx.insert(recentActivities).values({
     userId: clientId,

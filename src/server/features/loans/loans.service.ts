@@ -8,7 +8,7 @@ import { pageWindow, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
 
-// The directory is one shared list (DESIGN.md): every signed-in user reads every offer; an offer
+// The directory is one shared list (docs/architecture.md, "Access"): every signed-in user reads every offer; an offer
 // is changed or deleted only by its author or an admin.
 
 /** Who asks: their id and whether they are an admin. */

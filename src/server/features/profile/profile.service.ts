@@ -85,7 +85,7 @@ function contactEmailChanges(before: { businessEmail: string; forwardEmail: stri
 
 /**
  * Staff changed the client's business or forward e-mail: a notification, whose e-mail (old and new
- * values) goes when the client's e-mail alerts are on, as the spec has it. Returns the queued mail's id.
+ * values) goes when the client's e-mail alerts are on, as in the original product. Returns the queued mail's id.
  */
 async function notifyEmailChange(tx: Db, clientId: string, changes: EmailChange[]) {
   const { mailId } = await sendNotification(tx, {

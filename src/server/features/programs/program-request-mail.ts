@@ -6,7 +6,7 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 type Client = { id: string; email: string; name: string };
 
-/** To staff: a client asks for payment instructions for a program (spec part 1, section 7). */
+/** To staff: a client asks for payment instructions for a program. */
 export function programRequestMail(to: string, client: Client, program: Program, note: string): MailMessage {
   const subject = `${branding.productName} - Payment Request for ${program.name}`;
   const rows: [string, string][] = [

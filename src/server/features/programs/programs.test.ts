@@ -62,7 +62,7 @@ describe('program requests', () => {
     expect(await t.db.select().from(programRequests).where(eq(programRequests.userId, b.id))).toEqual([]);
   });
 
-  it('answers 502 with the spec message and records nothing when the mail cannot be queued', async () => {
+  it('answers 502 with the original product message and records nothing when the mail cannot be queued', async () => {
     const spy = vi.spyOn(t.mailer, 'send').mockRejectedValueOnce(new Error('outbox down'));
     try {
       const res = await b.agent.post(path(b.id), { programId: 'enterprise' });

@@ -24,7 +24,7 @@ export type KindConfig = {
     recordKey: 'accountReceivableId' | 'purchaseOrderId';
     cols: { id: PgColumn; userId: PgColumn; recordId: PgColumn; documentName: PgColumn; storageKey: PgColumn; contentType: PgColumn; size: PgColumn; createdAt: PgColumn };
     entity: AuditEntityType;
-    /** Storage folder (the spec's account-receivable/ and purchase-order/). */
+    /** Storage folder (the original product's account-receivable/ and purchase-order/). */
     folder: string;
   };
 };

@@ -138,7 +138,7 @@ export async function createRecord(db: Db, k: KindConfig, scope: Scope, input: R
   });
 }
 
-/** Saves every field, the status included (the spec's receivable edit dropped it). null: not the scope client's. */
+/** Saves every field, the status included (the original product's receivable edit dropped it). null: not the scope client's. */
 export async function updateRecord(db: Db, k: KindConfig, scope: Scope, recordId: string, input: RecordValues): Promise<RecordView | null> {
   return db.transaction(async (tx) => {
     const rows = await tx

@@ -66,7 +66,7 @@ describe('account receivables', () => {
 
     const patched = await a.agent.request('PATCH', base, { json: { ...receivable, vendorName: 'Acme Supply Ltd', status: 'approved' } });
     expect(patched.status, await patched.clone().text()).toBe(200);
-    // Saved to account_receivables, status included (the spec's edit wrote to purchase_orders and dropped it).
+    // Saved to account_receivables, status included (the original product's edit wrote to purchase_orders and dropped it).
     const [row] = await t.db.select().from(accountReceivables).where(eq(accountReceivables.id, rec.id));
     expect(row).toMatchObject({ status: 'approved', vendorName: 'Acme Supply Ltd', amount: '2500.50' });
     expect(await t.db.select().from(purchaseOrders)).toEqual([]);

@@ -16,7 +16,7 @@ const countOf = async (userId: string) => ({
   setUp: (await t.db.select().from(users).where(eq(users.id, userId)))[0]?.setupAt ?? null,
 });
 
-// Issue 11 item 5: the web app no longer waits for POST /api/me/setup before loading the page.
+// The web app no longer waits for POST /api/me/setup before loading the page.
 describe('first-login set-up at the first authenticated request', () => {
   it("a new client's first page request finds the 45 starter tasks, without POST /api/me/setup", async () => {
     const c = await t.createSignedInUser();

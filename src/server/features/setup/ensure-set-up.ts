@@ -10,7 +10,7 @@ const seen = new WeakMap<object, Map<string, Promise<void>>>();
 /**
  * First-login set-up at a client's first authenticated request to this process, so that the page's
  * own requests find the starter data without the web app waiting for POST /api/me/setup first
- * (issue 11: no waterfall). setUpUser's claim on users.setup_at makes it once per user across
+ * (no waterfall). setUpUser's claim on users.setup_at makes it once per user across
  * requests and instances. A failure is logged and retried at the next request; the request goes on.
  */
 export function ensureSetUp(deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'log'>, user: SessionUser): Promise<void> {

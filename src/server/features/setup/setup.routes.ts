@@ -6,8 +6,8 @@ import { setUpUser } from './setup.service';
 export const ADMIN_SETUP_MESSAGE = 'Nothing to set up: administrators are not clients.';
 
 /**
- * The spec's first-login setup, run by the web app once per page load; safe to repeat. Clients
- * only (DESIGN.md deviations): an administrator gets no starter tasks, credit, activity, score or
+ * The original product's first-login setup, run by the web app once per page load; safe to repeat. Clients
+ * only (docs/architecture.md, "Where we differ from the original product"): an administrator gets no starter tasks, credit, activity, score or
  * staff mail, and the call changes nothing for them.
  */
 export const setupRoutes = new Hono<AppEnv>().post('/', access('user'), async (c) => {

@@ -5,7 +5,7 @@ import { access } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
 import { signupInput, signupSuccessMessage } from '../../../shared/auth';
 
-// The spec's core_signup. The answer is the same whether or not the e-mail already has an
+// The original product's core_signup. The answer is the same whether or not the e-mail already has an
 // account (better-auth mails the owner instead), so sign-up cannot be used to probe addresses.
 export const signupRoutes = new Hono<AppEnv>().post('/', access('public'), validate('json', signupInput), async (c) => {
   const input = c.req.valid('json');

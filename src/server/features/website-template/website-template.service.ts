@@ -4,7 +4,7 @@ import { websiteTemplates } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import { recordAudit } from '../audit/audit.service';
 
-// The client's one website template (the spec's website_templates: user_id, html_code).
+// The client's one website template (the original product's website_templates: user_id, html_code).
 
 export type WebsiteTemplate = { htmlCode: string; updatedAt: string };
 

@@ -14,7 +14,7 @@ function readDismissed() {
 }
 
 /**
- * The spec's "Switch to Desktop View" screen, shown above the page rather than instead of it so
+ * The original product's "Switch to Desktop View" screen, shown above the page rather than instead of it so
  * the portal stays usable on a phone. Dismissal lasts for the browser tab's session.
  */
 export function MobileNotice() {

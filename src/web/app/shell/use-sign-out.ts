@@ -5,7 +5,7 @@ import { closeApi, openApi } from '../../lib/api-gate';
 import { useAuth } from '../auth-context';
 
 /**
- * Shared by the top bar's Sign Out and the sidebar's Logout, which the spec makes identical.
+ * Shared by the top bar's Sign Out and the sidebar's Logout, which the original product makes identical.
  * Signing out stops every query first: the API gate closes (requests in flight are answered, no new
  * one starts, so polling and refetches cannot meet the ended session with a 401), then the session
  * ends and the query cache is cleared (auth-context). The gate opens again when the next session

@@ -7,7 +7,7 @@ import { TwoFactorSettings } from '../two-factor/two-factor-settings';
 
 /**
  * An administrator's own account on My Account: who is signed in, and their Security Settings
- * (the spec keeps Change Password disabled for admins). Admins are not clients, so they have no
+ * (the original product keeps Change Password disabled for admins). Admins are not clients, so they have no
  * business owner profile or payments of their own.
  */
 export function AdminOwnAccount({ user }: { user: Pick<SessionUser, 'id' | 'name' | 'email'> }) {

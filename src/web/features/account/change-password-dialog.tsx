@@ -46,7 +46,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
     try {
       const { error: err } = await authClient.changePassword({ currentPassword: values.current, newPassword: values.next, revokeOtherSessions: true });
       if (err) {
-        // INVALID_PASSWORD reads 'Current password is incorrect'; an unknown code the spec's 'Failed to update password'.
+        // INVALID_PASSWORD reads 'Current password is incorrect'; an unknown code the original product's 'Failed to update password'.
         setError(authFailureMessage(err, 'Failed to update password'));
         return;
       }

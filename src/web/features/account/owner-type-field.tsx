@@ -5,7 +5,7 @@ import { describedBy, FormField } from '../../components/ui/form-field';
 
 type OwnerType = 'sole' | 'multiple';
 
-/** Sole or multiple owners; the count input shows only for multiple (spec §4 and §5). */
+/** Sole or multiple owners; the count input shows only for multiple. */
 export function OwnerTypeField({
   ownerType,
   numberOfOwners,

@@ -73,7 +73,7 @@ function ProfileForm({ clientId, profile }: { clientId: string; profile: Profile
       form.reset(formValuesOf(result.profile));
       if (result.taskCompleted) {
         toast.success('Profile saved. Your My Account section is complete!');
-        // The spec reloads the page here; refetching everything does the same without losing the screen.
+        // The original product reloads the page here; refetching everything does the same without losing the screen.
         await queryClient.invalidateQueries();
       } else {
         toast.success('Profile saved');

@@ -1,7 +1,7 @@
 import { ReorderDialog as Reorder } from '../../components/reorder-dialog';
 import { everyAutomationQuery, useSaveAutomationOrder } from './api';
 
-/** Re-order Automations (the spec: select, click again to deselect, Move Up / Move Down, Save Order). */
+/** Re-order Automations (as in the original product: select, click again to deselect, Move Up / Move Down, Save Order). */
 export function ReorderDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const save = useSaveAutomationOrder();
   return (

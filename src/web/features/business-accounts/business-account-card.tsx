@@ -10,7 +10,7 @@ import { businessAccountMessages, type BusinessAccount, type BusinessAccountInpu
 import { useDeleteBusinessAccount, useUpdateBusinessAccount } from './api';
 import { BusinessAccountForm } from './business-account-form';
 
-/** Blue for Active, yellow otherwise (spec §4); the word is always shown, so colour is not the only signal. */
+/** Blue for Active, yellow otherwise (as the original product does); the word is always shown, so colour is not the only signal. */
 export function StatusBadge({ status }: { status: string }) {
   return (
     <span

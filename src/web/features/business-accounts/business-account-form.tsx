@@ -10,7 +10,7 @@ import { FormActions } from '../../components/ui/form-actions';
 import { Textarea } from '../../components/ui/textarea';
 
 type Output = z.output<typeof businessAccountInput>;
-// The form starts as Pending (spec §4); the server saves new accounts as Active whatever it says.
+// The form starts as Pending (as the original product does); the server saves new accounts as Active whatever it says.
 const valuesOf = (a?: BusinessAccount): BusinessAccountInput => ({
   name: a?.name ?? '',
   description: a?.description ?? '',

@@ -64,7 +64,7 @@ export function CardItem({ card, clientName }: { card: Card; clientName?: string
         setError(`${CARD_MESSAGES.updateFailed} ${e.message}`);
       },
     });
-  // The spec's delete message only when the delete succeeded (it showed it even on failure).
+  // The original product's delete message only when the delete succeeded (it showed it even on failure).
   const confirmDelete = () =>
     remove.mutate(undefined, {
       onSuccess: () => {

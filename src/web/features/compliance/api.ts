@@ -12,7 +12,7 @@ export const complianceKeys = {
   task: (clientId: string, taskId: number) => ['clients', clientId, 'compliance-tasks', 'task', taskId] as const,
 };
 
-/** A client's tasks by due date, 45 a page (the spec's view), filtered on the server; each page carries the counts over all tasks. */
+/** A client's tasks by due date, 45 a page (the original product's view), filtered on the server; each page carries the counts over all tasks. */
 export const complianceTasksQuery = (clientId: string, filters: TaskFilters = {}) =>
   pagedListOptions(complianceKeys.list(clientId, filters), async (page) =>
     unwrap<TaskPage>(await api.clients[':clientId']['compliance-tasks'].$get({ param: { clientId }, query: { ...filters, page } })),

@@ -12,7 +12,7 @@ import { TaskBoard } from './task-board';
 export function CompliancePage() {
   const { user, isAdmin } = useAuth();
   const [params, setParams] = useSearchParams();
-  // The spec orders the admin's client list by name: with no ?client=, the first by name.
+  // The original product orders the admin's client list by name: with no ?client=, the first by name.
   const chosen = useDefaultClient(isAdmin, params.get('client'), 'name_asc');
   const clientId = isAdmin ? chosen : (user?.id ?? null);
   const [adding, setAdding] = useState(false);

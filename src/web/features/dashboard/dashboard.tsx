@@ -16,7 +16,7 @@ import { introQuery } from '../training/api';
 import { VideoPlayer } from '../training/video-player';
 import { FundabilityCard } from '../fundability/fundability-card';
 
-/** The pie appears from this many completed tasks (spec). */
+/** The pie appears from this many completed tasks (as in the original product). */
 const PIE_FROM = 2;
 const CURRENT_PHASE_DAYS = 3;
 

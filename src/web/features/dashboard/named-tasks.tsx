@@ -6,7 +6,7 @@ import { CONTACT_SUPPORT_TASK, FREE_GUIDE_TASK } from '../../../shared/complianc
 import type { NamedTaskStatus } from '../../../shared/dashboard';
 import { useContactSupport, useDownloadFreeGuide } from './api';
 
-/** The three tasks the dashboard names, each with its status and, where the spec gives one, its button. */
+/** The three tasks the dashboard names, each with its status and, where the original product gives one, its button. */
 export function NamedTasks({ clientId, tasks }: { clientId: string; tasks: NamedTaskStatus[] }) {
   const contact = useContactSupport(clientId);
   const guide = useDownloadFreeGuide(clientId);

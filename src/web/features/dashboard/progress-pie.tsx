@@ -9,7 +9,7 @@ const at = (turns: number, r = R) => {
 };
 
 /**
- * The spec's 20-segment pie: a segment is filled (green) for every 5% of tasks completed, the
+ * The original product's 20-segment pie: a segment is filled (green) for every 5% of tasks completed, the
  * rest grey. Drawn as plain SVG wedges (no chart library).
  */
 export function ProgressPie({ completed, total }: { completed: number; total: number }) {

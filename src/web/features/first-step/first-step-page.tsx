@@ -24,7 +24,7 @@ export const FIRST_STEP_HEADING = 'First Step Accounts';
 
 const grid = 'grid gap-4 md:grid-cols-2 xl:grid-cols-3';
 
-/** The spec's notice for non-members, with the way to join. */
+/** The original product's notice for non-members, with the way to join. */
 function MembersOnlyNotice() {
   return (
     <Card>
@@ -126,7 +126,7 @@ function MemberView({ clientId }: { clientId: string }) {
   return membership.data.isPaid ? <ClientAccounts clientId={clientId} isAdmin={false} /> : <MembersOnlyNotice />;
 }
 
-/** /first-step-accounts: starter vendor accounts for members and admins; non-members see the spec's notice. */
+/** /first-step-accounts: starter vendor accounts for members and admins; non-members see the original product's notice. */
 export function FirstStepAccountsPage() {
   useDocumentTitle(FIRST_STEP_HEADING);
   const { user, isAdmin } = useAuth();

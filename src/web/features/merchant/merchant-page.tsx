@@ -18,7 +18,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /merchant: the spec's static demonstration of a merchant account; no figure here is a client's. */
+/** /merchant: the original product's static demonstration of a merchant account; no figure here is a client's. */
 export function MerchantPage() {
   useDocumentTitle(MERCHANT_HEADING);
   return (

@@ -42,7 +42,7 @@ export function PlaceholderPage({ path }: { path: string }) {
   }
 
   if (path === '/first-step-accounts') {
-    // The spec's whole screen is this notice, so its title is the page's heading.
+    // The original product's whole screen is this notice, so its title is the page's heading.
     return (
       <Card className="mx-auto max-w-xl">
         <CardContent className="flex flex-col items-center gap-3 px-6 py-12 text-center">

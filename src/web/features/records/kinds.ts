@@ -1,6 +1,6 @@
 import { PURCHASE_ORDER_STATUSES, purchaseOrderInput, RECEIVABLE_STATUSES, receivableInput, type RecordKind, type RecordStatus } from '../../../shared/records';
 
-/** What differs between the two pages (spec part 2: "Same layout"). */
+/** What differs between the two pages (the original product gives both "the same layout"). */
 export type RecordKindUi = {
   kind: RecordKind;
   /** The API's path segment. */

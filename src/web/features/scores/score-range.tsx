@@ -11,7 +11,7 @@ import { SCORE_GRADIENT, tierStyle } from './tier-style';
 export const whatIfStart = (latest: ScorePoint | null) => latest?.score ?? CAPITAL_SCORE.sliderDefault;
 
 /**
- * The Score Range bar with a what-if marker (DESIGN.md deviations): drag it, click the bar or use
+ * The Score Range bar with a what-if marker (docs/architecture.md, "Where we differ from the original product"): drag it, click the bar or use
  * the keys, and it shows the tier that score would give. It never saves: scores are set by staff.
  */
 export function ScoreRange({ latest, whatIf, onWhatIf, forClient }: { latest: ScorePoint | null; whatIf: number; onWhatIf: (score: number) => void; forClient?: boolean }) {

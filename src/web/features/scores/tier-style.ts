@@ -1,6 +1,6 @@
 import type { PaydexColour, TierName } from '../../../shared/scores';
 
-// The tier colours switch at the tier thresholds (spec section 9); the text always names the tier too.
+// The tier colours switch at the tier thresholds (the original product's); the text always names the tier too.
 export const tierStyle: Record<TierName, { dot: string; text: string; ring: string }> = {
   Foundational: { dot: 'bg-red-600', text: 'text-red-800', ring: 'border-red-600' },
   Emerging: { dot: 'bg-amber-500', text: 'text-amber-900', ring: 'border-amber-500' },

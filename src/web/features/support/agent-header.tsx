@@ -10,7 +10,7 @@ export const initials = (name: string) =>
     .map((w) => w[0]!.toUpperCase())
     .join('') || '?';
 
-/** The spec's fixed agent header: who answers, and 'Online' while staff have the inbox open, else the support hours. */
+/** The original product's fixed agent header: who answers, and 'Online' while staff have the inbox open, else the support hours. */
 export function AgentHeader() {
   // Until the route answers, the configured agent (without a presence claim).
   const agent = useQuery(agentQuery()).data ?? { ...branding.supportAgent, online: false };
