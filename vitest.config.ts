@@ -9,8 +9,12 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     pool: 'forks',
+    // Vitest's default on 2 cores is one worker (cores - 1), which leaves a core idle while a file waits on
+    // its database or its password hashes: two files at a time take about half as long.
+    maxWorkers: 2,
     globalSetup: ['src/server/test/global-setup.ts'],
-    testTimeout: 20_000,
+    // Generous: with two files at a time on a busy 2-core machine the longest test (the canary's walk of every route) nears 20 s.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     teardownTimeout: 10_000,
     // better-auth logs a warning for every refused sign-in the tests make on purpose.

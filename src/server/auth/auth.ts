@@ -18,7 +18,10 @@ export const CLIENT_IP_HEADER = 'x-portal-client-ip';
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
-export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secret: string; log: Logger }) {
+/** How passwords are hashed and checked; better-auth's own (scrypt) unless the API tests pass a cheaper one. */
+export type PasswordHasher = { hash: (password: string) => Promise<string>; verify: (data: { hash: string; password: string }) => Promise<boolean> };
+
+export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secret: string; log: Logger; passwordHasher?: PasswordHasher }) {
   const { config, db, mailer, log } = opts;
   const roleFor = (email: string) => (config.adminEmails.includes(email.toLowerCase()) ? 'admin' : 'client');
   const checkCurrentCode = requireCurrentCode(db, { adminsMustKeep: config.requireAdmin2fa });
@@ -63,6 +66,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
       requireEmailVerification: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
+      ...(opts.passwordHasher ? { password: opts.passwordHasher } : {}),
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       // A reset updates the account through updateMany, whose after-hook gets a row count, not the

@@ -18,6 +18,7 @@ import { createLocalStorage, type Storage } from '../storage';
 import { startSessionCache } from '../auth/session-cache';
 import { startRealtime } from '../lib/realtime';
 import { openTestDatabase, type TestDatabase } from './test-db';
+import { fastPasswordHasher } from './fast-password-hash';
 import { setNotificationAppUrl } from '../features/notifications/notifications.service';
 
 const processDataKey = generateKey(1);
@@ -111,7 +112,7 @@ export async function createTestApp(
   // One key per test process, never written to disk: test apps sharing a database share it, as instances do.
   const keyring = parseKeyring(config.dataKey ?? processDataKey);
   const secret = config.authSecret ?? (await sharedSecret(db, 'auth_secret', keyring));
-  const auth = createAuth({ config, db, mailer, secret, log });
+  const auth = createAuth({ config, db, mailer, secret, log, passwordHasher: fastPasswordHasher });
   await applyAdminEmails(db, config.adminEmails);
   // Files on the local driver in a directory of this test app's own.
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-files-'));
