@@ -77,8 +77,8 @@ export const betterAuthHandler = (deps: Deps, limits: SignInLimits) => async (c:
       const account = keyHash(body.email.trim().toLowerCase().slice(0, 254));
       failureKeys = [`sign-in-fail:${account}|${ip ?? 'unknown'}`, `sign-in-fail:${account}`];
       const checks = await Promise.all([
-        peekRateLimit(deps.db, failureKeys[0], limits.windowSeconds, limits.perAccountAndAddress),
-        peekRateLimit(deps.db, failureKeys[1], limits.windowSeconds, limits.perAccount),
+        peekRateLimit(deps.db, failureKeys[0], limits.perAccountAndAddress),
+        peekRateLimit(deps.db, failureKeys[1], limits.perAccount),
       ]);
       const blocked = checks.find((r) => !r.allowed);
       if (blocked) {

@@ -275,4 +275,11 @@ export async function createTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** Stops a second instance made on another test app's database: only that other app's close() closes the database. */
+export async function closeSecondInstance(app: TestApp) {
+  await app.mailer.settle();
+  await app.realtime.close();
+  await app.sessions.close();
+}
 export type TestAgent = ReturnType<TestApp['agent']>;

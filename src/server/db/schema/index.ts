@@ -16,3 +16,4 @@ export * from './records';
 export * from './credit';
 export * from './web-presence';
 export * from './support';
+export * from './rate-limits';
