@@ -45,7 +45,11 @@ let stopping = false;
 let server;
 
 function run() {
-  server = spawn(process.execPath, serverArgs, { stdio: 'inherit' });
+  // The server runs in a process group of its own, so that a signal to npm start's group (Ctrl-C,
+  // kill -TERM -<pgid>) reaches it once, forwarded from here, not twice: its stop drains requests in
+  // progress, and a second signal in the middle used to end it at once. The IPC channel closes when
+  // this process dies in any way (kill -9 included), and the server then stops as on SIGTERM.
+  server = spawn(process.execPath, serverArgs, { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], detached: true });
   server.on('exit', (code, signal) => {
     if (stopping || code === 0 || code === 2) process.exit(code ?? (signal ? 1 : 0));
     const now = Date.now();
@@ -61,10 +65,21 @@ function run() {
   });
 }
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    stopping = true;
-    server.kill(signal);
-  });
+/** One stop, whatever asks for it and however often: the server is told once and drains. */
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+  else process.exit(0); // between a crash and its restart
 }
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
+
+// `npm start` runs this under a shell; a SIGTERM to npm's pid (what a process manager sends) ends npm
+// and that shell without passing it on, and this process would be left running, re-parented, with
+// the port and the data directory. A new parent means whoever started us is gone: stop.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stop('SIGTERM');
+}, 250).unref();
 run();

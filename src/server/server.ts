@@ -24,7 +24,7 @@ const webRoot = serverFiles.webRoot;
 /** How long one request (a large upload) may take in all. */
 const UPLOAD_REQUEST_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 // On a stop, requests still running get this long to finish before their connections are cut.
-const STOP_GRACE_MS = 10_000;
+export const STOP_GRACE_MS = 10_000;
 
 /**
  * Stops accepting connections and resolves once every open one has ended: idle keep-alive
