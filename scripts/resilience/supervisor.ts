@@ -198,6 +198,8 @@ try {
     ["SIGTERM to npm's pid", (p) => process.kill(p.npm, 'SIGTERM')],
     ['SIGTERM to the supervisor', (p) => process.kill(p.supervisor, 'SIGTERM')],
     ['SIGTERM to the server', (p) => process.kill(p.server, 'SIGTERM')],
+    // The supervisor gone without a word: the server does not outlive it.
+    ['kill -9 of the supervisor', (p) => process.kill(p.supervisor, 'SIGKILL')],
     // What a group signal did when the supervisor's copy reached the server apart from the group's
     // own (it depends on scheduling): the server was told twice, and the second time ended it.
     ['SIGTERM to the group, then again to the server', (p) => {
