@@ -2,6 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { bodyLimit } from 'hono/body-limit';
+import { DomainError } from './lib/domain-errors';
 import type { AppEnv, Deps } from './app-env';
 import { betterAuthHandler, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-handler';
 import { healthRoutes } from './features/health/health.routes';
@@ -140,6 +141,12 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 
   app.onError((err, c) => {
+    // A service's refusal: its status and sentence, mapped here once.
+    if (err instanceof DomainError) {
+      if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter));
+      return c.json({ error: err.message }, err.status);
+    }
+    // Hono's own refusals (a malformed body it could not parse).
     if (err instanceof HTTPException) {
       return c.json({ error: err.message || 'Bad request' }, err.status);
     }

@@ -1,6 +1,6 @@
 import { count, eq, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { HTTPException } from 'hono/http-exception';
+import { LimitReachedError } from './domain-errors';
 import type { Db } from '../db/client';
 import { limitReached } from '../../shared/limits';
 
@@ -13,5 +13,5 @@ export async function enforceRecordLimit(tx: Db, userColumn: PgColumn, clientId:
   const table = userColumn.table as PgTable;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${getTableName(table)}), hashtext(${clientId}))`);
   const [{ n }] = await tx.select({ n: count() }).from(table).where(eq(userColumn, clientId));
-  if (n >= max) throw new HTTPException(409, { message: limitReached(max, what) });
+  if (n >= max) throw new LimitReachedError(limitReached(max, what));
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, lt, sql, sum } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
+import { LimitReachedError } from '../lib/domain-errors';
 import type { Db } from '../db/client';
 import { accountReceivableDocuments, businessDocuments, purchaseOrderDocuments, supportAttachments, uploadSlots } from '../db/schema';
 import { LIMITS, STORAGE_FULL, TOO_MANY_UPLOADS } from '../../shared/limits';
@@ -22,7 +22,7 @@ export async function withUploadSlot<T>(db: Db, userId: string, fn: () => Promis
     await tx.insert(uploadSlots).values({ id, userId });
     return true;
   });
-  if (!granted) throw new HTTPException(429, { message: TOO_MANY_UPLOADS });
+  if (!granted) throw new LimitReachedError(TOO_MANY_UPLOADS, 'rate');
   try {
     return await fn();
   } finally {
@@ -45,5 +45,5 @@ export async function storedBytes(db: Db, clientId: string) {
  */
 export async function assertStorageRoom(tx: Db, clientId: string, adding: number, quotaBytes: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('stored_bytes'), hashtext(${clientId}))`);
-  if ((await storedBytes(tx, clientId)) + adding > quotaBytes) throw new HTTPException(413, { message: STORAGE_FULL(quotaBytes) });
+  if ((await storedBytes(tx, clientId)) + adding > quotaBytes) throw new LimitReachedError(STORAGE_FULL(quotaBytes), 'size');
 }

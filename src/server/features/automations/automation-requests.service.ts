@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
+import { ConflictError, NotFoundError } from '../../lib/domain-errors';
 import type { z } from 'zod';
 import type { Deps } from '../../app-env';
 import type { Db } from '../../db/client';
@@ -80,11 +80,11 @@ const openCount = (db: Db, clientId: string) => db.$count(automationRequests, an
 export async function createRequest(deps: Deps, scope: Scope, input: z.output<typeof automationRequestInput>): Promise<AutomationRequest> {
   const { db } = deps;
   const [client] = await db.select({ id: authUsers.id, email: authUsers.email, name: authUsers.name }).from(authUsers).where(eq(authUsers.id, scope.clientId));
-  if (!client) throw new HTTPException(404, { message: 'Not found' });
+  if (!client) throw new NotFoundError('Not found');
   const id = randomUUID();
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('automation_requests'), hashtext(${scope.clientId}))`);
-    if ((await openCount(tx, scope.clientId)) >= LIMITS.openAutomationRequests) throw new HTTPException(409, { message: limitReached(LIMITS.openAutomationRequests, 'open automation requests') });
+    if ((await openCount(tx, scope.clientId)) >= LIMITS.openAutomationRequests) throw new ConflictError(limitReached(LIMITS.openAutomationRequests, 'open automation requests'));
     await tx.insert(automationRequests).values({ id, userId: scope.clientId, ...input });
     await recordAudit(tx, scope, { action: 'create', entityType: 'automation_request', entityId: id });
     await notifyAdmins(tx, {
@@ -114,7 +114,7 @@ export async function changeRequestState(db: Db, actorId: string, requestId: str
     const [row] = await tx.select({ userId: automationRequests.userId, state: automationRequests.state, type: automationRequests.type }).from(automationRequests).where(eq(automationRequests.id, requestId)).for('update');
     if (!row) return false;
     if (!REQUEST_TRANSITIONS[row.state].includes(input.state)) {
-      throw new HTTPException(409, { message: `A request that is ${REQUEST_STATE_LABELS[row.state]} cannot be moved to ${REQUEST_STATE_LABELS[input.state]}.` });
+      throw new ConflictError(`A request that is ${REQUEST_STATE_LABELS[row.state]} cannot be moved to ${REQUEST_STATE_LABELS[input.state]}.`);
     }
     const declineReason = input.state === 'declined' ? input.reason : '';
     await tx.update(automationRequests).set({ state: input.state, declineReason, updatedAt: new Date() }).where(eq(automationRequests.id, requestId));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { asc, count, eq, sql } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
+import { ConflictError, InvalidError } from '../../lib/domain-errors';
 import type { Db } from '../../db/client';
 import { automations } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
@@ -51,7 +51,7 @@ const toAutomation = ({ imageKey, ...r }: Row): Automation => ({
 async function cleaned(f: Fields): Promise<Fields> {
   const [description, notes] = await Promise.all([cleanAutomationHtml(f.description), cleanAutomationHtml(f.notes)]);
   for (const [label, html] of [['The description is', description], ['The notes are', notes]] as const)
-    if (html.length > AUTOMATION_HTML_MAX) throw new HTTPException(400, { message: `${label} too long once the HTML is cleaned: shorten it.` });
+    if (html.length > AUTOMATION_HTML_MAX) throw new InvalidError(`${label} too long once the HTML is cleaned: shorten it.`);
   return { ...f, description, notes };
 }
 
@@ -82,7 +82,7 @@ export async function addAutomation(db: Db, actorId: string, fields: Fields): Pr
   await db.transaction(async (tx) => {
     await lockCatalogue(tx);
     const [{ n, highest }] = await tx.select({ n: count(), highest: sql<number>`coalesce(max(${automations.displayOrder}), 0)`.mapWith(Number) }).from(automations);
-    if (n >= MAX_AUTOMATIONS) throw new HTTPException(409, { message: limitReached(MAX_AUTOMATIONS, 'automations') });
+    if (n >= MAX_AUTOMATIONS) throw new ConflictError(limitReached(MAX_AUTOMATIONS, 'automations'));
     await tx.insert(automations).values({ id, ...values, status: 'active', displayOrder: highest + 1, createdBy: actorId });
   });
   return (await automationById(db, id))!;
@@ -165,7 +165,7 @@ export async function reorderAutomations(db: Db, ids: string[]) {
     await lockCatalogue(tx);
     const current = await tx.select({ id: automations.id }).from(automations);
     const known = new Set(current.map((r) => r.id));
-    if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id))) throw new HTTPException(409, { message: AUTOMATION_ORDER_CHANGED });
+    if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id))) throw new ConflictError(AUTOMATION_ORDER_CHANGED);
     await tx.execute(
       sql`update ${automations} set display_order = v.ord from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) with ordinality as v(id, ord) where ${automations.id} = v.id`,
     );

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
+import { ConflictError } from '../../lib/domain-errors';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { businessCompliance, businessDocuments, recentActivities } from '../../db/schema';
@@ -220,7 +220,7 @@ export async function updateTask(db: Db, scope: Scope, taskId: number, input: z.
     // A request's status follows the upload and staff's review, never an edit (an edit form would
     // otherwise take a Submitted request back to Awaiting Completion, or complete it with nothing uploaded).
     const isRequest = before.kind === 'document_request';
-    if (isRequest && input.status !== undefined && input.status !== before.status) throw new HTTPException(409, { message: REQUEST_STATUS_BY_REVIEW });
+    if (isRequest && input.status !== undefined && input.status !== before.status) throw new ConflictError(REQUEST_STATUS_BY_REVIEW);
     const set = {
       taskName: input.name,
       // A request's task name is the document asked for: renaming it renames what notices and lists call it.
@@ -258,7 +258,7 @@ export async function completeTask(db: Db, scope: Scope, taskId: number, now = n
       .where(and(eq(businessCompliance.id, taskId), eq(businessCompliance.userId, scope.clientId)))
       .for('update');
     if (!before) return null;
-    if (before.kind === 'document_request') throw new HTTPException(409, { message: REQUEST_STATUS_BY_REVIEW });
+    if (before.kind === 'document_request') throw new ConflictError(REQUEST_STATUS_BY_REVIEW);
     const [row] = await tx
       .update(businessCompliance)
       .set({ taskStatus: 'Completed', taskDueDate: now })

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ne } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
+import { ConflictError, NotFoundError } from '../../lib/domain-errors';
 import type { Db } from '../../db/client';
 import { authUsers, businessCompliance, businessDocuments, recentActivities } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
@@ -31,10 +31,10 @@ type ActivityStatus = (typeof recentActivities.$inferInsert)['status'];
 const activity = (tx: Db, clientId: string, title: string, notes: string, status: ActivityStatus) => tx.insert(recentActivities).values({ userId: clientId, title, notes, status });
 
 /** Why a task takes no upload now (404, or 409 with the sentence), or null when it does. */
-export function uploadRefusal(task: Pick<TaskRow, 'kind' | 'status'> | null): { status: 404 | 409; message: string } | null {
-  if (!task) return { status: 404, message: TASK_NOT_FOUND };
-  if (task.kind !== 'document_request') return { status: 409, message: NOT_A_DOCUMENT_REQUEST };
-  if (task.status === 'Completed') return { status: 409, message: REQUEST_ALREADY_COMPLETED };
+export function uploadRefusal(task: Pick<TaskRow, 'kind' | 'status'> | null): NotFoundError | ConflictError | null {
+  if (!task) return new NotFoundError(TASK_NOT_FOUND);
+  if (task.kind !== 'document_request') return new ConflictError(NOT_A_DOCUMENT_REQUEST);
+  if (task.status === 'Completed') return new ConflictError(REQUEST_ALREADY_COMPLETED);
   return null;
 }
 
@@ -45,8 +45,8 @@ async function lockRequest(tx: Db, clientId: string, taskId: number): Promise<Ta
     .from(businessCompliance)
     .where(and(eq(businessCompliance.id, taskId), eq(businessCompliance.userId, clientId)))
     .for('update');
-  if (!row) throw new HTTPException(404, { message: TASK_NOT_FOUND });
-  if (row.kind !== 'document_request') throw new HTTPException(409, { message: NOT_A_DOCUMENT_REQUEST });
+  if (!row) throw new NotFoundError(TASK_NOT_FOUND);
+  if (row.kind !== 'document_request') throw new ConflictError(NOT_A_DOCUMENT_REQUEST);
   return row;
 }
 
@@ -88,7 +88,7 @@ export async function submitToRequest(db: Db, storage: Storage, scope: Scope, ta
     db.transaction(async (tx) => {
       const task = await lockRequest(tx, scope.clientId, taskId);
       const refused = uploadRefusal(task);
-      if (refused) throw new HTTPException(refused.status, { message: refused.message });
+      if (refused) throw refused;
       const documentType = (task.requestedDocumentType ?? 'Miscellaneous Documents') as DocumentType;
       await insertDocument(tx, scope, key, upload, { documentType, requestTaskId: taskId }, quotaBytes);
       await tx
@@ -117,9 +117,9 @@ export async function submitToRequest(db: Db, storage: Storage, scope: Scope, ta
 export async function acceptRequest(db: Db, scope: Scope, taskId: number): Promise<ComplianceTask> {
   return db.transaction(async (tx) => {
     const task = await lockRequest(tx, scope.clientId, taskId);
-    if (task.status !== 'Submitted') throw new HTTPException(409, { message: REQUEST_NOT_SUBMITTED });
+    if (task.status !== 'Submitted') throw new ConflictError(REQUEST_NOT_SUBMITTED);
     const [uploaded] = await tx.select({ n: count() }).from(businessDocuments).where(and(eq(businessDocuments.requestTaskId, taskId), eq(businessDocuments.userId, scope.clientId)));
-    if (!uploaded?.n) throw new HTTPException(409, { message: REQUEST_NOTHING_UPLOADED });
+    if (!uploaded?.n) throw new ConflictError(REQUEST_NOTHING_UPLOADED);
     await tx.update(businessCompliance).set({ taskStatus: 'Completed', rejectReason: '' }).where(eq(businessCompliance.id, taskId));
     await recordAudit(tx, scope, { action: 'update', entityType: 'business_compliance', entityId: taskId });
     await activity(tx, scope.clientId, task.requestedDocument, 'Document accepted: the request is completed.', 'Completed');
@@ -132,7 +132,7 @@ export async function acceptRequest(db: Db, scope: Scope, taskId: number): Promi
 export async function rejectRequest(db: Db, scope: Scope, taskId: number, reason: string): Promise<ComplianceTask> {
   return db.transaction(async (tx) => {
     const task = await lockRequest(tx, scope.clientId, taskId);
-    if (task.status !== 'Submitted') throw new HTTPException(409, { message: REQUEST_NOT_SUBMITTED });
+    if (task.status !== 'Submitted') throw new ConflictError(REQUEST_NOT_SUBMITTED);
     await tx.update(businessCompliance).set({ taskStatus: 'Awaiting Completion', rejectReason: reason }).where(eq(businessCompliance.id, taskId));
     await recordAudit(tx, scope, { action: 'update', entityType: 'business_compliance', entityId: taskId });
     await activity(tx, scope.clientId, task.requestedDocument, `Document rejected: ${reason}`.slice(0, 1100), 'urgent');

@@ -1,5 +1,5 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
+import { ConflictError } from '../../lib/domain-errors';
 import type { Db } from '../../db/client';
 import { authUsers, businessDocuments } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
@@ -119,7 +119,7 @@ export async function deleteDocument(db: Db, storage: Storage, scope: Scope, doc
       .from(businessDocuments)
       .where(and(eq(businessDocuments.id, documentId), eq(businessDocuments.userId, scope.clientId)))
       .for('update');
-    if (linked?.taskId != null) throw new HTTPException(409, { message: REQUEST_DOCUMENT_KEPT });
+    if (linked?.taskId != null) throw new ConflictError(REQUEST_DOCUMENT_KEPT);
     const [row] = await tx
       .delete(businessDocuments)
       .where(and(eq(businessDocuments.id, documentId), eq(businessDocuments.userId, scope.clientId)))

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
+import { ConflictError } from '../../lib/domain-errors';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { firstStepAccounts, firstStepOpenings } from '../../db/schema';
@@ -72,7 +72,7 @@ export async function createFirstStepAccount(db: Db, input: FirstStepAccountValu
     // One catalog: the lock serialises admins' creates across instances until this commits.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('first_step_accounts'))`);
     const [{ n }] = await tx.select({ n: count() }).from(firstStepAccounts);
-    if (n >= LIMITS.firstStepAccounts) throw new HTTPException(409, { message: limitReached(LIMITS.firstStepAccounts, 'First Step Accounts') });
+    if (n >= LIMITS.firstStepAccounts) throw new ConflictError(limitReached(LIMITS.firstStepAccounts, 'First Step Accounts'));
     const [row] = await tx
       .insert(firstStepAccounts)
       .values({ id: crypto.randomUUID(), ...input })
@@ -106,7 +106,7 @@ export async function openFirstStepAccount(db: Db, scope: Scope, accountId: stri
       .values({ id: crypto.randomUUID(), userId: scope.clientId, firstStepAccountId: accountId, bureaus: account.bureaus, dateOpened })
       .onConflictDoNothing()
       .returning();
-    if (!row) throw new HTTPException(409, { message: FIRST_STEP_MESSAGES.alreadyOpened });
+    if (!row) throw new ConflictError(FIRST_STEP_MESSAGES.alreadyOpened);
     await recordAudit(tx, scope, { action: 'create', entityType: ENTITY, entityId: row.id });
     return openingView(row);
   });

@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
+import { ConflictError, NotFoundError } from '../../lib/domain-errors';
 import type { Db } from '../../db/client';
 import type { Scope } from '../../middleware/access';
 import type { Storage } from '../../storage/storage';
@@ -21,9 +21,9 @@ export async function addRecordDocument(db: Db, storage: Storage, k: KindConfig,
   return storeThenRecord(storage, key, upload, () =>
     db.transaction(async (tx) => {
       // Locked: a delete of the record cannot slip in, and the record's uploads count one at a time.
-      if (!(await lockRecord(tx, k, scope.clientId, recordId))) throw new HTTPException(404, { message: RECORD_NOT_FOUND[k.kind] });
+      if (!(await lockRecord(tx, k, scope.clientId, recordId))) throw new NotFoundError(RECORD_NOT_FOUND[k.kind]);
       const [{ n }] = await tx.select({ n: count() }).from(k.docs.table).where(eq(k.docs.cols.recordId, recordId));
-      if (n >= DOCUMENTS_PER_RECORD) throw new HTTPException(409, { message: TOO_MANY_RECORD_DOCUMENTS });
+      if (n >= DOCUMENTS_PER_RECORD) throw new ConflictError(TOO_MANY_RECORD_DOCUMENTS);
       await assertStorageRoom(tx, scope.clientId, upload.bytes.length, quotaBytes);
       const [row] = await tx
         .insert(k.docs.table)

@@ -16,17 +16,12 @@ import { supportArchiveInput, supportInboxQuery, supportMessageInput, supportMes
 import { fileHeaders } from '../documents/documents.files';
 import { ATTACHMENT_NOT_FOUND, chatFileRule, checkAttachment, checkUploadFields, findAttachment } from './support.attachments';
 import { listInbox, supportAgent, touchPresence, unreadConversations } from './support.inbox';
-import { listMessages, markRead, sendMessage, setArchived, SupportRateLimited } from './support.service';
+import { listMessages, markRead, sendMessage, setArchived } from './support.service';
 import { streamCursor, supportStream } from './support.stream';
 
 const BAD_CURSOR = 'Last-Event-ID must be a message id.';
 
-/** sendMessage, with Retry-After on the 429 of a sender over their minute. */
-const send = (c: Context<AppEnv>, input: Parameters<typeof sendMessage>[2]) =>
-  sendMessage(c.var.deps.db, c.var.scope, input).catch((err: unknown) => {
-    if (err instanceof SupportRateLimited) c.header('Retry-After', String(err.retryAfter));
-    throw err;
-  });
+const send = (c: Context<AppEnv>, input: Parameters<typeof sendMessage>[2]) => sendMessage(c.var.deps.db, c.var.scope, input);
 const NO_CONVERSATION = 'This client has not written to support yet.';
 
 /** /api/clients/:clientId/support: one client's conversation with the support team (the client, or an admin for them). */

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
+import { LimitReachedError, NotFoundError } from '../../lib/domain-errors';
 import type { Db } from '../../db/client';
 import { authUsers, notifications, supportAttachments, supportConversations, supportMessages } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
@@ -14,11 +14,6 @@ import { notify, notifyAdmins } from '../notifications/notifications.service';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The sender's minute is used up: the route answers 429 with Retry-After. */
-export class SupportRateLimited extends HTTPException {
-  constructor(readonly retryAfter: number) {
-    super(429, { message: TOO_MANY_SUPPORT_MESSAGES });
-  }
-}
 const CLIENT_FALLBACK_NAME = 'Client';
 
 /** The columns every message read selects (with its author and attachment). */
@@ -102,7 +97,7 @@ export async function sendMessage(db: Db, scope: Scope, input: { body: string; a
     if (fromStaff) {
       // Staff write to clients only: an admin's own id (or another admin's) has no support conversation.
       const [target] = await tx.select({ role: authUsers.role }).from(authUsers).where(eq(authUsers.id, clientId));
-      if (target?.role !== 'client') throw new HTTPException(404, { message: 'Not found' });
+      if (target?.role !== 'client') throw new NotFoundError('Not found');
     }
     await tx.insert(supportConversations).values({ clientId }).onConflictDoNothing();
     const [conv] = await tx.select().from(supportConversations).where(eq(supportConversations.clientId, clientId)).for('update');
@@ -121,11 +116,11 @@ export async function sendMessage(db: Db, scope: Scope, input: { body: string; a
         .select({ today: count() })
         .from(newest)
         .where(gte(newest.createdAt, new Date(Date.now() - DAY_MS)));
-      if (today >= LIMITS.supportMessagesPerDay) throw new HTTPException(429, { message: SUPPORT_DAY_LIMIT });
+      if (today >= LIMITS.supportMessagesPerDay) throw new LimitReachedError(SUPPORT_DAY_LIMIT, 'rate');
     }
     // Inside the transaction: a refused or failed send does not use up the sender's minute.
     const rate = await consumeRateLimit(tx, `support-message:${scope.actorId}`, 60, LIMITS.supportMessagesPerMinute);
-    if (!rate.allowed) throw new SupportRateLimited(rate.retryAfter);
+    if (!rate.allowed) throw new LimitReachedError(TOO_MANY_SUPPORT_MESSAGES, 'rate', rate.retryAfter);
     if (input.attachment) await assertStorageRoom(tx, clientId, input.attachment.size, input.quotaBytes ?? Number.MAX_SAFE_INTEGER);
 
     // Streams follow a message id cursor, so ids must become visible in id order. The conversation

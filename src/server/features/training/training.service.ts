@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
+import { ConflictError, NotFoundError } from '../../lib/domain-errors';
 import type { Db } from '../../db/client';
 import { trainingVideos, videoProgress, videoResources } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
@@ -127,7 +127,7 @@ export async function addVideo(db: Db, actorId: string, fields: VideoFields, fil
   await db.transaction(async (tx) => {
     await lockLibrary(tx);
     const [{ n }] = await tx.select({ n: count() }).from(trainingVideos);
-    if (n >= LIMITS.trainingVideos) throw new HTTPException(409, { message: limitReached(LIMITS.trainingVideos, 'training videos') });
+    if (n >= LIMITS.trainingVideos) throw new ConflictError(limitReached(LIMITS.trainingVideos, 'training videos'));
     await tx.insert(trainingVideos).values({
       id,
       ...fields,
@@ -204,7 +204,7 @@ export async function reorderVideos(db: Db, ids: string[]) {
     await lockLibrary(tx);
     const current = await tx.select({ id: trainingVideos.id }).from(trainingVideos);
     const known = new Set(current.map((r) => r.id));
-    if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id))) throw new HTTPException(409, { message: ORDER_CHANGED });
+    if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id))) throw new ConflictError(ORDER_CHANGED);
     await tx.execute(
       sql`update ${trainingVideos} set display_order = v.ord, updated_at = now() from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) with ordinality as v(id, ord) where ${trainingVideos.id} = v.id`,
     );
@@ -218,7 +218,7 @@ export async function setIntro(db: Db, videoId: string | null) {
     await tx.update(trainingVideos).set({ isIntro: false }).where(eq(trainingVideos.isIntro, true));
     if (videoId === null) return true;
     const rows = await tx.update(trainingVideos).set({ isIntro: true }).where(eq(trainingVideos.id, videoId)).returning({ id: trainingVideos.id });
-    if (!rows.length) throw new HTTPException(404, { message: VIDEO_NOT_FOUND });
+    if (!rows.length) throw new NotFoundError(VIDEO_NOT_FOUND);
     return true;
   });
 }
@@ -263,9 +263,9 @@ export async function addResource(db: Db, storage: Storage, videoId: string, upl
     db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('video_resources'), hashtext(${videoId}))`);
       const [video] = await tx.select({ id: trainingVideos.id }).from(trainingVideos).where(eq(trainingVideos.id, videoId)).for('share');
-      if (!video) throw new HTTPException(404, { message: VIDEO_NOT_FOUND });
+      if (!video) throw new NotFoundError(VIDEO_NOT_FOUND);
       const n = await tx.$count(videoResources, eq(videoResources.videoId, videoId));
-      if (n >= LIMITS.resourcesPerVideo) throw new HTTPException(409, { message: limitReached(LIMITS.resourcesPerVideo, 'resources on this video') });
+      if (n >= LIMITS.resourcesPerVideo) throw new ConflictError(limitReached(LIMITS.resourcesPerVideo, 'resources on this video'));
       const [row] = await tx
         .insert(videoResources)
         .values({ id, videoId, name, storageKey: key, contentType: upload.contentType, size: upload.bytes.length })
