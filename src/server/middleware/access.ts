@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppEnv } from '../app-env';
+import type { Db } from '../db/client';
 import { authUsers } from '../db/schema';
 
 /**
@@ -9,14 +11,29 @@ import { authUsers } from '../db/schema';
  * - public: anyone, signed in or not
  * - user: any signed-in user, about themselves
  * - own: /api/clients/:clientId/... - the client themselves or any admin
- * - admin: admins only
+ * - admin: admins only (on /api/clients/:clientId/..., for a client only)
  * - shared-read: read by every signed-in user
  */
 export type Access = 'public' | 'user' | 'own' | 'admin' | 'shared-read';
 export type AccessMiddleware = MiddlewareHandler<AppEnv> & { access: Access };
 
-/** Whose data a per-client request touches, and who is asking. Set by access('own'). */
+/** Whose data a per-client request touches, and who is asking. Set by access('own'), and by access('admin') on a client's path. */
 export type Scope = { clientId: string; actorId: string; isAdmin: boolean };
+
+const NOT_FOUND = { error: 'Not found' };
+
+/** Whether `id` names a client. An admin is not a client: no admin acts for another, or sees their rows among clients'. */
+async function isClient(db: Db, id: string) {
+  if (id.length > 100) return false;
+  const [row] = await db.select({ id: authUsers.id }).from(authUsers).where(and(eq(authUsers.id, id), eq(authUsers.role, 'client')));
+  return Boolean(row);
+}
+
+/**
+ * The condition an all-clients list adds so that only clients' rows are in it (and in its total):
+ * an admin may keep rows under their own id, which are no client's.
+ */
+export const ownedByClient = (db: Db, userId: AnyPgColumn): SQL => inArray(userId, db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.role, 'client')));
 
 export function access(level: Access): AccessMiddleware {
   const mw: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -25,20 +42,33 @@ export function access(level: Access): AccessMiddleware {
     if (!user) return c.json({ error: 'You need to sign in first.' }, 401);
     const isAdmin = user.role === 'admin';
     if (level === 'admin' && !isAdmin) return c.json({ error: 'Only administrators can do this.' }, 403);
+    const clientId = c.req.param('clientId');
     if (level === 'own') {
       // The one place that decides whose rows a /api/clients/:clientId/... request may touch:
       // a client only their own id, an admin their own or any existing client's. Another admin is
       // not a client: acting for them would let one admin read or change another's account.
-      const clientId = c.req.param('clientId');
       if (!clientId) throw new Error(`access('own') on a route without :clientId: ${c.req.path}`);
-      if (!isAdmin && clientId !== user.id) return c.json({ error: 'Not found' }, 404);
-      if (isAdmin && clientId !== user.id) {
-        const [client] = await c.var.deps.db.select({ role: authUsers.role }).from(authUsers).where(eq(authUsers.id, clientId));
-        if (!client || client.role === 'admin') return c.json({ error: 'Not found' }, 404);
-      }
+      if (!isAdmin && clientId !== user.id) return c.json(NOT_FOUND, 404);
+      if (isAdmin && clientId !== user.id && !(await isClient(c.var.deps.db, clientId))) return c.json(NOT_FOUND, 404);
       c.set('scope', { clientId, actorId: user.id, isAdmin });
+    }
+    // An admin-only action on a client's path (their summary, membership, sessions): a client's id
+    // only, before the body is read, so an admin's id (another's or their own) is a 404 whatever it says.
+    if (level === 'admin' && clientId !== undefined) {
+      if (!(await isClient(c.var.deps.db, clientId))) return c.json(NOT_FOUND, 404);
+      c.set('scope', { clientId, actorId: user.id, isAdmin: true });
     }
     return next();
   };
   return Object.assign(mw, { access: level });
 }
+
+/**
+ * After an all-clients list's query is validated: `?clientId=` narrows it to one client, and must
+ * name one (an admin's id, or no one's, is a 404 as on /api/clients/:clientId/...).
+ */
+export const clientQuery: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const clientId = c.req.query('clientId');
+  if (clientId !== undefined && !(await isClient(c.var.deps.db, clientId))) return c.json(NOT_FOUND, 404);
+  return next();
+};

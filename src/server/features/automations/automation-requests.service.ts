@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../app-env';
 import type { Db } from '../../db/client';
 import { authUsers, automationRequests } from '../../db/schema';
-import type { Scope } from '../../middleware/access';
+import { ownedByClient, type Scope } from '../../middleware/access';
 import { pageWindow } from '../../lib/paging';
 import { recordAudit } from '../audit/audit.service';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
@@ -68,7 +68,7 @@ export const listOwnRequests = (db: Db, clientId: string, q: z.output<typeof own
 
 /** Every client's requests for admins, newest first, optionally of one state or one client. */
 export const listAllRequests = (db: Db, q: z.output<typeof allRequestListQuery>) =>
-  pageOf(db, listWhere([q.clientId ? eq(automationRequests.userId, q.clientId) : undefined, q.state ? eq(automationRequests.state, q.state) : undefined]), q);
+  pageOf(db, listWhere([ownedByClient(db, automationRequests.userId), q.clientId ? eq(automationRequests.userId, q.clientId) : undefined, q.state ? eq(automationRequests.state, q.state) : undefined]), q);
 
 /** Requests not yet done or declined. */
 const openCount = (db: Db, clientId: string) => db.$count(automationRequests, and(eq(automationRequests.userId, clientId), inArray(automationRequests.state, ['received', 'in_progress'])));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
-import { access } from '../../middleware/access';
+import { access, clientQuery } from '../../middleware/access';
 import { staffNoticeLimit } from '../../middleware/staff-notice-limit';
 import { validate } from '../../middleware/validate';
 import { StorageNotFoundError } from '../../storage/storage';
@@ -132,7 +132,7 @@ export const clientAutomationRequestsRoutes = new Hono<AppEnv>()
 
 /** /api/automation-requests: every client's requests, for admins, who move them along. */
 export const allAutomationRequestsRoutes = new Hono<AppEnv>()
-  .get('/', access('admin'), validate('query', allRequestListQuery), async (c) => c.json(await listAllRequests(c.var.deps.db, c.req.valid('query'))))
+  .get('/', access('admin'), validate('query', allRequestListQuery), clientQuery, async (c) => c.json(await listAllRequests(c.var.deps.db, c.req.valid('query'))))
   .patch('/:requestId', access('admin'), validate('json', automationRequestStateInput), async (c) => {
     const request = await changeRequestState(c.var.deps.db, c.var.user!.id, c.req.param('requestId'), c.req.valid('json'));
     return request ? c.json({ request }) : c.json({ error: AUTOMATION_REQUEST_NOT_FOUND }, 404);

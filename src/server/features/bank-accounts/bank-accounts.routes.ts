@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../app-env';
-import { access } from '../../middleware/access';
+import { access, clientQuery } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
 import { bankAccountInput, type BankNumberField } from '../../../shared/bank-accounts';
 import { adminListQuery, pageQuery } from '../../../shared/paging';
@@ -60,7 +60,7 @@ export const bankAccountsRoutes = new Hono<AppEnv>()
   });
 
 /** /api/bank-accounts: admins see every client's accounts (numbers masked), a page at a time, each with the client's name. */
-export const allBankAccountsRoutes = new Hono<AppEnv>().get('/', access('admin'), validate('query', adminListQuery), async (c) => {
+export const allBankAccountsRoutes = new Hono<AppEnv>().get('/', access('admin'), validate('query', adminListQuery), clientQuery, async (c) => {
   const { db, keyring } = c.var.deps;
   return c.json(await listAllBankAccounts(db, keyring, c.req.valid('query')));
 });

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authUsers, businessBankAccounts } from '../../db/schema';
-import type { Scope } from '../../middleware/access';
+import { ownedByClient, type Scope } from '../../middleware/access';
 import { openField, openRow, sealValues } from '../../security/encrypted-column';
 import type { Keyring } from '../../security/keyring';
 import { mask } from '../../../shared/mask';
@@ -56,7 +56,7 @@ export async function listBankAccounts(db: Db, keyring: Keyring, clientId: strin
 
 /** Admins: every client's accounts (or one client's), a page at a time, each with its client's name. */
 export async function listAllBankAccounts(db: Db, keyring: Keyring, q: PageQuery & { clientId?: string }): Promise<Page<BankAccountWithClient>> {
-  const where = q.clientId ? eq(businessBankAccounts.userId, q.clientId) : undefined;
+  const where = and(ownedByClient(db, businessBankAccounts.userId), q.clientId ? eq(businessBankAccounts.userId, q.clientId) : undefined);
   const rows = db
     .select({ account: businessBankAccounts, clientName: authUsers.name, clientEmail: authUsers.email })
     .from(businessBankAccounts)

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../app-env';
 import { authUsers } from '../../db/schema';
-import { access } from '../../middleware/access';
+import { access, clientQuery } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
 import { CARD_MESSAGES, revolvingCreditInput, storeCardInput, type CardKind, type StoreCardSecret } from '../../../shared/credit';
 import { adminListQuery, pageQuery } from '../../../shared/paging';
@@ -78,7 +78,7 @@ export const revolvingCreditsRoutes = cardRoutes('revolving', revolvingCreditInp
 
 /** /api/store-cards and /api/revolving-credits: admins see every client's cards (secrets masked), each with the client's name. */
 const allCardsRoutes = (kind: CardKind) =>
-  new Hono<AppEnv>().get('/', access('admin'), validate('query', adminListQuery), async (c) => {
+  new Hono<AppEnv>().get('/', access('admin'), validate('query', adminListQuery), clientQuery, async (c) => {
     const { db, keyring } = c.var.deps;
     return c.json(await listAllCards(db, keyring, kind, c.req.valid('query')));
   });

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { authUsers, revolvingCredits, storeCreditCards } from '../../db/schema';
-import type { Scope } from '../../middleware/access';
+import { ownedByClient, type Scope } from '../../middleware/access';
 import { openField, openRow, sealValues } from '../../security/encrypted-column';
 import type { Keyring } from '../../security/keyring';
 import { mask } from '../../../shared/mask';
@@ -108,7 +108,7 @@ export async function listCards(db: Db, keyring: Keyring, kind: CardKind, client
 /** Admins: every client's cards of this kind (or one client's), a page at a time, each with its client's name. */
 export async function listAllCards(db: Db, keyring: Keyring, kind: CardKind, q: PageQuery & { clientId?: string }): Promise<Page<WithClient<Card>>> {
   const table = tableOf(kind);
-  const where = q.clientId ? eq(table.userId, q.clientId) : undefined;
+  const where = and(ownedByClient(db, table.userId), q.clientId ? eq(table.userId, q.clientId) : undefined);
   const rows = db
     .select({ card: table, clientName: authUsers.name, clientEmail: authUsers.email })
     .from(table)

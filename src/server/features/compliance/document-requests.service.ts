@@ -2,7 +2,7 @@ import { and, asc, count, eq, ne } from 'drizzle-orm';
 import { ConflictError, NotFoundError } from '../../lib/domain-errors';
 import type { Db } from '../../db/client';
 import { authUsers, businessCompliance, businessDocuments, recentActivities } from '../../db/schema';
-import type { Scope } from '../../middleware/access';
+import { ownedByClient, type Scope } from '../../middleware/access';
 import type { Storage } from '../../storage/storage';
 import { storeThenRecord, uploadKey, type ReceivedUpload } from '../../uploads/upload';
 import { TASK_NOT_FOUND, toDueDate, type ComplianceTask } from '../../../shared/compliance';
@@ -149,7 +149,7 @@ export async function checkUploadable(db: Db, clientId: string, taskId: number) 
 /** Staff's list: open requests (awaiting the client, or submitted) across clients, oldest first. Indexed (partial, by created_at). */
 export async function listOpenRequests(db: Db, q: DocumentRequestListQuery): Promise<OpenDocumentRequestPage> {
   const c = businessCompliance;
-  const where = and(eq(c.kind, 'document_request'), ne(c.taskStatus, 'Completed'), q.status ? eq(c.taskStatus, q.status) : undefined);
+  const where = and(eq(c.kind, 'document_request'), ne(c.taskStatus, 'Completed'), q.status ? eq(c.taskStatus, q.status) : undefined, ownedByClient(db, c.userId));
   const { limit, offset } = pageWindow(q);
   const rows = db
     .select({

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
-import { access } from '../../middleware/access';
+import { access, clientQuery } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
 import { StorageNotFoundError } from '../../storage/storage';
 import { receiveUpload, uploadBodyLimit, UploadError } from '../../uploads/upload';
@@ -65,6 +65,6 @@ export const documentsRoutes = new Hono<AppEnv>()
   });
 
 /** /api/documents: every client's documents, with the client named (admins only). */
-export const allDocumentsRoutes = new Hono<AppEnv>().get('/', access('admin'), validate('query', allDocumentsQuery), async (c) =>
+export const allDocumentsRoutes = new Hono<AppEnv>().get('/', access('admin'), validate('query', allDocumentsQuery), clientQuery, async (c) =>
   c.json(await listAllDocuments(c.var.deps.db, c.req.valid('query'))),
 );

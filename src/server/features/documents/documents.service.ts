@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { ConflictError } from '../../lib/domain-errors';
 import type { Db } from '../../db/client';
 import { authUsers, businessDocuments } from '../../db/schema';
-import type { Scope } from '../../middleware/access';
+import { ownedByClient, type Scope } from '../../middleware/access';
 import type { Storage } from '../../storage/storage';
 import { storeThenRecord, uploadKey, type ReceivedUpload } from '../../uploads/upload';
 import type { AdminBusinessDocument, BusinessDocument, DocumentType } from '../../../shared/documents';
@@ -44,10 +44,10 @@ export async function listDocuments(db: Db, clientId: string, q: PageQuery & { t
 
 /** Every client's documents with the client named (admins). */
 export async function listAllDocuments(db: Db, q: PageQuery & { clientId?: string; type?: DocumentType }): Promise<Page<AdminBusinessDocument>> {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [ownedByClient(db, businessDocuments.userId)];
   if (q.clientId) conditions.push(eq(businessDocuments.userId, q.clientId));
   if (q.type) conditions.push(eq(businessDocuments.documentType, q.type));
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = and(...conditions);
   const rows = db
     .select({ ...columns, clientName: authUsers.name, clientEmail: authUsers.email })
     .from(businessDocuments)

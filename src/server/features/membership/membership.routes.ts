@@ -12,9 +12,6 @@ import { getMembership, setMembership } from './membership.service';
 export const membershipRoutes = new Hono<AppEnv>()
   .get('/', access('own'), async (c) => c.json(await getMembership(c.var.deps.db, c.var.scope.clientId)))
   .put('/', access('admin'), validate('json', membershipInput), async (c) => {
-    const user = c.get('user');
-    const clientId = c.req.param('clientId');
-    if (!user || !clientId) return c.json({ error: 'Not found' }, 404);
-    const result = await setMembership(c.var.deps, { clientId, actorId: user.id, isAdmin: true }, c.req.valid('json').isPaid);
+    const result = await setMembership(c.var.deps, c.var.scope, c.req.valid('json').isPaid);
     return result ? c.json({ isPaid: result.isPaid }) : c.json({ error: 'Not found' }, 404);
   });

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../app-env';
-import { access } from '../../middleware/access';
+import { access, clientQuery } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
 import { StorageNotFoundError } from '../../storage/storage';
 import { receiveUpload, uploadBodyLimit, UploadError } from '../../uploads/upload';
@@ -97,7 +97,7 @@ function recordRoutes<Item, Schema extends typeof receivableInput | typeof purch
 
 /** /api/receivables and /api/purchase-orders: admins see every client's records (or one client's), each naming its client. */
 function allRecordRoutes<Item>(k: KindConfig) {
-  return new Hono<AppEnv>().get('/', access('admin'), validate('query', adminListQuery), async (c) => {
+  return new Hono<AppEnv>().get('/', access('admin'), validate('query', adminListQuery), clientQuery, async (c) => {
     const page = await listRecords(c.var.deps.db, k, { ...c.req.valid('query'), withClient: true });
     return c.json(page as unknown as Item);
   });

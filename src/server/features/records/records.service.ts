@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authUsers } from '../../db/schema';
-import type { Scope } from '../../middleware/access';
+import { ownedByClient, type Scope } from '../../middleware/access';
 import type { RecordDocument, RecordStatus, StatusTotal } from '../../../shared/records';
 import type { PageQuery } from '../../../shared/paging';
 import { pageWindow } from '../../lib/paging';
@@ -92,7 +92,8 @@ async function totalsOf(db: Db, k: KindConfig, where: SQL | undefined): Promise<
  * list. `clientId` limits it to one client; `withClient` names each record's client (admins).
  */
 export async function listRecords(db: Db, k: KindConfig, q: PageQuery & { clientId?: string; withClient?: boolean }) {
-  const where = q.clientId ? eq(k.cols.userId, q.clientId) : undefined;
+  // The admins' list (withClient) is of clients' records only.
+  const where = and(q.withClient ? ownedByClient(db, k.cols.userId) : undefined, q.clientId ? eq(k.cols.userId, q.clientId) : undefined);
   const { limit, offset } = pageWindow(q);
   const base = q.withClient
     ? db

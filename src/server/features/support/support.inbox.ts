@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { ownedByClient } from '../../middleware/access';
 import { authUsers, supportAttachments, supportConversations, supportMessages, supportPresence } from '../../db/schema';
 import { branding } from '../../../shared/branding';
 import type { Page } from '../../../shared/paging';
@@ -9,7 +10,7 @@ const unread = sql`${supportConversations.lastClientMessageId} > ${supportConver
 
 /** The staff inbox: conversations with a message, unread first then newest, the client named. */
 export async function listInbox(db: Db, q: { page: number; pageSize: number; view: 'open' | 'archived' }): Promise<Page<SupportConversationItem>> {
-  const where = and(gt(supportConversations.lastMessageId, 0), q.view === 'archived' ? isNotNull(supportConversations.archivedAt) : isNull(supportConversations.archivedAt));
+  const where = and(ownedByClient(db, supportConversations.clientId), gt(supportConversations.lastMessageId, 0), q.view === 'archived' ? isNotNull(supportConversations.archivedAt) : isNull(supportConversations.archivedAt));
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -50,7 +51,7 @@ export async function listInbox(db: Db, q: { page: number; pageSize: number; vie
 
 /** Conversations with client messages no staff member has read (the sidebar badge). */
 export async function unreadConversations(db: Db) {
-  const [{ n }] = await db.select({ n: count() }).from(supportConversations).where(unread);
+  const [{ n }] = await db.select({ n: count() }).from(supportConversations).where(and(unread, ownedByClient(db, supportConversations.clientId)));
   return { conversations: n };
 }
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm
 import { LimitReachedError, NotFoundError } from '../../lib/domain-errors';
 import type { Db } from '../../db/client';
 import { authUsers, notifications, supportAttachments, supportConversations, supportMessages } from '../../db/schema';
-import type { Scope } from '../../middleware/access';
+import { ownedByClient, type Scope } from '../../middleware/access';
 import { consumeRateLimit } from '../../middleware/rate-limit';
 import { assertStorageRoom } from '../../uploads/upload-limits';
 import { branding } from '../../../shared/branding';
@@ -199,7 +199,7 @@ export async function setArchived(db: Db, scope: Scope, archived: boolean) {
 /** Messages after `cursor` (of one client, or of every client), oldest first, at most `limit`. */
 export async function messagesAfter(db: Db, clientId: string | null, cursor: number, limit: number) {
   const rows = await selectMessages(db)
-    .where(and(gt(supportMessages.id, cursor), clientId ? eq(supportMessages.clientId, clientId) : undefined))
+    .where(and(gt(supportMessages.id, cursor), clientId ? eq(supportMessages.clientId, clientId) : ownedByClient(db, supportMessages.clientId)))
     .orderBy(asc(supportMessages.id))
     .limit(limit);
   return rows.map(toMessage);

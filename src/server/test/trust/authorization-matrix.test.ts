@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestAgent, type TestApp } from '../test-app';
 import { registeredEndpoints, type Endpoint } from './registered-routes';
 import { businessAccountDetails, businessAccounts, businessBankAccounts, businessCompliance, businessDocuments, creditLoans, payments, recentActivities, storeCreditCards } from '../../db/schema';
@@ -252,53 +253,56 @@ let b: { id: string; email: string; agent: TestAgent };
 // Client B's own data, none of which may reach client A or a guest.
 const bMarkers = ['Bravo Holdings LLC', '555-66-7777', 'bravo-owner@example.test', '7777666655554321', '026009593', 'Bravo Presence Detail', 'bravo-card-login', 'bravo-card-pass', 'bravo-social-login', 'bravo-social-pass', '98-7776665'];
 
-/** Gives each client one row in every per-client area, so allowed calls find data and leaks would show. */
-async function seed(agent: TestAgent, clientId: string, who: 'a' | 'b') {
+/** What each seeded user's rows are named and hold: B's (and the other admin's) are markers a leak would show. */
+const OTHER_ADMIN_MARKER = 'Otheradmin Holdings LLC';
+const seedValues = {
+  a: { prefix: 'Alpha', businessName: 'Alpha Ventures LLC', ssn: '111-22-3333', ein: '11-2223333', email: 'alpha-owner@example.test', bank: ['1212343456567878', '011000028'], detail: 'Alpha detail', card: ['6011555566667777', 'alpha-card-login', 'alpha-card-pass'], social: ['alpha-social-login', 'alpha-social-pass'] },
+  b: { prefix: bMarkers[0], businessName: bMarkers[0], ssn: bMarkers[1], ein: bMarkers[10], email: bMarkers[2], bank: [bMarkers[3], bMarkers[4]], detail: bMarkers[5], card: ['6011222233334444', bMarkers[6], bMarkers[7]], social: [bMarkers[8], bMarkers[9]] },
+  admin: { prefix: OTHER_ADMIN_MARKER, businessName: OTHER_ADMIN_MARKER, ssn: '888-77-6666', ein: '88-7776666', email: 'otheradmin-owner@example.test', bank: ['9999888877776666', '021000021'], detail: `${OTHER_ADMIN_MARKER} detail`, card: ['6011999988887777', 'otheradmin-card-login', 'otheradmin-card-pass'], social: ['otheradmin-social-login', 'otheradmin-social-pass'] },
+};
+/** The other admin's data: an admin is no client, so none of it may appear in any client-scoped or all-clients answer. */
+const otherAdminMarkers = [OTHER_ADMIN_MARKER, seedValues.admin.ssn, seedValues.admin.email, ...seedValues.admin.bank, ...seedValues.admin.card.slice(1), ...seedValues.admin.social];
+
+/**
+ * Gives each user one row in every per-client area, so allowed calls find data and leaks would show.
+ * The other admin gets them too: the API lets an admin keep rows under their own id.
+ */
+async function seed(agent: TestAgent, clientId: string, who: keyof typeof seedValues) {
+  const v = seedValues[who];
   const res = await agent.request('PUT', `/api/clients/${clientId}/profile`, {
-    json: {
-      businessName: who === 'b' ? bMarkers[0] : 'Alpha Ventures LLC',
-      ownerSsn: who === 'b' ? bMarkers[1] : '111-22-3333',
-      ownerDob: 'January 1st 1980',
-      // Every secret on file, so an allowed reveal answers it (a 404 would read as a denial).
-      ein: who === 'b' ? bMarkers[10] : '11-2223333',
-      businessEmail: who === 'b' ? bMarkers[2] : 'alpha-owner@example.test',
-      agreement: 'I AGREE',
-    },
+    // Every secret on file, so an allowed reveal answers it (a 404 would read as a denial).
+    json: { businessName: v.businessName, ownerSsn: v.ssn, ownerDob: 'January 1st 1980', ein: v.ein, businessEmail: v.email, agreement: 'I AGREE' },
   });
   if (res.status !== 200) throw new Error(`seeding the profile answered ${res.status}: ${await res.text()}`);
-  // B's payment carries B's marker, so a list leaking it would show.
-  await t.db.insert(payments).values({ userId: clientId, description: who === 'b' ? `${bMarkers[0]} retainer` : 'Alpha retainer', amount: '250.00', date: '2024-03-04' });
-  // A compliance task and an activity named with B's marker.
-  await t.db.insert(businessCompliance).values({ userId: clientId, taskName: who === 'b' ? `${bMarkers[0]} annual filing` : 'Alpha annual filing' });
-  await t.db.insert(recentActivities).values({ userId: clientId, title: who === 'b' ? `${bMarkers[0]} call` : 'Alpha call' });
+  // A payment, a compliance task, an open document request and an activity, each named with the marker.
+  await t.db.insert(payments).values({ userId: clientId, description: `${v.prefix} retainer`, amount: '250.00', date: '2024-03-04' });
+  await t.db.insert(businessCompliance).values({ userId: clientId, taskName: `${v.prefix} annual filing` });
+  await t.db.insert(businessCompliance).values({ userId: clientId, taskName: `${v.prefix} requested lease`, kind: 'document_request', requestedDocument: `${v.prefix} requested lease`, requestedDocumentType: 'Standard_Corporate' });
+  await t.db.insert(recentActivities).values({ userId: clientId, title: `${v.prefix} call` });
   // A bank account (B's numbers are markers: a clear number in any response to A would show) and a business account.
-  if (who === 'b') await insertBankAccount(t, clientId, `${bMarkers[0]} bank`, bMarkers[3], bMarkers[4]);
-  else await insertBankAccount(t, clientId, 'Alpha bank', '1212343456567878', '011000028');
-  await insertBusinessAccount(t, clientId, who === 'b' ? `${bMarkers[0]} presence` : 'Alpha presence', who === 'b' ? bMarkers[5] : 'Alpha detail');
-  // A business document named with B's marker (lists, downloads and the zip would show it).
-  await insertDocument(t, clientId, who === 'b' ? `${bMarkers[0]} articles.pdf` : 'Alpha articles.pdf');
-  // A store card (B's secrets are markers) and a revolving credit named with B's marker.
-  if (who === 'b') await insertStoreCard(t, clientId, `${bMarkers[0]} store card`, ['6011222233334444', bMarkers[6], bMarkers[7]]);
-  else await insertStoreCard(t, clientId, 'Alpha store card', ['6011555566667777', 'alpha-card-login', 'alpha-card-pass']);
-  await insertRevolvingCredit(t, clientId, who === 'b' ? `${bMarkers[0]} credit` : 'Alpha credit');
-  // A social media account (B's username and password are markers) and a website template naming B.
-  if (who === 'b') await insertSocialAccount(t, clientId, 'bravo-social-login', 'bravo-social-pass');
-  else await insertSocialAccount(t, clientId, 'alpha-social-login', 'alpha-social-pass');
-  await t.db.insert(websiteTemplates).values({ userId: clientId, htmlCode: who === 'b' ? `<h1>${bMarkers[0]} website</h1>` : '<h1>Alpha website</h1>' });
-  // An automation request naming B.
-  await insertAutomationRequest(t, clientId, who === 'b' ? `${bMarkers[0]} automation request` : 'Alpha automation request');
-  // A Support Chat message and an attached file, named with B's marker.
-  await insertSupportMessage(t, clientId, who === 'b' ? `${bMarkers[0]} support question` : 'Alpha support question');
-  await insertSupportAttachment(t, clientId, who === 'b' ? `${bMarkers[0]} chat file.pdf` : 'Alpha chat file.pdf');
-  // A receivable and a purchase order, each with a document, named with B's marker.
+  await insertBankAccount(t, clientId, `${v.prefix} bank`, v.bank[0], v.bank[1]);
+  await insertBusinessAccount(t, clientId, `${v.prefix} presence`, v.detail);
+  // A business document named with the marker (lists, downloads and the zip would show it).
+  await insertDocument(t, clientId, `${v.prefix} articles.pdf`);
+  // A store card (B's secrets are markers) and a revolving credit named with the marker.
+  await insertStoreCard(t, clientId, `${v.prefix} store card`, v.card);
+  await insertRevolvingCredit(t, clientId, `${v.prefix} credit`);
+  // A social media account (B's username and password are markers) and a website template naming its owner.
+  await insertSocialAccount(t, clientId, v.social[0], v.social[1]);
+  await t.db.insert(websiteTemplates).values({ userId: clientId, htmlCode: `<h1>${v.prefix} website</h1>` });
+  await insertAutomationRequest(t, clientId, `${v.prefix} automation request`);
+  // A Support Chat message and an attached file.
+  await insertSupportMessage(t, clientId, `${v.prefix} support question`);
+  await insertSupportAttachment(t, clientId, `${v.prefix} chat file.pdf`);
+  // A receivable and a purchase order, each with a document.
   for (const kind of RECORD_PATHS) {
-    const recordId = await insertRecord(t, kind, clientId, who === 'b' ? `${bMarkers[0]} vendor` : 'Alpha vendor');
-    await insertRecordDocument(t, kind, clientId, recordId, who === 'b' ? `${bMarkers[0]} invoice.pdf` : 'Alpha invoice.pdf');
+    const recordId = await insertRecord(t, kind, clientId, `${v.prefix} vendor`);
+    await insertRecordDocument(t, kind, clientId, recordId, `${v.prefix} invoice.pdf`);
   }
 }
 let admin: { id: string; agent: TestAgent };
 /** Another admin: not a client, so no admin may act for them on /api/clients/:clientId/... */
-let otherAdmin: { id: string };
+let otherAdmin: { id: string; email: string; agent: TestAgent };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -312,6 +316,7 @@ beforeAll(async () => {
   otherAdmin = await make('admin', 'Other Staff Admin');
   await seed(a.agent, a.id, 'a');
   await seed(b.agent, b.id, 'b');
+  await seed(otherAdmin.agent, otherAdmin.id, 'admin');
   // A is a member (members-only routes answer A); B is not.
   await t.db.insert(users).values({ id: a.id, isPaid: true }).onConflictDoUpdate({ target: users.id, set: { isPaid: true } });
 });
@@ -331,6 +336,13 @@ async function concretePath(e: Endpoint, clientId: string) {
   }
   return path;
 }
+
+/** Routes answering with the whole portal, admins' own rows included (what a backup is for). */
+const wholePortalRoutes = new Set(['POST /api/admin/backup']);
+
+/** Whether the route's query names a client (`?clientId=`): an all-clients list narrowed to one client. */
+const takesClientQuery = (e: Endpoint) => e.validators.some((v) => v.target === 'query' && v.schema instanceof z.ZodObject && 'clientId' in v.schema.shape);
+const withQuery = (path: string, key: string, value: string) => `${path}${path.includes('?') ? '&' : '?'}${key}=${encodeURIComponent(value)}`;
 
 type Call = { who: string; status: number; body: string };
 const denied = (s: number) => s === 401 || s === 403 || s === 404;
@@ -377,6 +389,14 @@ describe('authorisation matrix', () => {
       // Nothing B owns may appear in what A or a guest receives.
       if (c.who !== 'admin' && [b.id, b.email, ...bMarkers].some((m) => c.body.includes(m)))
         problems.push(`${e.method} ${e.path} as ${c.who}: response contains client B's data`);
+      // An admin is no client: nothing another admin owns appears in a client-scoped or all-clients answer.
+      if (!wholePortalRoutes.has(`${e.method} ${e.path}`) && [otherAdmin.id, otherAdmin.email, ...otherAdminMarkers].some((m) => c.body.includes(m)))
+        problems.push(`${e.method} ${e.path} as ${c.who}: response contains another admin's data`);
+    };
+    /** Admin naming another admin where a client id goes (path or query): 404, as for no such client. */
+    const checkAdminOnAdmin = async (e: Endpoint, path: string) => {
+      const c = await call(admin.agent, e, path, 'admin on another admin');
+      check(e, c, c.status === 404, '404');
     };
 
     for (const e of endpoints) {
@@ -411,6 +431,12 @@ describe('authorisation matrix', () => {
           check(e, guest, guest.status === 401, '401');
           check(e, aOwn, aOwn.status === 403, '403');
           check(e, adminOnA, !denied(adminOnA.status), 'allowed');
+          if (e.path.includes(':clientId')) await checkAdminOnAdmin(e, (await concretePath(e, a.id)).replace(a.id, otherAdmin.id));
+          if (takesClientQuery(e)) {
+            const narrowed = await call(admin.agent, e, withQuery(own, 'clientId', a.id), 'admin on client A');
+            check(e, narrowed, !denied(narrowed.status), 'allowed');
+            await checkAdminOnAdmin(e, withQuery(own, 'clientId', otherAdmin.id));
+          }
           if (sessionEndingRoutes.has(`${e.method} ${e.path}`)) {
             const after = await call(a.agent, { ...e, method: 'GET' }, '/api/me/sessions', 'client A after being signed out');
             if (after.status !== 401) problems.push(`${e.method} ${e.path}: client A's session still answers ${after.status}`);
@@ -423,8 +449,7 @@ describe('authorisation matrix', () => {
           check(e, adminOnA, !denied(adminOnA.status), 'allowed');
           const aOnB = await call(a.agent, e, other, 'client A on B');
           check(e, aOnB, denied(aOnB.status), 'a denial');
-          const adminOnAdmin = await call(admin.agent, e, (await concretePath(e, a.id)).replace(a.id, otherAdmin.id), 'admin on another admin');
-          check(e, adminOnAdmin, denied(adminOnAdmin.status), 'a denial');
+          await checkAdminOnAdmin(e, (await concretePath(e, a.id)).replace(a.id, otherAdmin.id));
           if (/:[a-zA-Z]+/.test(e.path.replace(':clientId', ''))) {
             // IDOR: B, on B's own client id, names a record that belongs to A.
             const idor = await call(b.agent, e, (await concretePath(e, a.id)).replace(a.id, b.id), 'client B on A\'s record');
@@ -434,7 +459,10 @@ describe('authorisation matrix', () => {
         }
       }
     }
+    // The client-query check above is not vacuous: the all-clients lists take ?clientId=.
+    expect(endpoints.filter(takesClientQuery).length).toBeGreaterThan(5);
     console.log(`authorisation matrix: ${endpoints.length} routes x 4-5 roles, ${calls} calls checked, ${problems.length} leaks found`);
     expect(problems).toEqual([]);
-  });
+    // Several hundred calls: about 15 s on a quiet 2-core machine, more when it is busy. The bound is for a hang.
+  }, 180_000);
 });
