@@ -1,12 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { totpCode } from '../src/server/test/totp';
 import { expect, expectPath, expectSignedIn, screenshot, signInForm, test as base } from './fixtures';
-import { startAppServer } from './support/app-server';
+import { startDemoPortal } from './support/demo-portal';
 
-const root = path.resolve(import.meta.dirname, '..');
 const ADMIN_EMAIL = 'admin@demo.local';
 
 /**
@@ -16,15 +14,11 @@ const ADMIN_EMAIL = 'admin@demo.local';
 const test = base.extend<object, { portal: { url: string; password: string; clientPassword: string } }>({
   portal: [
     async ({}, use) => {
-      const logFile = path.join(root, 'test-results', `e2e-two-factor-server-${process.pid}.log`);
-      const server = await startAppServer({ root, logFile, env: { SEED_DEMO: 'true', REQUIRE_ADMIN_2FA: 'true', LOG_LEVEL: 'info', ADMIN_EMAILS: '' } });
+      const portal = await startDemoPortal('two-factor', { REQUIRE_ADMIN_2FA: 'true' });
       try {
-        const password = fs.readFileSync(logFile, 'utf8').match(/admin:\s+admin@demo\.local\s+password: (\S+)/)?.[1];
-        const clientPassword = fs.readFileSync(logFile, 'utf8').match(/client:\s+client@demo\.local\s+password: (\S+)/)?.[1];
-        if (!password || !clientPassword) throw new Error('the demo passwords were not printed');
-        await use({ url: server.url, password, clientPassword });
+        await use({ url: portal.url, password: portal.passwords.admin, clientPassword: portal.passwords.client });
       } finally {
-        await server.stop();
+        await portal.stop();
       }
     },
     { scope: 'worker' },
