@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endOfLocalDay, formatBytes, formatCount, formatDate, formatDateTime, formatMoney, formatMoneyWhole, localIsoDate } from './format';
+import { countLabel, endOfLocalDay, formatBytes, formatCount, formatDate, formatDateTime, formatIpAddress, formatMoney, formatMoneyWhole, localIsoDate, plural } from './format';
 
 describe('the one formatter set', () => {
   it('writes money as en-US dollars with grouping and cents', () => {
@@ -34,5 +34,36 @@ describe('the one formatter set', () => {
     expect(new Date(endOfLocalDay('2026-03-08')!).getTime()).toBe(new Date(2026, 2, 8, 23, 59, 59, 999).getTime());
     expect(endOfLocalDay('')).toBeNull();
     expect(endOfLocalDay(null)).toBeNull();
+  });
+
+  it('counts things in the singular for one and the plural otherwise, with grouping', () => {
+    expect(countLabel(1, 'result')).toBe('1 result');
+    expect(countLabel(0, 'result')).toBe('0 results');
+    expect(countLabel(2, 'result')).toBe('2 results');
+    expect(countLabel(10000, 'file')).toBe('10,000 files');
+    expect(countLabel(1, 'activity', 'activities')).toBe('1 activity');
+    expect(countLabel(3, 'activity', 'activities')).toBe('3 activities');
+    expect(plural(1, 'task')).toBe('task');
+    expect(plural(2, 'task')).toBe('tasks');
+    expect(plural(2, 'business', 'businesses')).toBe('businesses');
+    expect(formatBytes(1)).toBe('1 byte');
+  });
+
+  it('shows a session address as people read it: IPv4-mapped as IPv4, IPv6 compressed, this computer for loopback', () => {
+    expect(formatIpAddress('203.0.113.9')).toBe('203.0.113.9');
+    expect(formatIpAddress('::ffff:1.2.3.4')).toBe('1.2.3.4');
+    expect(formatIpAddress('0:0:0:0:0:ffff:102:304')).toBe('1.2.3.4');
+    expect(formatIpAddress('::FFFF:C000:0280')).toBe('192.0.2.128');
+    expect(formatIpAddress('2001:0db8:0000:0000:0000:ff00:0042:8329')).toBe('2001:db8::ff00:42:8329');
+    expect(formatIpAddress('2001:DB8:0:0:1:0:0:1')).toBe('2001:db8::1:0:0:1');
+    expect(formatIpAddress('2001:db8:0:1:1:1:1:1')).toBe('2001:db8:0:1:1:1:1:1');
+    expect(formatIpAddress('fe80::1%eth0')).toBe('fe80::1');
+    for (const local of ['127.0.0.1', '127.3.0.12', '::1', '0:0:0:0:0:0:0:1', '::', '0000:0000:0000:0000:0000:0000:0000:0000', '0.0.0.0', '::ffff:127.0.0.1'])
+      expect(formatIpAddress(local), local).toBe('this computer');
+    expect(formatIpAddress(null)).toBe('unknown');
+    expect(formatIpAddress('')).toBe('unknown');
+    // Not an address (an old row, a proxy's text): shown as stored rather than guessed at.
+    expect(formatIpAddress('not-an-ip')).toBe('not-an-ip');
+    expect(formatIpAddress('1:2:3')).toBe('1:2:3');
   });
 });
