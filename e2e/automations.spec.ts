@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, mailsTo, screenshot, signedInAdmin, signedInClient, signIn, test, type TestUser } from './fixtures';
 import { XSS_CORPUS } from '../src/server/features/automations/xss-corpus';
-import { REQUEST_STATE_LABELS } from '../src/shared/automations';
+import { AUTOMATION_NAME_REQUIRED, REQUEST_DESCRIPTION_REQUIRED, REQUEST_STATE_LABELS } from '../src/shared/automations';
 
 const media = (name: string) => path.join(import.meta.dirname, 'fixtures-media', name);
 const PHONE = { width: 390, height: 844 };
@@ -17,6 +17,16 @@ const requestType = `Payroll sync ${run}`;
 let client: TestUser;
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
+
+/** A JSON POST from the page itself (its cookies): the status and the server's reason. */
+const postInPage = (page: Page, url: string, body: unknown) =>
+  page.evaluate(
+    async ({ url, body }) => {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: res.status, error: ((await res.json()) as { error?: string }).error };
+    },
+    { url, body },
+  );
 
 /** Counts what injected script would cause: dialogs (alert), console errors and page errors. */
 function watchForScript(page: Page) {
@@ -47,6 +57,15 @@ test('an admin adds automations (one with the stored-XSS corpus and an image), s
   await expect(dialog.getByLabel('Type')).toHaveValue('Custom');
   await expect(dialog.getByRole('radio', { name: 'Emoji ⚙️' })).toHaveAttribute('aria-checked', 'true');
   await expect(dialog.getByRole('radio')).toHaveCount(20);
+  // Empty: nothing is published; the name says why, and the server refuses it too.
+  const catalogueSize = () => page.evaluate(async () => ((await (await fetch('/api/automations')).json()) as { total: number }).total);
+  const sizeBefore = await catalogueSize();
+  await dialog.getByRole('button', { name: 'Add Automation' }).click();
+  await expect(dialog.getByLabel('Name')).toHaveAccessibleDescription(AUTOMATION_NAME_REQUIRED);
+  await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog).toBeVisible();
+  expect(await postInPage(page, '/api/automations', { name: '  ' })).toEqual({ status: 400, error: AUTOMATION_NAME_REQUIRED });
+  expect(await catalogueSize()).toBe(sizeBefore);
   await dialog.getByLabel('Name').fill(plain);
   await dialog.getByLabel('Description').fill('<p>Sends a <strong>friendly</strong> reminder three days before an invoice is due.</p>');
   await dialog.getByRole('radio', { name: 'Emoji 🤖' }).click();
@@ -141,6 +160,14 @@ test('a client sees the cards, enlarges an image, and requests an automation', a
 
   await page.getByRole('button', { name: 'Request Automation' }).click();
   const dialog = page.getByRole('dialog', { name: 'Request Automation' });
+  // Empty: nothing is sent to staff; the description says why, and the server refuses it too.
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(dialog.getByLabel('Description')).toHaveAccessibleDescription(REQUEST_DESCRIPTION_REQUIRED);
+  await expect(dialog.getByLabel('Description')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog).toBeVisible();
+  const clientId = await page.evaluate(async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id);
+  expect(await postInPage(page, `/api/clients/${clientId}/automation-requests`, { type: 'Blank' })).toEqual({ status: 400, error: REQUEST_DESCRIPTION_REQUIRED });
+  await expect(page.getByTestId('automation-request')).toHaveCount(0);
   await dialog.getByLabel('Type').fill(requestType);
   await dialog.getByLabel('Description').fill('Copy approved timesheets into payroll every Friday.');
   await dialog.getByLabel('Priority').selectOption('High');

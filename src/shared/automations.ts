@@ -32,10 +32,15 @@ const html = (label: string) =>
     .refine((s) => !s.includes('\u0000'), `${label} contains a character that is not allowed.`)
     .default('');
 
+// Every client sees the catalogue: one click on an empty form must not publish a nameless automation.
+export const AUTOMATION_NAME_REQUIRED = 'Enter a name for the automation.';
+// Staff are mailed each request: an empty one tells them nothing.
+export const REQUEST_DESCRIPTION_REQUIRED = 'Describe what you would like automated.';
+
 /** Add and edit (multipart fields or JSON): the image travels as a file of its own. */
 export const automationInput = z
   .object({
-    name: textField(200, 'Name'),
+    name: textField(200, 'Name').refine((s) => s !== '', AUTOMATION_NAME_REQUIRED),
     type: textField(100, 'Type').transform((s) => s || DEFAULT_AUTOMATION_TYPE),
     description: html('Description'),
     notes: html('Notes'),
@@ -67,7 +72,7 @@ export const REQUEST_TRANSITIONS: Record<RequestState, readonly RequestState[]> 
 export const automationRequestInput = z
   .object({
     type: textField(100, 'Type'),
-    description: textField(5000, 'Description'),
+    description: textField(5000, 'Description').refine((s) => s !== '', REQUEST_DESCRIPTION_REQUIRED),
     priority: z.enum(REQUEST_PRIORITIES, 'Priority must be High, Medium or Low.').default('Medium'),
   })
   .strict();

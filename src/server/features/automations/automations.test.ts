@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, automationRequests, automations, mailOutbox, notifications } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import { LIMITS, limitReached, TOO_MANY_STAFF_NOTICES } from '../../../shared/limits';
-import { AUTOMATION_HTML_MAX, AUTOMATION_ORDER_CHANGED, WRONG_AUTOMATION_IMAGE, type Automation, type AutomationRequest } from '../../../shared/automations';
+import { AUTOMATION_HTML_MAX, AUTOMATION_NAME_REQUIRED, AUTOMATION_ORDER_CHANGED, REQUEST_DESCRIPTION_REQUIRED, WRONG_AUTOMATION_IMAGE, type Automation, type AutomationRequest } from '../../../shared/automations';
 import type { Page } from '../../../shared/paging';
 import { PNG, SVG } from '../training/training-media';
 import { IMAGE_TOO_LARGE } from './automations.routes';
@@ -111,6 +111,20 @@ describe('the catalogue', () => {
     expect((await admin.agent.post('/api/automations', { name: 'x', status: 'pending' })).status).toBe(400);
     expect((await send(admin.agent, 'PATCH', '/api/automations/00000000-0000-4000-8000-000000000000', { name: 'x' })).status).toBe(404);
     expect((await send(admin.agent, 'PATCH', '/api/automations/not-an-id', { name: 'x' })).status).toBe(404);
+  });
+
+  it('refuses an automation without a name (400 with the reason), on add and on edit, storing nothing', async () => {
+    const x = await add({ name: 'Named' });
+    const before = await t.db.select().from(automations);
+    for (const res of [
+      await admin.agent.post('/api/automations', {}),
+      await admin.agent.post('/api/automations', { name: '   ', description: '<p>Something</p>' }),
+      await send(admin.agent, 'PATCH', `/api/automations/${x.id}`, { name: '' }),
+    ]) {
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe(AUTOMATION_NAME_REQUIRED);
+    }
+    expect(await t.db.select().from(automations)).toEqual(before);
   });
 
   it('numbers concurrent adds by two admins without gaps or duplicates (highest + 1 under a lock)', async () => {
@@ -260,9 +274,24 @@ describe('automation requests', () => {
       const rows = await t.db.select().from(notifications).where(and(eq(notifications.userId, who.id), eq(notifications.kind, 'automation_request')));
       expect(rows.at(-1)).toMatchObject({ clientId: a.id, link: '/automations' });
     }
-    const defaults = await b.agent.post(own(b.id), {});
+    const defaults = await b.agent.post(own(b.id), { description: 'Remind me of renewals' });
     expect(defaults.status).toBe(201);
-    expect(((await defaults.json()) as { request: AutomationRequest }).request).toMatchObject({ type: '', description: '', priority: 'Medium' });
+    expect(((await defaults.json()) as { request: AutomationRequest }).request).toMatchObject({ type: '', description: 'Remind me of renewals', priority: 'Medium' });
+  });
+
+  it('refuses a request without a description (400 with the reason): nothing saved, mailed or notified', async () => {
+    const counts = async () => ({
+      requests: (await t.db.select().from(automationRequests)).length,
+      mails: (await t.db.select().from(mailOutbox)).length,
+      notices: (await t.db.select().from(notifications).where(eq(notifications.kind, 'automation_request'))).length,
+    });
+    const before = await counts();
+    for (const body of [{}, { type: 'Invoices', description: '   ', priority: 'High' }]) {
+      const res = await a.agent.post(own(a.id), body);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe(REQUEST_DESCRIPTION_REQUIRED);
+    }
+    expect(await counts()).toEqual(before);
   });
 
   it('a client sees only their own requests; another client id is a 404; bad input a 400', async () => {
@@ -270,7 +299,7 @@ describe('automation requests', () => {
     expect(mine.items.map((r) => r.clientId)).toEqual([a.id]);
     expect((await b.agent.get(own(a.id))).status).toBe(404);
     expect((await b.agent.post(own(a.id), { type: 'x' })).status).toBe(404);
-    const bad = await a.agent.post(own(a.id), { priority: 'Urgent' });
+    const bad = await a.agent.post(own(a.id), { description: 'Sync', priority: 'Urgent' });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toBe('Priority must be High, Medium or Low.');
     expect((await a.agent.get('/api/automation-requests')).status).toBe(403);
@@ -323,15 +352,15 @@ describe('automation requests', () => {
   it('limits requests: staff notices an hour (429), and open requests per client (409)', async () => {
     const c = await t.createSignedInUser({ role: 'client' });
     const statuses = [];
-    for (let i = 0; i < LIMITS.staffNoticesPerHour + 1; i++) statuses.push((await c.agent.post(own(c.user.id), { type: `T${i}` })).status);
+    for (let i = 0; i < LIMITS.staffNoticesPerHour + 1; i++) statuses.push((await c.agent.post(own(c.user.id), { type: `T${i}`, description: 'Please' })).status);
     expect(statuses.slice(0, -1).every((s) => s === 201)).toBe(true);
-    const last = await c.agent.post(own(c.user.id), { type: 'again' });
+    const last = await c.agent.post(own(c.user.id), { type: 'again', description: 'Please' });
     expect(last.status).toBe(429);
     expect((await last.json()).error).toBe(TOO_MANY_STAFF_NOTICES);
 
     const d = await t.createSignedInUser({ role: 'client' });
     await t.db.insert(automationRequests).values(Array.from({ length: LIMITS.openAutomationRequests }, (_, i) => ({ id: crypto.randomUUID(), userId: d.user.id, type: `Open ${i}` })));
-    const full = await d.agent.post(own(d.user.id), { type: 'one more' });
+    const full = await d.agent.post(own(d.user.id), { type: 'one more', description: 'Please' });
     expect(full.status).toBe(409);
     expect((await full.json()).error).toBe(limitReached(LIMITS.openAutomationRequests, 'open automation requests'));
 
@@ -340,7 +369,7 @@ describe('automation requests', () => {
     await t.db.insert(automationRequests).values(Array.from({ length: LIMITS.openAutomationRequests - 1 }, (_, i) => ({ id: crypto.randomUUID(), userId: e.user.id, type: `Open ${i}` })));
     const staffMails = async () => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, STAFF))).length;
     const before = await staffMails();
-    const together = await Promise.all([1, 2, 3].map((i) => e.agent.post(own(e.user.id), { type: `Together ${i}` })));
+    const together = await Promise.all([1, 2, 3].map((i) => e.agent.post(own(e.user.id), { type: `Together ${i}`, description: 'Please' })));
     expect(together.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     expect(await staffMails()).toBe(before + 1);
   });

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
-import { FormField } from '../../components/ui/form-field';
+import { describedBy, FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { uploadFormWithProgress, UploadProgress } from '../../components/file-upload';
 import { cn } from '../../lib/cn';
@@ -22,6 +22,8 @@ import { Textarea } from '../../components/ui/textarea';
 
 const fileClass =
   'block w-full text-sm text-gray-700 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-gray-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-gray-900 hover:file:bg-gray-50 disabled:opacity-60';
+
+const TEXT_FIELDS = new Set(['name', 'type', 'description', 'notes']);
 
 /** Add Automation or edit one (admins). Stays open with the server's reason when saving fails. */
 export function AutomationFormDialog({ open, onOpenChange, automation }: { open: boolean; onOpenChange: (open: boolean) => void; automation?: Automation }) {
@@ -51,15 +53,25 @@ function AutomationForm({ automation, onDone }: { automation?: Automation; onDon
   const [image, setImage] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A field the shared schema refused: its message shows under that field.
+  const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
   // Once added, a retry (say of a refused image) edits what was added instead of adding it twice.
   const [savedId, setSavedId] = useState<string | undefined>(automation?.id);
   const busy = save.isPending || progress !== null;
   const set = <K extends keyof typeof values>(k: K, v: (typeof values)[K]) => setValues((old) => ({ ...old, [k]: v }));
+  const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
+  // The text fields show their own message; anything else (the emoji, a switch) and the server's reason show above the buttons.
+  const alert = error ?? (fieldError && !TEXT_FIELDS.has(fieldError.field) ? fieldError.message : null);
 
   async function submit(ev: React.FormEvent) {
     ev.preventDefault();
     const parsed = automationInput.safeParse(values);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form.');
+    setFieldError(null);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      setError(null);
+      return setFieldError({ field: String(issue?.path[0] ?? ''), message: issue?.message ?? 'Check the form.' });
+    }
     if (image && image.size > MAX_AUTOMATION_IMAGE_BYTES) return setError(`The image is too large: it can be at most ${formatBytes(MAX_AUTOMATION_IMAGE_BYTES)}.`);
     setError(null);
     let saved: Automation;
@@ -92,18 +104,18 @@ function AutomationForm({ automation, onDone }: { automation?: Automation; onDon
   return (
     <form onSubmit={(ev) => void submit(ev)} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={id('name')} label="Name">
-          <Input id={id('name')} autoComplete="off" disabled={busy} value={values.name} onChange={(e) => set('name', e.target.value)} />
+        <FormField id={id('name')} label="Name" error={errorOf('name')}>
+          <Input id={id('name')} autoComplete="off" disabled={busy} aria-invalid={Boolean(errorOf('name'))} aria-describedby={describedBy(id('name'), undefined, errorOf('name'))} value={values.name} onChange={(e) => set('name', e.target.value)} />
         </FormField>
-        <FormField id={id('type')} label="Type">
-          <Input id={id('type')} autoComplete="off" disabled={busy} value={values.type} onChange={(e) => set('type', e.target.value)} />
+        <FormField id={id('type')} label="Type" error={errorOf('type')}>
+          <Input id={id('type')} autoComplete="off" disabled={busy} aria-invalid={Boolean(errorOf('type'))} aria-describedby={describedBy(id('type'), undefined, errorOf('type'))} value={values.type} onChange={(e) => set('type', e.target.value)} />
         </FormField>
       </div>
-      <FormField id={id('description')} label="Description">
-        <Textarea id={id('description')} className="min-h-24 font-mono text-xs" disabled={busy} value={values.description} onChange={(e) => set('description', e.target.value)} />
+      <FormField id={id('description')} label="Description" error={errorOf('description')}>
+        <Textarea id={id('description')} className="min-h-24 font-mono text-xs" disabled={busy} aria-invalid={Boolean(errorOf('description'))} aria-describedby={describedBy(id('description'), undefined, errorOf('description'))} value={values.description} onChange={(e) => set('description', e.target.value)} />
       </FormField>
-      <FormField id={id('notes')} label="Notes">
-        <Textarea id={id('notes')} className="min-h-24 font-mono text-xs" disabled={busy} value={values.notes} onChange={(e) => set('notes', e.target.value)} />
+      <FormField id={id('notes')} label="Notes" error={errorOf('notes')}>
+        <Textarea id={id('notes')} className="min-h-24 font-mono text-xs" disabled={busy} aria-invalid={Boolean(errorOf('notes'))} aria-describedby={describedBy(id('notes'), undefined, errorOf('notes'))} value={values.notes} onChange={(e) => set('notes', e.target.value)} />
       </FormField>
       <div className="flex flex-wrap gap-6">
         {(
@@ -144,7 +156,7 @@ function AutomationForm({ automation, onDone }: { automation?: Automation; onDon
         <input id={id('image')} type="file" accept={AUTOMATION_IMAGE_ACCEPT} className={fileClass} disabled={busy} aria-describedby={`${id('image')}-hint`} onChange={(e) => setImage(e.target.files?.[0] ?? null)} />
       </FormField>
       {progress !== null && <UploadProgress percent={progress} />}
-      {error && <Alert tone="error">{error}</Alert>}
+      {alert && <Alert tone="error">{alert}</Alert>}
       <FormActions busy={busy} submitLabel={automation ? 'Save Changes' : 'Add Automation'} onCancel={onDone} />
     </form>
   );

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
-import { FormField, selectClass } from '../../components/ui/form-field';
+import { describedBy, FormField, selectClass } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { QueryStates } from '../../components/query-states';
 import { usePagedList } from '../../lib/paged-list';
@@ -170,11 +170,18 @@ function RequestForm({ clientId, onDone }: { clientId: string; onDone: () => voi
   const request = useRequestAutomation(clientId);
   const [values, setValues] = useState({ type: '', description: '', priority: 'Medium' as (typeof REQUEST_PRIORITIES)[number] });
   const [error, setError] = useState<string | null>(null);
+  // A field the shared schema refused: its message shows under that field.
+  const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
+  const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const parsed = automationRequestInput.safeParse(values);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form.');
     setError(null);
+    setFieldError(null);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return setFieldError({ field: String(issue?.path[0] ?? ''), message: issue?.message ?? 'Check the form.' });
+    }
     try {
       await request.mutateAsync(parsed.data);
       toast.success('Your automation request was sent.');
@@ -186,13 +193,13 @@ function RequestForm({ clientId, onDone }: { clientId: string; onDone: () => voi
   }
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-      <FormField id={`${p}-type`} label="Type">
-        <Input id={`${p}-type`} autoComplete="off" placeholder="e.g. Invoice reminders" disabled={request.isPending} value={values.type} onChange={(e) => setValues((v) => ({ ...v, type: e.target.value }))} />
+      <FormField id={`${p}-type`} label="Type" error={errorOf('type')}>
+        <Input id={`${p}-type`} autoComplete="off" placeholder="e.g. Invoice reminders" disabled={request.isPending} aria-invalid={Boolean(errorOf('type'))} aria-describedby={describedBy(`${p}-type`, undefined, errorOf('type'))} value={values.type} onChange={(e) => setValues((v) => ({ ...v, type: e.target.value }))} />
       </FormField>
-      <FormField id={`${p}-description`} label="Description">
-        <Textarea id={`${p}-description`} className="min-h-24" disabled={request.isPending} value={values.description} onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))} />
+      <FormField id={`${p}-description`} label="Description" error={errorOf('description')}>
+        <Textarea id={`${p}-description`} className="min-h-24" disabled={request.isPending} aria-invalid={Boolean(errorOf('description'))} aria-describedby={describedBy(`${p}-description`, undefined, errorOf('description'))} value={values.description} onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))} />
       </FormField>
-      <FormField id={`${p}-priority`} label="Priority">
+      <FormField id={`${p}-priority`} label="Priority" error={errorOf('priority')}>
         <select id={`${p}-priority`} className={selectClass} disabled={request.isPending} value={values.priority} onChange={(e) => setValues((v) => ({ ...v, priority: e.target.value as (typeof REQUEST_PRIORITIES)[number] }))}>
           {REQUEST_PRIORITIES.map((x) => (
             <option key={x} value={x}>
