@@ -154,6 +154,8 @@ test("Active Sessions shows 'This device'; signing out another session ends it t
   await expect(mine).toContainText(/Chrome on /);
   const other = sessions.getByRole('listitem').filter({ hasText: 'Safari on iPhone' });
   await expect(other).toContainText('Last active:');
+  // Both reach the portal over loopback (whatever form the address takes): read as this computer, not a row of zeros.
+  for (const session of [mine, other]) await expect(session).toContainText('Address: this computer');
   await expect(mine.getByRole('button', { name: /^Sign out/ })).toHaveCount(0);
   await expectAccessible(page);
   await screenshot(page, 'sessions-desktop');

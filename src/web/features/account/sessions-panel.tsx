@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { QueryStates } from '../../components/query-states';
-import { formatDateTime } from '../../../shared/format';
+import { countLabel, formatDateTime, formatIpAddress } from '../../../shared/format';
 import type { SessionView } from '../../../shared/sessions';
 import { mySessionsQuery, useRevokeOtherSessions, useRevokeSession } from './sessions-api';
 
@@ -26,7 +26,7 @@ export function SessionsPanel() {
   const signOutOthers = () =>
     revokeOthers.mutate(undefined, {
       onSuccess: ({ revoked }) => {
-        toast.success(revoked === 1 ? 'Signed out of 1 other session' : `Signed out of ${revoked} other sessions`);
+        toast.success(`Signed out of ${countLabel(revoked, 'other session')}`);
         setConfirming(false);
       },
       onError: (e) => toast.error(e.message || 'Could not sign out your other sessions'),
@@ -59,7 +59,7 @@ export function SessionsPanel() {
                     <dl className="mt-1 grid gap-x-4 gap-y-0.5 text-sm text-gray-600 sm:grid-cols-3">
                       <div className="min-w-0">
                         <dt className="inline">Address: </dt>
-                        <dd className="inline break-all">{s.ipAddress || 'unknown'}</dd>
+                        <dd className="inline break-all">{formatIpAddress(s.ipAddress)}</dd>
                       </div>
                       <div>
                         <dt className="inline">Signed in: </dt>
