@@ -4,6 +4,7 @@ import { percentComplete } from './dashboard';
 import { pageFields, type Page } from './paging';
 import { isIsoDate } from './payments';
 import type { RequestUpload, TaskKind } from './document-requests';
+import { plural } from './format';
 
 export const taskPriorities = ['High', 'Medium', 'Low'] as const;
 export type TaskPriority = (typeof taskPriorities)[number];
@@ -117,7 +118,7 @@ export function taskProgress(counts: Pick<TaskCounts, 'completed' | 'total'> | u
   const completed = counts?.completed ?? 0;
   const total = counts?.total || BUILD_OUT_DAYS;
   const percent = percentComplete(completed, total);
-  return { completed, total, percent, text: `${completed}/${total} tasks completed`, sentence: `${completed} of ${total} tasks completed` };
+  return { completed, total, percent, text: `${completed}/${total} ${plural(total, 'task')} completed`, sentence: `${completed} of ${total} ${plural(total, 'task')} completed` };
 }
 
 export type ComplianceTask = {

@@ -5,6 +5,7 @@
 import { PAYDEX_MIN_TRADELINES } from './credit';
 import { tierFor, type TierName } from './scores';
 import { usStates } from './us-states';
+import { countLabel } from './format';
 
 export type CheckState = 'passed' | 'failed' | 'unknown';
 
@@ -212,8 +213,6 @@ const resultOf =
   (id: CheckId, title: string, weight: number) =>
   (state: CheckState, reason: string, fix: FixLink | null): CheckResult => ({ id, title, state, reason, weight, fix });
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 type RecordKind = 'profile' | 'bank' | 'presence';
 /** One record's value for a consistency check. */
 type Sighting = { kind: RecordKind; label: string; value: string };
@@ -274,7 +273,7 @@ function consistency(facts: FundabilityFacts, field: Field, result: ReturnType<t
   const differing = seen.slice(1).filter((s) => s.norm !== reference.norm);
   if (differing.length === 0) return result('passed', `The ${words} is the same on all ${seen.length} records.`, null);
   const first = differing[0]!;
-  const more = differing.length > 1 ? ` (and ${plural(differing.length - 1, 'more record')})` : '';
+  const more = differing.length > 1 ? ` (and ${countLabel(differing.length - 1, 'more record')})` : '';
   return result(
     'failed',
     `${capitalise(first.label)}: ${first.value} differs from ${possessive(reference.label)} ${reference.value}${more}.`,
@@ -343,7 +342,7 @@ export const bankAccountOpen: Check = (facts) => {
   const result = resultOf('bank-account', 'Business bank account', 10);
   const n = facts.bankAccounts.length;
   return n > 0
-    ? result('passed', `You have ${plural(n, 'business bank account')}.`, null)
+    ? result('passed', `You have ${countLabel(n, 'business bank account')}.`, null)
     : result('failed', 'Add your business bank account.', FIX_LINKS.bank);
 };
 
@@ -351,7 +350,7 @@ export const tasksOnTime: Check = (facts) => {
   const result = resultOf('tasks-on-time', 'Compliance tasks on time', 6);
   const { total, overdue } = facts.tasks;
   if (total === 0) return result('unknown', 'You have no compliance tasks yet.', null);
-  if (overdue > 0) return result('failed', `${plural(overdue, 'compliance task is', 'compliance tasks are')} overdue.`, FIX_LINKS.tasks);
+  if (overdue > 0) return result('failed', `${countLabel(overdue, 'compliance task is', 'compliance tasks are')} overdue.`, FIX_LINKS.tasks);
   return result('passed', 'None of your compliance tasks is overdue.', null);
 };
 
@@ -366,7 +365,7 @@ export const dnbTradelines: Check = (facts) => {
       FIX_LINKS.tradelines,
     );
   }
-  return result('passed', `${plural(n, 'tradeline reports', 'tradelines report')} to Dun & Bradstreet.`, null);
+  return result('passed', `${countLabel(n, 'tradeline reports', 'tradelines report')} to Dun & Bradstreet.`, null);
 };
 
 const FUNDABLE_TIERS: readonly TierName[] = ['Established', 'Prime'];

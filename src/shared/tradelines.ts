@@ -1,5 +1,6 @@
 import { BUREAUS, PAYDEX_MIN_TRADELINES, TRADELINE_STALE_DAYS, type Bureau, type Tradeline, type TradelineSource } from './credit';
 import type { Page } from './paging';
+import { countLabel } from './format';
 
 // The tradeline summary (beyond the original product): how many tradelines report to each bureau,
 // which went stale, and what is still needed. Pure, with `today` passed in, so the server, the
@@ -66,8 +67,6 @@ export function tradelineStatus(t: Pick<Tradeline, 'dateOpened' | 'lastReported'
   return { state: days > TRADELINE_STALE_DAYS ? 'stale' : 'current', since, days };
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 export function summarizeTradelines(tradelines: Tradeline[], today: string): TradelineSummary {
   const views = tradelines.map((t) => ({ ...t, status: tradelineStatus(t, today) }));
   const byBureau = BUREAUS.map((b) => ({ key: b.key, label: b.label, count: tradelines.filter((t) => t.bureaus.includes(b.key)).length }));
@@ -81,16 +80,16 @@ export function summarizeTradelines(tradelines: Tradeline[], today: string): Tra
     if (b.count >= min) continue;
     needed.push(
       b.key === 'dnb'
-        ? `PAYDEX needs at least ${plural(min, 'trade experience')} reported to ${b.label}: you have ${b.count}.`
-        : `${b.label} needs at least ${plural(min, 'tradeline')} reporting to it to build your business credit file there: you have ${b.count}.`,
+        ? `PAYDEX needs at least ${countLabel(min, 'trade experience')} reported to ${b.label}: you have ${b.count}.`
+        : `${b.label} needs at least ${countLabel(min, 'tradeline')} reporting to it to build your business credit file there: you have ${b.count}.`,
     );
   }
-  if (noBureau) needed.push(`${plural(noBureau, 'tradeline does', 'tradelines do')} not report to any bureau yet: record the bureaus ${noBureau === 1 ? 'it reports' : 'they report'} to.`);
+  if (noBureau) needed.push(`${countLabel(noBureau, 'tradeline does', 'tradelines do')} not report to any bureau yet: record the bureaus ${noBureau === 1 ? 'it reports' : 'they report'} to.`);
   if (stale.length)
     needed.push(
-      `${plural(stale.length, 'tradeline has', 'tradelines have')} not been reported for more than ${TRADELINE_STALE_DAYS} days: ask the creditor to report your payments, then update the last reported date.`,
+      `${countLabel(stale.length, 'tradeline has', 'tradelines have')} not been reported for more than ${TRADELINE_STALE_DAYS} days: ask the creditor to report your payments, then update the last reported date.`,
     );
-  if (notReportedCount) needed.push(`${plural(notReportedCount, 'tradeline has', 'tradelines have')} no date opened or last reported date yet: add ${notReportedCount === 1 ? 'it' : 'them'} to track reporting.`);
+  if (notReportedCount) needed.push(`${countLabel(notReportedCount, 'tradeline has', 'tradelines have')} no date opened or last reported date yet: add ${notReportedCount === 1 ? 'it' : 'them'} to track reporting.`);
 
   return { total: tradelines.length, byBureau, stale: stale.slice(0, STALE_LIST_MAX), staleCount: stale.length, notReportedCount, needed };
 }

@@ -8,6 +8,7 @@ import type { Mailer } from '../../mail/mailer';
 import { REMINDER_DUE_SOON_DAYS } from '../../../shared/compliance';
 import { sendNotification } from '../notifications/notifications.service';
 import { reminderMail, type ReminderTask } from './reminder-mail';
+import { countLabel } from '../../../shared/format';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type Stage = 'due_soon' | 'overdue';
@@ -82,7 +83,7 @@ async function remindClient(db: Db, appUrl: string, tasks: Due[], now: Date): Pr
       userId: clientId,
       clientId,
       kind: 'reminder_sent',
-      title: overdue ? `Reminder: ${overdue} overdue task${overdue === 1 ? '' : 's'}` : `Reminder: ${mine.length} task${mine.length === 1 ? '' : 's'} due soon`,
+      title: overdue ? `Reminder: ${countLabel(overdue, 'overdue task')}` : `Reminder: ${countLabel(mine.length, 'task')} due soon`,
       body: mine.map((t) => t.name).join(', ').slice(0, 500),
       link: `/compliance?task=${mine[0].taskId}`,
       mail: (to) => reminderMail(to.email, to.name, list, `${appUrl}/account`),
@@ -125,7 +126,7 @@ export async function runReminders({ db, mailer, config, log, now = new Date(), 
     }
     if (!full || (onlyClient && !sentInBatch)) break;
   }
-  if (result.mails) log?.info(`compliance reminders: ${result.mails} mails about ${result.tasks} tasks`);
+  if (result.mails) log?.info(`compliance reminders: ${countLabel(result.mails, 'mail')} about ${countLabel(result.tasks, 'task')}`);
   return result;
 }
 

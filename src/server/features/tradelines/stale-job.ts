@@ -10,6 +10,7 @@ import { TRADELINE_STALE_DAYS } from '../../../shared/credit';
 import { isoDay } from '../../../shared/tradelines';
 import { sendNotification } from '../notifications/notifications.service';
 import { staleTradelinesMail, type StaleLine } from './stale-mail';
+import { countLabel } from '../../../shared/format';
 
 // Stale tradelines: one not reported for more than TRADELINE_STALE_DAYS days (counted from its date
 // opened when it was never reported). Its client is told once per stale period: the period starts
@@ -129,7 +130,7 @@ export async function runStaleTradelines({ db, mailer, config, log, now = new Da
     }
     if (clients.length < batchClients) break;
   }
-  if (result.clients) log?.info(`stale tradelines: ${result.clients} clients told about ${result.tradelines} tradelines`);
+  if (result.clients) log?.info(`stale tradelines: ${countLabel(result.clients, 'client')} told about ${countLabel(result.tradelines, 'tradeline')}`);
   return result;
 }
 

@@ -103,7 +103,7 @@ export function NotificationsButton() {
                         {!n.readAt && <span className="sr-only"> (unread)</span>}
                       </span>
                       {n.body && <span className="block break-words text-xs text-gray-600">{n.body}</span>}
-                      <span className="block text-xs text-gray-400">{ago(n.createdAt)}</span>
+                      <span className="block text-xs text-gray-500">{ago(n.createdAt)}</span>
                     </span>
                   </button>
                 </li>

@@ -12,6 +12,7 @@ import { useAuth } from '../auth-context';
 import { NavIcon } from './nav-icons';
 import { matchPages, searchablePages } from './shell-pages';
 import { SEARCH_MAX_LENGTH, SEARCH_PER_KIND, type SearchResults } from '../../../shared/search';
+import { countLabel } from '../../../shared/format';
 
 type Option = { key: string; title: string; subtitle?: string; href: string; page?: string };
 type Group = { id: string; label: string; options: Option[] };
@@ -203,7 +204,7 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
               ) : !waiting && options.length === 0 ? (
                 <p className="py-3">No results for “{typed}”</p>
               ) : (
-                <span className="sr-only">{waiting ? 'Searching...' : `${options.length} results`}</span>
+                <span className="sr-only">{waiting ? 'Searching...' : countLabel(options.length, 'result')}</span>
               )}
             </div>
           </div>

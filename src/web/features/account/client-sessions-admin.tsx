@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useRevokeClientSessions } from './sessions-api';
+import { countLabel } from '../../../shared/format';
 
 /** An admin acting for a client: end every session of that client (a lost device, a suspected takeover). */
 export function ClientSessionsAdmin({ clientId }: { clientId: string }) {
@@ -13,7 +14,7 @@ export function ClientSessionsAdmin({ clientId }: { clientId: string }) {
   const run = () =>
     revoke.mutate(undefined, {
       onSuccess: ({ revoked }) => {
-        toast.success(revoked === 1 ? 'The client was signed out of 1 session' : `The client was signed out of ${revoked} sessions`);
+        toast.success(`The client was signed out of ${countLabel(revoked, 'session')}`);
         setConfirming(false);
       },
       onError: (e) => toast.error(e.message || 'Could not sign the client out'),

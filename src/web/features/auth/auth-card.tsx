@@ -31,7 +31,7 @@ export function Field({ id, label, children, hint }: { id: string; label: string
 
 export function OrDivider() {
   return (
-    <div className="my-4 flex items-center gap-3 text-xs uppercase text-gray-400">
+    <div className="my-4 flex items-center gap-3 text-xs uppercase text-gray-600">
       <span className="h-px flex-1 bg-gray-200" />
       or
       <span className="h-px flex-1 bg-gray-200" />

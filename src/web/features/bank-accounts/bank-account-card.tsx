@@ -24,7 +24,7 @@ function Row({ label, children, copy }: { label: string; children: ReactNode; co
   );
 }
 
-const empty = <span className="text-gray-400">-</span>;
+const empty = <span className="text-gray-500">-</span>;
 
 /** A masked number with Reveal/Hide and Copy, both through the audited reveal route. */
 function NumberRow({ account, field, label }: { account: BankAccount; field: BankNumberField; label: string }) {

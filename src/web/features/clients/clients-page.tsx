@@ -12,6 +12,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { clientListQuery } from './api';
 import { ClientsTable } from './clients-table';
 import { LoadFailed } from '../../components/load-states';
+import { countLabel } from '../../../shared/format';
 
 /** The search text once typing has paused, so each keystroke does not query the server. */
 function useDebounced(value: string, ms = 300) {
@@ -96,7 +97,7 @@ export function ClientsPage() {
           <ClientsTable rows={data.rows} />
           <nav className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-gray-600" aria-label="Client pages">
             <span>
-              {data.total} {data.total === 1 ? 'client' : 'clients'}
+              {countLabel(data.total, 'client')}
             </span>
             <div className="flex items-center gap-2">
               <Button size="sm" variant="outline" onClick={() => setPage(page - 1)} disabled={page <= 1}>

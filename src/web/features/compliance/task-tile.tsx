@@ -4,6 +4,7 @@ import { cn } from '../../lib/cn';
 import type { ComplianceTask } from '../../../shared/compliance';
 import { sectionTitle } from '../../../shared/document-requests';
 import { FlagBadges, PriorityBadge, RequestBadge, StatusBadge, formatDue } from './task-display';
+import { countLabel } from '../../../shared/format';
 
 /** One task: the tile opens its details; admins also get Edit and Delete. */
 export function TaskTile(props: { task: ComplianceTask; isAdmin: boolean; onOpen: () => void; onEdit: () => void; onDelete: () => void }) {
@@ -36,7 +37,7 @@ export function TaskTile(props: { task: ComplianceTask; isAdmin: boolean; onOpen
         {task.kind === 'document_request' && (
           <p className="text-sm text-gray-700">
             Upload to <span className="font-medium">{sectionTitle(task.requestedDocumentType)}</span>
-            {task.uploadCount > 0 && ` · ${task.uploadCount} ${task.uploadCount === 1 ? 'upload' : 'uploads'}`}
+            {task.uploadCount > 0 && ` · ${countLabel(task.uploadCount, 'upload')}`}
           </p>
         )}
         {task.rejectReason && task.status === 'Awaiting Completion' && (

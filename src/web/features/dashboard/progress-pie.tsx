@@ -1,3 +1,5 @@
+import { plural } from '../../../shared/format';
+
 const SEGMENTS = 20;
 const R = 80;
 const C = 100;
@@ -17,7 +19,7 @@ export function ProgressPie({ completed, total }: { completed: number; total: nu
   const percent = total > 0 ? Math.round((completed / total) * 100) : 0;
   return (
     <figure className="flex flex-col items-center gap-2" data-testid="progress-pie">
-      <svg viewBox="0 0 200 200" className="size-44" role="img" aria-label={`Build-out progress: ${completed} of ${total} tasks completed, ${filled} of ${SEGMENTS} segments filled`}>
+      <svg viewBox="0 0 200 200" className="size-44" role="img" aria-label={`Build-out progress: ${completed} of ${total} ${plural(total, 'task')} completed, ${filled} of ${SEGMENTS} segments filled`}>
         {Array.from({ length: SEGMENTS }, (_, i) => (
           <path
             key={i}
@@ -34,7 +36,7 @@ export function ProgressPie({ completed, total }: { completed: number; total: nu
         </text>
       </svg>
       <figcaption className="text-sm text-gray-600">
-        {completed} of {total} tasks completed
+        {completed} of {total} {plural(total, 'task')} completed
       </figcaption>
     </figure>
   );

@@ -1,4 +1,5 @@
 import type { CheckResult } from '../../../shared/fundability';
+import { plural } from '../../../shared/format';
 
 /** The score out of 100 as a number and a bar, with how many checks passed in words. */
 export function ScoreMeter({ score, checks, size = 'lg' }: { score: number; checks: CheckResult[]; size?: 'lg' | 'sm' }) {
@@ -15,7 +16,7 @@ export function ScoreMeter({ score, checks, size = 'lg' }: { score: number; chec
         <div className={`h-full rounded-full ${tone}`} style={{ width: `${Math.max(0, Math.min(100, score))}%` }} />
       </div>
       <p className="text-sm text-gray-600">
-        {passed} of {checks.length} checks passed
+        {passed} of {checks.length} {plural(checks.length, 'check')} passed
       </p>
     </div>
   );

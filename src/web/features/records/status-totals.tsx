@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatCount, formatMoney } from '../../../shared/format';
+import { countLabel, formatMoney } from '../../../shared/format';
 import { STATUS_LABELS, type StatusTotal } from '../../../shared/records';
 import type { RecordKindUi } from './kinds';
 import { StatusBadge } from './status-badge';
@@ -8,13 +8,13 @@ import { StatusBadge } from './status-badge';
 export function StatusTotals({ k, totals }: { k: RecordKindUi; totals: StatusTotal[] }) {
   const all = totals.reduce((sum, t) => ({ count: sum.count + t.count, amount: sum.amount + t.amount }), { count: 0, amount: 0 });
   const cell = (key: string, label: ReactNode, amount: number, count: number, name: string) => (
-    <li key={key} className="flex min-w-0 flex-col gap-1 rounded-lg border border-gray-200 bg-white p-3" aria-label={`${name}: ${formatMoney(amount)}, ${formatCount(count)} ${count === 1 ? k.noun : k.nounPlural}`}>
+    <li key={key} className="flex min-w-0 flex-col gap-1 rounded-lg border border-gray-200 bg-white p-3" aria-label={`${name}: ${formatMoney(amount)}, ${countLabel(count, k.noun, k.nounPlural)}`}>
       <span>{label}</span>
       <span className="text-lg font-semibold tabular-nums text-gray-900" data-testid={`total-${key}`}>
         {formatMoney(amount)}
       </span>
       <span className="text-xs text-gray-600">
-        {formatCount(count)} {count === 1 ? k.noun : k.nounPlural}
+        {countLabel(count, k.noun, k.nounPlural)}
       </span>
     </li>
   );

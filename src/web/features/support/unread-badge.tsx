@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { supportUnreadQuery } from './unread-query';
+import { countLabel } from '../../../shared/format';
 
 /** The sidebar's Support Chat badge for staff: how many conversations wait for an answer. */
 export function SupportUnreadBadge() {
   const count = useQuery(supportUnreadQuery()).data?.conversations ?? 0;
   if (count === 0) return null;
-  const label = `${count} unread ${count === 1 ? 'conversation' : 'conversations'}`;
+  const label = countLabel(count, 'unread conversation');
   return (
     <>
       {/* The separator keeps screen readers from running the label and the count together. */}

@@ -3,16 +3,16 @@ import { Link } from 'react-router';
 import { AlertTriangle, CheckCircle2, ListChecks } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { TRADELINE_STALE_DAYS } from '../../../shared/credit';
-import { formatDate } from '../../../shared/format';
+import { countLabel, formatDate, plural } from '../../../shared/format';
 import { TRADELINE_SOURCE_PAGES, type TradelineView } from '../../../shared/tradelines';
 import { tradelinesQuery } from './api';
 import { LoadFailed, Loading } from '../../components/load-states';
 
-const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
-
 function staleText(v: TradelineView) {
   const since = formatDate(v.status.since);
-  return v.lastReported ? `last reported ${since}, ${v.status.days} days ago` : `opened ${since}, never reported (${v.status.days} days)`;
+  // Only stale lines come here, and a stale line has its days.
+  const days = countLabel(v.status.days ?? 0, 'day');
+  return v.lastReported ? `last reported ${since}, ${days} ago` : `opened ${since}, never reported (${days})`;
 }
 
 /**
@@ -32,14 +32,14 @@ export function TradelinesCard({ clientId, forClient }: { clientId: string; forC
     body = (
       <div className="flex flex-col gap-5">
         <p className="text-sm text-gray-700" data-testid="tradelines-total">
-          {s.total ? `${plural(s.total, 'tradeline')} in all.` : 'No tradelines yet: add a store card, a revolving credit or a First Step Account.'}
+          {s.total ? `${countLabel(s.total, 'tradeline')} in all.` : 'No tradelines yet: add a store card, a revolving credit or a First Step Account.'}
         </p>
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           {s.byBureau.map((b) => (
             <div key={b.key} className="min-w-0 rounded-lg border border-gray-200 px-3 py-2" data-testid={`bureau-${b.key}`}>
               <dt className="text-xs font-medium uppercase tracking-wide text-gray-600">{b.label}</dt>
               <dd className="text-2xl font-semibold text-gray-900">
-                {b.count} <span className="text-sm font-normal text-gray-600">{b.count === 1 ? 'tradeline' : 'tradelines'}</span>
+                {b.count} <span className="text-sm font-normal text-gray-600">{plural(b.count, 'tradeline')}</span>
               </dd>
             </div>
           ))}

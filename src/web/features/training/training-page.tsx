@@ -14,6 +14,7 @@ import { ClientProgress } from './client-progress';
 import { ReorderDialog } from './reorder-dialog';
 import { VideoCard } from './video-card';
 import { VideoFormDialog } from './video-form-dialog';
+import { plural } from '../../../shared/format';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -61,7 +62,7 @@ export function TrainingPage() {
           <p className="text-sm text-gray-600">Short lessons on building your business. Your place in each video is saved.</p>
           {list.data && list.total > 0 && (
             <p className="mt-1 text-sm font-medium text-gray-900" data-testid="watched-count">
-              {watchedCount} of {list.total} videos watched
+              {watchedCount} of {list.total} {plural(list.total, 'video')} watched
             </p>
           )}
         </div>
