@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signedInAdmin, signedInClient, test } from './fixtures';
 import { makePdf } from '../src/server/test/make-pdf';
+import { countLabel } from '../src/shared/format';
 
 const searchDialog = (page: Page) => page.getByRole('dialog', { name: 'Search' });
 const searchInput = (page: Page) => searchDialog(page).getByRole('combobox');
@@ -62,6 +63,9 @@ test('a client finds a compliance task and a document with Ctrl-K and opens them
   const doc = group(page, 'Documents').getByRole('option', { name: /Operating Agreement Signed\.pdf/ });
   await expect(doc).toBeVisible();
   await expect(doc).toContainText('Standard Corporate');
+  // The count screen readers hear agrees in number ('1 result', '2 results').
+  const shown = await searchDialog(page).getByRole('option').count();
+  await expect(searchDialog(page).getByText(countLabel(shown, 'result'), { exact: true })).toBeAttached();
   await doc.click();
   await expect(page).toHaveURL(/\/documents\?highlight=/);
   const item = page.locator('[data-search-highlighted]');

@@ -10,6 +10,7 @@ import { lockDataDir } from '../db/data-dir-lock';
 import { verifyBackup, readBackupEntries, BackupInvalidError } from './read-backup';
 import type { Manifest } from './format';
 import { sealedSamples, type SealedSample } from './key-check';
+import { countLabel } from '../../shared/format';
 
 /** The restore would overwrite data or cannot apply here; the message says why and what to do. */
 export class RestoreRefusedError extends Error {}
@@ -97,7 +98,7 @@ export async function restoreBackup(file: string, config: Config, options: { for
     await swap(config, staging);
     const notes: string[] = [];
     if (manifest.files === 'none') notes.push('The backup holds no stored files (they were in an S3 bucket, which is backed up on its own).');
-    else if (config.s3) notes.push(`S3_BUCKET is set, so the portal reads files from the bucket, not from the ${files} files restored into ${path.join(config.dataDir, 'files')}.`);
+    else if (config.s3) notes.push(`S3_BUCKET is set, so the portal reads files from the bucket, not from the ${countLabel(files, 'file')} restored into ${path.join(config.dataDir, 'files')}.`);
     return { manifest, files, notes, sealed };
   } catch (e) {
     if (e instanceof SwapStuckError) keepStaging = true;

@@ -3,6 +3,7 @@ import { DataDirLockedError } from '../db/data-dir-lock';
 import { openDatabase, sharedSecret } from '../db/open';
 import { KeyringError, loadKeyring } from '../security/keyring';
 import { rotateAll } from '../security/rotate';
+import { countLabel } from '../../shared/format';
 
 // npm run keys:rotate
 // Add the new key to DATA_KEY (or the data-key file) beside the old ones, with the highest version,
@@ -19,7 +20,7 @@ try {
     // A portal last started before its auth secret was sealed still holds it in clear: seal it first.
     if (!config.authSecret) await sharedSecret(database.db, 'auth_secret', keyring);
     const result = await rotateAll(database.db, keyring);
-    for (const t of result.tables) console.log(`  ${t.table}: ${t.values} values in ${t.rows} rows re-encrypted`);
+    for (const t of result.tables) console.log(`  ${t.table}: ${countLabel(t.values, 'value')} in ${countLabel(t.rows, 'row')} re-encrypted`);
     if (result.tables.length === 0) console.log('  no encrypted columns in the schema');
     console.log(`${result.remaining} values left on older keys.`);
     process.exitCode = result.remaining === 0 ? 0 : 1;
