@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { extraPages, navItems } from '../src/web/app/nav';
 import { branding } from '../src/shared/branding';
-import { expect, expectPath, signedInAdmin, signedInClient, signIn, test } from './fixtures';
-import { startDemoPortal, type DemoPortal } from './support/demo-portal';
+import { expect, expectPath, screenshot, signedInAdmin, signedInClient, signIn, test } from './fixtures';
+import { DEMO_START_TIMEOUT_MS, startDemoPortal, type DemoPortal } from './support/demo-portal';
 
 /**
  * Every built route, as a guest, a client with some data and an admin acting for that client, and
@@ -290,20 +290,26 @@ const demoTest = test.extend<object, { demo: DemoPortal & { clientId: string } }
         await portal.stop();
       }
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: DEMO_START_TIMEOUT_MS + 30_000 },
   ],
   baseURL: async ({ demo }, use) => use(demo.url),
 });
 
 demoTest.describe('every page with the demo data: axe finds nothing serious, and nothing overflows a phone', () => {
   demoTest('the demo client', async ({ page, demo }) => {
-    demoTest.setTimeout(600_000);
+    // About 20 routes with more on each: longer than the other tests when the machine is busy.
+    demoTest.setTimeout(900_000);
     await signIn(page, 'client@demo.local', demo.passwords.client);
     await checkRoutes(page, shellRoutes({ admin: false, ready: demoReady }), 'demo client', { shell: true });
+    // The page the demo's file names once widened, for people to look at.
+    await page.setViewportSize(PHONE);
+    await page.goto('/documents');
+    await waitForPage(page, { path: '/documents', ready: demoReady['/documents'] });
+    await screenshot(page, 'documents-demo-client-390');
   });
 
   demoTest('the demo admin, acting for the demo client', async ({ page, demo }) => {
-    demoTest.setTimeout(600_000);
+    demoTest.setTimeout(900_000);
     await signIn(page, 'admin@demo.local', demo.passwords.admin);
     await checkRoutes(page, shellRoutes({ admin: true, clientId: demo.clientId, ready: demoReady }), 'demo admin', { shell: true });
   });

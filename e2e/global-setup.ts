@@ -27,6 +27,8 @@ export default async function globalSetup() {
     app = await startAppServer({
       root,
       logFile: path.join(root, 'test-results', 'e2e-server.log'),
+      // Migrations on a fresh database take seconds on a quiet machine and over a minute on a busy one.
+      startTimeoutMs: 180_000,
       env: {
         SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
         MAIL_FROM: 'Total Business Build-Out <no-reply@e2e.test>',

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { totpCode } from '../src/server/test/totp';
 import { expect, expectPath, expectSignedIn, screenshot, signInForm, test as base } from './fixtures';
-import { startDemoPortal } from './support/demo-portal';
+import { DEMO_START_TIMEOUT_MS, startDemoPortal } from './support/demo-portal';
 
 const ADMIN_EMAIL = 'admin@demo.local';
 
@@ -21,7 +21,7 @@ const test = base.extend<object, { portal: { url: string; password: string; clie
         await portal.stop();
       }
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: DEMO_START_TIMEOUT_MS + 30_000 },
   ],
   baseURL: async ({ portal }, use) => use(portal.url),
 });

@@ -21,7 +21,7 @@ const tail = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf
  * The real portal as one child process (the built dist/server/main.js; its PID is the server's) on a
  * fresh data directory. Its output goes to a log file; the last lines are shown when it fails.
  */
-export async function startAppServer(opts: { root: string; logFile: string; env: Record<string, string> }) {
+export async function startAppServer(opts: { root: string; logFile: string; env: Record<string, string>; startTimeoutMs?: number }) {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
@@ -45,14 +45,15 @@ export async function startAppServer(opts: { root: string; logFile: string; env:
     }),
   );
 
-  const deadline = Date.now() + 60_000;
+  const startTimeoutMs = opts.startTimeoutMs ?? 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (exited) throw new Error(`The portal exited during start-up (${exited}):\n${tail(opts.logFile)}`);
     const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`The portal did not answer /api/health within 60 s:\n${tail(opts.logFile)}`);
+      throw new Error(`The portal did not answer /api/health within ${startTimeoutMs / 1000} s:\n${tail(opts.logFile)}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -4,6 +4,9 @@ import { startAppServer } from './app-server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/** How long a demo portal may take to start; a worker fixture that starts one needs at least this. */
+export const DEMO_START_TIMEOUT_MS = 180_000;
+
 export type DemoPortal = {
   url: string;
   /** The demo people's passwords, which the server prints once at its first start. */
@@ -18,7 +21,13 @@ export type DemoPortal = {
  */
 export async function startDemoPortal(name: string, env: Record<string, string> = {}): Promise<DemoPortal> {
   const logFile = path.join(root, 'test-results', `e2e-${name}-server-${process.pid}.log`);
-  const server = await startAppServer({ root, logFile, env: { SEED_DEMO: 'true', LOG_LEVEL: 'info', ADMIN_EMAILS: '', REMINDER_INTERVAL_MINUTES: '0', ...env } });
+  // Making the demo takes a few seconds on a quiet machine and most of a minute on a busy one.
+  const server = await startAppServer({
+    root,
+    logFile,
+    startTimeoutMs: DEMO_START_TIMEOUT_MS,
+    env: { SEED_DEMO: 'true', LOG_LEVEL: 'info', ADMIN_EMAILS: '', REQUIRE_ADMIN_2FA: 'false', REMINDER_INTERVAL_MINUTES: '0', ...env },
+  });
   const log = fs.readFileSync(logFile, 'utf8');
   const admin = log.match(/admin:\s+admin@demo\.local\s+password: (\S+)/)?.[1];
   const client = log.match(/client:\s+client@demo\.local\s+password: (\S+)/)?.[1];

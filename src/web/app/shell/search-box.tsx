@@ -39,14 +39,14 @@ export function SearchBox() {
         // Fetch the dialog's code while the pointer is on its way.
         onPointerEnter={() => void loadDialog()}
         onFocus={() => void loadDialog()}
-        aria-label="Search"
+        // Named by what it shows ('Search... Ctrl K'): a name of its own would leave out visible words (WCAG 2.5.3).
         aria-haspopup="dialog"
         aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
         className="flex h-9 w-full items-center gap-2 rounded-md border border-gray-300 bg-white pl-3 pr-2 text-left text-sm text-gray-500 hover:border-gray-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
       >
         <Search aria-hidden className="size-4 shrink-0 text-gray-400" />
         <span className="min-w-0 flex-1 truncate">Search...</span>
-        <kbd aria-hidden className="hidden rounded border border-gray-200 bg-gray-50 px-1.5 font-sans text-[11px] text-gray-500 sm:inline">
+        <kbd className="hidden rounded border border-gray-200 bg-gray-50 px-1.5 font-sans text-[11px] text-gray-500 sm:inline">
           {isMac ? '⌘K' : 'Ctrl K'}
         </kbd>
       </button>

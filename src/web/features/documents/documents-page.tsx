@@ -51,7 +51,8 @@ function DocumentSections({ ownerId, isAdmin, uploadFor, uploadForName }: { owne
   return (
     <div className="grid gap-4 md:grid-cols-2">
       {documentSections.map((section, i) => (
-        <Card key={section.type} aria-labelledby={`${idPrefix}-section-${i}`} role="region">
+        // min-w-0: a grid item is otherwise as wide as its longest file name, and the name would not truncate.
+        <Card key={section.type} aria-labelledby={`${idPrefix}-section-${i}`} role="region" className="min-w-0">
           <CardHeader className="pb-4">
             <CardTitle id={`${idPrefix}-section-${i}`} className="text-lg">
               {section.title}
