@@ -197,7 +197,7 @@ function postgresBinDir(): string {
  * A throwaway PostgreSQL cluster in a temp directory, on a random port, its unix socket in that
  * directory (never /var/run/postgresql). Run as user postgres when we are root. fsync stays on.
  */
-export async function startPostgres(): Promise<{ url: string; stop: () => void }> {
+export async function startPostgres(): Promise<{ url: string; stop: () => void; pause: () => void; resume: () => void }> {
   const bin = postgresBinDir();
   const dir = tempDir('resilience-pg-');
   const asRoot = process.getuid?.() === 0;
@@ -215,7 +215,8 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
   const data = path.join(dir, 'data');
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
   const port = await freePort();
-  run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '30', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
+  const start = () => run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '30', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
+  start();
   let stopped = false;
   const stop = () => {
     if (stopped) return;
@@ -228,7 +229,9 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
     tempDirs.delete(dir);
   };
   clusters.add(stop);
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  // An outage: the cluster stops (its connections end) and later starts again on the same port and data.
+  const pause = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, pause, resume: start };
 }
 
 export function formatMs(ms: number) {

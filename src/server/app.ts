@@ -48,6 +48,7 @@ import { clientSearchRoutes, clientsSearchRoutes } from './features/search/searc
 import { clientSupportRoutes, supportRoutes } from './features/support/support.routes';
 import { backupRoutes } from './features/backup/backup.routes';
 import { fundabilityRoutes } from './features/fundability/fundability.routes';
+import { asUnavailable, DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, outageLog, unavailableReason } from './db/unavailable';
 import { recomputeFundabilityAfterWrite } from './features/fundability/fundability.after-write';
 
 const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: 'The request is too large.' }, 413) });
@@ -66,7 +67,11 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .use('*', async (c, next) => {
       c.set('deps', deps);
       const headers = c.req.raw.headers;
-      const session = await (deps.sessions ? deps.sessions.get(headers) : deps.auth.api.getSession({ headers })).catch(() => null);
+      // A lookup that fails is not "no user": answered as a guest, every signed-in request of a
+      // database outage read "You need to sign in first" (onError makes it a 503 that says why).
+      const session = await (deps.sessions ? deps.sessions.get(headers) : deps.auth.api.getSession({ headers })).catch(async (e: unknown) => {
+        throw await asUnavailable(deps.db, e);
+      });
       c.set('user', session?.user ?? null);
       c.set('sessionId', session?.session.id ?? null);
       if (session?.user && deps.config.setupOnFirstRequest) await ensureSetUp(deps, session.user);
@@ -140,6 +145,7 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/api', api)
     .all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 
+  const outage = outageLog(deps.db, deps.log);
   app.onError((err, c) => {
     // A service's refusal: its status and sentence, mapped here once.
     if (err instanceof DomainError) {
@@ -149,6 +155,12 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     // Hono's own refusals (a malformed body it could not parse).
     if (err instanceof HTTPException) {
       return c.json({ error: err.message || 'Bad request' }, err.status);
+    }
+    // The database is down: the request was fine, so no ERROR with its query; the outage is logged once.
+    const unavailable = unavailableReason(err);
+    if (unavailable) {
+      outage.failed(unavailable);
+      return c.json({ error: DATABASE_UNAVAILABLE }, 503, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
     }
     deps.log.error(`unhandled ${c.req.method} ${loggedPath(c.req.path)}: ${describeError(err)}`);
     // The id lets a user who quotes it be matched to this line of the log.

@@ -1,5 +1,6 @@
 import type { BetterAuthOptions } from 'better-auth';
 import type { Logger, LogLevel } from '../lib/logger';
+import { unavailableReason } from '../db/unavailable';
 
 // better-auth logs failed queries with their parameters (drizzle: "Failed query: ... params: <values>"),
 // e-mail addresses ("Sign-up attempt for existing email: ...") and errors whose messages quote values.
@@ -48,11 +49,17 @@ export function authLogLine(message: unknown, args: unknown[]) {
   return ['better-auth:', text, ...errors.map((e) => `[${e}]`)].filter(Boolean).join(' ');
 }
 
-/** better-auth's `logger` option, writing through our logger at our level. */
-export function betterAuthLogger(log: Logger, level: LogLevel): NonNullable<BetterAuthOptions['logger']> {
-  if (level === 'silent') return { disabled: true };
+/**
+ * better-auth's `logger` option, writing through our logger at our level. A failure because the
+ * database is down goes to `onUnavailable` instead (the outage is logged once, not per request).
+ */
+export function betterAuthLogger(log: Logger, level: LogLevel, onUnavailable: (reason: string) => void = () => {}): NonNullable<BetterAuthOptions['logger']> {
   return {
-    level,
-    log: (l, message, ...args: unknown[]) => log[l](authLogLine(message, args)),
+    level: level === 'silent' ? 'error' : level,
+    log: (l, message, ...args: unknown[]) => {
+      const reason = [message, ...args].map(unavailableReason).find(Boolean);
+      if (reason) onUnavailable(reason);
+      else if (level !== 'silent') log[l](authLogLine(message, args));
+    },
   };
 }

@@ -11,6 +11,7 @@ import type { Mailer } from '../mail/mailer';
 import { existingAccountMail, resetPasswordMail, verificationMail } from '../mail/templates';
 import { PASSWORD_MIN_LENGTH } from '../../shared/auth';
 import { betterAuthLogger } from './auth-logger';
+import { outageLog } from '../db/unavailable';
 import { mayMail } from './mail-limit';
 import { challengeOAuthSignIn, requireCurrentCode, twoFactorPlugin } from './two-factor';
 
@@ -38,7 +39,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
     basePath: '/api/auth',
     secret: opts.secret,
     // Through our logger, without the query parameters and values better-auth would print.
-    logger: betterAuthLogger(log, config.logLevel),
+    logger: betterAuthLogger(log, config.logLevel, (reason) => outageLog(db, log).failed(reason)),
     trustedOrigins: [config.appUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',

@@ -57,6 +57,7 @@ const postgresListener =
   (url: string): Listen =>
   async (channel, onMessage, onState) => {
     let stopped = false;
+    let live = false;
     let client: pg.Client | null = null;
     let retry: NodeJS.Timeout | undefined;
     const connect = async () => {
@@ -65,7 +66,9 @@ const postgresListener =
       c.on('error', () => undefined);
       c.on('end', () => {
         if (stopped) return;
-        onState(false);
+        // Said once when the connection is lost, not again for each failed reconnect (every second of an outage).
+        if (live) onState(false);
+        live = false;
         retry = setTimeout(() => void connect().catch(() => undefined), 1000);
       });
       try {
@@ -76,6 +79,7 @@ const postgresListener =
         throw e;
       }
       client = c;
+      live = true;
       onState(true);
     };
     await connect();

@@ -25,7 +25,24 @@ export async function openTestDatabase(opts: OpenOptions = {}): Promise<TestData
   return { db: database.db, kind: database.kind, name: 'pglite', close: () => (closed ??= database.close()), listen: database.listen };
 }
 
+/**
+ * A query sent on a connection that is still running another one (Promise.all inside a
+ * transaction) fails the test: pg queues it and warns "client.query() when the client is already
+ * executing a query" (deprecated, an error in pg 9), and the two no longer run in the order written.
+ */
+function refuseConcurrentQueries() {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown; _activeQuery?: unknown; _queryQueue?: unknown[]; refusing?: boolean };
+  if (proto.refusing) return;
+  proto.refusing = true;
+  const query = proto.query;
+  proto.query = function (this: typeof proto, ...args: unknown[]) {
+    if (this._activeQuery || this._queryQueue?.length) throw new Error('A query was sent on a connection still running another one (run them one after the other in a transaction)');
+    return query.apply(this, args);
+  };
+}
+
 async function openPostgresTestDatabase(serverUrl: string, opts: OpenOptions): Promise<TestDatabase> {
+  refuseConcurrentQueries();
   const name = `test_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
   const url = new URL(serverUrl);

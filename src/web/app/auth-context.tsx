@@ -7,6 +7,8 @@ type AuthState = {
   user: SessionUser | null;
   isAuthenticated: boolean;
   isLoading: boolean;
+  /** The server's sentence while it cannot reach its database (a 503 from the session check), else null. */
+  unavailable: string | null;
   isAdmin: boolean;
   signOut: () => Promise<void>;
   refresh: () => Promise<void>;
@@ -24,8 +26,24 @@ const revive = (_key: string, value: unknown) => (typeof value === 'string' && I
  * JavaScript the sign-in page loads. Whoever signs in calls refresh(); a tab coming back into view
  * checks again (as better-auth's client does on focus).
  */
-async function fetchSessionUser(): Promise<SessionUser | null> {
+/** The portal is up but cannot read sessions (its database is down): not the same as signed out. */
+class Unavailable {
+  constructor(
+    readonly message: string,
+    readonly retryAfterMs: number,
+  ) {}
+}
+const UNAVAILABLE_FALLBACK = 'The portal cannot reach its database; try again in a minute.';
+// A retry-after beyond this is not waited for: the page asks again sooner and shows the same sentence if still down.
+const MAX_RETRY_MS = 30_000;
+
+async function fetchSessionUser(): Promise<SessionUser | null | Unavailable> {
   const res = await fetch('/api/auth/get-session', { headers: { accept: 'application/json' } });
+  if (res.status === 503) {
+    const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
+    const seconds = Number(res.headers.get('retry-after'));
+    return new Unavailable(typeof body?.error === 'string' ? body.error : UNAVAILABLE_FALLBACK, Math.min(seconds > 0 ? seconds * 1000 : MAX_RETRY_MS, MAX_RETRY_MS));
+  }
   if (!res.ok) throw new Error(`Session request failed (${res.status})`);
   const body = JSON.parse(await res.text(), revive) as { user?: SessionUser } | null;
   return body?.user ?? null;
@@ -50,7 +68,7 @@ function sessionInPage(): SessionUser | null | undefined {
   }
 }
 
-let firstCheck: Promise<SessionUser | null | undefined> | null = null;
+let firstCheck: Promise<SessionUser | null | undefined | Unavailable> | null = null;
 /**
  * main.tsx asks before the first render: the session from the page when it is there (no request),
  * else the session request goes out with the page's chunks.
@@ -63,14 +81,24 @@ export function prefetchSession() {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null>(null);
   const [isLoading, setIsLoading] = useState(true);
+  const [unavailable, setUnavailable] = useState<Unavailable | null>(null);
 
-  const apply = useCallback((next: SessionUser | null | undefined) => {
-    if (next !== undefined) setUser(next);
+  const apply = useCallback((next: SessionUser | null | undefined | Unavailable) => {
+    // A database outage keeps what we knew of the user: a 401 there used to read as a sign-out.
+    setUnavailable(next instanceof Unavailable ? next : null);
+    if (next !== undefined && !(next instanceof Unavailable)) setUser(next);
     // A session (again): the API gate that sign-out closed lets requests through.
-    if (next) openApi();
+    if (next && !(next instanceof Unavailable)) openApi();
     setIsLoading(false);
   }, []);
   const refresh = useCallback(async () => apply(await checkSession()), [apply]);
+
+  // While the database is down, ask again when the server says to: the page comes back by itself.
+  useEffect(() => {
+    if (!unavailable) return;
+    const timer = setTimeout(() => void refresh(), unavailable.retryAfterMs);
+    return () => clearTimeout(timer);
+  }, [unavailable, refresh]);
 
   useEffect(() => {
     const first = firstCheck ?? checkSession();
@@ -94,8 +122,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthState>(
-    () => ({ user, isAuthenticated: Boolean(user), isLoading, isAdmin: user?.role === 'admin', signOut, refresh }),
-    [user, isLoading, signOut, refresh],
+    () => ({ user, isAuthenticated: Boolean(user), isLoading, unavailable: unavailable?.message ?? null, isAdmin: user?.role === 'admin', signOut, refresh }),
+    [user, isLoading, unavailable, signOut, refresh],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

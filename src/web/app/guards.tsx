@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from './auth-context';
 import { fetchPublicConfig } from '../lib/public-config';
 import { TWO_FACTOR_SETUP_PATH } from '../../shared/two-factor';
+import { Button } from '../components/ui/button';
 
 export function FullPageLoading() {
   return <div className="flex min-h-screen items-center justify-center text-gray-600">Loading...</div>;
@@ -16,11 +17,39 @@ export function GuestOnly() {
   return <Outlet />;
 }
 
+/**
+ * The portal cannot reach its database, so it cannot say who is signed in: an outage, not a
+ * sign-out. The auth context asks again by itself (after the server's Retry-After); Try again asks now.
+ */
+export function PortalUnavailable({ message }: { message: string }) {
+  const { refresh } = useAuth();
+  const [asking, setAsking] = useState(false);
+  return (
+    <main className="flex min-h-screen items-center justify-center p-4">
+      <div className="w-full max-w-md space-y-4 rounded-lg border border-amber-300 bg-amber-50 p-6 text-gray-900" role="alert">
+        <h1 className="text-lg font-semibold">The portal is unavailable</h1>
+        <p>{message}</p>
+        <p className="text-sm text-gray-700">Nothing was lost and you were not signed out: this page comes back by itself when the portal is reachable again.</p>
+        <Button
+          disabled={asking}
+          onClick={() => {
+            setAsking(true);
+            void refresh().finally(() => setAsking(false));
+          }}
+        >
+          Try again
+        </Button>
+      </div>
+    </main>
+  );
+}
+
 export function Protected() {
-  const { isLoading, isAuthenticated, isAdmin, user } = useAuth();
+  const { isLoading, isAuthenticated, isAdmin, user, unavailable } = useAuth();
   const { pathname } = useLocation();
   const setUpRequired = useTwoFactorSetUpRequired(isAdmin && !user?.twoFactorEnabled);
   if (isLoading) return <FullPageLoading />;
+  if (!isAuthenticated && unavailable) return <PortalUnavailable message={unavailable} />;
   if (!isAuthenticated) return <Navigate to="/signin" replace />;
   // An administrator without two-factor sign-in reaches only its set-up page while the server
   // requires it (the server refuses everything else with 403 TWO_FACTOR_REQUIRED anyway).

@@ -43,20 +43,18 @@ async function profileAndScores(db: Db, clientId: string) {
 }
 
 async function presenceAccounts(db: Db, clientId: string): Promise<FundabilityFacts['presenceAccounts']> {
-  const [accounts, details] = await Promise.all([
-    db
-      .select({ id: businessAccounts.id, name: businessAccounts.name })
-      .from(businessAccounts)
-      .where(eq(businessAccounts.userId, clientId))
-      .orderBy(asc(businessAccounts.createdAt), asc(businessAccounts.id))
-      .limit(LIMITS.businessAccounts),
-    db
-      .select({ accountId: businessAccountDetails.businessAccountId, label: businessAccountDetails.label, value: businessAccountDetails.value })
-      .from(businessAccountDetails)
-      .where(sql`${businessAccountDetails.userId} = ${clientId} and ${businessAccountDetails.label} ~* ${USEFUL_DETAIL_LABEL} and ${businessAccountDetails.value} <> ''`)
-      .orderBy(asc(businessAccountDetails.id))
-      .limit(MAX_DETAILS),
-  ]);
+  const accounts = await db
+    .select({ id: businessAccounts.id, name: businessAccounts.name })
+    .from(businessAccounts)
+    .where(eq(businessAccounts.userId, clientId))
+    .orderBy(asc(businessAccounts.createdAt), asc(businessAccounts.id))
+    .limit(LIMITS.businessAccounts);
+  const details = await db
+    .select({ accountId: businessAccountDetails.businessAccountId, label: businessAccountDetails.label, value: businessAccountDetails.value })
+    .from(businessAccountDetails)
+    .where(sql`${businessAccountDetails.userId} = ${clientId} and ${businessAccountDetails.label} ~* ${USEFUL_DETAIL_LABEL} and ${businessAccountDetails.value} <> ''`)
+    .orderBy(asc(businessAccountDetails.id))
+    .limit(MAX_DETAILS);
   const byAccount = new Map<string, { label: string; value: string }[]>();
   for (const d of details) byAccount.set(d.accountId, [...(byAccount.get(d.accountId) ?? []), { label: d.label, value: d.value }]);
   return accounts.map((a) => ({ id: a.id, name: a.name, details: byAccount.get(a.id) ?? [] }));
@@ -79,12 +77,12 @@ function bankAccounts(db: Db, clientId: string): Promise<FundabilityFacts['bankA
 
 /** Everything the checks read for one client; null when there is no such user. */
 export async function gatherFacts(db: Db, clientId: string, now = new Date()): Promise<FundabilityFacts | null> {
-  const [main, presence, banks, tasks] = await Promise.all([
-    profileAndScores(db, clientId),
-    presenceAccounts(db, clientId),
-    bankAccounts(db, clientId),
-    countTasks(db, clientId, now),
-  ]);
+  // One query after the other: this runs inside recomputeFundability's transaction, on one
+  // connection, where queries sent together only queue (and pg warns of it).
+  const main = await profileAndScores(db, clientId);
+  const presence = await presenceAccounts(db, clientId);
+  const banks = await bankAccounts(db, clientId);
+  const tasks = await countTasks(db, clientId, now);
   if (!main) return null;
   return {
     profile: main.hasProfile

@@ -75,7 +75,10 @@ async function tellClient(db: Db, appUrl: string, clientId: string, now: Date): 
         return { name: [r?.issuer, r?.cardType].filter(Boolean).join(' ') || 'Card', since: c.since ?? '' };
       });
     };
-    const [store, revolving, openings] = await Promise.all([claim(storeCreditCards), claim(revolvingCredits), claim(firstStepOpenings)]);
+    // In turn: the transaction is one connection.
+    const store = await claim(storeCreditCards);
+    const revolving = await claim(revolvingCredits);
+    const openings = await claim(firstStepOpenings);
     const vendors = openings.length
       ? await tx
           .select({ id: firstStepOpenings.id, vendor: firstStepAccounts.vendor })
