@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Resilience checks against the real server (see scripts/resilience/): acknowledged writes survive
 # kill -9 on PGlite and PostgreSQL; two instances on one PostgreSQL share sessions and rate limits;
-# a second server on a live PGlite directory refuses to start; npm start restarts a killed server. Needs PostgreSQL's server binaries.
+# a second server on a live PGlite directory refuses to start; npm start restarts a killed server and
+# drains however it is stopped; a PostgreSQL outage answers 503, logged once; uploads cut short by a
+# crash release their slots at the restart and their files are swept. Needs PostgreSQL's server binaries.
 # Ends with one line: "Resilience: N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -16,13 +18,13 @@ fi
 start=$SECONDS
 passed=0
 failed=0
-for program in durability two-instances supervisor; do
+for program in durability two-instances supervisor db-outage crashed-uploads; do
   echo "=== $program"
   out=$(mktemp)
   node --import tsx "scripts/resilience/$program.ts" 2>&1 | tee "$out"
   status=${PIPESTATUS[0]}
   # One check per result line: "durability <db>: ..." or "two-instances: <check> ok|FAILED (...)".
-  results=$(grep -E '^(durability [a-z]+|two-instances|supervisor): ' "$out")
+  results=$(grep -E '^(durability [a-z]+|two-instances|supervisor|db-outage|crashed-uploads): ' "$out")
   ok=$(printf '%s\n' "$results" | grep -c . | head -1)
   bad=$(printf '%s\n' "$results" | grep -c 'FAILED' | head -1)
   ok=$((ok - bad))

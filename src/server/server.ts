@@ -12,8 +12,10 @@ import { scheduleReminders } from './features/reminders/reminder-job';
 import { scheduleStaleTradelines } from './features/tradelines/stale-job';
 import { scheduleSupportReplyMail } from './features/support/reply-mail-job';
 import { storageFromConfig } from './storage';
+import { scheduleStorageSweep } from './storage/sweep';
 import { startSessionCache } from './auth/session-cache';
 import { startRealtime } from './lib/realtime';
+import { startInstance } from './lib/instance';
 import { serverFiles } from './lib/paths';
 import { serveWebApp } from './static';
 import { ensureSetUp } from './features/setup/ensure-set-up';
@@ -53,6 +55,8 @@ export async function startServer(config: Config) {
   const auth = createAuth({ config, db, mailer, secret, log });
   await applyAdminEmails(db, config.adminEmails);
   const storage = await storageFromConfig(config);
+  // On the embedded database this process is the only one (the data-directory lock).
+  const stopInstance = await startInstance(db, log, { onlyProcess: database.kind === 'pglite' });
   const sessions = await startSessionCache(auth, database.listen, log);
   const realtime = await startRealtime(database.listen, log);
   if (config.seedDemo && database.kind === 'pglite') await seedDemo({ config, db, auth, mailer, log, keyring, storage, realtime });
@@ -73,6 +77,7 @@ export async function startServer(config: Config) {
     config.reminderIntervalMinutes > 0 ? scheduleReminders({ db, mailer, config, log }, { intervalMs: config.reminderIntervalMinutes * 60_000 }) : async () => {};
   const stopStaleTradelines = scheduleStaleTradelines({ db, mailer, config, log });
   const stopSupportReplyMail = scheduleSupportReplyMail({ db, mailer, config, log });
+  const stopStorageSweep = scheduleStorageSweep({ db, storage, log }, { firstDelayMs: 5000 });
   const server: ServerType = await new Promise((resolve) => {
     // Node ends a request after 5 minutes by default: too short for a training video of up to
     // VIDEO_MAX_BYTES (2 GB) on an ordinary connection. Headers still have to arrive within a minute.
@@ -90,9 +95,11 @@ export async function startServer(config: Config) {
       await stopStaleTradelines();
       await stopNotificationDelivery();
       await stopSupportReplyMail();
+      await stopStorageSweep();
       // Open live streams end first, or closing the server would wait for them.
       await realtime.close();
       await closeServer(server);
+      await stopInstance();
       await mailer.settle();
       await sessions.close();
       await database.close();

@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { checkKey, resolveRange, StorageNotFoundError, type ByteRange, type Storage, type StoredObject } from './storage';
+import { checkKey, resolveRange, StorageNotFoundError, type ByteRange, type ListedObject, type Storage, type StoredObject } from './storage';
 
 /**
  * Files under `root/objects/<key>`, their content type under `root/meta/<key>.json`. A put writes a
@@ -71,6 +71,35 @@ export function createLocalStorage(root: string): Storage {
     async exists(key) {
       const stat = await fsp.stat(objectPath(key)).catch(() => null);
       return Boolean(stat?.isFile());
+    },
+
+    async *list() {
+      const walk = async function* (dir: string): AsyncGenerator<ListedObject> {
+        const entries = await fsp.readdir(dir, { withFileTypes: true }).catch(() => []);
+        for (const entry of entries) {
+          const p = path.join(dir, entry.name);
+          if (entry.isDirectory()) yield* walk(p);
+          else if (entry.isFile()) {
+            const stat = await fsp.stat(p).catch(() => null);
+            if (stat) yield { key: path.relative(objects, p).split(path.sep).join('/'), size: stat.size, modifiedAt: stat.mtime };
+          }
+        }
+      };
+      yield* walk(objects);
+    },
+
+    async sweepTemporary(before) {
+      let files = 0;
+      let bytes = 0;
+      for (const name of await fsp.readdir(tmp).catch(() => [])) {
+        const p = path.join(tmp, name);
+        const stat = await fsp.stat(p).catch(() => null);
+        if (!stat?.isFile() || stat.mtime >= before) continue;
+        await fsp.rm(p, { force: true });
+        files++;
+        bytes += stat.size;
+      }
+      return { files, bytes };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
 import { checkKey, resolveRange, StorageNotFoundError, type Storage } from './storage';
@@ -64,6 +64,39 @@ export function createS3Storage(s: S3Settings): Storage {
         if (err instanceof StorageNotFoundError) return false;
         throw err;
       }
+    },
+
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, size: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date() };
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+
+    // A put that died mid-way leaves an unfinished multipart upload: its parts take space (and cost) until aborted.
+    async sweepTemporary(before) {
+      let files = 0;
+      let KeyMarker: string | undefined;
+      let UploadIdMarker: string | undefined;
+      do {
+        const page = await client.send(new ListMultipartUploadsCommand({ Bucket, KeyMarker, UploadIdMarker })).catch((err: unknown) => {
+          // A store that cannot list them (some S3-compatible ones; its lifecycle rules then apply) has none to sweep here.
+          if ((err as { name?: string }).name === 'NotImplemented') return null;
+          throw err;
+        });
+        if (!page) break;
+        for (const u of page.Uploads ?? []) {
+          if (!u.Key || !u.UploadId || !u.Initiated || u.Initiated >= before) continue;
+          await client.send(new AbortMultipartUploadCommand({ Bucket, Key: u.Key, UploadId: u.UploadId }));
+          files++;
+        }
+        KeyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+        UploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+      } while (KeyMarker);
+      // The parts' sizes are not listed with the uploads.
+      return { files, bytes: 0 };
     },
   };
 }

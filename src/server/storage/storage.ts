@@ -22,7 +22,13 @@ export interface Storage {
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every stored object, in pages (the sweep of objects no row refers to). */
+  list(): AsyncIterable<ListedObject>;
+  /** Removes what interrupted puts left (temporary files, unfinished multipart uploads) begun before `before`. */
+  sweepTemporary(before: Date): Promise<{ files: number; bytes: number }>;
 }
+
+export type ListedObject = { key: string; size: number; modifiedAt: Date };
 
 export class StorageNotFoundError extends Error {
   constructor(key: string) {

@@ -1,25 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, lt, sql, sum } from 'drizzle-orm';
+import { and, count, eq, ne, notInArray, sql, sum } from 'drizzle-orm';
 import { LimitReachedError } from '../lib/domain-errors';
+import { INSTANCE_ID, liveInstances } from '../lib/instance';
 import type { Db } from '../db/client';
 import { accountReceivableDocuments, businessDocuments, purchaseOrderDocuments, supportAttachments, uploadSlots } from '../db/schema';
 import { LIMITS, STORAGE_FULL, TOO_MANY_UPLOADS } from '../../shared/limits';
 
-// An upload of at most 10 MB takes seconds; a slot this old belongs to a process that died.
-const STALE_SLOT_MS = 10 * 60 * 1000;
-
 /**
  * Runs `fn` holding one of the user's upload slots, or answers 429 when they already have
- * LIMITS.uploadsInFlight uploads in progress (on any instance).
+ * LIMITS.uploadsInFlight uploads in progress (on any instance). A slot belongs to the process that
+ * holds it (INSTANCE_ID): the slots of a process that is known dead (it stopped beating, see
+ * lib/instance.ts) are released here, not ten minutes later (a crash locked a client out of uploading).
  */
 export async function withUploadSlot<T>(db: Db, userId: string, fn: () => Promise<T>): Promise<T> {
   const id = randomUUID();
   const granted = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('upload_slots'), hashtext(${userId}))`);
-    await tx.delete(uploadSlots).where(and(eq(uploadSlots.userId, userId), lt(uploadSlots.startedAt, new Date(Date.now() - STALE_SLOT_MS))));
+    await tx
+      .delete(uploadSlots)
+      .where(and(eq(uploadSlots.userId, userId), ne(uploadSlots.instanceId, INSTANCE_ID), notInArray(uploadSlots.instanceId, liveInstances(tx))));
     const [{ n }] = await tx.select({ n: count() }).from(uploadSlots).where(eq(uploadSlots.userId, userId));
     if (n >= LIMITS.uploadsInFlight) return false;
-    await tx.insert(uploadSlots).values({ id, userId });
+    await tx.insert(uploadSlots).values({ id, userId, instanceId: INSTANCE_ID });
     return true;
   });
   if (!granted) throw new LimitReachedError(TOO_MANY_UPLOADS, 'rate');

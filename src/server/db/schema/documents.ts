@@ -39,6 +39,15 @@ export const uploadSlots = pgTable(
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The process holding the slot (lib/instance.ts): its slots go when it is known dead. */
+    instanceId: text('instance_id').notNull().default(''),
   },
   (t) => [index('upload_slots_user_idx').on(t.userId)],
 );
+
+/** The running server processes, each with its heartbeat (lib/instance.ts). */
+export const portalInstances = pgTable('portal_instances', {
+  id: text('id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+});

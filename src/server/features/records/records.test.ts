@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountReceivableDocuments, accountReceivables, auditLog, purchaseOrderDocuments, purchaseOrders, uploadSlots } from '../../db/schema';
+import { INSTANCE_ID } from '../../lib/instance';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import { makePdf } from '../../test/zip';
 import { FILE_TOO_LARGE } from '../../../shared/uploads';
@@ -305,7 +306,7 @@ describe('record documents share the upload limits of Business Documents', () =>
   it('answer 429 while the user has their uploads in flight', async () => {
     const c = await t.createSignedInUser({ role: 'client' });
     const po = await addOrder(c.agent, c.user.id);
-    await t.db.insert(uploadSlots).values(Array.from({ length: LIMITS.uploadsInFlight }, () => ({ id: randomUUID(), userId: c.user.id })));
+    await t.db.insert(uploadSlots).values(Array.from({ length: LIMITS.uploadsInFlight }, () => ({ id: randomUUID(), userId: c.user.id, instanceId: INSTANCE_ID })));
     const res = await upload(c.agent, `/api/clients/${c.user.id}/purchase-orders/${po.id}`, { name: 'po.pdf', bytes: makePdf() });
     expect(res.status).toBe(429);
     expect(((await res.json()) as { error: string }).error).toBe('You can upload 3 files at a time. Wait for one to finish, then try again.');

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessBankAccounts, businessDocuments, recentActivities, uploadSlots } from '../../db/schema';
+import { businessBankAccounts, businessDocuments, portalInstances, recentActivities, uploadSlots } from '../../db/schema';
+import { DEAD_AFTER_SECONDS, INSTANCE_ID } from '../../lib/instance';
 import { LIMITS } from '../../../shared/limits';
 import { createTestApp, type TestAgent, type TestApp } from '../test-app';
 import { makePdf } from '../zip';
@@ -87,18 +88,22 @@ describe('stored bytes per client', () => {
 });
 
 describe('uploads in flight', () => {
-  it(`answers 429 while ${LIMITS.uploadsInFlight} uploads of the user are in progress; stale ones do not count`, async () => {
+  it(`answers 429 while ${LIMITS.uploadsInFlight} uploads of the user are in progress; a dead process's do not count`, async () => {
     const { admin } = cast;
     const c = await t.createSignedInUser();
-    const slots = Array.from({ length: LIMITS.uploadsInFlight }, () => ({ id: randomUUID(), userId: c.user.id }));
+    const slots = Array.from({ length: LIMITS.uploadsInFlight }, () => ({ id: randomUUID(), userId: c.user.id, instanceId: INSTANCE_ID }));
     await t.db.insert(uploadSlots).values(slots);
     const res = await upload(c.agent, c.user.id, makePdf());
     expect(res.status).toBe(429);
     expect((await res.json()).error).toBe('You can upload 3 files at a time. Wait for one to finish, then try again.');
     // Another user (an admin uploading for this client) has slots of their own.
     expect((await upload(admin.agent, c.user.id, makePdf())).status).toBe(201);
-    // A slot left by a process that died stops counting after ten minutes.
-    await t.db.update(uploadSlots).set({ startedAt: new Date(Date.now() - 11 * 60 * 1000) }).where(eq(uploadSlots.userId, c.user.id));
+    // Slots of another instance that is alive (it beat just now) count...
+    await t.db.insert(portalInstances).values({ id: 'other-live-instance' });
+    await t.db.update(uploadSlots).set({ instanceId: 'other-live-instance' }).where(eq(uploadSlots.userId, c.user.id));
+    expect((await upload(c.agent, c.user.id, makePdf())).status).toBe(429);
+    // ...and are released as soon as it is known dead (it stopped beating), not ten minutes later.
+    await t.db.update(portalInstances).set({ heartbeatAt: new Date(Date.now() - (DEAD_AFTER_SECONDS + 1) * 1000) }).where(eq(portalInstances.id, 'other-live-instance'));
     expect((await upload(c.agent, c.user.id, makePdf())).status).toBe(201);
     // Finished uploads give their slot back.
     expect(await t.db.select().from(uploadSlots).where(eq(uploadSlots.userId, c.user.id))).toEqual([]);
