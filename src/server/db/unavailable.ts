@@ -81,3 +81,13 @@ export async function asUnavailable(db: Db, err: unknown): Promise<unknown> {
   if (unavailableReason(err)) return err;
   return (await isReachable(db)) ? err : new DatabaseUnavailableError('no answer to select 1');
 }
+
+/**
+ * A background job's error handler: a failure because the database is down joins the outage's one
+ * line (a mail retry or a reminder pass used to write an ERROR with its query every time).
+ */
+export const jobFailed = (db: Db, log: Logger, what: string) => (e: unknown) => {
+  const reason = unavailableReason(e);
+  if (reason) outageLog(db, log).failed(reason);
+  else log.error(`${what} failed: ${e instanceof Error ? e.message : String(e)}`);
+};

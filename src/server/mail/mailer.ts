@@ -1,4 +1,5 @@
 import type { Transporter } from 'nodemailer';
+import { jobFailed } from '../db/unavailable';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
@@ -102,7 +103,7 @@ export function createMailer(opts: {
       // Due now by this process's clock, the one claim() compares with: the database's now() is
       // microsecond-precise and could fall after a millisecond Date, leaving the row unclaimed.
       const [row] = await db.insert(mailOutbox).values({ ...msg, html: sensitive ? SENSITIVE_MARK + msg.html : msg.html, nextAttemptAt: new Date() }).returning({ id: mailOutbox.id });
-      track(drain([row.id]).catch((e) => log.error(`mail drain failed: ${e}`)));
+      track(drain([row.id]).catch(jobFailed(db, log, 'mail drain')));
       return row.id;
     },
     drain,
@@ -112,7 +113,7 @@ export function createMailer(opts: {
     },
     startRetryLoop(intervalMs = 30_000) {
       const timer = setInterval(() => {
-        track(drain().catch((e) => log.error(`mail retry failed: ${e}`)));
+        track(drain().catch(jobFailed(db, log, 'mail retry')));
       }, intervalMs);
       timer.unref();
       return () => clearInterval(timer);

@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import { jobFailed } from '../db/unavailable';
 import type { Db } from '../db/client';
 import {
   accountReceivableDocuments, bookFiles, businessDocuments, purchaseOrderDocuments, supportAttachments, trainingVideos, videoResources,
@@ -80,6 +81,6 @@ export function scheduleStorageSweep(deps: { db: Db; storage: Storage; log: Logg
   return schedulePeriodic((signal) => sweepStorage(deps, { signal }), {
     firstDelayMs: opts.firstDelayMs ?? 30_000,
     intervalMs: opts.intervalMs ?? 6 * 60 * 60 * 1000,
-    onError: (e) => deps.log.warn(`storage sweep failed: ${String(e)}`),
+    onError: jobFailed(deps.db, deps.log, 'storage sweep'),
   });
 }

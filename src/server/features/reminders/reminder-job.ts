@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { jobFailed } from '../../db/unavailable';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { businessCompliance, complianceReminders } from '../../db/schema';
@@ -138,6 +139,6 @@ export function scheduleReminders(deps: Omit<ReminderDeps, 'now' | 'signal'>, op
   return schedulePeriodic((signal) => runReminders({ ...deps, signal }), {
     firstDelayMs: opts.firstDelayMs ?? 30_000,
     intervalMs: opts.intervalMs ?? 15 * 60_000,
-    onError: (e) => deps.log?.error(`compliance reminders failed: ${e instanceof Error ? e.message : String(e)}`),
+    onError: (e) => deps.log && jobFailed(deps.db, deps.log, 'compliance reminders')(e),
   });
 }

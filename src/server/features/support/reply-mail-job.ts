@@ -1,4 +1,5 @@
 import { and, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { jobFailed } from '../../db/unavailable';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { authUsers, mailOutbox, supportConversations } from '../../db/schema';
@@ -82,6 +83,6 @@ export function scheduleSupportReplyMail(deps: Omit<ReplyMailDeps, 'now' | 'sign
   return schedulePeriodic((signal) => runSupportReplyMail({ ...deps, signal }), {
     firstDelayMs: opts.firstDelayMs ?? 60_000,
     intervalMs: opts.intervalMs ?? 60_000,
-    onError: (e) => deps.log?.error(`support reply mails failed: ${e instanceof Error ? e.message : String(e)}`),
+    onError: (e) => deps.log && jobFailed(deps.db, deps.log, 'support reply mails')(e),
   });
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { jobFailed } from '../../db/unavailable';
 import { union } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -145,6 +146,6 @@ export function scheduleStaleTradelines(deps: Omit<StaleDeps, 'now' | 'signal'>,
   return schedulePeriodic((signal) => runStaleTradelines({ ...deps, signal }), {
     firstDelayMs: opts.firstDelayMs ?? 60_000,
     intervalMs: opts.intervalMs ?? 6 * 60 * 60_000,
-    onError: (e) => deps.log?.error(`stale tradelines failed: ${e instanceof Error ? e.message : String(e)}`),
+    onError: (e) => deps.log && jobFailed(deps.db, deps.log, 'stale tradelines')(e),
   });
 }
