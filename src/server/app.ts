@@ -41,6 +41,7 @@ import { adminTwoFactorGate } from './auth/two-factor-gate';
 import { rateLimit } from './middleware/rate-limit';
 import { clientIp } from './middleware/client-ip';
 import { refuseNul } from './middleware/no-nul';
+import { takesMultipart } from './uploads/upload';
 import { loggedPath, requestId } from './middleware/request-id';
 import { clientTrainingProgressRoutes, trainingRoutes } from './features/training/training.routes';
 import { allAutomationRequestsRoutes, automationsRoutes, clientAutomationRequestsRoutes } from './features/automations/automations.routes';
@@ -57,11 +58,13 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
   const signInLimits = { ...DEFAULT_SIGN_IN_LIMITS, ...opts.signInLimits };
   const api = new Hono<AppEnv>()
     .use('*', noStore())
-    // JSON bodies are small; upload routes (paths ending in /upload) set their own, larger limit.
+    // JSON bodies are small; the routes marked as reading a multipart form (multipartRoute) bound
+    // their own requests. Decided by the route the router matched (method and path pattern): a
+    // PATCH to some other path that merely ends in /upload is held to 1 MB like any body.
     // GET and HEAD carry no body, and asking for one (bodyLimit reads c.req.raw.body) makes
     // @hono/node-server build a full Request with its AbortSignal for every read: about 3% of the
     // benchmark's CPU and more garbage.
-    .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path.endsWith('/upload') ? next() : jsonBodyLimit(c, next)))
+    .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || takesMultipart(c) ? next() : jsonBodyLimit(c, next)))
     .use('*', refuseNul())
     .use('*', sameOriginOnly(deps.config.appUrl))
     .use('*', async (c, next) => {

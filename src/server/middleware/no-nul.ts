@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 
-const NUL_REFUSED = 'Text may not contain NUL characters.';
+export const NUL_REFUSED = 'Text may not contain NUL characters.';
 
 /** True when a parsed JSON value holds a NUL character in any key or string. */
 export const hasNul = (v: unknown): boolean =>
@@ -15,9 +15,17 @@ export const hasNul = (v: unknown): boolean =>
 const isJson = (type: string | undefined) => !!type && /^application\/([\w.+-]*\+)?json\b/i.test(type);
 
 /**
+ * Whether a part of a multipart form holds a NUL in its name or (for a text field) its value. The
+ * two upload readers (uploads/upload.ts, uploads/stream-upload.ts) ask it of every part they parse
+ * and answer NUL_REFUSED: the form's text is checked there, as it is read, since this middleware
+ * cannot read an upload's body without holding all of it.
+ */
+export const nulInFormPart = (name: string, value = '') => name.includes('\u0000') || value.includes('\u0000');
+
+/**
  * PostgreSQL text cannot hold NUL, and no field of ours needs one: refuse it once, for every route
  * (ours and better-auth's), in the path, the query and a JSON body, before anything reads them.
- * Multipart bodies are file content and are left to the upload code.
+ * Multipart bodies are left to the upload readers (nulInFormPart above).
  */
 export const refuseNul = (): MiddlewareHandler => async (c, next) => {
   if (/%00/i.test(c.req.url) || c.req.url.includes('\u0000')) return c.json({ error: NUL_REFUSED }, 400);

@@ -3,7 +3,7 @@ import busboy from 'busboy';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { Storage } from '../storage/storage';
-import { UploadError } from './upload';
+import { nulPartError, UploadError, type FormFieldError } from './upload';
 
 /** What one file field of a streamed upload accepts. */
 export type StreamFileRule = {
@@ -20,16 +20,6 @@ export type StreamFileRule = {
 
 export type StoredUploadFile = { key: string; contentType: string; size: number; name: string };
 export type StreamedUpload = { fields: Record<string, string>; files: Record<string, StoredUploadFile> };
-
-/** A refused text field of the form (400), named so the page can show it next to the field. */
-export class FormFieldError extends UploadError {
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
-    super(400, message);
-  }
-}
 
 /** Bytes file-type reads to recognise a kind. */
 const SNIFF_BYTES = 4100;
@@ -168,13 +158,21 @@ export async function receiveStreamUpload(
   }
 
   bb.on('field', (name, value, info) => {
-    if (info.valueTruncated || info.nameTruncated) fail(new UploadError(400, 'A form field is too long.'));
+    const nul = nulPartError(name, value);
+    if (nul) fail(nul);
+    else if (info.valueTruncated || info.nameTruncated) fail(new UploadError(400, 'A form field is too long.'));
     else fields[name] = value;
   });
   bb.on('file', (name, stream, info) => {
     const rule = Object.hasOwn(rules, name) ? rules[name] : undefined;
     if (failure) {
       stream.resume();
+      return;
+    }
+    const nul = nulPartError(name);
+    if (nul) {
+      stream.resume();
+      fail(nul);
       return;
     }
     if (!fieldsChecked && opts.checkFields && Object.keys(fields).length > 0) {

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from '../app-env';
+import { NUL_REFUSED, nulInFormPart } from '../middleware/no-nul';
 import type { Storage } from '../storage/storage';
 import {
   checkUploadName,
@@ -17,14 +19,40 @@ export class UploadError extends Error {
   constructor(
     readonly status: 400 | 413 | 415,
     message: string,
+    /** The form field it is about, when not the file (the page shows the message next to it). */
+    readonly field?: string,
   ) {
     super(message);
   }
 }
 
+/** A refused text field of the form (400), named so the page can show it next to the field. */
+export class FormFieldError extends UploadError {
+  constructor(message: string, field?: string) {
+    super(400, message, field);
+  }
+}
+
+/** A multipart part whose name or text holds a NUL (PostgreSQL text cannot), or null. */
+export const nulPartError = (name: string, value?: string) => (nulInFormPart(name, value) ? new FormFieldError(NUL_REFUSED, name.replaceAll('\u0000', '')) : null);
+
+type Multipart = { multipart: true };
+/**
+ * Marks a route as one that reads a multipart form, so the app's 1 MB limit on other bodies
+ * (app.ts) leaves the request to it: by method and path, as the router matched them, never by
+ * what the path looks like. `limit` bounds the whole request; a streamed upload counts its own
+ * bytes (stream-upload.ts) and passes none.
+ */
+export const multipartRoute = (limit: MiddlewareHandler<AppEnv> = (_c, next) => next()): MiddlewareHandler<AppEnv> & Multipart =>
+  Object.assign(limit, { multipart: true as const });
+
+/** Whether the route this request matched reads a multipart form (see multipartRoute). */
+export const takesMultipart = (c: Context) =>
+  matchedRoutes(c).some((r) => r.method === c.req.method && (r.handler as Partial<Multipart>).multipart === true);
+
 /** The whole request may carry the file plus a little form overhead; the file itself is checked exactly. */
 export const uploadBodyLimit = () =>
-  bodyLimit({ maxSize: MAX_UPLOAD_BYTES + 256 * 1024, onError: (c) => c.json({ error: FILE_TOO_LARGE }, 413) });
+  multipartRoute(bodyLimit({ maxSize: MAX_UPLOAD_BYTES + 256 * 1024, onError: (c) => c.json({ error: FILE_TOO_LARGE }, 413) }));
 
 export type ReceivedUpload = {
   /** The name the user gave the file (shown to people only; never part of a storage key). */
@@ -63,6 +91,10 @@ export async function receiveUpload(c: Context<AppEnv>): Promise<ReceivedUpload>
     body = await c.req.parseBody({ all: true });
   } catch {
     throw new UploadError(400, 'The upload could not be read. Please try again.');
+  }
+  for (const [k, v] of Object.entries(body)) {
+    const refused = nulPartError(k) ?? [v].flat().map((x) => (typeof x === 'string' ? nulPartError(k, x) : null)).find(Boolean);
+    if (refused) throw refused;
   }
   const files = Object.values(body).flat().filter((v): v is File => typeof v !== 'string');
   if (files.length > 1) throw new UploadError(400, 'Upload one file at a time.');

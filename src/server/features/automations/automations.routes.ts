@@ -6,7 +6,7 @@ import { access, clientQuery } from '../../middleware/access';
 import { staffNoticeLimit } from '../../middleware/staff-notice-limit';
 import { validate } from '../../middleware/validate';
 import { StorageNotFoundError } from '../../storage/storage';
-import { UploadError } from '../../uploads/upload';
+import { multipartRoute, UploadError } from '../../uploads/upload';
 import { receiveStreamUpload, removeStoredFiles, type StreamFileRule } from '../../uploads/stream-upload';
 import { withUploadSlot } from '../../uploads/upload-limits';
 import { formatBytes } from '../../../shared/format';
@@ -65,8 +65,8 @@ export const automationsRoutes = new Hono<AppEnv>()
     return (await deleteAutomation(db, storage, c.req.param('automationId'), log)) ? c.json({ ok: true }) : c.json({ error: AUTOMATION_NOT_FOUND }, 404);
   })
   // Multipart with one file `image` (PNG, JPEG, WebP or GIF by content; at most 5 MB): sets or replaces the image.
-  // The path ends in /upload: the app's 1 MB JSON body limit leaves it to the upload's own limit.
-  .post('/:automationId/image/upload', access('admin'), async (c) => {
+  // Marked multipart: the app's 1 MB limit on other bodies leaves it to the upload's own limit.
+  .post('/:automationId/image/upload', access('admin'), multipartRoute(), async (c) => {
     const { db, storage, log } = c.var.deps;
     const id = c.req.param('automationId');
     if (!(await automationExists(db, id))) return c.json({ error: AUTOMATION_NOT_FOUND }, 404);
@@ -75,7 +75,7 @@ export const automationsRoutes = new Hono<AppEnv>()
       try {
         upload = await receiveStreamUpload(c, storage, { image: imageRule }, { tooLarge: IMAGE_TOO_LARGE });
       } catch (err) {
-        if (err instanceof UploadError) return c.json({ error: err.message, field: 'image' }, err.status);
+        if (err instanceof UploadError) return c.json({ error: err.message, field: err.field ?? 'image' }, err.status);
         throw err;
       }
       const image = upload.files.image;

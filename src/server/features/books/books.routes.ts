@@ -48,7 +48,7 @@ export const booksRoutes = new Hono<AppEnv>()
         if (upload.ext !== 'pdf') return c.json({ error: BOOK_PDF_ONLY, field: 'file' }, 415);
         return c.json({ book: await replaceBook(db, storage, volume, user.id, upload, log) }, 201);
       } catch (err) {
-        if (err instanceof UploadError) return c.json({ error: err.message, field: 'file' }, err.status);
+        if (err instanceof UploadError) return c.json({ error: err.message, field: err.field ?? 'file' }, err.status);
         throw err;
       }
     });

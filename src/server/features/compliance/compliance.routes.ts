@@ -60,7 +60,7 @@ export const complianceRoutes = new Hono<AppEnv>()
         const upload = await receiveUpload(c);
         return c.json({ task: await submitToRequest(db, storage, c.var.scope, taskId, upload, config.storageQuotaBytes) }, 201);
       } catch (err) {
-        if (err instanceof UploadError) return c.json({ error: err.message, field: 'file' }, err.status);
+        if (err instanceof UploadError) return c.json({ error: err.message, field: err.field ?? 'file' }, err.status);
         throw err;
       }
     });

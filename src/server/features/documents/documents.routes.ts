@@ -30,7 +30,7 @@ export const documentsRoutes = new Hono<AppEnv>()
         if (!type.success) return c.json({ error: type.error.issues[0]?.message ?? 'Choose a document type.', field: 'documentType' }, 400);
         return c.json({ document: await addDocument(db, storage, c.var.scope, upload, type.data, config.storageQuotaBytes) }, 201);
       } catch (err) {
-        if (err instanceof UploadError) return c.json({ error: err.message, field: 'file' }, err.status);
+        if (err instanceof UploadError) return c.json({ error: err.message, field: err.field ?? 'file' }, err.status);
         throw err;
       }
     });

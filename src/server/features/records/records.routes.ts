@@ -71,7 +71,7 @@ function recordRoutes<Item, Schema extends typeof receivableInput | typeof purch
           const upload = await receiveUpload(c);
           return c.json({ document: await addRecordDocument(db, storage, k, c.var.scope, c.req.param('recordId'), upload, config.storageQuotaBytes) }, 201);
         } catch (err) {
-          if (err instanceof UploadError) return c.json({ error: err.message, field: 'file' }, err.status);
+          if (err instanceof UploadError) return c.json({ error: err.message, field: err.field ?? 'file' }, err.status);
           throw err;
         }
       });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { supportAttachments } from '../../db/schema';
 import type { StreamFileRule } from '../../uploads/stream-upload';
-import { FormFieldError } from '../../uploads/stream-upload';
+import { FormFieldError } from '../../uploads/upload';
 import { CHAT_CONTENT_MISMATCH, checkChatUploadName, FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import { SUPPORT_MESSAGE_EMPTY, supportMessageInput } from '../../../shared/support';
 

@@ -5,7 +5,7 @@ import type { AppEnv } from '../../app-env';
 import { access } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
 import { StorageNotFoundError } from '../../storage/storage';
-import { UploadError } from '../../uploads/upload';
+import { multipartRoute, UploadError } from '../../uploads/upload';
 import { receiveStreamUpload, removeStoredFiles } from '../../uploads/stream-upload';
 import { storedBytes, withUploadSlot } from '../../uploads/upload-limits';
 import { STORAGE_FULL } from '../../../shared/limits';
@@ -27,8 +27,8 @@ export const clientSupportRoutes = new Hono<AppEnv>()
   .get('/messages', access('own'), validate('query', supportMessagesQuery), async (c) => c.json(await listMessages(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))))
   .post('/messages', access('own'), validate('json', supportMessageInput), async (c) => c.json({ message: await send(c, { body: c.req.valid('json').body }) }, 201))
   // Multipart: `file` (pdf, doc, docx, png, jpeg, gif or webp by content; at most 10 MB) and an optional `body`.
-  // The path ends in /upload: the app's 1 MB JSON body limit leaves it to the upload's own limit.
-  .post('/messages/upload', access('own'), async (c) => {
+  // Marked multipart: the app's 1 MB limit on other bodies leaves it to the upload's own limit.
+  .post('/messages/upload', access('own'), multipartRoute(), async (c) => {
     const { db, storage, config } = c.var.deps;
     const { scope } = c.var;
     // A full store is refused before the body is read; the send checks again with the file's size.
@@ -38,7 +38,7 @@ export const clientSupportRoutes = new Hono<AppEnv>()
       try {
         upload = await receiveStreamUpload(c, storage, { file: chatFileRule(scope.clientId) }, { tooLarge: FILE_TOO_LARGE, checkFields: (f) => checkUploadFields(f).error });
       } catch (err) {
-        if (err instanceof UploadError) return c.json({ error: err.message, field: 'field' in err && err.field ? err.field : 'file' }, err.status);
+        if (err instanceof UploadError) return c.json({ error: err.message, field: err.field ?? 'file' }, err.status);
         throw err;
       }
       const file = upload.files.file;

@@ -8,8 +8,8 @@ import { validate } from '../../middleware/validate';
 import { RangeNotSatisfiableError, StorageNotFoundError } from '../../storage/storage';
 import { contentRange, parseRange } from '../../lib/range';
 import { formatBytes } from '../../../shared/format';
-import { receiveUpload, uploadBodyLimit, UploadError } from '../../uploads/upload';
-import { FormFieldError, receiveStreamUpload, removeStoredFiles, type StreamFileRule, type StreamedUpload } from '../../uploads/stream-upload';
+import { FormFieldError, multipartRoute, receiveUpload, uploadBodyLimit, UploadError } from '../../uploads/upload';
+import { receiveStreamUpload, removeStoredFiles, type StreamFileRule, type StreamedUpload } from '../../uploads/stream-upload';
 import { withUploadSlot } from '../../uploads/upload-limits';
 import { fileHeaders } from '../documents/documents.files';
 import {
@@ -90,8 +90,7 @@ async function receiveVideoForm(c: Context<AppEnv>, filesRequired: boolean, reco
       checkFields: (fields) => checkVideoFields(fields).error,
     });
   } catch (err) {
-    if (err instanceof FormFieldError) return c.json({ error: err.message, field: err.field }, 400);
-    if (err instanceof UploadError) return c.json({ error: err.message }, err.status);
+    if (err instanceof UploadError) return c.json({ error: err.message, field: err.field }, err.status);
     throw err;
   }
   try {
@@ -116,7 +115,7 @@ export const trainingRoutes = new Hono<AppEnv>()
   .get('/', access('shared-read'), validate('query', videoListQuery), async (c) => c.json(await listVideos(c.var.deps.db, c.var.user!.id, c.req.valid('query'))))
   .get('/intro', access('shared-read'), async (c) => c.json({ video: await introVideo(c.var.deps.db, c.var.user!.id) }))
   // Multipart: title, duration, description and the files `thumbnail` and `video` (both required).
-  .post('/upload', access('admin'), async (c) => {
+  .post('/upload', access('admin'), multipartRoute(), async (c) => {
     const { db } = c.var.deps;
     const actorId = c.var.user!.id;
     return withUploadSlot(db, actorId, () =>
@@ -185,7 +184,7 @@ export const trainingRoutes = new Hono<AppEnv>()
     }
   })
   // Edit: the same form, each file optional (a file sent replaces the old one).
-  .post('/:videoId/upload', access('admin'), async (c) => {
+  .post('/:videoId/upload', access('admin'), multipartRoute(), async (c) => {
     const { db, storage, log } = c.var.deps;
     const videoId = c.req.param('videoId');
     const actorId = c.var.user!.id;
@@ -224,7 +223,7 @@ export const trainingRoutes = new Hono<AppEnv>()
         const resource = await addResource(db, storage, videoId, upload, name.data ?? upload.name);
         return c.json({ resource }, 201);
       } catch (err) {
-        if (err instanceof UploadError) return c.json({ error: err.message, field: 'file' }, err.status);
+        if (err instanceof UploadError) return c.json({ error: err.message, field: err.field ?? 'file' }, err.status);
         throw err;
       }
     });

@@ -4,7 +4,9 @@ import { createTestApp, type TestAgent, type TestApp } from '../test-app';
 import { fingerprinter } from './db-fingerprint';
 import { hostileObject, hostileQuery } from './hostile-inputs';
 import { registeredEndpoints } from './registered-routes';
-import { insertTrainingVideo } from '../../features/training/training-media';
+import fs from 'node:fs';
+import { insertTrainingVideo, PNG, webm } from '../../features/training/training-media';
+import { makePdf } from '../zip';
 import * as creditTables from '../../db/schema/credit';
 import { insertRecord } from '../../features/records/record-fixtures';
 import { businessCompliance, creditLoans, firstStepAccounts, storeCreditCards, users } from '../../db/schema';
@@ -149,4 +151,67 @@ describe('hostile input on every validated route', () => {
     console.log(`NUL bytes: ${endpoints.length} routes, ${cases} cases, ${failures.length} failures`);
     expect(failures).toEqual([]);
   }, 120_000);
+
+  it('refuses a NUL character in any text field (name or value) of every multipart route with a 400, storing nothing', async () => {
+    const pdf = () => ({ file: new File([new Uint8Array(makePdf())], 'statement.pdf', { type: 'application/pdf' }) });
+    const png = (field: string) => ({ [field]: new File([new Uint8Array(PNG)], 'picture.png', { type: 'image/png' }) });
+    const video = { title: 'A title', duration: '1:00', description: 'A description.' };
+    const videoFiles = () => ({ ...png('thumbnail'), video: new File([new Uint8Array(webm())], 'intro.webm', { type: 'video/webm' }) });
+    // Every route that reads a multipart form: the text fields it takes (a route with none gets one it
+    // does not know: the NUL is refused before anything looks at the names) and valid files.
+    const routes: Record<string, { fields: Record<string, string>; files: () => Record<string, File> }> = {
+      'POST /api/clients/:clientId/documents/upload': { fields: { documentType: 'Standard_Corporate' }, files: pdf },
+      'POST /api/clients/:clientId/compliance-tasks/:taskId/upload': { fields: { note: 'x' }, files: pdf },
+      'POST /api/clients/:clientId/receivables/:recordId/documents/upload': { fields: { note: 'x' }, files: pdf },
+      'POST /api/clients/:clientId/purchase-orders/:recordId/documents/upload': { fields: { note: 'x' }, files: pdf },
+      'POST /api/books/:volume/upload': { fields: { note: 'x' }, files: pdf },
+      'POST /api/training-videos/upload': { fields: video, files: videoFiles },
+      'POST /api/training-videos/:videoId/upload': { fields: video, files: videoFiles },
+      'POST /api/training-videos/:videoId/resources/upload': { fields: { name: 'Checklist' }, files: pdf },
+      'POST /api/clients/:clientId/support/messages/upload': { fields: { body: 'hi there' }, files: () => png('file') },
+      'POST /api/automations/:automationId/image/upload': { fields: { note: 'x' }, files: () => png('image') },
+    };
+    // The table covers every route marked as reading a multipart form (a new one needs its row here).
+    expect(Object.keys(routes).sort()).toEqual(registeredEndpoints(t.app).filter((e) => e.multipart).map((e) => `${e.method} ${e.path}`).sort());
+    const fill = (path: string) =>
+      path.replace(':clientId', client.id).replace(':taskId', taskId).replace(':videoId', videoId).replace(':automationId', automationId).replace(':volume', '1')
+        .replace(':recordId', recordIds[path.includes('/receivables/') ? 'receivables' : 'purchase-orders']);
+    const storedFiles = () => (fs.existsSync(t.filesDir) ? (fs.readdirSync(t.filesDir, { recursive: true }) as string[]).filter((p) => fs.statSync(`${t.filesDir}/${p}`).isFile()).sort() : []);
+    const fingerprint = await fingerprinter(t.db);
+    const before = await fingerprint();
+    const filesBefore = storedFiles();
+    const failures: string[] = [];
+    let cases = 0;
+    for (const [route, { fields, files }] of Object.entries(routes)) {
+      const [method, path] = route.split(' ');
+      // Each field poisoned in turn (its value, then its name), sent before the files as the pages do and after them.
+      const poisoned = Object.keys(fields).flatMap((k) => [
+        { sent: { ...fields, [k]: 'hi\u0000there' }, inName: false },
+        { sent: { ...Object.fromEntries(Object.entries(fields).filter(([f]) => f !== k)), [`${k}\u0000`]: fields[k] }, inName: true },
+      ]);
+      for (const { sent, inName } of poisoned) {
+        for (const fieldsFirst of [true, false]) {
+          cases++;
+          const form = new FormData();
+          const addFields = () => Object.entries(sent).forEach(([k, v]) => form.append(k, v));
+          if (fieldsFirst) addFields();
+          for (const [k, f] of Object.entries(files())) form.append(k, f);
+          if (!fieldsFirst) addFields();
+          const res = await admin.agent.request(method, fill(path), { body: form });
+          const body = (await res.json().catch(() => null)) as { error?: string } | null;
+          // A NUL in a part's name is in its header, which the streaming reader (busboy) refuses as
+          // malformed before any name is known: a 400 either way.
+          const expected = inName && body?.error === 'The upload could not be read. Please try again.' ? body.error : 'Text may not contain NUL characters.';
+          if (res.status !== 400 || body?.error !== expected)
+            failures.push(`${route} ${JSON.stringify(sent)} (fields ${fieldsFirst ? 'first' : 'last'}): ${res.status} ${JSON.stringify(body)?.slice(0, 150)}`);
+        }
+      }
+    }
+    const after = await fingerprint();
+    expect(Object.keys(after).filter((k) => after[k] !== before[k])).toEqual([]);
+    expect(storedFiles()).toEqual(filesBefore);
+    console.log(`NUL in multipart fields: ${Object.keys(routes).length} routes, ${cases} cases, ${failures.length} failures`);
+    expect(failures).toEqual([]);
+  }, 120_000);
 });
+
