@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLine, singleLine } from './text';
 
 /** Every status a stored activity may have: compliance-derived entries may also be pending or urgent. */
 export const activityStatuses = ['Completed', 'In Progress', 'pending', 'urgent'] as const;
@@ -34,8 +35,8 @@ const regularStatus = z
     return status;
   });
 
-const title = z.string(ACTIVITY_TITLE_REQUIRED).trim().min(1, ACTIVITY_TITLE_REQUIRED).max(200, 'The title can be at most 200 characters.');
-const notes = z.string('Notes must be text.').trim().max(4000, 'Notes can be at most 4000 characters.');
+const title = z.string(ACTIVITY_TITLE_REQUIRED).trim().min(1, ACTIVITY_TITLE_REQUIRED).max(200, 'The title can be at most 200 characters.').check(singleLine('The title'));
+const notes = z.string('Notes must be text.').trim().max(4000, 'Notes can be at most 4000 characters.').check(multiLine('Notes'));
 
 export const activityInput = z
   .object({ title, notes: notes.default(''), status: regularStatus.default('In Progress') })

@@ -1,18 +1,20 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SIGNIN_REQUIRED_MESSAGE, SIGNUP_REQUIRED_MESSAGE } from './auth-messages';
+import { singleLine } from './text';
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RESET_EMAIL_STORAGE_KEY, SIGNIN_REQUIRED_MESSAGE, SIGNUP_REQUIRED_MESSAGE } from './auth-messages';
 
-const required = (max: number) => z.string({ error: SIGNUP_REQUIRED_MESSAGE }).trim().min(1, SIGNUP_REQUIRED_MESSAGE).max(max);
+// Labelled as the sign-up form labels them: the form shows one message for the whole form.
+const required = (max: number, label: string) => z.string({ error: SIGNUP_REQUIRED_MESSAGE }).trim().min(1, SIGNUP_REQUIRED_MESSAGE).max(max).check(singleLine(label));
 
 // The original product's core_signup payload. `.strict()` so no extra field (a role, say) is silently accepted.
 export const signupInput = z
   .object({
-    name: required(120),
+    name: required(120, 'Full Name'),
     email: z.string({ error: SIGNUP_REQUIRED_MESSAGE }).trim().min(1, SIGNUP_REQUIRED_MESSAGE).max(254).pipe(z.email('Please enter a valid email address')),
-    phone: required(32).regex(/^[0-9+()\-.\s]{7,32}$/, 'Please enter a valid phone number'),
+    phone: required(32, 'Phone Number').regex(/^[0-9+()\-.\s]{7,32}$/, 'Please enter a valid phone number'),
     password: z.string({ error: SIGNUP_REQUIRED_MESSAGE }).min(1, SIGNUP_REQUIRED_MESSAGE).min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`).max(PASSWORD_MAX_LENGTH),
-    initiator: z.string().trim().max(200).optional(),
+    initiator: z.string().trim().max(200).check(singleLine('Initiator')).optional(),
     isDev: z.boolean().optional(),
   })
   .strict();

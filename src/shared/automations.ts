@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textField } from './bank-accounts';
 import { pageFields } from './paging';
+import { multiLine } from './text';
 
 // Automations and automation requests.
 
@@ -29,7 +30,7 @@ const html = (label: string) =>
   z
     .string(`${label} must be text.`)
     .max(AUTOMATION_HTML_MAX, `${label} can be at most ${AUTOMATION_HTML_MAX.toLocaleString('en-US')} characters.`)
-    .refine((s) => !s.includes('\u0000'), `${label} contains a character that is not allowed.`)
+    .check(multiLine(label))
     .default('');
 
 // Every client sees the catalogue: one click on an empty form must not publish a nameless automation.
@@ -72,14 +73,14 @@ export const REQUEST_TRANSITIONS: Record<RequestState, readonly RequestState[]> 
 export const automationRequestInput = z
   .object({
     type: textField(100, 'Type'),
-    description: textField(5000, 'Description').refine((s) => s !== '', REQUEST_DESCRIPTION_REQUIRED),
+    description: textField(5000, 'Description', 'many').refine((s) => s !== '', REQUEST_DESCRIPTION_REQUIRED),
     priority: z.enum(REQUEST_PRIORITIES, 'Priority must be High, Medium or Low.').default('Medium'),
   })
   .strict();
 export const automationRequestStateInput = z
   .object({
     state: z.enum(REQUEST_STATES, 'State must be received, in_progress, done or declined.'),
-    reason: textField(1000, 'Reason'),
+    reason: textField(1000, 'Reason', 'many'),
   })
   .strict()
   .refine((s) => s.state !== 'declined' || s.reason !== '', { message: 'Say why the request is declined.', path: ['reason'] });

@@ -1,19 +1,21 @@
 import { z } from 'zod';
 import { httpUrlField } from './urls';
+import { multiLine, singleLine } from './text';
 
 // Business Bank Accounts: the reference feature (docs/architecture.md, "How to add an area").
 // Written by hand rather than derived from the table: the numbers are shown masked and sent only when changed.
 
 export const MAX_MONTHLY_FEES = 1_000_000;
-const NUL = '\u0000';
-
-/** A trimmed, length-limited text field ('' when missing); NUL is refused (PostgreSQL cannot store it). */
-export const textField = (max: number, label: string) =>
+/**
+ * A trimmed, length-limited text field ('' when missing): one line without control characters, or
+ * with `lines: 'many'` (a textarea) line breaks and tabs allowed. NUL is refused either way.
+ */
+export const textField = (max: number, label: string, lines: 'one' | 'many' = 'one') =>
   z
     .string(`${label} must be text.`)
     .trim()
     .max(max, `${label} can be at most ${max} characters.`)
-    .refine((s) => !s.includes(NUL), `${label} contains a character that is not allowed.`)
+    .check(lines === 'one' ? singleLine(label) : multiLine(label))
     .default('');
 
 /** Account and routing numbers: digits, dashes and spaces (no other format check, as in the original product). Omitted = keep; '' = remove. */
@@ -77,7 +79,7 @@ export const bankAccountInput = z
       .trim()
       .refine((s) => s === '' || isIsoDate(s), 'Please enter a valid date opened (YYYY-MM-DD).')
       .default(''),
-    notes: textField(2000, 'Notes'),
+    notes: textField(2000, 'Notes', 'many'),
     businessAccountUrl: httpUrlField('Business Url'),
     monthlyFees: monthlyFeesField,
     isDebitCard: flag('Debit card'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageFields } from './paging';
 import { textField } from './bank-accounts';
 import { httpUrlField } from './urls';
+import { singleLine } from './text';
 
 // Business Presence Accounts (labelled Business Accounts): an account with any number of label/value details.
 
@@ -22,7 +23,7 @@ export const businessAccountDetailInput = z
       .trim()
       .min(1, 'Each detail needs a label.')
       .max(100, 'A detail label can be at most 100 characters.')
-      .refine((s) => !s.includes('\u0000'), 'A detail label contains a character that is not allowed.'),
+      .check(singleLine('A detail label')),
     value: textField(1000, 'A detail value'),
   })
   .strict();
@@ -34,10 +35,10 @@ export const businessAccountInput = z
       .trim()
       .min(1, ACCOUNT_NAME_REQUIRED)
       .max(200, 'Account name can be at most 200 characters.')
-      .refine((s) => !s.includes('\u0000'), 'Account name contains a character that is not allowed.'),
-    description: textField(2000, 'Description'),
+      .check(singleLine('Account name')),
+    description: textField(2000, 'Description', 'many'),
     businessAccountUrl: httpUrlField('URL'),
-    notes: textField(2000, 'Notes'),
+    notes: textField(2000, 'Notes', 'many'),
     details: z.array(businessAccountDetailInput, 'Details must be a list.').max(MAX_DETAILS, `At most ${MAX_DETAILS} details.`).default([]),
     // The form carries a status (initially Pending); it is never used on save (as the original product does): accepted and ignored.
     status: z.string().max(50).optional(),

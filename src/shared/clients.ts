@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './text';
 
 export const clientSorts = ['newest', 'oldest', 'email_asc', 'email_desc'] as const;
 /** The Clients screen's orders, plus by name (name, else e-mail; A-Z) for the client selector. */
@@ -21,7 +22,7 @@ export const clientListQuery = z
     sort: z.enum(clientListSorts, { message: `Sort must be one of ${clientListSorts.join(', ')}` }).default('newest'),
     page: z.coerce.number({ message: 'Page must be a number' }).int().min(1, 'Page must be 1 or more').max(100_000).default(1),
     pageSize: z.coerce.number({ message: 'Page size must be a number' }).int().min(1, 'Page size must be between 1 and 100').max(100, 'Page size must be between 1 and 100').default(50),
-    q: z.string().trim().max(100, 'Search text can be at most 100 characters').optional(),
+    q: z.string().trim().max(100, 'Search text can be at most 100 characters').check(singleLine('Search text')).optional(),
   })
   .strict();
 export type ClientListQuery = z.output<typeof clientListQuery>;

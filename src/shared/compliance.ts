@@ -5,6 +5,7 @@ import { pageFields, type Page } from './paging';
 import { isIsoDate } from './payments';
 import type { RequestUpload, TaskKind } from './document-requests';
 import { plural } from './format';
+import { multiLine, singleLine } from './text';
 
 export const taskPriorities = ['High', 'Medium', 'Low'] as const;
 export type TaskPriority = (typeof taskPriorities)[number];
@@ -43,8 +44,8 @@ export const toDueDate = (s: string | null | undefined): Date | null | undefined
   s === undefined ? undefined : s === null ? null : isIsoDate(s) ? new Date(`${s}T23:59:59.999Z`) : new Date(s);
 
 const fields = {
-  name: z.string(TASK_NAME_REQUIRED).trim().min(1, TASK_NAME_REQUIRED).max(200, 'The task name can be at most 200 characters.'),
-  description: z.string('The description must be text.').trim().max(4000, 'The description can be at most 4000 characters.'),
+  name: z.string(TASK_NAME_REQUIRED).trim().min(1, TASK_NAME_REQUIRED).max(200, 'The task name can be at most 200 characters.').check(singleLine('The task name')),
+  description: z.string('The description must be text.').trim().max(4000, 'The description can be at most 4000 characters.').check(multiLine('The description')),
   dueDate,
   priority: z.enum(taskPriorities, 'Priority must be High, Medium or Low.'),
   status: z.enum(taskStatuses, "Status must be 'Awaiting Completion' or 'Completed'."),

@@ -49,8 +49,8 @@ const cardFields = {
   cardType: textField(100, 'Card type'),
   creditLimit: optionalMoneyField('Credit limit', 100_000_000),
   apr: textField(100, 'APR'),
-  benefits: textField(2000, 'Benefits'),
-  requirements: textField(2000, 'Requirements'),
+  benefits: textField(2000, 'Benefits', 'many'),
+  requirements: textField(2000, 'Requirements', 'many'),
   applicationUrl: httpUrlField('Application URL'),
 };
 
@@ -63,7 +63,7 @@ export const storeCardInput = z
   })
   .strict();
 export const revolvingCreditInput = z
-  .object({ ...cardFields, rewards: textField(2000, 'Rewards'), annualFee: optionalMoneyField('Annual fee', 1_000_000) })
+  .object({ ...cardFields, rewards: textField(2000, 'Rewards', 'many'), annualFee: optionalMoneyField('Annual fee', 1_000_000) })
   .strict();
 export type StoreCardInput = z.input<typeof storeCardInput>;
 export type RevolvingCreditInput = z.input<typeof revolvingCreditInput>;
@@ -127,8 +127,8 @@ export type Tradeline = {
 export const firstStepAccountInput = z
   .object({
     vendor: textField(200, 'Vendor').refine((s) => s !== '', 'Enter the vendor.'),
-    sells: textField(1000, 'What it sells'),
-    requirements: textField(2000, 'Requirements'),
+    sells: textField(1000, 'What it sells', 'many'),
+    requirements: textField(2000, 'Requirements', 'many'),
     bureaus: bureausField,
     applicationUrl: httpUrlField('Application URL'),
   })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { documentSections, documentTypes, type BusinessDocument, type DocumentType } from './documents';
 import { pageFields, type Page } from './paging';
 import { taskInput, type TaskPriority } from './compliance';
+import { multiLine, singleLine } from './text';
 
 /**
  * Document requests: a compliance task of kind 'document_request' naming the document
@@ -38,7 +39,8 @@ export const documentRequestInput = z
       .string(REQUESTED_DOCUMENT_REQUIRED)
       .trim()
       .min(1, REQUESTED_DOCUMENT_REQUIRED)
-      .max(200, 'The requested document can be at most 200 characters.'),
+      .max(200, 'The requested document can be at most 200 characters.')
+      .check(singleLine('The requested document')),
     documentType: section,
     description: taskInput.shape.description,
     dueDate: taskInput.shape.dueDate,
@@ -50,7 +52,7 @@ export type DocumentRequestInput = z.input<typeof documentRequestInput>;
 /** POST /compliance-tasks/:taskId/reject (admins): why, shown to the client. */
 export const rejectInput = z
   .object({
-    reason: z.string(REJECT_REASON_REQUIRED).trim().min(1, REJECT_REASON_REQUIRED).max(1000, 'The reason can be at most 1000 characters.'),
+    reason: z.string(REJECT_REASON_REQUIRED).trim().min(1, REJECT_REASON_REQUIRED).max(1000, 'The reason can be at most 1000 characters.').check(multiLine('The reason')),
   })
   .strict();
 export type RejectInput = z.input<typeof rejectInput>;

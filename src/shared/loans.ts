@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpUrlMessage, isHttpUrl } from './urls';
+import { singleLine } from './text';
 
 // The Credit & Loans Directory: one grid every signed-in user reads; an offer is
 // changed or deleted only by its author or an admin (docs/architecture.md, "Where we differ from the original product").
@@ -8,7 +9,7 @@ const text = (label: string, max: number, required = true) => {
   // A missing field reads as missing, not as "must be text".
   const s = z
     .string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) })
-    .trim().max(max, `${label} can be at most ${max} characters.`);
+    .trim().max(max, `${label} can be at most ${max} characters.`).check(singleLine(label));
   return required ? s.min(1, `${label} is required.`) : s.default('');
 };
 
@@ -22,6 +23,7 @@ export const loanInput = z
       .string('Apply URL must be text.')
       .trim()
       .max(2048, 'Apply URL can be at most 2048 characters.')
+      .check(singleLine('Apply URL'))
       .refine((s) => s === '' || isHttpUrl(s), httpUrlMessage('Apply URL'))
       .default(''),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './text';
 
 export const paymentStatuses = ['completed', 'pending'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
@@ -16,7 +17,7 @@ export const isIsoDate = (s: string) => {
 };
 
 const fields = {
-  description: z.string('Please enter a description.').trim().min(1, 'Please enter a description.').max(200, 'The description can be at most 200 characters.'),
+  description: z.string('Please enter a description.').trim().min(1, 'Please enter a description.').max(200, 'The description can be at most 200 characters.').check(singleLine('The description')),
   amount: z
     .number('Please enter an amount.')
     .refine((n) => n !== 0, 'The amount must not be zero.')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { usStateNames } from './us-states';
 import { httpUrlField } from './urls';
+import { singleLine } from './text';
 
 export const AGREEMENT_TEXT = 'I AGREE';
 export const AGREEMENT_MESSAGE = 'You must type "I AGREE" exactly to proceed';
@@ -21,25 +22,25 @@ export const einField = z
     return digits === '' ? '' : `${digits.slice(0, 2)}-${digits.slice(2)}`;
   });
 
-const text = (max: number) => z.string().trim().max(max).default('');
+const text = (max: number, label: string) => z.string().trim().max(max).check(singleLine(label)).default('');
 const email = z.union([z.literal(''), z.string().trim().max(254).pipe(z.email('Please enter a valid email address'))]).default('');
 
 // The Business Owner Profile form. SSN, DOB and EIN are optional on save: left out, the stored values stay.
 export const profileInput = z
   .object({
-    businessName: text(200),
+    businessName: text(200, 'Business Name'),
     businessWebsite: httpUrlField('Business Website', 300),
-    ownerFirstName: text(100),
-    ownerLastName: text(100),
+    ownerFirstName: text(100, 'Owner First Name'),
+    ownerLastName: text(100, 'Owner Last Name'),
     ownerSsn: z.string().trim().max(20).regex(/^[0-9\- ]*$/, 'SSN may contain only digits and dashes').optional(),
-    ownerDob: z.string().trim().max(60).optional(),
+    ownerDob: z.string().trim().max(60).check(singleLine('Date of Birth')).optional(),
     ein: einField.optional(),
     creditProfile: z.union([z.literal(''), z.enum(usStateNames as unknown as [string, ...string[]])]).default(''),
     businessStructure: z.union([z.literal(''), z.enum(businessStructureValues)]).default(''),
-    businessPhone: text(40),
-    forwardPhone: text(40),
-    businessAddress: text(300),
-    ownerHomeAddress: text(300),
+    businessPhone: text(40, 'Business Phone'),
+    forwardPhone: text(40, 'Forward Phone'),
+    businessAddress: text(300, 'Business Address'),
+    ownerHomeAddress: text(300, 'Owner Home Address'),
     businessEmail: email,
     forwardEmail: email,
     ownerType: z.enum(['sole', 'multiple']).default('sole'),

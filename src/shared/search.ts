@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './text';
 
 /**
  * The top bar's search. GET /api/clients/:clientId/search finds one client's things (and the
@@ -15,7 +16,8 @@ export const searchQuery = z
       .string({ message: 'Type something to search for.' })
       .trim()
       .min(1, 'Type something to search for.')
-      .max(SEARCH_MAX_LENGTH, `Search text can be at most ${SEARCH_MAX_LENGTH} characters.`),
+      .max(SEARCH_MAX_LENGTH, `Search text can be at most ${SEARCH_MAX_LENGTH} characters.`)
+      .check(singleLine('Search text')),
   })
   .strict();
 export type SearchQuery = z.output<typeof searchQuery>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageFields } from './paging';
+import { multiLine } from './text';
 
 /** Support Chat: one conversation per client with the support team. */
 
@@ -56,7 +57,8 @@ export const supportMessageInput = z
       .string({ message: 'Message must be text' })
       .max(SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGE_TOO_LONG)
       .transform((s) => s.replace(/\r\n?/g, '\n').trim())
-      .refine((s) => s.length > 0, SUPPORT_MESSAGE_EMPTY),
+      .refine((s) => s.length > 0, SUPPORT_MESSAGE_EMPTY)
+      .check(multiLine('The message')),
   })
   .strict();
 export type SupportMessageInput = z.input<typeof supportMessageInput>;

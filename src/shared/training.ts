@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageFields } from './paging';
+import { multiLine, singleLine } from './text';
 
 // Training Videos (/training): the contract between the API and the page. Texts are the original product's.
 
@@ -34,9 +35,9 @@ export const durationText = z
 /** The text fields of the add/edit form (multipart fields next to the `thumbnail` and `video` files). */
 export const videoFields = z
   .object({
-    title: z.string({ message: 'Enter a title.' }).trim().min(1, 'Enter a title.').max(200, 'The title can be at most 200 characters.'),
+    title: z.string({ message: 'Enter a title.' }).trim().min(1, 'Enter a title.').max(200, 'The title can be at most 200 characters.').check(singleLine('The title')),
     duration: durationText,
-    description: z.string({ message: 'Enter a description.' }).trim().min(1, 'Enter a description.').max(5000, 'The description can be at most 5,000 characters.'),
+    description: z.string({ message: 'Enter a description.' }).trim().min(1, 'Enter a description.').max(5000, 'The description can be at most 5,000 characters.').check(multiLine('The description')),
   })
   .strict();
 export type VideoFields = z.infer<typeof videoFields>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './text';
 
 // Every user-entered address that is shown or followed as a link passes this one rule, so a
 // `javascript:`, `data:` or `ftp:` value can never become an href (bank and business accounts,
@@ -22,6 +23,8 @@ export const httpUrlField = (label: string, max = 2048) =>
     .string(`${label} must be text.`)
     .trim()
     .max(max, `${label} can be at most ${max} characters.`)
+    // The URL parser drops tabs and line breaks: refused before it sees them.
+    .check(singleLine(label))
     .refine((s) => s === '' || isHttpUrl(s), httpUrlMessage(label))
     .default('');
 

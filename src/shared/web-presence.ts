@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textField } from './bank-accounts';
 import { httpUrlField } from './urls';
+import { multiLine } from './text';
 
 // Website, Website Template and Social Media Accounts.
 
@@ -14,7 +15,7 @@ export const templateInput = z
     htmlCode: z
       .string('The template must be text.')
       .refine((s) => new TextEncoder().encode(s).length <= TEMPLATE_MAX_BYTES, TEMPLATE_TOO_LARGE)
-      .refine((s) => !s.includes('\u0000'), 'The template contains a character that is not allowed.'),
+      .check(multiLine('The template')),
   })
   .strict();
 export type TemplateInput = z.infer<typeof templateInput>;
@@ -38,7 +39,7 @@ export const socialAccountInput = z
       .refine((s) => s !== '', 'Enter the password.')
       .refine((s) => !s.includes('\u0000'), 'Password contains a character that is not allowed.'),
     profileUrl: httpUrlField('Profile URL'),
-    notes: textField(2000, 'Notes'),
+    notes: textField(2000, 'Notes', 'many'),
   })
   .strict();
 /** PATCH body: as POST, but an omitted password keeps the stored one. */

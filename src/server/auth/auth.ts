@@ -10,6 +10,7 @@ import type { Logger } from '../lib/logger';
 import type { Mailer } from '../mail/mailer';
 import { existingAccountMail, resetPasswordMail, verificationMail } from '../mail/templates';
 import { PASSWORD_MIN_LENGTH } from '../../shared/auth';
+import { isSingleLine, singleLineMessage } from '../../shared/text';
 import { betterAuthLogger } from './auth-logger';
 import { outageLog } from '../db/unavailable';
 import { mayMail } from './mail-limit';
@@ -21,6 +22,18 @@ export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
 /** How passwords are hashed and checked; better-auth's own (scrypt) unless the API tests pass a cheaper one. */
 export type PasswordHasher = { hash: (password: string) => Promise<string>; verify: (data: { hash: string; password: string }) => Promise<boolean> };
+
+/**
+ * A user's name and other text as better-auth writes them, by any path (our sign-up, a Google
+ * sign-in, a later update): one line, no control characters, as every single-line field of ours
+ * (shared/text.ts). A name is printed in mails and logs, where a line break could forge a line.
+ */
+function checkUserText(data: Partial<Record<string, unknown>>) {
+  for (const [key, label] of [['name', 'Name'], ['phone', 'Phone'], ['initiator', 'Initiator']] as const) {
+    const value = data[key];
+    if (typeof value === 'string' && !isSingleLine(value)) throw new APIError('BAD_REQUEST', { code: 'INVALID_TEXT', message: singleLineMessage(label) });
+  }
+}
 
 export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secret: string; log: Logger; passwordHasher?: PasswordHasher }) {
   const { config, db, mailer, log } = opts;
@@ -135,7 +148,16 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
       user: {
         create: {
           // The role never comes from the request: only ADMIN_EMAILS (or the role command) makes an admin.
-          before: async (user) => ({ data: { ...user, role: roleFor(user.email) } }),
+          before: async (user) => {
+            checkUserText(user);
+            return { data: { ...user, role: roleFor(user.email) } };
+          },
+        },
+        update: {
+          before: async (data) => {
+            checkUserText(data);
+            return { data };
+          },
         },
       },
       account: {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../db/schema';
 import { createLogger } from '../lib/logger';
+import { CONTROL_CHARACTERS } from '../../shared/text';
 import { startSmtpServer } from '../test/smtp';
 import { createTestApp, uniqueEmail, type TestApp } from '../test/test-app';
 import { openTestDatabase, type TestDatabase } from '../test/test-db';
@@ -114,6 +115,26 @@ describe('mailer and outbox', () => {
     expect(delivered.find((m) => m.id === id)?.html).not.toContain('portal:sensitive');
     // A mail without a sign-in link keeps its body.
     expect((await row(plainId)).text).toContain('/signin');
+  });
+
+  it('prints a mail in console mode on one line: a name with a line break cannot forge a log line', async () => {
+    const out: string[] = [];
+    for (const m of ['log', 'warn', 'error'] as const) vi.spyOn(console, m).mockImplementation((...args: unknown[]) => void out.push(args.map(String).join(' ')));
+    try {
+      const mailer = createMailer({ db: database.db, from: FROM, log: createLogger('info', 'text') });
+      const link = 'http://localhost:3000/api/auth/verify-email?token=OneLineToKeN789&callbackURL=%2Fsignin';
+      // A name saved before names were checked.
+      await mailer.send(verificationMail(uniqueEmail('eve'), 'Eve\n2026-01-01T00:00:00.000Z ERROR forged\u2028\u0085', link));
+      await mailer.settle();
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(out).toHaveLength(1);
+    expect(out[0]).not.toMatch(CONTROL_CHARACTERS);
+    expect(out[0]).toMatch(/^\S+ INFO mail \(no SMTP_URL set, not sent\) to=/);
+    // The link is still there whole, for the developer to open.
+    expect(out[0]).toContain('http://localhost:3000/api/auth/verify-email?token=OneLineToKeN789&callbackURL=%2Fsignin');
+    expect(out[0]).toContain('Eve\\n2026-01-01T00:00:00.000Z ERROR forged');
   });
 
   it('keeps a sign-in link for the retries until it is delivered, then drops it; SMTP gets the clean message', async () => {

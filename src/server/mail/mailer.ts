@@ -3,7 +3,7 @@ import { jobFailed } from '../db/unavailable';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import type { Logger } from '../lib/logger';
+import { escapeControls, type Logger } from '../lib/logger';
 
 /** `sensitive`: the body holds a sign-in link (reset, verification), removed from the outbox once delivered. */
 export type MailMessage = { to: string; subject: string; html: string; text: string; sensitive?: boolean };
@@ -13,6 +13,9 @@ export type DeliveredMail = { id: number; to: string; subject: string; html: str
 // start of the HTML, taken off before sending.
 const SENSITIVE_MARK = '<!--portal:sensitive-->';
 export const REMOVED_BODY = '[removed after delivery: it contained a sign-in link]';
+
+/** A value as the console printer shows it: quoted, with every control character escaped. */
+const quoted = (s: string) => escapeControls(JSON.stringify(s));
 
 const MAX_ATTEMPTS = 8;
 const LEASE_MS = 5 * 60_000;
@@ -57,7 +60,9 @@ export function createMailer(opts: {
         await (await smtp()).sendMail({ from: opts.from, to: row.to, subject: row.subject, html, text: row.text });
       } else {
         // Without SMTP the console is how a developer gets the link: it is printed, whatever the outbox keeps.
-        log.info(`mail (no SMTP_URL set, not sent) to=${row.to} subject=${JSON.stringify(row.subject)}\n${row.text}`);
+        // On one line, its line breaks and any other control character escaped: a value in the mail (a
+        // user's name) cannot print a line that passes for one of the log's own.
+        log.info(`mail (no SMTP_URL set, not sent) to=${quoted(row.to)} subject=${quoted(row.subject)} text=${quoted(row.text)}`);
       }
       opts.onDelivered?.({ id: row.id, to: row.to, subject: row.subject, html, text: row.text });
       await db

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
-import type { Logger, LogFormat } from '../lib/logger';
+import { escapeControls, type Logger, type LogFormat } from '../lib/logger';
 import { runInRequest } from '../lib/request-context';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -19,10 +19,7 @@ export function requestIdFor(sent: string | undefined, trustProxy: boolean) {
  * line in the text format, so control characters are written escaped.
  */
 export function loggedPath(path: string) {
-  return path
-    .replace(/(\/reset-password\/)[^/]+/, '$1[token]')
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped here
-    .replace(/[\u0000-\u001f\u007f]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  return escapeControls(path.replace(/(\/reset-password\/)[^/]+/, '$1[token]'), encodeURIComponent);
 }
 
 /** Sets a header on the finished response (see noStore in security.ts for why not c.header()). */

@@ -50,6 +50,25 @@ describe('business owner profile', () => {
     expect((await owners.json()).error).toBe('Please enter 2 or more for multiple owners.');
   });
 
+  it('refuses a name, phone or address with a line break or another control character, with 400 naming the field', async () => {
+    const [before] = await t.db.select().from(userProfiles).where(eq(userProfiles.userId, client.id));
+    for (const [field, label] of [
+      ['ownerFirstName', 'Owner First Name'],
+      ['ownerLastName', 'Owner Last Name'],
+      ['businessName', 'Business Name'],
+      ['businessPhone', 'Business Phone'],
+      ['ownerHomeAddress', 'Owner Home Address'],
+    ]) {
+      for (const value of ['Eve\nERROR forged', 'Eve\u2028ERROR', 'Eve\u007f', 'Eve\u009b31m']) {
+        const res = await client.agent.request('PUT', base(), { json: { ...valid, [field]: value } });
+        expect(res.status, `${field} ${JSON.stringify(value)}`).toBe(400);
+        expect(await res.json()).toEqual({ error: `${label} must be one line, without line breaks or other control characters.`, field });
+      }
+    }
+    const [after] = await t.db.select().from(userProfiles).where(eq(userProfiles.userId, client.id));
+    expect(after).toEqual(before);
+  });
+
   it('accepts only an http(s) business website, since it is shown as a link', async () => {
     for (const website of ['javascript:alert(document.cookie)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://files.example.com/', 'www.example.com', 'https://']) {
       const res = await client.agent.request('PUT', base(), { json: { ...valid, businessWebsite: website } });

@@ -30,6 +30,37 @@ describe('POST /api/signup', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('refuses a name or phone with a line break or another control character (a forged log line) with 400, creating no user', async () => {
+    const before = await userCount();
+    for (const [field, value] of [
+      ['name', 'Eve\nERROR forged'],
+      ['name', 'Eve\rERROR forged'],
+      ['name', 'Eve\u2028ERROR forged'],
+      ['name', 'Eve\u0085ERROR'],
+      ['name', 'Eve\u001b[31m'],
+      ['name', 'Eve\tTab'],
+      ['phone', '555 010\n2030'],
+    ]) {
+      const res = await t.signUp({ email: uniqueEmail('eve'), password: 'secret123', [field]: value });
+      expect(res.status, JSON.stringify(value)).toBe(400);
+      expect(await res.json()).toEqual({ error: `${field === 'name' ? 'Full Name' : 'Phone Number'} must be one line, without line breaks or other control characters.`, field });
+    }
+    expect(await userCount()).toBe(before);
+    expect(await t.outbox()).toEqual([]);
+  });
+
+  it("checks the name in better-auth too: its own sign-up and its user update refuse a control character, whoever calls them", async () => {
+    const email = uniqueEmail('eve-direct');
+    await expect(t.auth.api.signUpEmail({ body: { name: 'Eve\nERROR forged', email, password: 'secret123' } })).rejects.toMatchObject({
+      status: 'BAD_REQUEST',
+      message: 'Name must be one line, without line breaks or other control characters.',
+    });
+    expect(await t.userByEmail(email)).toBeUndefined();
+    const u = await t.createSignedInUser({ name: 'Eve' });
+    await expect(t.auth.api.updateUser({ body: { name: 'Eve\u2028ERROR forged' }, headers: new Headers({ cookie: u.agent.cookie ?? '' }) })).rejects.toMatchObject({ status: 'BAD_REQUEST' });
+    expect((await t.userByEmail(u.email)).name).toBe('Eve');
+  });
+
   it('refuses an invalid e-mail address with 400', async () => {
     const res = await t.signUp({ email: 'not-an-email', password: 'secret123' });
     expect(res.status).toBe(400);
