@@ -25,6 +25,7 @@ import {
   videoListQuery,
   videoOrderInput,
 } from '../../../shared/training';
+import { singleLine } from '../../../shared/text';
 import {
   addResource,
   addVideo,
@@ -66,7 +67,7 @@ const fileRules = (videoMaxBytes: number): Record<'video' | 'thumbnail', StreamF
 });
 
 /** A resource's name: optional (the file's name by default). */
-const resourceName = z.string().trim().min(1, 'Enter a name.').max(200, 'The name can be at most 200 characters.').optional();
+const resourceName = z.string().trim().min(1, 'Enter a name.').max(200, 'The name can be at most 200 characters.').check(singleLine('The name')).optional();
 
 /** The form's text fields checked, or the first problem as a FormFieldError. */
 function checkVideoFields(fields: Record<string, string>) {
