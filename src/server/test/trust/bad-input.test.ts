@@ -176,7 +176,9 @@ describe('hostile input on every validated route', () => {
     const fill = (path: string) =>
       path.replace(':clientId', client.id).replace(':taskId', taskId).replace(':videoId', videoId).replace(':automationId', automationId).replace(':volume', '1')
         .replace(':recordId', recordIds[path.includes('/receivables/') ? 'receivables' : 'purchase-orders']);
-    const storedFiles = () => (fs.existsSync(t.filesDir) ? (fs.readdirSync(t.filesDir, { recursive: true }) as string[]).filter((p) => fs.statSync(`${t.filesDir}/${p}`).isFile()).sort() : []);
+    // Stored objects (tmp/ is the storage's scratch space for puts in progress).
+    const root = `${t.filesDir}/objects`;
+    const storedFiles = () => (fs.existsSync(root) ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((p) => fs.statSync(`${root}/${p}`).isFile()).sort() : []);
     const fingerprint = await fingerprinter(t.db);
     const before = await fingerprint();
     const filesBefore = storedFiles();
