@@ -1,7 +1,14 @@
 import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, expectSignedIn, screenshot, signedInAdmin, signedInClient, signIn, test } from './fixtures';
 import { LOAN_MESSAGES } from '../src/shared/loans';
 import { LIMITS, limitReached } from '../src/shared/limits';
+
+/** No serious or critical WCAG 2.1 AA violation in the page's content as it stands (the shell has its own checks). */
+async function expectNoSeriousA11y(page: Page) {
+  const results = await new AxeBuilder({ page }).include('main').options({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -25,7 +32,7 @@ async function addLoanByApi(page: Page, loan: { title: string; aprRange?: string
   expect(status).toBe(201);
 }
 
-test('a client adds and edits a loan offer; another client sees it but cannot change it; the author deletes it', async ({ page }) => {
+test('a client adds and edits a loan offer, waiting for review; another client neither sees nor changes it; the author deletes it', async ({ page }) => {
   const tag = Date.now().toString(36);
   const title = `Harbor Bank Working Capital ${tag}`;
   const author = await signedInClient(page, { name: 'Lena Lender' });
@@ -69,6 +76,7 @@ test('a client adds and edits a loan offer; another client sees it but cannot ch
   const card = page.getByRole('article', { name: title });
   await expect(card.getByText('7.5% - 12%')).toBeVisible();
   await expect(card.getByText('Added by you')).toBeVisible();
+  await expect(card.getByText('Waiting for review')).toBeVisible();
 
   // Edit: the dialog opens with the offer's values.
   await card.getByRole('button', { name: `Edit ${title}` }).click();
@@ -90,16 +98,13 @@ test('a client adds and edits a loan offer; another client sees it but cannot ch
   await page.setViewportSize(DESKTOP);
   const loanId = await loanIdOf(page, title);
 
-  // A second client reads the offer, without edit or delete, and the server refuses a direct change.
+  // A second client does not see the offer while it waits, and the server refuses a direct change.
   await page.context().clearCookies();
   await signedInClient(page, { name: 'Bo Borrower' });
   await page.goto('/term-loan');
-  await expect(card).toBeVisible();
-  await expect(card.getByRole('link', { name: /^Apply/ })).toHaveAttribute('href', 'https://lender.example.com/apply?ref=portal');
-  await expect(card.getByRole('button')).toHaveCount(0);
-  // Another client's name stays with the staff: this one reads only that a member added it.
-  await expect(card.getByText('Added by a member')).toBeVisible();
-  await expect(page.getByText('Lena Lender')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Credit & Loans Directory', level: 1 })).toBeVisible();
+  await expect(page.getByText('Loading loan offers...')).toHaveCount(0);
+  await expect(card).toHaveCount(0);
   // Sent from the page itself (its session cookie, its origin): page.request would go through the
   // context's client-IP proxy as a CONNECT tunnel, which that proxy refuses with a bare 403.
   const direct = (method: string, json?: unknown) =>
@@ -110,11 +115,11 @@ test('a client adds and edits a loan offer; another client sees it but cannot ch
       },
       { url: `/api/loans/${loanId}`, method, json },
     );
-  expect(await direct('PATCH', { title: 'Taken over' })).toEqual({ status: 403, error: LOAN_MESSAGES.notYours });
-  expect(await direct('DELETE')).toEqual({ status: 403, error: LOAN_MESSAGES.notYours });
+  expect(await direct('PATCH', { title: 'Taken over' })).toEqual({ status: 404, error: LOAN_MESSAGES.notFound });
+  expect(await direct('DELETE')).toEqual({ status: 404, error: LOAN_MESSAGES.notFound });
   await page.reload();
   await expectSignedIn(page);
-  await expect(card.getByText('6.9% - 11%')).toBeVisible();
+  await expect(card).toHaveCount(0);
 
   // The author deletes it, after confirming.
   await page.context().clearCookies();
@@ -129,6 +134,59 @@ test('a client adds and edits a loan offer; another client sees it but cannot ch
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(LOAN_MESSAGES.deleted)).toBeVisible();
   await expect(card).toHaveCount(0);
+});
+
+test("a client's offer waits for review; the admin approves it in the queue; another client then sees it", async ({ page }) => {
+  const tag = Date.now().toString(36);
+  const title = `Northwind Line of Credit ${tag}`;
+  await signedInClient(page, { name: 'Petra Poster' });
+  await page.goto('/term-loan');
+  await page.getByRole('button', { name: 'Add Loan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Loan' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('APR Range').fill('10% - 18%');
+  await dialog.getByLabel('Apply URL').fill('https://northwind.example.com/apply');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const card = page.getByRole('article', { name: title });
+  await expect(card.getByText('Waiting for review')).toBeVisible();
+  await expect(card.getByText('Only you and our staff see this offer until staff approve it.')).toBeVisible();
+  await screenshot(page, 'loans-waiting');
+  await page.setViewportSize(PHONE);
+  await expect(card.getByText('Waiting for review')).toBeVisible();
+  await screenshot(page, 'loans-waiting-phone');
+  await page.setViewportSize(DESKTOP);
+
+  // The admin finds it under Waiting for review and approves it.
+  await page.context().clearCookies();
+  await signedInAdmin(page);
+  await page.goto('/term-loan');
+  await page.getByRole('group', { name: 'Offers to show' }).getByRole('button', { name: 'Waiting for review' }).click();
+  await expect(page).toHaveURL(/review=pending/);
+  await expect(card.getByText('Added by Petra Poster')).toBeVisible();
+  await expect(card.getByRole('button', { name: `Reject ${title}` })).toBeVisible();
+  await expectNoSeriousA11y(page);
+  await screenshot(page, 'loans-admin-queue');
+  await page.setViewportSize(PHONE);
+  await expect(card.getByRole('button', { name: `Approve ${title}` })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+  await screenshot(page, 'loans-admin-queue-phone');
+  await page.setViewportSize(DESKTOP);
+  await card.getByRole('button', { name: `Approve ${title}` }).click();
+  await expect(page.getByText(LOAN_MESSAGES.approved)).toBeVisible();
+  // Approved offers leave the queue.
+  await expect(card).toHaveCount(0);
+
+  // Another client now sees it, without edit or delete, and reads only that a member added it.
+  await page.context().clearCookies();
+  await signedInClient(page, { name: 'Quinn Quester' });
+  await page.goto('/term-loan');
+  await expect(card.getByText('10% - 18%')).toBeVisible();
+  await expect(card.getByRole('link', { name: /^Apply/ })).toHaveAttribute('href', 'https://northwind.example.com/apply');
+  await expect(card.getByRole('button')).toHaveCount(0);
+  await expect(card.getByText('Added by a member')).toBeVisible();
+  await expect(card.getByText('Waiting for review')).toHaveCount(0);
+  await expect(page.getByText('Petra Poster')).toHaveCount(0);
 });
 
 test("an admin edits and deletes a client's offer; staff offers are marked", async ({ page }) => {

@@ -34,7 +34,7 @@ export const LIMITS = {
   fundabilityHistory: 365,
   /** Uploads one user may have in progress at once (across instances). */
   uploadsInFlight: 3,
-  /** Staff-notifying actions (Contact Support, program requests) per client per hour. */
+  /** Staff-notifying actions (Contact Support, program and automation requests, loan offers for review) per client per hour. */
   staffNoticesPerHour: 5,
   /** Support Chat messages one person may send a minute, and a client's conversation a day (both sides' abuse bound). */
   supportMessagesPerMinute: 30,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const notificationKinds = ['task_assigned', 'task_changed', 'reminder_sent', 'payment_recorded', 'payment_request', 'new_signup', 'membership_changed', 'score_changed', 'tradeline_stale', 'automation_request', 'support_reply', 'support_message', 'staff_action'] as const;
+export const notificationKinds = ['task_assigned', 'task_changed', 'reminder_sent', 'payment_recorded', 'payment_request', 'new_signup', 'membership_changed', 'score_changed', 'tradeline_stale', 'automation_request', 'loan_offer', 'support_reply', 'support_message', 'staff_action'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 export type NotificationItem = {

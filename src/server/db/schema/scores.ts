@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
+import { loanReviewStates } from '../../../shared/loans';
 
 export const capitalScores = pgTable(
   'capital_scores',
@@ -41,8 +43,17 @@ export const creditLoans = pgTable(
     loanAmount: text('loan_amount').notNull().default(''),
     termLength: text('term_length').notNull().default(''),
     applyUrl: text('apply_url').notNull().default(''),
+    // Shown to others only when approved. Pending unless set: a row added without thought stays
+    // hidden (the migration marked the offers that existed before review as approved).
+    reviewState: text('review_state', { enum: loanReviewStates }).notNull().default('pending'),
+    rejectReason: text('reject_reason').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('credit_loans_created_idx').on(t.createdAt), index('credit_loans_user_idx').on(t.userId)],
+  (t) => [
+    index('credit_loans_created_idx').on(t.createdAt),
+    index('credit_loans_user_idx').on(t.userId),
+    // Staff's review queue, oldest first.
+    index('credit_loans_pending_idx').on(t.createdAt).where(sql`review_state = 'pending'`),
+  ],
 );

@@ -112,7 +112,7 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
   ),
   // Loan offers are shared records changed only by their author or an admin: A authors each one.
   ...Object.fromEntries(
-    ['PATCH /api/loans/:loanId', 'DELETE /api/loans/:loanId'].map((route) => [
+    ['PATCH /api/loans/:loanId', 'DELETE /api/loans/:loanId', 'POST /api/loans/:loanId/review'].map((route) => [
       route,
       async ({ t, aId }: Ctx) => {
         const [row] = await t.db.insert(creditLoans).values({ id: crypto.randomUUID(), userId: aId, title: 'Alpha fixture loan' }).returning();

@@ -2,12 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import { pagedListOptions } from '../../lib/paged-list';
 import type { Page } from '../../../shared/paging';
-import type { Loan, LoanInput } from '../../../shared/loans';
+import type { Loan, LoanInput, LoanReviewInput } from '../../../shared/loans';
 
-export const loanKeys = { all: ['loans'] as const };
+export const loanKeys = { all: ['loans'] as const, waiting: ['loans', 'pending'] as const };
 
-/** The shared directory, newest first, a page at a time. */
-export const loansQuery = () => pagedListOptions(loanKeys.all, async (page) => unwrap<Page<Loan>>(await api.loans.$get({ query: { page } })));
+/** The shared directory, newest first, a page at a time; `waiting`: staff's review queue, oldest first. */
+export const loansQuery = (waiting = false) =>
+  pagedListOptions(waiting ? loanKeys.waiting : loanKeys.all, async (page) =>
+    unwrap<Page<Loan>>(await api.loans.$get({ query: waiting ? { page, review: 'pending' } : { page } })),
+  );
 
 const useInvalidate = () => {
   const queryClient = useQueryClient();
@@ -34,6 +37,15 @@ export function useDeleteLoan(loanId: string) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async () => unwrap<{ ok: true }>(await api.loans[':loanId'].$delete({ param: { loanId } })),
+    onSuccess: invalidate,
+  });
+}
+
+/** Staff approve or reject (with an optional reason) one offer. */
+export function useReviewLoan(loanId: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (json: LoanReviewInput) => (await unwrap<{ loan: Loan }>(await api.loans[':loanId'].review.$post({ param: { loanId }, json }))).loan,
     onSuccess: invalidate,
   });
 }

@@ -1,12 +1,16 @@
-import { useState } from 'react';
-import { BadgeCheck, ExternalLink, HandCoins, Pencil, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { BadgeCheck, Check, Clock, ExternalLink, HandCoins, Pencil, Trash2, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FormActions } from '../../components/ui/form-actions';
+import { FormField } from '../../components/ui/form-field';
+import { Textarea } from '../../components/ui/textarea';
 import { safeHref } from '../../../shared/urls';
-import { LOAN_MESSAGES, type Loan } from '../../../shared/loans';
-import { useDeleteLoan } from './api';
+import { LOAN_MESSAGES, LOAN_REJECT_REASON_MAX, LOAN_REVIEW_LABELS, type Loan } from '../../../shared/loans';
+import { useDeleteLoan, useReviewLoan } from './api';
 import { LoanDialog } from './loan-dialog';
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -18,8 +22,92 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** One offer: its terms, Apply (only for an http(s) address), and edit and delete for its author or an admin. */
-export function LoanCard({ loan }: { loan: Loan }) {
+/** Where an offer not yet shown to others stands: only its author and staff ever see one. */
+function ReviewState({ loan }: { loan: Loan }) {
+  if (loan.review === 'approved') return null;
+  const waiting = loan.review === 'pending';
+  return (
+    <div className={waiting ? 'rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900' : 'rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900'}>
+      <p className="flex items-center gap-1.5 font-medium">
+        {waiting ? <Clock className="size-4 shrink-0" aria-hidden="true" /> : <X className="size-4 shrink-0" aria-hidden="true" />}
+        {LOAN_REVIEW_LABELS[loan.review]}
+      </p>
+      <p className="mt-0.5 break-words text-xs">
+        {waiting ? (loan.author?.isYou ? 'Only you and our staff see this offer until staff approve it.' : 'Other members do not see this offer until it is approved.') : loan.rejectReason ? `Reason: ${loan.rejectReason}` : 'Staff did not approve this offer.'}
+        {!waiting && loan.author?.isYou && ' Edit it to send it for review again.'}
+      </p>
+    </div>
+  );
+}
+
+/** Staff: approve the offer (everyone sees it), or reject it with an optional reason for its author. */
+function ReviewActions({ loan }: { loan: Loan }) {
+  const review = useReviewLoan(loan.id);
+  const [rejecting, setRejecting] = useState(false);
+  const approve = () =>
+    review.mutate({ state: 'approved', reason: '' }, { onSuccess: () => toast.success(LOAN_MESSAGES.approved), onError: (e) => toast.error(e.message) });
+  return (
+    <div className="flex flex-wrap gap-2">
+      {loan.review !== 'approved' && (
+        <Button size="sm" onClick={approve} disabled={review.isPending} aria-label={`Approve ${loan.title}`}>
+          <Check aria-hidden="true" /> Approve
+        </Button>
+      )}
+      {loan.review === 'pending' && (
+        <Button size="sm" variant="outline" className="text-red-700" onClick={() => setRejecting(true)} disabled={review.isPending} aria-label={`Reject ${loan.title}`}>
+          <X aria-hidden="true" /> Reject
+        </Button>
+      )}
+      <RejectDialog
+        loan={loan}
+        open={rejecting}
+        busy={review.isPending}
+        onClose={() => setRejecting(false)}
+        onReject={(reason) =>
+          review.mutate(
+            { state: 'rejected', reason },
+            {
+              onSuccess: () => {
+                setRejecting(false);
+                toast.success(LOAN_MESSAGES.rejected);
+              },
+              onError: (e) => toast.error(e.message),
+            },
+          )
+        }
+      />
+    </div>
+  );
+}
+
+function RejectDialog({ loan, open, busy, onClose, onReject }: { loan: Loan; open: boolean; busy: boolean; onClose: () => void; onReject: (reason: string) => void }) {
+  const p = useId();
+  const [reason, setReason] = useState('');
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && !busy && onClose()}>
+      <DialogContent title="Reject this offer?" description={`${loan.title} stays hidden from other members. Its author is told, with your reason if you give one.`}>
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onReject(reason.trim());
+          }}
+        >
+          <FormField id={`${p}-reason`} label="Reason (optional)">
+            <Textarea id={`${p}-reason`} className="min-h-24" value={reason} disabled={busy} onChange={(e) => setReason(e.target.value)} maxLength={LOAN_REJECT_REASON_MAX} />
+          </FormField>
+          <FormActions busy={busy} submitLabel="Reject" onCancel={onClose} />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * One offer: its terms, Apply (only for an http(s) address), edit and delete for its author or an
+ * admin, its review state for its author and staff, and Approve / Reject for staff.
+ */
+export function LoanCard({ loan, isAdmin = false }: { loan: Loan; isAdmin?: boolean }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteLoan(loan.id);
@@ -66,20 +154,24 @@ export function LoanCard({ loan }: { loan: Loan }) {
         )}
       </div>
       <CardContent className="flex flex-1 flex-col gap-4 p-4 pt-0">
+        <ReviewState loan={loan} />
         <dl>
           <Fact label="APR Range" value={loan.aprRange} />
           <Fact label="Loan Amount" value={loan.loanAmount} />
           <Fact label="Term Length" value={loan.termLength} />
         </dl>
-        {href && (
-          <div className="mt-auto">
-            <Button asChild size="sm">
-              <a href={href} target="_blank" rel="noopener noreferrer">
-                Apply
-                <span className="sr-only"> for {loan.title} (opens in a new tab)</span>
-                <ExternalLink aria-hidden="true" />
-              </a>
-            </Button>
+        {(href || (isAdmin && loan.review !== 'approved')) && (
+          <div className="mt-auto flex flex-wrap items-center gap-2">
+            {href && (
+              <Button asChild size="sm" variant={loan.review === 'approved' ? 'default' : 'outline'}>
+                <a href={href} target="_blank" rel="noopener noreferrer">
+                  Apply
+                  <span className="sr-only"> for {loan.title} (opens in a new tab)</span>
+                  <ExternalLink aria-hidden="true" />
+                </a>
+              </Button>
+            )}
+            {isAdmin && loan.review !== 'approved' && <ReviewActions loan={loan} />}
           </div>
         )}
       </CardContent>

@@ -36,7 +36,7 @@ export function LoanDialog({ loan, open, onOpenChange }: { loan?: Loan; open: bo
         else close();
       }}
     >
-      <DialogContent title={loan ? 'Edit Loan' : 'Add Loan'} description="Offers are shared with everyone who uses the portal.">
+      <DialogContent title={loan ? 'Edit Loan' : 'Add Loan'} description="Offers are shared with everyone who uses the portal, once our staff approve them.">
         {open && <LoanForm loan={loan} submitLabel={loan ? 'Save Changes' : 'Save'} busy={saving} error={error} onSubmit={save} onCancel={close} />}
       </DialogContent>
     </Dialog>
