@@ -250,10 +250,10 @@ beforeAll(async () => {
     },
     // Offers in the shared directory, authored by the client and the admin in turn (authors join in).
     loans: {
-      name: 'loan offers (two authors)',
+      name: 'loan offers (two authors: staff approved, the client waiting)',
       seed: async (n: number) => {
         await t.db.delete(creditLoans).where(isNotNull(creditLoans.id));
-        const rows = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), userId: i % 2 ? admin.id : client.id, title: `Loan ${i}`, aprRange: '8%', applyUrl: 'https://lender.example.test' }));
+        const rows = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), userId: i % 2 ? admin.id : client.id, title: `Loan ${i}`, aprRange: '8%', applyUrl: 'https://lender.example.test', reviewState: i % 2 ? ('approved' as const) : ('pending' as const) }));
         if (rows.length) await t.db.insert(creditLoans).values(rows);
       },
     },
