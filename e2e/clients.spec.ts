@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, expectPath, expectSignedIn, mailsTo, newUser, screenshot, signUpAndVerify, signedInAdmin, test } from './fixtures';
+import { readFile } from 'node:fs/promises';
 import { formatDate } from '../src/shared/format';
+import { parseCsv } from '../src/shared/csv';
 
 // No STAFF_EMAIL in the e2e server's environment: staff mail goes to the default address.
 const STAFF = 'staff@localhost';
@@ -129,4 +131,33 @@ test('admin: the Clients list offers Retry when loading fails', async ({ page })
   fail = false;
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('columnheader', { name: 'Email', exact: true })).toBeVisible();
+});
+
+test.describe('in a time zone far from UTC', () => {
+  // UTC+14: most of the day the local date differs from the UTC date.
+  test.use({ timezoneId: 'Pacific/Kiritimati' });
+
+  test('admin: Export CSV writes the rows the screen shows, in its order, columns and dates', async ({ page }) => {
+    const tag = `csv${Date.now().toString(36)}`;
+    await signUpAndVerify(page, newUser({ name: 'Cora Export', email: `c.${tag}@example.com` }));
+    await signUpAndVerify(page, newUser({ name: 'Abe Export', email: `a.${tag}@example.com`, phone: '(302) 555-0142' }));
+    await signUpAndVerify(page, newUser({ name: 'Bea Export', email: `b.${tag}@example.com` }));
+
+    await signedInAdmin(page);
+    await page.goto('/clients');
+    await page.getByLabel('Search clients').fill(tag);
+    await page.getByLabel('Sort by').selectOption({ label: 'Email (Z-A)' });
+    await expect.poll(() => emailColumn(page)).toEqual([`c.${tag}@example.com`, `b.${tag}@example.com`, `a.${tag}@example.com`]);
+
+    const headers = await page.locator('table thead th').allTextContents();
+    // Each cell as it reads on screen (the Membership cell's visible word, not its switch's label).
+    const visible = await page.locator('table tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td, i) => (i === 5 ? td.querySelector('[aria-hidden="true"]')?.textContent : td.textContent) ?? '')),
+    );
+    expect(visible[0][6]).toBe(formatDate(new Date(), 'Pacific/Kiritimati'));
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    expect(parseCsv(text)).toEqual([headers, ...visible]);
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { singleLine } from './text';
+import { formatDate } from './format';
 
 export const clientSorts = ['newest', 'oldest', 'email_asc', 'email_desc'] as const;
 /** The Clients screen's orders, plus by name (name, else e-mail; A-Z) for the client selector. */
@@ -38,6 +39,17 @@ export type ClientRow = {
   provider: 'email' | 'oauth';
   createdAt: string;
 };
+/** The Clients table's columns, left to right; the CSV export writes the same headers. */
+export const CLIENTS_TABLE_HEADERS = ['Name', 'Email', 'Password', 'Phone', 'Provider', 'Membership', 'Created'] as const;
+
+/**
+ * A client's cells as the Clients table reads them, in CLIENTS_TABLE_HEADERS order: the screen
+ * and the CSV export both use it, so a download matches what the admin saw. Created is the day in
+ * `timeZone` (the reader's own when unset).
+ */
+export function clientCells(row: ClientRow, timeZone?: string): string[] {
+  return [row.name || '-', row.email, row.hasPassword ? 'set' : '-', row.phone || '-', row.provider, row.isPaid ? 'Member' : 'No', formatDate(row.createdAt, timeZone)];
+}
 export type ClientPage = { rows: ClientRow[]; total: number; page: number; pageSize: number };
 
 /** GET /api/clients/:clientId/summary: who a chosen client is, for the admin's client selector. */

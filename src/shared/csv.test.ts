@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow } from './csv';
+import { csvCell, csvRow, parseCsv } from './csv';
 
 describe('csvCell', () => {
   it.each([
@@ -19,6 +19,8 @@ describe('csvCell', () => {
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
     expect(csvCell('a = b')).toBe('a = b');
+    // The screens' "none" is no formula: it reads as on screen.
+    expect(csvCell('-')).toBe('-');
   });
 
   it('writes empty, numbers, booleans, dates and arrays', () => {
@@ -28,6 +30,13 @@ describe('csvCell', () => {
     expect(csvCell(false)).toBe('false');
     expect(csvCell(new Date('2024-01-02T03:04:05.000Z'))).toBe('2024-01-02T03:04:05.000Z');
     expect(csvCell(['equifax', 'experian'])).toBe('"[""equifax"",""experian""]"');
+  });
+});
+
+describe('parseCsv', () => {
+  it('reads back what csvRow writes', () => {
+    const rows = [['a', 'b,c', 'say "hi"', 'two\nlines', '-'], ['', 'x', '', '', '']];
+    expect(parseCsv(rows.map(csvRow).join(''))).toEqual(rows);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clientListQuery } from './clients';
+import { isTimeZone } from './format';
 
 /**
  * POST /api/clients/:clientId/export: the client's whole data as one zip. With `password` (the
@@ -17,8 +18,16 @@ export const WRONG_EXPORT_PASSWORD = 'The password is not correct, so nothing wa
 /** What a secret reads in an export made without the password. */
 export const SECRET_HIDDEN = '•••••••• (hidden: confirm your password to include it)';
 
-/** The clients list as CSV: the same search and order as the Clients screen. */
-export const CLIENTS_CSV_COLUMNS = ['Name', 'Email', 'Phone', 'Password', 'Provider', 'Member', 'Created'] as const;
-
 /** GET /api/clients/export: the Clients screen's search and order, no page (every match is written). */
-export const clientsCsvQuery = z.object({ sort: clientListQuery.shape.sort, q: clientListQuery.shape.q }).strict();
+export const clientsCsvQuery = z
+  .object({
+    sort: clientListQuery.shape.sort,
+    q: clientListQuery.shape.q,
+    // The reader's zone, so Created is the day their screen shows (UTC when not sent).
+    tz: z
+      .string()
+      .max(64, 'Time zone can be at most 64 characters')
+      .refine(isTimeZone, 'Time zone must be a name such as America/New_York')
+      .default('UTC'),
+  })
+  .strict();

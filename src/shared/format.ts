@@ -119,3 +119,16 @@ export function formatIpAddress(ip: string | null | undefined): string {
   if (best.start < 0) return hex.join(':');
   return `${hex.slice(0, best.start).join(':')}::${hex.slice(best.start + best.length).join(':')}`;
 }
+
+/** True when `name` is a time zone this runtime knows ('America/New_York', 'UTC'), as Intl accepts it. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The browser's own time zone, for a server that writes dates as this reader would see them. */
+export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, authUsers } from '../../db/schema';
+import { auditLog, authUsers, users } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-db';
-import { CLIENTS_CSV_COLUMNS } from '../../../shared/data-export';
+import { CLIENTS_TABLE_HEADERS } from '../../../shared/clients';
 import { CSV_PAGE } from './clients-csv';
+import { parseCsv } from '../../../shared/csv';
 
 const MANY = 10_000;
 let t: TestApp;
@@ -27,37 +28,6 @@ beforeAll(async () => {
   client = (await t.createSignedInUser({ name: 'Plain Client' })).agent;
 }, 60_000);
 afterAll(() => t?.close());
-
-/** Splits CSV text into records of cells (RFC 4180: quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const endCell = () => {
-    row.push(cell);
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') endCell();
-    else if (ch === '\r' && text[i + 1] === '\n') {
-      endCell();
-      rows.push(row);
-      row = [];
-      i++;
-    } else cell += ch;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
-}
 
 async function download(query = '') {
   const res = await admin.agent.get(`/api/clients/export${query}`);
@@ -84,17 +54,55 @@ describe('Clients list as CSV', () => {
     ];
     for (const u of hostile) await t.db.insert(authUsers).values({ id: crypto.randomUUID(), role: 'client', emailVerified: true, ...u });
     const rows = await download('?q=csv-&sort=email_asc');
-    expect(rows[0]).toEqual([...CLIENTS_CSV_COLUMNS]);
-    expect(rows.slice(1).map((r) => r.slice(0, 3))).toEqual([
+    expect(rows[0]).toEqual([...CLIENTS_TABLE_HEADERS]);
+    expect(rows.slice(1).map((r) => [r[0], r[1], r[3]])).toEqual([
       ["'@SUM(A1:A9)", 'csv-at@example.test', "'-5550100"],
       ['Smith, "Jo"', 'csv-comma@example.test', '(555) 010-0101'],
       [`'=HYPERLINK("http://evil.test","Click")`, 'csv-formula@example.test', "'+1 555 0100"],
     ]);
-    expect(rows[1].slice(3, 6)).toEqual(['not set', 'oauth', 'No']);
+    expect([rows[1][2], rows[1][4], rows[1][5]]).toEqual(['-', 'oauth', 'No']);
     const desc = await download('?q=csv-&sort=email_desc');
     expect(desc.slice(1).map((r) => r[1])).toEqual(['csv-formula@example.test', 'csv-comma@example.test', 'csv-at@example.test']);
     const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.actorId, admin.id), eq(auditLog.entityType, 'client_list')));
     expect(audit).toEqual([expect.objectContaining({ clientId: admin.id, action: 'export' }), expect.objectContaining({ action: 'export' })]);
+  });
+
+  it("writes what the screen shows: its search, its order, the table's columns and headers, dates in the reader's zone", async () => {
+    // 02:30 UTC on March 10 is still March 9 in New York.
+    const base = Date.parse('2026-03-10T02:30:00Z');
+    const shown = [
+      { name: 'Zone Early', email: 'zone-b@example.test', phone: '', createdAt: new Date(base - 24 * 3600_000), isPaid: false },
+      { name: '', email: 'zone-a@example.test', phone: '(302) 555-0111', createdAt: new Date(base), isPaid: true },
+    ];
+    for (const u of shown) {
+      const { isPaid, ...user } = u;
+      const id = crypto.randomUUID();
+      await t.db.insert(authUsers).values({ id, role: 'client', emailVerified: true, ...user });
+      if (isPaid) await t.db.insert(users).values({ id, isPaid: true });
+    }
+    await t.db.insert(authUsers).values({ id: crypto.randomUUID(), role: 'client', emailVerified: true, name: 'Not Shown', email: 'other-zone@example.test' });
+
+    const rows = await download('?q=zone-&sort=newest&tz=America%2FNew_York');
+    expect(rows).toEqual([
+      [...CLIENTS_TABLE_HEADERS],
+      ['-', 'zone-a@example.test', '-', '(302) 555-0111', 'oauth', 'Member', 'Mar 9, 2026'],
+      ['Zone Early', 'zone-b@example.test', '-', '-', 'oauth', 'No', 'Mar 8, 2026'],
+    ]);
+    expect(CLIENTS_TABLE_HEADERS).toEqual(['Name', 'Email', 'Password', 'Phone', 'Provider', 'Membership', 'Created']);
+    // The same moments in Tokyo, and in UTC when no zone is sent.
+    expect((await download('?q=zone-&sort=oldest&tz=Asia%2FTokyo')).slice(1).map((r) => [r[1], r[6]])).toEqual([
+      ['zone-b@example.test', 'Mar 9, 2026'],
+      ['zone-a@example.test', 'Mar 10, 2026'],
+    ]);
+    expect((await download('?q=zone-&sort=email_asc')).slice(1).map((r) => r[6])).toEqual(['Mar 10, 2026', 'Mar 9, 2026']);
+  });
+
+  it('refuses a time zone the runtime does not know, with a 400 sentence', async () => {
+    for (const tz of ['Mars/Olympus', 'x'.repeat(80), '../etc']) {
+      const res = await admin.agent.get(`/api/clients/export?tz=${encodeURIComponent(tz)}`);
+      expect(res.status, tz).toBe(400);
+      expect((await res.json()).error).toMatch(/Time zone/);
+    }
   });
 
   it('refuses an unknown sort or field with a 400 sentence', async () => {

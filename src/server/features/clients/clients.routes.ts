@@ -16,8 +16,9 @@ export const clientsRoutes = new Hono<AppEnv>()
   .get('/export', access('admin'), validate('query', clientsCsvQuery), async (c) => {
     const admin = c.var.user!;
     await recordOwnEvent(c.var.deps.db, admin.id, { action: 'export', entityType: 'client_list' });
+    const { tz, ...query } = c.req.valid('query');
     const day = new Date().toISOString().slice(0, 10);
-    return c.body(Readable.toWeb(clientsCsv(c.var.deps.db, c.req.valid('query'))) as ReadableStream, 200, {
+    return c.body(Readable.toWeb(clientsCsv(c.var.deps.db, query, tz)) as ReadableStream, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="clients-${day}.csv"`,
       'X-Content-Type-Options': 'nosniff',

@@ -1,13 +1,15 @@
 import { FileDown } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import type { ClientSort } from '../../../shared/clients';
+import { localTimeZone } from '../../../shared/format';
 
 /**
- * The Clients list as CSV, in the screen's search and order. A plain link: the browser saves the
- * streamed file as it arrives, whatever the number of clients.
+ * The Clients list as CSV, as the screen shows it: its search and order, and dates in this
+ * browser's time zone. A plain link: the browser saves the streamed file as it arrives, whatever
+ * the number of clients.
  */
 export function ClientsExportLink({ sort, q }: { sort: ClientSort; q: string }) {
-  const params = new URLSearchParams({ sort, ...(q ? { q } : {}) });
+  const params = new URLSearchParams({ sort, ...(q ? { q } : {}), tz: localTimeZone() });
   return (
     <Button asChild variant="outline">
       <a href={`/api/clients/export?${params}`} download>

@@ -1,14 +1,13 @@
 import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { ClientRow } from '../../../shared/clients';
+import { CLIENTS_TABLE_HEADERS, clientCells, type ClientRow } from '../../../shared/clients';
 import { cn } from '../../lib/cn';
-import { formatDate } from '../../../shared/format';
 import { Switch } from '../account/switch';
 import { useSetMembership } from '../account/membership-api';
 
 /** The Membership column: a switch per client (admins), kept out of the row's own click and Enter. */
-function MembershipSwitch({ row }: { row: ClientRow }) {
+function MembershipSwitch({ row, word }: { row: ClientRow; word: string }) {
   const save = useSetMembership();
   const labelId = `membership-${row.id}`;
   const name = row.name || row.email;
@@ -30,7 +29,7 @@ function MembershipSwitch({ row }: { row: ClientRow }) {
         }
       />
       <span className="text-xs text-gray-700" aria-hidden="true">
-        {row.isPaid ? 'Member' : 'No'}
+        {word}
       </span>
     </span>
   );
@@ -49,8 +48,6 @@ function ProviderBadge({ provider }: { provider: ClientRow['provider'] }) {
   );
 }
 
-const headers = ['Name', 'Email', 'Password', 'Phone', 'Provider', 'Membership', 'Created'];
-
 /** The clients, one row each; a row opens My Account for that client (click or Enter). */
 export function ClientsTable({ rows }: { rows: ClientRow[] }) {
   const navigate = useNavigate();
@@ -66,7 +63,7 @@ export function ClientsTable({ rows }: { rows: ClientRow[] }) {
       <table className="w-full min-w-[820px] border-collapse text-left text-sm">
         <thead className="sticky top-0 z-10 bg-gray-50 shadow-[inset_0_-1px_0_var(--color-gray-200)]">
           <tr>
-            {headers.map((h) => (
+            {CLIENTS_TABLE_HEADERS.map((h) => (
               <th key={h} scope="col" className="px-4 py-3 font-medium text-gray-700">
                 {h}
               </th>
@@ -74,30 +71,34 @@ export function ClientsTable({ rows }: { rows: ClientRow[] }) {
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-100">
-          {rows.map((row) => (
-            <tr
-              key={row.id}
-              tabIndex={0}
-              aria-label={`Open My Account for ${row.name || row.email}`}
-              onClick={() => open(row.id)}
-              onKeyDown={(e) => onKey(e, row.id)}
-              className="cursor-pointer hover:bg-brand-50/60 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
-            >
-              <td className="px-4 py-3 font-medium text-gray-900">{row.name || '-'}</td>
-              <td className="px-4 py-3 text-gray-700">{row.email}</td>
-              <td className="px-4 py-3 text-gray-700">{row.hasPassword ? 'set' : '-'}</td>
-              <td className="whitespace-nowrap px-4 py-3 text-gray-700">{row.phone || '-'}</td>
-              <td className="px-4 py-3">
-                <ProviderBadge provider={row.provider} />
-              </td>
-              <td className="px-4 py-3">
-                <MembershipSwitch row={row} />
-              </td>
-              <td className="px-4 py-3 text-gray-700">
-                <time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time>
-              </td>
-            </tr>
-          ))}
+          {rows.map((row) => {
+            // The same texts the CSV export writes.
+            const [name, email, password, phone, , membership, created] = clientCells(row);
+            return (
+              <tr
+                key={row.id}
+                tabIndex={0}
+                aria-label={`Open My Account for ${row.name || row.email}`}
+                onClick={() => open(row.id)}
+                onKeyDown={(e) => onKey(e, row.id)}
+                className="cursor-pointer hover:bg-brand-50/60 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+              >
+                <td className="px-4 py-3 font-medium text-gray-900">{name}</td>
+                <td className="px-4 py-3 text-gray-700">{email}</td>
+                <td className="px-4 py-3 text-gray-700">{password}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-gray-700">{phone}</td>
+                <td className="px-4 py-3">
+                  <ProviderBadge provider={row.provider} />
+                </td>
+                <td className="px-4 py-3">
+                  <MembershipSwitch row={row} word={membership} />
+                </td>
+                <td className="px-4 py-3 text-gray-700">
+                  <time dateTime={row.createdAt}>{created}</time>
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
