@@ -1,4 +1,6 @@
-import { expect, expectPath, latestMailTo, linkFrom, mailsTo, signIn, signInForm, signUpAndVerify, test, uniqueEmail } from './fixtures';
+import { expect, expectPath, latestMailTo, linkFrom, mailsTo, screenshot, signIn, signInForm, signUpAndVerify, test, uniqueEmail } from './fixtures';
+import { nextClientIp, startClientIpProxy } from './support/client-ip-proxy';
+import { ENV, fromEnv } from './support/env';
 
 test('forgot password: the mailed link sets a new password once', async ({ page }) => {
   const user = await signUpAndVerify(page);
@@ -83,4 +85,37 @@ test('update password without a link says where to get one', async ({ page }) =>
   await expect(page.getByText('Open the link from your password reset email to choose a new password.')).toBeVisible();
   await page.getByRole('link', { name: 'Request a new link' }).click();
   await expectPath(page, '/forget');
+});
+
+test('a reset link opened in another browser shows the account e-mail from the link', async ({ page, browser }, testInfo) => {
+  const user = await signUpAndVerify(page);
+  await page.goto('/forget');
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByRole('button', { name: 'Send Email' }).click();
+  await expect(page.getByText('Email Sent Successfully')).toBeVisible();
+  const link = linkFrom(await latestMailTo(user.email, { atLeast: 2 }));
+
+  // Another browser: nothing stored from the request above.
+  const proxy = await startClientIpProxy(nextClientIp(testInfo.workerIndex));
+  const other = await browser.newContext({ baseURL: fromEnv(ENV.baseUrl), proxy: { server: proxy.url } });
+  try {
+    const fresh = await other.newPage();
+    await fresh.goto(link);
+    await expectPath(fresh, '/update-password');
+    expect(await fresh.evaluate(() => localStorage.getItem('x-psw-email'))).toBeNull();
+    const email = fresh.getByLabel('Email', { exact: true });
+    await expect(email).toHaveValue(user.email);
+    await expect(email).not.toBeEditable();
+    await screenshot(fresh, 'update-password-other-browser');
+
+    await fresh.getByLabel('New Password', { exact: true }).fill('Other-browser-3');
+    await fresh.getByLabel('Confirm Password', { exact: true }).fill('Other-browser-3');
+    await fresh.getByRole('button', { name: 'Update Password' }).click();
+    await expect(fresh.getByText('Password successfully changed')).toBeVisible();
+    await expectPath(fresh, '/signin');
+  } finally {
+    await other.close();
+    await proxy.close();
+  }
+  await signIn(page, user.email, 'Other-browser-3');
 });

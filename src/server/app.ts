@@ -8,6 +8,7 @@ import { betterAuthHandler, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './
 import { healthRoutes } from './features/health/health.routes';
 import { publicConfigRoutes } from './features/public-config/public-config.routes';
 import { signupRoutes } from './features/signup/signup.routes';
+import { passwordResetRoutes } from './features/password-reset/password-reset.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { preferencesRoutes, securityRoutes } from './features/preferences/preferences.routes';
@@ -82,6 +83,7 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     })
     .use('*', adminTwoFactorGate())
     .use('/signup', rateLimit(() => deps.db, { name: 'sign-up', windowSeconds: 60 * 60, max: 20, keyOf: (c) => clientIp(c) ?? 'unknown' }))
+    .use('/password-reset/*', rateLimit(() => deps.db, { name: 'reset-email', windowSeconds: 15 * 60, max: 10, keyOf: (c) => clientIp(c) ?? 'unknown' }))
     // Only the better-auth endpoints the portal uses, JSON only, failed sign-ins limited per account.
     .on(['GET', 'POST'], '/auth/*', access('public'), betterAuthHandler(deps, signInLimits))
     // Before the client routes, so it wraps them: a successful write to a record the fundability check reads recomputes it.
@@ -89,6 +91,7 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/health', healthRoutes)
     .route('/public-config', publicConfigRoutes)
     .route('/signup', signupRoutes)
+    .route('/password-reset', passwordResetRoutes)
     .route('/me/setup', setupRoutes)
     .route('/me/notifications', notificationsRoutes)
     .route('/me/events', meEventsRoutes)

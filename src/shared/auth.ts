@@ -30,3 +30,12 @@ export type Role = (typeof roles)[number];
 
 export const signupSuccessMessage = (email: string) =>
   `A confirmation email was sent to ${email}. Please verify to complete sign up.`;
+
+/** POST /api/password-reset/email: the token from a reset link (better-auth's are 24 characters). */
+export const resetEmailInput = z
+  .object({
+    token: z.string({ error: 'The reset link has no token' }).trim().min(1, 'The reset link has no token').max(200, 'The reset link is not valid'),
+  })
+  .strict();
+
+export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Request a new one.';

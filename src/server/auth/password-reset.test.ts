@@ -167,4 +167,48 @@ describe('forgot and reset password', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
+  describe('the e-mail of a reset link, for the Update Password form in another browser', () => {
+    const emailFor = (token: unknown, ip?: string) => t.request('POST', '/api/password-reset/email', { ip, json: { token } });
+
+    it('answers the account e-mail for a valid, unexpired token only', async () => {
+      const u = await t.createSignedInUser();
+      const token = await resetToken(u.email);
+      const ok = await emailFor(token);
+      expect(ok.status).toBe(200);
+      expect(await ok.json()).toEqual({ email: u.email });
+      expect(ok.headers.get('cache-control')).toContain('no-store');
+
+      const made = await emailFor('made-up-token');
+      expect(made.status).toBe(404);
+      expect((await made.json()).error).toMatch(/invalid or has expired/);
+
+      await t.db
+        .update(authVerifications)
+        .set({ expiresAt: new Date(Date.now() - 60_000) })
+        .where(eq(authVerifications.identifier, `reset-password:${token}`));
+      expect((await emailFor(token)).status).toBe(404);
+
+      // A used token answers nothing either.
+      const fresh = await resetToken(u.email);
+      expect((await t.request('POST', '/api/auth/reset-password', { json: { newPassword: 'brand-new-pw', token: fresh } })).status).toBe(200);
+      expect((await emailFor(fresh)).status).toBe(404);
+    });
+
+    it('refuses a malformed body with a 400 sentence', async () => {
+      for (const token of ['', 42, 'x'.repeat(300), null]) {
+        const res = await emailFor(token, '10.200.0.3');
+        expect(res.status, JSON.stringify(token)).toBe(400);
+        expect(typeof (await res.json()).error).toBe('string');
+      }
+      const extra = await t.request('POST', '/api/password-reset/email', { ip: '10.200.0.3', json: { token: 'abc', email: 'x@example.com' } });
+      expect(extra.status).toBe(400);
+    });
+
+    it('limits look-ups from one address to 10 per 15 minutes', async () => {
+      const ip = '10.200.0.2';
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) statuses.push((await emailFor(`guess-${i}`, ip)).status);
+      expect(statuses).toEqual([...Array(10).fill(404), 429]);
+    });
+  });
 });

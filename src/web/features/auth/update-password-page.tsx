@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { authClient } from '../../lib/auth-client';
+import { api, unwrap } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
 import { PASSWORD_MIN_LENGTH, RESET_EMAIL_STORAGE_KEY } from '../../../shared/auth';
 import { authErrorMessage, authFailureMessage, PASSWORD_RULE } from '../../../shared/auth-errors';
 import { Button } from '../../components/ui/button';
@@ -9,12 +11,43 @@ import { Input, PasswordInput } from '../../components/ui/input';
 import { Alert } from '../../components/ui/alert';
 import { AuthCard, Field } from './auth-card';
 
+type ResetEmail = { email: string | null; expired: string | null };
+
+/**
+ * The account the link is for, asked of the server with the link's token: the link may be opened
+ * in another browser than the one that asked for it (where the address was kept). `expired` is the
+ * server's sentence when the link stopped working since it was opened. (Guest pages have no query
+ * client: one request in an effect.)
+ */
+function useResetEmail(token: string | null): ResetEmail {
+  const [state, setState] = useState<ResetEmail>({ email: null, expired: null });
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    api['password-reset'].email
+      .$post({ json: { token } })
+      .then((res) => unwrap<{ email: string }>(res))
+      .then(
+        ({ email }) => !cancelled && setState({ email, expired: null }),
+        // Only a 404 says the link is dead; anything else (a 429, the network) leaves the form as it is.
+        (e: unknown) => !cancelled && e instanceof ApiError && e.status === 404 && setState({ email: null, expired: e.message }),
+      );
+    return () => {
+      cancelled = true;
+    };
+  }, [token]);
+  return state;
+}
+
 export function UpdatePasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token');
   const linkError = params.get('error');
-  const [email] = useState(() => localStorage.getItem(RESET_EMAIL_STORAGE_KEY) ?? '');
+  const [storedEmail] = useState(() => localStorage.getItem(RESET_EMAIL_STORAGE_KEY) ?? '');
+  const resetEmail = useResetEmail(linkError ? null : token);
+  const email = resetEmail.email ?? storedEmail;
+  const expired = resetEmail.expired;
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
@@ -51,10 +84,10 @@ export function UpdatePasswordPage() {
     }
   }
 
-  if (linkError || !token) {
+  if (linkError || !token || expired) {
     return (
       <AuthCard title="Update Password">
-        <Alert tone="error">{linkError ? authErrorMessage(linkError) : 'Open the link from your password reset email to choose a new password.'}</Alert>
+        <Alert tone="error">{linkError ? authErrorMessage(linkError) : (expired ?? 'Open the link from your password reset email to choose a new password.')}</Alert>
         <Button asChild className="mt-4 w-full">
           <Link to="/forget">Request a new link</Link>
         </Button>
