@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { navItems, sections, type NavItem } from '../src/web/app/nav';
-import { expect, expectPath, screenshot, signedInAdmin, signedInClient, test } from './fixtures';
+import { chooseClient, expect, expectPath, screenshot, signedInAdmin, signedInClient, test } from './fixtures';
 
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -74,7 +74,7 @@ test.describe('desktop', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Clients', exact: true })).toBeVisible();
   });
 
-  test('top bar: title, search, notifications, View Documents, progress', async ({ page }) => {
+  test('top bar: title, search, notifications, View Documents', async ({ page }) => {
     await signedInClient(page);
     await expect(page.getByText('TOTAL BUSINESS BUILD-OUT', { exact: true })).toBeVisible();
 
@@ -97,14 +97,39 @@ test.describe('desktop', () => {
     await expectPath(page, '/documents');
     await expect(page.getByRole('heading', { level: 1, name: 'Business Documents' })).toBeVisible();
 
-    // The shell's fixed strip (the home page has its own, real timeline bar).
-    const progress = page.getByRole('progressbar', { name: 'Build-out progress: Day 33 of 45' });
-    await expect(progress).toBeVisible();
-    await expect(progress).toHaveAttribute('aria-valuenow', '33');
-    await expect(progress).toHaveAttribute('aria-valuemax', '45');
-    await expect(page.getByText('Day 33 of 45')).toBeVisible();
-
     await expect(page.getByText('Switch to Desktop View')).toHaveCount(0);
+  });
+
+  test("top bar progress: the client's own day and the timeline's percentage; an admin's only for a chosen client", async ({ page }) => {
+    const client = await signedInClient(page, { name: 'Strip Client' });
+    // The home page's timeline and the strip read the same numbers.
+    const timeline = page.getByRole('region', { name: 'Business Build Out Timeline' });
+    await expect(timeline.getByTestId('build-out-day')).toHaveText('Day 1');
+    const tasksText = (await timeline.getByTestId('tasks-completed').textContent()) ?? '';
+    const [done, total] = tasksText.split(' ')[0].split('/').map(Number);
+    expect(total).toBeGreaterThan(0);
+    const percent = Math.round((done / total) * 100);
+    const progress = page.getByRole('progressbar', { name: 'Build-out progress: Day 1 of 45' });
+    await expect(progress).toBeVisible();
+    await expect(progress).toHaveAttribute('aria-valuenow', String(percent));
+    await expect(progress).toHaveAttribute('aria-valuetext', `Day 1 of 45, ${done} of ${total} tasks completed (${percent}%)`);
+    await expect(page.getByText('Day 33 of 45')).toHaveCount(0);
+    await screenshot(page, 'top-bar-progress');
+
+    // On another page the strip stays, with the same figures.
+    await page.getByRole('banner').getByRole('link', { name: 'View Documents' }).click();
+    await expectPath(page, '/documents');
+    await expect(progress).toHaveAttribute('aria-valuenow', String(percent));
+
+    // An admin sees nothing until a client is chosen, then that client's figures.
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+    await expectPath(page, '/signin');
+    await signedInAdmin(page);
+    await expect(page.getByRole('progressbar', { name: /^Build-out progress/ })).toHaveCount(0);
+    await page.goto('/compliance');
+    await chooseClient(page, client.name, client.email);
+    await expect(page).toHaveURL((url) => url.searchParams.get('client') !== null);
+    await expect(page.getByRole('progressbar', { name: 'Build-out progress: Day 1 of 45' })).toHaveAttribute('aria-valuenow', String(percent));
   });
 });
 
@@ -123,7 +148,7 @@ test.describe('phone', () => {
     const noticeBox = await notice.boundingBox();
     const headingBox = await heading.boundingBox();
     expect(noticeBox && headingBox && noticeBox.y + noticeBox.height <= headingBox.y).toBe(true);
-    await expect(page.getByRole('progressbar', { name: 'Build-out progress: Day 33 of 45' })).toBeHidden();
+    await expect(page.getByRole('progressbar', { name: /^Build-out progress/ })).toBeHidden();
     await expect(sidebar(page)).toHaveCount(0);
     await screenshot(page, 'mobile-notice');
 
