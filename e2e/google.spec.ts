@@ -69,3 +69,21 @@ test('a refused Google sign-in shows Authentication Error and leads back to Sign
   await expect(page.getByRole('alert')).toHaveText(message);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In', exact: true })).toBeVisible();
 });
+
+test("the provider's error description follows the known sentence, as plain text and at most 200 characters", async ({ page }) => {
+  await google.failNext({ error: 'access_denied', description: 'User cancelled' });
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Sign In with Google' }).click();
+  await expectPath(page, GRANT_PATH);
+  const alert = page.getByRole('alert');
+  await expect(alert.getByText('Access was denied by the sign-in provider.')).toBeVisible();
+  await expect(alert.getByText('User cancelled', { exact: true })).toBeVisible();
+
+  // Markup in the description stays text, and a long one is cut to 200 characters.
+  const long = `<b>bold</b> ${'x'.repeat(300)}`;
+  await page.goto(`${GRANT_PATH}?error=access_denied&error_description=${encodeURIComponent(long)}`);
+  await expect(page.getByRole('heading', { name: 'Authentication Error' })).toBeVisible();
+  const description = page.getByTestId('provider-error-description');
+  await expect(description).toHaveText(`${long.slice(0, 199)}…`);
+  await expect(description.locator('b')).toHaveCount(0);
+});
