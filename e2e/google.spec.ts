@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectPath, expectSignedIn, google, test, uniqueEmail } from './fixtures';
+import { expect, expectPath, expectSignedIn, google, screenshot, signedInClient, test, uniqueEmail } from './fixtures';
 
 const GRANT_PATH = '/signup/v/user/grant';
 
@@ -86,4 +86,36 @@ test("the provider's error description follows the known sentence, as plain text
   const description = page.getByTestId('provider-error-description');
   await expect(description).toHaveText(`${long.slice(0, 199)}…`);
   await expect(description.locator('b')).toHaveCount(0);
+});
+
+test('a signed-in e-mail user connects Google in the sidebar footer, then signs in with Google', async ({ page }) => {
+  const user = await signedInClient(page, { name: 'Link Google' });
+  const footer = page.getByTestId('sidebar-footer');
+  // The footer offers to connect, not to sign in again.
+  await expect(footer.getByRole('button', { name: 'Sign In', exact: true })).toHaveCount(0);
+  await screenshot(page, 'sidebar-footer-connect-google');
+  await google.setUser({ sub: `link-${Date.now()}`, email: user.email, name: 'Link Google' });
+  await footer.getByRole('button', { name: 'Connect Google' }).click();
+
+  // Back from the provider on the same page, still signed in, now linked.
+  await expectSignedIn(page);
+  // A full page load: the footer asks which sign-in methods the account has once the shell is up.
+  await expect(footer.getByText('Google connected')).toBeVisible({ timeout: 15_000 });
+  await expect(footer.getByRole('button', { name: 'Connect Google' })).toHaveCount(0);
+  await screenshot(page, 'sidebar-footer-google-connected');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' }).getByText('Google connected')).toBeVisible();
+  await screenshot(page, 'sidebar-footer-google-connected-phone');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.getByRole('button', { name: 'Close menu' }).click();
+
+  // Signed out, Google signs in to the same account.
+  await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+  await expectPath(page, '/signin');
+  await page.getByRole('button', { name: 'Sign In with Google' }).click();
+  await expectSignedIn(page);
+  await expectPath(page, '/');
+  await expect(page.getByText(user.email).first()).toBeVisible();
+  await expect(page.getByText(user.name).first()).toBeVisible();
 });

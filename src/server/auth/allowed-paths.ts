@@ -15,6 +15,10 @@ export const ALLOWED_AUTH_ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST'; pat
   // Google through the generic OAuth plugin: better-auth 1.7 routes it through the core social endpoints.
   { method: 'POST', path: '/sign-in/social' },
   { method: 'GET', path: '/callback/:id' },
+  // The sidebar footer's "Connect Google": links Google to the signed-in account (it returns
+  // through /callback/:id), and reads the user's own sign-in methods to say when it is connected.
+  { method: 'POST', path: '/link-social' },
+  { method: 'GET', path: '/list-accounts' },
   // E-mail verification (the mailed link, and "Resend verification email").
   { method: 'GET', path: '/verify-email' },
   { method: 'POST', path: '/send-verification-email' },

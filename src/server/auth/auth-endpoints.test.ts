@@ -36,7 +36,7 @@ describe('better-auth endpoints: only the ones the portal uses', () => {
       expect(res.status, path).toBe(404);
       expect(await res.json()).toEqual(NOT_FOUND);
     }
-    for (const path of ['/api/auth/list-sessions', '/api/auth/list-accounts', '/api/auth/delete-user/callback?token=x', '/api/auth/account-info', '/api/auth/get-session/extra']) {
+    for (const path of ['/api/auth/list-sessions', '/api/auth/delete-user/callback?token=x', '/api/auth/account-info', '/api/auth/get-session/extra']) {
       const res = await u.agent.get(path);
       expect(res.status, path).toBe(404);
       expect(await res.json()).toEqual(NOT_FOUND);
@@ -60,6 +60,26 @@ describe('better-auth endpoints: only the ones the portal uses', () => {
     expect(reset.status).toBe(200);
     expect((await u.agent.post('/api/auth/sign-out', {})).status).toBe(200);
     expect(await u.agent.session()).toBeNull();
+  });
+
+  it("lists a user's own sign-in methods for the sidebar's Connect Google, and no one else's", async () => {
+    const u = await t.createSignedInUser();
+    const other = await t.createSignedInUser();
+    const res = await u.agent.get('/api/auth/list-accounts');
+    expect(res.status).toBe(200);
+    const accounts = (await res.json()) as { providerId: string; userId: string; password?: unknown }[];
+    expect(accounts.map((a) => [a.providerId, a.userId])).toEqual([['credential', u.user.id]]);
+    expect(JSON.stringify(accounts)).not.toContain(other.user.id);
+    expect(accounts[0]).not.toHaveProperty('password');
+    expect((await t.request('GET', '/api/auth/list-accounts')).status).toBe(401);
+  });
+
+  it("refuses to link Google with a provider's ID token (it would skip the redirect flow), and a guest", async () => {
+    const u = await t.createSignedInUser();
+    const res = await u.agent.post('/api/auth/link-social', { provider: 'google', idToken: { token: 'a.b.c' } });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain('ID_TOKEN_SIGN_IN_DISABLED');
+    expect((await t.request('POST', '/api/auth/link-social', { json: { provider: 'google', callbackURL: '/' } })).status).toBe(401);
   });
 
   it('lists only real better-auth endpoints, with their methods', () => {

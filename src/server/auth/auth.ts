@@ -131,9 +131,10 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
       // A password change signs out the user's other sessions whatever the client asks for.
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/change-password') return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
-        // A provider's ID token posted here makes a session without the OAuth callback, so without
-        // the two-factor challenge that runs after it: the portal only ever uses the redirect flow.
-        if (ctx.path === '/sign-in/social' && (ctx.body as { idToken?: unknown } | undefined)?.idToken !== undefined)
+        // A provider's ID token posted here makes a session (or links an account) without the OAuth
+        // callback, so without the two-factor challenge that runs after it: the portal only ever
+        // uses the redirect flow.
+        if ((ctx.path === '/sign-in/social' || ctx.path === '/link-social') && (ctx.body as { idToken?: unknown } | undefined)?.idToken !== undefined)
           throw new APIError('BAD_REQUEST', { code: 'ID_TOKEN_SIGN_IN_DISABLED', message: 'Sign in with Google through its sign-in page.' });
         if (ctx.path === '/two-factor/disable') await checkCurrentCode(ctx);
         // New recovery codes are as good as turning it off (sign-in without the app): a current code too.

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { MobileDrawer } from './mobile-drawer';
 import { MobileNotice } from './mobile-notice';
 import { Sidebar } from './sidebar';
+import { useGoogleLinkNotice } from './sidebar-footer';
 import { TopBar } from './top-bar';
 import { useIsMobile } from './use-media-query';
 import { useNavGroups } from './use-nav-groups';
@@ -12,6 +13,7 @@ export function Shell() {
   const location = useLocation();
   const isMobile = useIsMobile();
   const groups = useNavGroups();
+  useGoogleLinkNotice();
   // The drawer remembers the location it was opened on, so any navigation closes it without an
   // effect; widening the window past md closes it too, since the drawer is a phone-only layout.
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
