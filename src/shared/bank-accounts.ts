@@ -72,7 +72,8 @@ export const bankAccountInput = z
     routingNumber: bankNumber('Routing number'),
     accountOwner: textField(200, 'Account owner'),
     // What the bank has on file: the fundability check compares them with the profile's.
-    address: textField(300, 'Address on the account'),
+    // A postal address may span lines (street, then city and ZIP), as the fundability check reads it.
+    address: textField(300, 'Address on the account', 'many'),
     phone: textField(40, 'Phone on the account'),
     dateOpened: z
       .string('Date opened must be text.')
