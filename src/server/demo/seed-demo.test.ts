@@ -67,9 +67,10 @@ describe('demo seed', () => {
     const { seconds, cpuSeconds, timings } = first.result;
     console.log(`demo seed: ${seconds} s, ${cpuSeconds.toFixed(1)} s of CPU (${timings.join(', ')})`);
     // Under 5 s; on a machine busier than its cores (parallel test runs) the wall time says little,
-    // so there the bound is on the CPU time the seed used.
+    // so there the bound is on the CPU time the seed used: the four password hashes run on worker
+    // threads beside the seed (about 1.8 s of CPU at once), so that sum may exceed the wall time.
     const busy = os.loadavg()[0] > os.cpus().length;
-    expect(busy ? cpuSeconds : seconds).toBeLessThan(5);
+    expect(busy ? cpuSeconds : seconds).toBeLessThan(busy ? 7 : 5);
     const text = first.lines.join('\n');
     for (const who of ['admin', 'client', 'member', 'new']) expect(password(first.lines, who)).toMatch(/^\S{12}$/);
     expect(text).not.toContain('two-factor');
