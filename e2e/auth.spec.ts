@@ -170,18 +170,21 @@ test.describe('errors carried in the URL', () => {
     await expect(page.getByRole('alert')).toHaveText('This link is invalid or has already been used.');
   });
 
-  test('the Google return page shows only known codes, never a description from the URL, and carries the code to Sign In', async ({ page }) => {
+  test("the Google return page shows the known code's sentence, the provider's description only as plain text, and carries only the code to Sign In", async ({ page }) => {
     await page.goto(`/signup/v/user/grant?error=${encodeURIComponent(evil)}&error_description=${encodeURIComponent(evil)}`);
     await expect(page.getByRole('heading', { name: 'Authentication Error' })).toBeVisible();
     await expect(page.getByText(GENERIC)).toBeVisible();
-    await expect(page.getByText('Evil text', { exact: false })).toHaveCount(0);
+    // The description is the provider's words, shown as text: the markup is not parsed, nothing runs.
+    await expect(page.getByTestId('provider-error-description')).toHaveText(evil);
+    expect(await page.evaluate(() => (window as { __evil?: number }).__evil)).toBeUndefined();
     await page.getByRole('button', { name: 'Return to Login' }).click();
     await expectPath(page, '/signin');
     await expect(page.getByRole('alert')).toHaveText(GENERIC);
+    await expect(page.getByText('Evil text', { exact: false })).toHaveCount(0);
 
     await page.goto(`/signup/v/user/grant#error=access_denied&error_description=${encodeURIComponent(evil)}`);
     await expect(page.getByRole('heading', { name: 'Authentication Error' })).toBeVisible();
     await expect(page.getByText('Access was denied by the sign-in provider.')).toBeVisible();
-    await expect(page.getByText('Evil text', { exact: false })).toHaveCount(0);
+    await expect(page.getByTestId('provider-error-description')).toHaveText(evil);
   });
 });
