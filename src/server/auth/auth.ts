@@ -187,6 +187,9 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
                   accessType: 'offline',
                   prompt: 'consent',
                   pkce: true,
+                  // Signing out of the portal ends the portal's session only, never the person's Google
+                  // session (better-auth would otherwise send the browser to the provider's logout page).
+                  disableProviderLogout: true,
                 },
               ],
             }),
