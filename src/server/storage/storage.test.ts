@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Storage } from './s3-storage';
+import { STORAGE_DRIVERS } from '../test/storage-drivers';
 import { createLocalStorage, InvalidKeyError, RangeNotSatisfiableError, StorageNotFoundError, type Storage } from '.';
 
 const read = async (stream: Readable) => {
@@ -13,35 +12,7 @@ const read = async (stream: Readable) => {
   return Buffer.concat(chunks).toString('utf8');
 };
 
-type Driver = { name: string; setUp: () => Promise<{ storage: Storage; tearDown: () => Promise<void> }> };
-
-const drivers: Driver[] = [
-  {
-    name: 'local disk',
-    setUp: async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-local-'));
-      return { storage: createLocalStorage(dir), tearDown: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-    },
-  },
-  {
-    name: 'S3 (s3rver on 127.0.0.1)',
-    setUp: async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-s3-'));
-      const server = new S3rver({ address: '127.0.0.1', port: 0, directory: dir, silent: true, configureBuckets: [{ name: 'portal-test' }] });
-      const { port } = await server.run();
-      const storage = createS3Storage({ endpoint: `http://127.0.0.1:${port}`, bucket: 'portal-test', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1' });
-      return {
-        storage,
-        tearDown: async () => {
-          await server.close();
-          fs.rmSync(dir, { recursive: true, force: true });
-        },
-      };
-    },
-  },
-];
-
-describe.each(drivers)('storage driver: $name', (driver) => {
+describe.each(STORAGE_DRIVERS)('storage driver: $name', (driver) => {
   let storage: Storage;
   let tearDown: () => Promise<void>;
   beforeAll(async () => {

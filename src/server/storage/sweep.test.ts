@@ -1,47 +1,18 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTrainingVideo } from '../features/training/training-media';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { createS3Storage } from './s3-storage';
-import { createLocalStorage, type Storage } from '.';
+import { STORAGE_DRIVERS } from '../test/storage-drivers';
+import type { Storage } from '.';
 import { SWEEP_GRACE_MS, sweepStorage } from './sweep';
 
 // What a crashed upload leaves: a partial temporary file, and a stored file whose row was never
 // written (a video's thumbnail, stored before the video). The sweep removes both once older than
 // the longest request, and never a file a row refers to.
 
-type Driver = { name: string; setUp: () => Promise<{ storage: Storage; tmpDir?: string; tearDown: () => Promise<void> }> };
-const drivers: Driver[] = [
-  {
-    name: 'local disk',
-    setUp: async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweep-local-'));
-      return { storage: createLocalStorage(dir), tmpDir: path.join(dir, 'tmp'), tearDown: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-    },
-  },
-  {
-    name: 'S3 (s3rver on 127.0.0.1)',
-    setUp: async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweep-s3-'));
-      const server = new S3rver({ address: '127.0.0.1', port: 0, directory: dir, silent: true, configureBuckets: [{ name: 'portal-test' }] });
-      const { port } = await server.run();
-      const storage = createS3Storage({ endpoint: `http://127.0.0.1:${port}`, bucket: 'portal-test', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1' });
-      return {
-        storage,
-        tearDown: async () => {
-          await server.close();
-          fs.rmSync(dir, { recursive: true, force: true });
-        },
-      };
-    },
-  },
-];
-
-describe.each(drivers)('storage sweep: $name', (driver) => {
+describe.each(STORAGE_DRIVERS)('storage sweep: $name', (driver) => {
   let t: TestApp;
   let storage: Storage;
   let tmpDir: string | undefined;

@@ -1,10 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Storage } from '../../storage/s3-storage';
-import { createLocalStorage, type Storage } from '../../storage';
+import type { Storage } from '../../storage';
+import { STORAGE_DRIVERS } from '../../test/storage-drivers';
 import { parseRange } from '../../lib/range';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import type { TrainingVideo } from '../../../shared/training';
@@ -25,40 +21,10 @@ describe('parseRange', () => {
   });
 });
 
-type Driver = { name: string; setUp: () => Promise<{ storage: Storage; tearDown: () => Promise<void>; files: () => string[] }> };
-/** Every file under `dir` (the driver's objects and their metadata). */
-const filesUnder = (dir: string) => (fs.readdirSync(dir, { recursive: true }) as string[]).filter((p) => fs.statSync(path.join(dir, p)).isFile()).sort();
-const drivers: Driver[] = [
-  {
-    name: 'local disk',
-    setUp: async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'training-local-'));
-      return { storage: createLocalStorage(dir), tearDown: async () => fs.rmSync(dir, { recursive: true, force: true }), files: () => filesUnder(dir) };
-    },
-  },
-  {
-    name: 'S3 (s3rver on 127.0.0.1)',
-    setUp: async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'training-s3-'));
-      const server = new S3rver({ address: '127.0.0.1', port: 0, directory: dir, silent: true, configureBuckets: [{ name: 'portal-test' }] });
-      const { port } = await server.run();
-      const storage = createS3Storage({ endpoint: `http://127.0.0.1:${port}`, bucket: 'portal-test', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1' });
-      return {
-        storage,
-        files: () => filesUnder(dir),
-        tearDown: async () => {
-          await server.close();
-          fs.rmSync(dir, { recursive: true, force: true });
-        },
-      };
-    },
-  },
-];
-
 const SIZE = 300_000;
 const bytes = webm(SIZE);
 
-describe.each(drivers)('the video stream on $name', (driver) => {
+describe.each(STORAGE_DRIVERS)('the video stream on $name', (driver) => {
   let t: TestApp;
   let storage: Storage;
   let tearDown: () => Promise<void>;
