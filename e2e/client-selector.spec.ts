@@ -1,33 +1,9 @@
-import http from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { postFrom } from './support/post-from';
 import { chooseClient, clientSelector, expect, screenshot, signedInAdmin, signedInClient, test, uniqueEmail } from './fixtures';
 
 // One searchable client selector for admins, past the old first-100 limit.
-
-/** POST /api/signup from `localAddress` (sign-up is limited per address, 20 an hour). */
-function signUpFrom(localAddress: string, baseUrl: string, body: unknown): Promise<number> {
-  const url = new URL('/api/signup', baseUrl);
-  const data = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: url.hostname === 'localhost' ? '127.0.0.1' : url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        localAddress,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), origin: url.origin },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
-}
 
 /** `count` clients signed up through the real API, from addresses of their own (127.200.x.y). */
 async function signUpClients(baseUrl: string, run: string, count: number) {
@@ -37,7 +13,8 @@ async function signUpClients(baseUrl: string, run: string, count: number) {
     for (let i = w; i < count; i += 4) {
       const address = `127.200.${Math.floor(i / perAddress) + 1}.1`;
       const body = { name: `Bulk Selector ${run} ${String(i + 1).padStart(3, '0')}`, email: uniqueEmail('bulk'), phone: '(302) 555-0100', password: 'Secret-pass-1' };
-      statuses.push(await signUpFrom(address, baseUrl, body));
+      // Sign-up is limited per address, 20 an hour.
+      statuses.push(await postFrom(address, baseUrl, '/api/signup', body));
     }
   };
   await Promise.all([0, 1, 2, 3].map(worker));

@@ -21,6 +21,16 @@ const SIGN_IN_AGAIN = 'Your session has expired. Please sign in again.';
 const REFUSED_REQUEST = 'The request was refused. Please reload the page and try again.';
 /** A 429 from the sign-in limits (ours: auth-handler, middleware/rate-limit) or better-auth's own rate limiter. */
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
+/**
+ * The answer to a sign-in from a browser the account does not know while its sign-ins are flooded
+ * with wrong passwords: the same whether the password was right (then a code is e-mailed) or not.
+ */
+export const SIGN_IN_CODE_SENT_CODE = 'SIGN_IN_CODE_SENT';
+export const SIGN_IN_CODE_SENT =
+  'To protect your account, enter the sign-in code we e-mailed to you. If no e-mail arrives within a few minutes, check your password and try again.';
+/** A sign-in code that is wrong, used, expired or tried too often (whatever the password). */
+export const SIGN_IN_CODE_WRONG_CODE = 'SIGN_IN_CODE_WRONG';
+export const SIGN_IN_CODE_WRONG = 'That code is not right or has expired. Check the newest e-mail, or ask for a new code.';
 export const WRONG_TOTP_CODE = 'That code is not right. Check the time on your phone and try the newest code.';
 /** Said next to every new-password field. */
 export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters.`;
@@ -129,6 +139,8 @@ const messages = new Map<string, string>(
     no_callback_url: GOOGLE_FAILED,
     internal_server_error: GOOGLE_FAILED,
     // The portal's own.
+    sign_in_code_sent: SIGN_IN_CODE_SENT,
+    sign_in_code_wrong: SIGN_IN_CODE_WRONG,
     [portalAuthErrorCodes.googleNotConfigured]: GOOGLE_NOT_CONFIGURED,
     [portalAuthErrorCodes.googleSignInFailed]: GOOGLE_FAILED,
     [portalAuthErrorCodes.noSession]: 'No user session found',

@@ -1,27 +1,37 @@
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { AppEnv, Deps } from '../app-env';
 import { clientIp } from '../middleware/client-ip';
 import { keyHash, peekRateLimit, recordEvent } from '../middleware/rate-limit';
+import { PASSWORD_MAX_LENGTH } from '../../shared/auth-messages';
+import { SIGN_IN_CODE_SENT, SIGN_IN_CODE_SENT_CODE, SIGN_IN_CODE_WRONG, SIGN_IN_CODE_WRONG_CODE } from '../../shared/auth-errors';
 import { isAllowedAuthEndpoint } from './allowed-paths';
 import { CLIENT_IP_HEADER } from './auth';
+import { deviceCookie, normalizeEmail, sendSignInCode, trustedDevice, tryCode, useUpCode } from './sign-in-guard';
 import { announceTwoFactorChange, twoFactorChangeOf } from './two-factor-events';
 
 const BASE = '/api/auth';
 
 /**
  * Failed sign-ins (401) counted per account, not attempts: a wrong password from one address
- * blocks that address for that account; only a flood from everywhere blocks the account itself.
+ * blocks that address for that account. A flood from everywhere never locks the owner out
+ * (sign-in-guard.ts): a browser that signed in before counts its own failures only, any other
+ * must add a code e-mailed to the account.
  */
 export type SignInLimits = {
   windowSeconds: number;
   /** Failures for one account from one address before that address is refused for that account. */
   perAccountAndAddress: number;
-  /** Failures for one account from all addresses together before every sign-in to it is refused. */
+  /** Failures for one account from all addresses together before a browser it does not know needs an e-mailed code. */
   perAccount: number;
+  /** Failures from one trusted browser (device cookie) before it is refused for the window. */
+  perDevice: number;
 };
-export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { windowSeconds: 15 * 60, perAccountAndAddress: 10, perAccount: 200 };
+export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { windowSeconds: 15 * 60, perAccountAndAddress: 10, perAccount: 200, perDevice: 10 };
 
 const ENDS_SESSIONS = new Set(['/sign-out', '/change-password', '/reset-password']);
+/** Answers that make a session: the browser becomes trusted for the account (a device cookie). */
+const SIGNS_IN = new Set(['/sign-in/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 const JSON_ONLY = 'This request must be sent as JSON (Content-Type: application/json).';
 
@@ -70,21 +80,18 @@ export const betterAuthHandler = (deps: Deps, limits: SignInLimits) => async (c:
   if (await notJson(c)) return c.json({ error: JSON_ONLY }, 415);
 
   const ip = clientIp(c);
-  let failureKeys: string[] = [];
+  const { secret } = await deps.auth.$context;
+  let body: BodyInit | null = c.req.raw.body;
+  let guard: SignInGuard = { failureKeys: [] };
   if (c.req.method === 'POST' && path === '/sign-in/email') {
-    const body = (await c.req.raw.clone().json().catch(() => null)) as { email?: unknown } | null;
-    if (typeof body?.email === 'string') {
-      const account = keyHash(body.email.trim().toLowerCase().slice(0, 254));
-      failureKeys = [`sign-in-fail:${account}|${ip ?? 'unknown'}`, `sign-in-fail:${account}`];
-      const checks = await Promise.all([
-        peekRateLimit(deps.db, failureKeys[0], limits.perAccountAndAddress),
-        peekRateLimit(deps.db, failureKeys[1], limits.perAccount),
-      ]);
-      const blocked = checks.find((r) => !r.allowed);
-      if (blocked) {
-        c.header('Retry-After', String(blocked.retryAfter));
-        return c.json({ error: TOO_MANY }, 429);
-      }
+    const json = (await c.req.raw.clone().json().catch(() => null)) as SignInBody | null;
+    if (json && typeof json.email === 'string') {
+      const result = await guardSignIn(c, deps, limits, { ...json, email: json.email }, secret);
+      if (result instanceof Response) return result;
+      guard = result;
+      // Without the code (better-auth knows no such field), the address without surrounding spaces.
+      const { code: _code, ...rest } = json;
+      body = JSON.stringify({ ...rest, email: json.email.trim() });
     }
   }
 
@@ -92,7 +99,8 @@ export const betterAuthHandler = (deps: Deps, limits: SignInLimits) => async (c:
   const headers = new Headers(c.req.raw.headers);
   headers.delete(CLIENT_IP_HEADER);
   if (ip) headers.set(CLIENT_IP_HEADER, ip);
-  const init: RequestInit & { duplex?: 'half' } = { method: c.req.method, headers, body: c.req.raw.body, duplex: 'half' };
+  if (body !== c.req.raw.body) headers.delete('content-length');
+  const init: RequestInit & { duplex?: 'half' } = { method: c.req.method, headers, body, duplex: 'half' };
   const res = await deps.auth.handler(new Request(c.req.raw.url, init));
 
   // Ends sessions: this instance forgets its cached ones before answering (others hear the database).
@@ -100,11 +108,71 @@ export const betterAuthHandler = (deps: Deps, limits: SignInLimits) => async (c:
   const user = c.get('user');
   const change = res.ok ? twoFactorChangeOf(path, user) : null;
   if (change && user) await announceTwoFactorChange(deps, user, change);
-  if (res.status === 401 && failureKeys.length) {
-    for (const key of failureKeys) await recordEvent(deps.db, key, limits.windowSeconds);
-  }
+  if (res.status === 401) await recordFailures(deps, guard.failureKeys, limits);
+  if (res.ok && guard.codeOf) await useUpCode(deps, guard.codeOf);
   // better-auth says when to retry in X-Retry-After only; clients and proxies read Retry-After.
   const retryAfter = res.status === 429 ? res.headers.get('x-retry-after') : null;
   if (retryAfter && !res.headers.has('retry-after')) res.headers.set('Retry-After', retryAfter);
-  return stripTokens(res);
+  const out = await stripTokens(res);
+  if (out.ok && SIGNS_IN.has(path)) {
+    const email = (await out.clone().json().catch(() => null))?.user?.email;
+    if (typeof email === 'string') out.headers.append('Set-Cookie', deviceCookie(secret, normalizeEmail(email), deps.config.appUrl.startsWith('https:')));
+  }
+  return out;
 };
+
+type SignInBody = { email?: unknown; password?: unknown; code?: unknown };
+/** What the sign-in goes on with: the counters a 401 adds to, and the user whose e-mailed code was given. */
+type SignInGuard = { failureKeys: string[]; codeOf?: string };
+
+const recordFailures = async (deps: Deps, keys: string[], limits: SignInLimits) => {
+  for (const key of keys) await recordEvent(deps.db, key, limits.windowSeconds);
+};
+
+function tooMany(c: Context, retryAfter: number) {
+  c.header('Retry-After', String(retryAfter));
+  return c.json({ error: TOO_MANY }, 429);
+}
+
+/**
+ * Before better-auth checks a password: the failure limits, and while the account is flooded, the
+ * e-mailed code for a browser that has no device cookie of the account. Returns the answer when
+ * the request goes no further.
+ */
+async function guardSignIn(c: Context<AppEnv>, deps: Deps, limits: SignInLimits, body: SignInBody & { email: string }, secret: string): Promise<Response | SignInGuard> {
+  const email = normalizeEmail(body.email);
+  const device = trustedDevice(secret, email, getCookie(c));
+  if (device) {
+    const key = `sign-in-fail:device:${device}`;
+    const check = await peekRateLimit(deps.db, key, limits.perDevice);
+    return check.allowed ? { failureKeys: [key] } : tooMany(c, check.retryAfter);
+  }
+  const account = keyHash(email);
+  const failureKeys = [`sign-in-fail:${account}|${clientIp(c) ?? 'unknown'}`, `sign-in-fail:${account}`];
+  const [perAddress, perAccount] = await Promise.all([
+    peekRateLimit(deps.db, failureKeys[0], limits.perAccountAndAddress),
+    peekRateLimit(deps.db, failureKeys[1], limits.perAccount),
+  ]);
+  if (!perAddress.allowed) return tooMany(c, perAddress.retryAfter);
+  if (perAccount.allowed) return { failureKeys };
+
+  // Flooded, and a browser the account does not know: whatever the password, one answer.
+  const ctx = await deps.auth.$context;
+  const found = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true });
+  const user = found?.user;
+  if (typeof body.code === 'string' && body.code) {
+    // The right code lets better-auth check the password (and two-factor) as usual.
+    if (user && (await tryCode(deps, secret, user.id, body.code))) return { failureKeys, codeOf: user.id };
+    await recordFailures(deps, failureKeys, limits);
+    return c.json({ error: SIGN_IN_CODE_WRONG, code: SIGN_IN_CODE_WRONG_CODE }, 401);
+  }
+  const password = typeof body.password === 'string' && body.password.length <= PASSWORD_MAX_LENGTH ? body.password : '';
+  const hash = found?.accounts.find((a) => a.providerId === 'credential' && a.accountId === user?.id)?.password;
+  let right = false;
+  if (hash && password) right = await ctx.password.verify({ hash, password });
+  // Hashing when there is nothing to compare with takes as long as a check.
+  else await ctx.password.hash(password || 'x');
+  if (right && user) await sendSignInCode(deps, secret, user);
+  else await recordFailures(deps, failureKeys, limits);
+  return c.json({ error: SIGN_IN_CODE_SENT, code: SIGN_IN_CODE_SENT_CODE }, 401);
+}

@@ -4,7 +4,7 @@ import { consumeRateLimit, keyHash } from '../middleware/rate-limit';
 
 /** Mails of one kind to one recipient, whatever address asks for them: a few an hour. */
 export const AUTH_MAIL_LIMIT = { max: 3, windowSeconds: 60 * 60 };
-export type AuthMailKind = 'reset' | 'account-exists' | 'verification';
+export type AuthMailKind = 'reset' | 'account-exists' | 'verification' | 'sign-in-code';
 
 /**
  * Counts one mail of `kind` to `to` and says whether it may go. Over the limit the caller skips

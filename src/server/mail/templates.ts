@@ -19,7 +19,7 @@ function layout(to: string, subject: string, paragraphs: string[], action?: { la
   return { to, subject, html, text };
 }
 
-/** The mail holds a link that signs in or changes the account: the outbox drops its body once delivered. */
+/** The mail holds a link or code that signs in or changes the account: the outbox drops its body once delivered. */
 const sensitive = (m: MailMessage): MailMessage => ({ ...m, sensitive: true });
 
 export const verificationMail = (to: string, name: string, url: string) =>
@@ -43,6 +43,16 @@ export const resetPasswordMail = (to: string, url: string) =>
       ],
       { label: 'Reset password', url },
     ),
+  );
+
+/** The code asked for by a sign-in from a new browser while many wrong passwords are tried on the account. */
+export const signInCodeMail = (to: string, code: string, minutes: number) =>
+  sensitive(
+    layout(to, `${branding.productName} - Your sign-in code`, [
+      `Your sign-in code is ${code}. Enter it on the sign-in page with your password. It works once and expires in ${minutes} minutes.`,
+      'We ask for it because many wrong passwords were tried on your account recently. Browsers you signed in with before are not asked.',
+      'If you did not just sign in, someone knows your password: reset it now with Forgot password on the sign-in page.',
+    ]),
   );
 
 export const existingAccountMail = (to: string, signinUrl: string) =>

@@ -112,3 +112,17 @@ export const authTwoFactors = pgTable(
   },
   (t) => [uniqueIndex('auth_two_factors_user_idx').on(t.userId)],
 );
+
+/**
+ * The code e-mailed to a browser the account does not know while its sign-ins are flooded with
+ * wrong passwords (auth/sign-in-guard.ts): one live code per user, stored as an HMAC only,
+ * single use, with its expiry and the wrong tries made with it.
+ */
+export const signInCodes = pgTable('sign_in_codes', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => authUsers.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  tries: integer('tries').notNull().default(0),
+});

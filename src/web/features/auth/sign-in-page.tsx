@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loadAuthClient } from '../../lib/load-auth-client';
 import { useAuth } from '../../app/auth-context';
 import { SIGNIN_REQUIRED_MESSAGE } from '../../../shared/auth-messages';
-import { authErrorMessage, authFailureMessage } from '../../../shared/auth-errors';
+import { authErrorMessage, authFailureMessage, SIGN_IN_CODE_SENT, SIGN_IN_CODE_SENT_CODE, SIGN_IN_CODE_WRONG_CODE } from '../../../shared/auth-errors';
 import { Button } from '../../components/ui/button';
 import { Input, PasswordInput } from '../../components/ui/input';
 import { Alert } from '../../components/ui/alert';
@@ -25,9 +25,11 @@ export function SignInPage() {
   const [error, setError] = useState<string | null>(() => (params.get('error') ? authErrorMessage(params.get('error')) : null));
   const [unverified, setUnverified] = useState(false);
   const [twoFactor, setTwoFactor] = useState(() => params.get('two-factor') === '1');
+  // Set once the server asked for the code it e-mails (many wrong passwords were tried on the account).
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  async function signIn(withCode: boolean) {
     setError(null);
     setUnverified(false);
     if (!email.trim() || !password) {
@@ -37,10 +39,16 @@ export function SignInPage() {
     setBusy(true);
     try {
       const authClient = await loadAuthClient();
-      const { data, error: failure } = await authClient.signIn.email({ email: email.trim(), password });
+      // `code` is the portal's own field (server auth/sign-in-guard.ts): better-auth's types do not know it.
+      const body = { email: email.trim(), password, ...(withCode && code.trim() ? { code: code.trim() } : {}) };
+      const { data, error: failure } = await authClient.signIn.email(body as { email: string; password: string });
       if (failure) {
         if (failure.code === 'EMAIL_NOT_VERIFIED') setUnverified(true);
-        else setError(authFailureMessage(failure, 'An error occurred during sign in'));
+        else if (failure.code === SIGN_IN_CODE_SENT_CODE || failure.code === SIGN_IN_CODE_WRONG_CODE) {
+          setAskCode(true);
+          if (failure.code === SIGN_IN_CODE_WRONG_CODE) setError(authFailureMessage(failure));
+          else setCode('');
+        } else setError(authFailureMessage(failure, 'An error occurred during sign in'));
         return;
       }
       if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
@@ -57,6 +65,11 @@ export function SignInPage() {
     } finally {
       setBusy(false);
     }
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    void signIn(askCode);
   }
 
   if (twoFactor) {
@@ -97,6 +110,17 @@ export function SignInPage() {
             Forgot password?
           </Link>
         </div>
+        {askCode && (
+          <>
+            <Alert tone="info">{SIGN_IN_CODE_SENT}</Alert>
+            <Field id="signin-code" label="Sign-in code">
+              <Input id="signin-code" inputMode="numeric" autoComplete="one-time-code" maxLength={12} value={code} onChange={(e) => setCode(e.target.value)} />
+            </Field>
+            <button type="button" className="-mt-2 self-end text-sm text-brand-700 hover:underline disabled:opacity-50" disabled={busy} onClick={() => void signIn(false)}>
+              Send a new code
+            </button>
+          </>
+        )}
         {error && <Alert tone="error">{error}</Alert>}
         {unverified && (
           <Suspense fallback={null}>
