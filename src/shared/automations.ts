@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textField } from './bank-accounts';
+import { textField } from './fields';
 import { pageFields } from './paging';
 import { multiLine } from './text';
 

@@ -1,22 +1,11 @@
 import { z } from 'zod';
 import { httpUrlField } from './urls';
-import { multiLine, singleLine } from './text';
+import { isIsoDate, textField } from './fields';
 
 // Business Bank Accounts: the reference feature (docs/architecture.md, "How to add an area").
 // Written by hand rather than derived from the table: the numbers are shown masked and sent only when changed.
 
 export const MAX_MONTHLY_FEES = 1_000_000;
-/**
- * A trimmed, length-limited text field ('' when missing): one line without control characters, or
- * with `lines: 'many'` (a textarea) line breaks and tabs allowed. NUL is refused either way.
- */
-export const textField = (max: number, label: string, lines: 'one' | 'many' = 'one') =>
-  z
-    .string(`${label} must be text.`)
-    .trim()
-    .max(max, `${label} can be at most ${max} characters.`)
-    .check(lines === 'one' ? singleLine(label) : multiLine(label))
-    .default('');
 
 /** Account and routing numbers: digits, dashes and spaces (no other format check, as in the original product). Omitted = keep; '' = remove. */
 const bankNumber = (label: string) =>
@@ -26,15 +15,6 @@ const bankNumber = (label: string) =>
     .max(34, `${label} can be at most 34 characters.`)
     .regex(/^[0-9\- ]*$/, `${label} may contain only digits, dashes and spaces.`)
     .optional();
-
-/** YYYY-MM-DD (a real date) or ''. */
-export const isIsoDate = (s: string) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return y >= 1900 && y <= 2999 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-};
 
 export const MONTHLY_FEES_NOT_A_NUMBER = 'Enter the monthly fees as a number, like 25 or 25.00.';
 export const BANK_NAME_REQUIRED = 'Enter the bank name.';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageFields } from './paging';
-import { textField } from './bank-accounts';
+import { textField } from './fields';
 import { httpUrlField } from './urls';
 import { singleLine } from './text';
 

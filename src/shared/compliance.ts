@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BUILD_OUT_DAYS } from './compliance-template';
 import { percentComplete } from './dashboard';
 import { pageFields, type Page } from './paging';
-import { isIsoDate } from './payments';
+import { isIsoDate } from './fields';
 import type { RequestUpload, TaskKind } from './document-requests';
 import { plural } from './format';
 import { multiLine, singleLine } from './text';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate, textField } from './bank-accounts';
+import { isIsoDate, textField } from './fields';
 import { httpUrlField } from './urls';
 
 // Store Credit Building, Revolving Credit, First Step Accounts and tradeline tracking.

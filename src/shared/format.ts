@@ -54,6 +54,14 @@ export function formatBytes(n: number): string {
   return `${Number.isInteger(n) ? n : n.toFixed(1)} ${i === 0 ? plural(n, 'byte') : units[i]}`;
 }
 
+/**
+ * A file's size as its row shows it: '512 B', '1.5 KB', '10.0 MB' (1024-based, always one decimal
+ * above bytes). Apart from formatBytes because files are listed in this compact form while limits
+ * are said in words.
+ */
+export const formatFileSize = (bytes: number) =>
+  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
 /** A moment as the calendar day it falls on in the browser's or server's local time, YYYY-MM-DD (what a date input holds). */
 export const localIsoDate = (date = new Date()) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;

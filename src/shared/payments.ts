@@ -1,20 +1,12 @@
 import { z } from 'zod';
 import { singleLine } from './text';
+import { isIsoDate } from './fields';
 
 export const paymentStatuses = ['completed', 'pending'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 export const MAX_PAYMENT_AMOUNT = 1_000_000;
 export const ONLY_ADMINS_ADD = 'Only administrators can add payments.';
 export const ONLY_ADMINS_EDIT = 'Only administrators can edit payments.';
-
-/** A real calendar date written YYYY-MM-DD (rejects 2024-02-30). */
-export const isIsoDate = (s: string) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return y >= 1900 && y <= 2999 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-};
 
 const fields = {
   description: z.string('Please enter a description.').trim().min(1, 'Please enter a description.').max(200, 'The description can be at most 200 characters.').check(singleLine('The description')),

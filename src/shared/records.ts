@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textField } from './bank-accounts';
+import { textField } from './fields';
 
 // Account Receivables and Purchase Orders: the same list, dialog and
 // document uploads, so one contract describes both kinds of record.

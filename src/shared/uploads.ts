@@ -56,6 +56,3 @@ function checkNameAgainst<E extends string>(raw: string, allowed: readonly E[], 
   if (parts.slice(1, -1).some((p) => executable.has(p.toLowerCase().trim()))) return { ok: false, error: DOUBLE_EXTENSION };
   return { ok: true, ext: ext as E, name };
 }
-
-export const formatFileSize = (bytes: number) =>
-  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

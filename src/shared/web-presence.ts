@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textField } from './bank-accounts';
+import { textField } from './fields';
 import { httpUrlField } from './urls';
 import { multiLine } from './text';
 

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { Download, FileText } from 'lucide-react';
 import { Button } from './ui/button';
 import { cn } from '../lib/cn';
-import { formatDate } from '../../shared/format';
-import { formatFileSize } from '../../shared/uploads';
+import { formatDate, formatFileSize } from '../../shared/format';
 
 /**
  * One stored file in a list: icon, name, date and size, and a Download link; `before` goes ahead of

@@ -8,8 +8,8 @@ import { Card } from '../../components/ui/card';
 import { UploadProgress, uploadWithProgress } from '../../components/file-upload';
 import { bookLockedMessage, type BookRow } from '../../../shared/books';
 import { JOIN_LINK, JOIN_LINK_LABEL } from '../../../shared/membership';
-import { MAX_UPLOAD_BYTES, FILE_TOO_LARGE, formatFileSize } from '../../../shared/uploads';
-import { formatDate } from '../../../shared/format';
+import { MAX_UPLOAD_BYTES, FILE_TOO_LARGE } from '../../../shared/uploads';
+import { formatDate, formatFileSize } from '../../../shared/format';
 import { cn } from '../../lib/cn';
 import { bookKeys, bookUploadUrl } from './api';
 

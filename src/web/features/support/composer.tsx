@@ -2,8 +2,8 @@ import { useId, useRef, useState, type KeyboardEvent, type RefObject } from 'rea
 import { Paperclip, Send, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { UploadProgress, uploadWithProgress } from '../../components/file-upload';
-import { formatCount } from '../../../shared/format';
-import { CHAT_UPLOAD_ACCEPT, checkChatUploadName, FILE_TOO_LARGE, formatFileSize, MAX_UPLOAD_BYTES } from '../../../shared/uploads';
+import { formatCount, formatFileSize } from '../../../shared/format';
+import { CHAT_UPLOAD_ACCEPT, checkChatUploadName, FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import { SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGE_TOO_LONG, type SupportMessage } from '../../../shared/support';
 import { sendMessage, sentMessage, supportUrls } from './api';
 

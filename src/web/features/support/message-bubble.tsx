@@ -1,7 +1,6 @@
 import { Check, CheckCheck, Paperclip } from 'lucide-react';
 import { cn } from '../../lib/cn';
-import { formatDateTime } from '../../../shared/format';
-import { formatFileSize } from '../../../shared/uploads';
+import { formatDateTime, formatFileSize } from '../../../shared/format';
 import type { SupportMessage } from '../../../shared/support';
 import { supportUrls } from './api';
 import { MessageText } from './message-text';

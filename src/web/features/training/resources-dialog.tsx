@@ -9,7 +9,7 @@ import { QueryStates } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
 import { usePagedList } from '../../lib/paged-list';
 import { deleteResourceFailed, downloadResourceFailed, type TrainingVideo, type VideoResource } from '../../../shared/training';
-import { formatFileSize } from '../../../shared/uploads';
+import { formatFileSize } from '../../../shared/format';
 import { LIMITS } from '../../../shared/limits';
 import { downloadResource, resourcesQuery, resourceUploadUrl, useDeleteResource, useRefreshTraining } from './api';
 

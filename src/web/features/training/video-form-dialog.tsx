@@ -10,7 +10,7 @@ import { Input } from '../../components/ui/input';
 import { describedBy, FormField } from '../../components/ui/form-field';
 import { uploadFormWithProgress, UploadProgress } from '../../components/file-upload';
 import { FILES_REQUIRED, MAX_THUMBNAIL_BYTES, THUMBNAIL_ACCEPT, uploadVideoFailed, VIDEO_ACCEPT, videoFields, type TrainingVideo } from '../../../shared/training';
-import { formatFileSize } from '../../../shared/uploads';
+import { formatFileSize } from '../../../shared/format';
 import { addVideoUrl, editVideoUrl, useRefreshTraining } from './api';
 import { Textarea } from '../../components/ui/textarea';
 
