@@ -9,6 +9,7 @@ import type { Page, PageQuery } from '../../../shared/paging';
 import { pageWindow, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
+import { notifyStaffAction } from '../notifications/staff-action';
 
 const columns = {
   id: recentActivities.id,
@@ -47,6 +48,7 @@ export async function addActivity(db: Db, scope: Scope, input: z.output<typeof a
     await enforceRecordLimit(tx, recentActivities.userId, scope.clientId, LIMITS.activities, 'activities');
     const [row] = await tx.insert(recentActivities).values({ userId: scope.clientId, ...input }).returning(columns);
     await recordAudit(tx, scope, { action: 'create', entityType: 'recent_activity', entityId: row.id });
+    await notifyStaffAction(tx, scope, { action: 'create', entityType: 'recent_activity' });
     return toActivity(row);
   });
 }
@@ -59,6 +61,7 @@ export async function updateActivity(db: Db, scope: Scope, id: number, input: z.
       : await selectActivities(tx).where(mine(scope.clientId, id));
     if (!row) return null;
     await recordAudit(tx, scope, { action: 'update', entityType: 'recent_activity', entityId: row.id });
+    await notifyStaffAction(tx, scope, { action: 'update', entityType: 'recent_activity' });
     return toActivity(row);
   });
 }
@@ -68,6 +71,7 @@ export async function deleteActivity(db: Db, scope: Scope, id: number): Promise<
     const [row] = await tx.delete(recentActivities).where(mine(scope.clientId, id)).returning({ id: recentActivities.id });
     if (!row) return false;
     await recordAudit(tx, scope, { action: 'delete', entityType: 'recent_activity', entityId: row.id });
+    await notifyStaffAction(tx, scope, { action: 'delete', entityType: 'recent_activity' });
     return true;
   });
 }

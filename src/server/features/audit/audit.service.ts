@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import { auditLog, authUsers } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import type { AuditAction, AuditEntityType } from '../../../shared/audit-labels';
-import { notifyStaffAction } from '../notifications/staff-action';
 
 /** Entity types and revealed fields are the keys of the label table in src/shared/audit-labels.ts. */
 export type AuditEntry = {
@@ -11,21 +10,17 @@ export type AuditEntry = {
   entityType: AuditEntityType;
   entityId?: string | number | null;
   field?: string;
-  /** The feature tells the client of this change with a notification of its own (no staff-action notice). */
-  notified?: boolean;
 };
 
 /**
  * Records an admin's write for a client, and every reveal of a secret (by anyone). A client's
  * own writes to their own data are not recorded: the log answers "who else touched my data".
- * Pass the transaction of the write so the entry and the change commit together. Every write
- * passes here, so this is also where the client is told of it (notifyStaffAction: bell, and
- * e-mail per their preference).
+ * Pass the transaction of the write so the entry and the change commit together. Telling the
+ * client is the feature's own call (notifyStaffAction, or its own notice), not the log's.
  */
 export async function recordAudit(db: Db, scope: Scope, entry: AuditEntry) {
   if (entry.action !== 'reveal' && !scope.isAdmin) return;
   await insertEntry(db, scope, entry);
-  if (!entry.notified) await notifyStaffAction(db, scope, entry);
 }
 
 /**

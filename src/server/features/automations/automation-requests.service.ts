@@ -8,6 +8,7 @@ import { authUsers, automationRequests } from '../../db/schema';
 import { ownedByClient, type Scope } from '../../middleware/access';
 import { pageWindow } from '../../lib/paging';
 import { recordAudit } from '../audit/audit.service';
+import { notifyStaffAction } from '../notifications/staff-action';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
 import { isDocumentId } from '../documents/documents.service';
 import { LIMITS, limitReached } from '../../../shared/limits';
@@ -87,6 +88,7 @@ export async function createRequest(deps: Deps, scope: Scope, input: z.output<ty
     if ((await openCount(tx, scope.clientId)) >= LIMITS.openAutomationRequests) throw new ConflictError(limitReached(LIMITS.openAutomationRequests, 'open automation requests'));
     await tx.insert(automationRequests).values({ id, userId: scope.clientId, ...input });
     await recordAudit(tx, scope, { action: 'create', entityType: 'automation_request', entityId: id });
+    await notifyStaffAction(tx, scope, { action: 'create', entityType: 'automation_request' });
     await notifyAdmins(tx, {
       kind: 'automation_request',
       clientId: scope.clientId,
@@ -118,7 +120,7 @@ export async function changeRequestState(db: Db, actorId: string, requestId: str
     }
     const declineReason = input.state === 'declined' ? input.reason : '';
     await tx.update(automationRequests).set({ state: input.state, declineReason, updatedAt: new Date() }).where(eq(automationRequests.id, requestId));
-    await recordAudit(tx, { clientId: row.userId, actorId, isAdmin: true }, { action: 'update', entityType: 'automation_request', entityId: requestId, notified: true });
+    await recordAudit(tx, { clientId: row.userId, actorId, isAdmin: true }, { action: 'update', entityType: 'automation_request', entityId: requestId });
     await notify(tx, {
       userId: row.userId,
       clientId: row.userId,

@@ -11,6 +11,7 @@ import type { Page, PageQuery } from '../../../shared/paging';
 import { pageWindow, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
+import { notifyStaffAction } from '../notifications/staff-action';
 
 // Every query filters by scope.clientId: a row of another client is simply not there (404).
 type Row = typeof businessBankAccounts.$inferSelect;
@@ -90,6 +91,7 @@ export async function addBankAccount(db: Db, keyring: Keyring, scope: Scope, inp
       .values({ id, userId: scope.clientId, ...columnsFor(keyring, id, input) })
       .returning();
     await recordAudit(tx, scope, { action: 'create', entityType: ENTITY, entityId: id });
+    await notifyStaffAction(tx, scope, { action: 'create', entityType: ENTITY });
     return toView(keyring, row);
   });
 }
@@ -104,6 +106,7 @@ export async function updateBankAccount(db: Db, keyring: Keyring, scope: Scope, 
       .returning();
     if (!row) return null;
     await recordAudit(tx, scope, { action: 'update', entityType: ENTITY, entityId: accountId });
+    await notifyStaffAction(tx, scope, { action: 'update', entityType: ENTITY });
     return toView(keyring, row);
   });
 }
@@ -116,6 +119,7 @@ export async function deleteBankAccount(db: Db, scope: Scope, accountId: string)
       .returning({ id: businessBankAccounts.id });
     if (!rows.length) return false;
     await recordAudit(tx, scope, { action: 'delete', entityType: ENTITY, entityId: accountId });
+    await notifyStaffAction(tx, scope, { action: 'delete', entityType: ENTITY });
     return true;
   });
 }

@@ -8,6 +8,7 @@ import type { Page, PageQuery } from '../../../shared/paging';
 import { pageWindow, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
+import { notifyStaffAction } from '../notifications/staff-action';
 
 // Every query filters by scope.clientId: another client's account is simply not there (404).
 const ENTITY = 'business_account' as const;
@@ -78,6 +79,7 @@ export async function addBusinessAccount(db: Db, scope: Scope, input: BusinessAc
       .returning();
     const saved = await insertDetails(tx, scope.clientId, account.id, details);
     await recordAudit(tx, scope, { action: 'create', entityType: ENTITY, entityId: account.id });
+    await notifyStaffAction(tx, scope, { action: 'create', entityType: ENTITY });
     return toView(account, saved);
   });
 }
@@ -100,6 +102,7 @@ export async function updateBusinessAccount(db: Db, scope: Scope, id: string, in
       .where(and(eq(businessAccountDetails.businessAccountId, id), eq(businessAccountDetails.userId, scope.clientId)));
     const saved = await insertDetails(tx, scope.clientId, id, details);
     await recordAudit(tx, scope, { action: 'update', entityType: ENTITY, entityId: id });
+    await notifyStaffAction(tx, scope, { action: 'update', entityType: ENTITY });
     return toView(account, saved);
   });
 }
@@ -113,6 +116,7 @@ export async function deleteBusinessAccount(db: Db, scope: Scope, id: string): P
       .returning({ id: businessAccounts.id });
     if (!rows.length) return false;
     await recordAudit(tx, scope, { action: 'delete', entityType: ENTITY, entityId: id });
+    await notifyStaffAction(tx, scope, { action: 'delete', entityType: ENTITY });
     return true;
   });
 }

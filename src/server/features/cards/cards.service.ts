@@ -13,6 +13,7 @@ import type { Page, PageQuery } from '../../../shared/paging';
 import { pageWindow, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
+import { notifyStaffAction } from '../notifications/staff-action';
 
 // Store cards and revolving credits: one set of functions, the kind picks the table. Every query
 // filters by the scope's client: another client's card is simply not there (404). The tradeline
@@ -141,6 +142,7 @@ export async function addCard(db: Db, keyring: Keyring, kind: CardKind, scope: S
       .values({ id, userId: scope.clientId, ...(columnsFor(keyring, kind, id, input) as Partial<CardTable['$inferInsert']>) })
       .returning();
     await recordAudit(tx, scope, { action: 'create', entityType: ENTITY[kind], entityId: id });
+    await notifyStaffAction(tx, scope, { action: 'create', entityType: ENTITY[kind] });
     return toView(keyring, kind, row);
   });
 }
@@ -156,6 +158,7 @@ export async function updateCard(db: Db, keyring: Keyring, kind: CardKind, scope
       .returning();
     if (!row) return null;
     await recordAudit(tx, scope, { action: 'update', entityType: ENTITY[kind], entityId: cardId });
+    await notifyStaffAction(tx, scope, { action: 'update', entityType: ENTITY[kind] });
     return toView(keyring, kind, row);
   });
 }
@@ -169,6 +172,7 @@ export async function deleteCard(db: Db, kind: CardKind, scope: Scope, cardId: s
       .returning({ id: table.id });
     if (!rows.length) return false;
     await recordAudit(tx, scope, { action: 'delete', entityType: ENTITY[kind], entityId: cardId });
+    await notifyStaffAction(tx, scope, { action: 'delete', entityType: ENTITY[kind] });
     return true;
   });
 }

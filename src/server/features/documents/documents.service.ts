@@ -13,6 +13,7 @@ import { pageWindow, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { assertStorageRoom } from '../../uploads/upload-limits';
 import { recordAudit } from '../audit/audit.service';
+import { notifyStaffAction } from '../notifications/staff-action';
 
 const columns = {
   id: businessDocuments.id,
@@ -104,8 +105,9 @@ export async function insertDocument(
       requestTaskId: into.requestTaskId ?? null,
     })
     .returning(columns);
+  await recordAudit(tx, scope, { action: 'create', entityType: 'business_document', entityId: id });
   // A request's upload is told to the client by the request's own notices.
-  await recordAudit(tx, scope, { action: 'create', entityType: 'business_document', entityId: id, notified: into.requestTaskId !== undefined });
+  if (into.requestTaskId === undefined) await notifyStaffAction(tx, scope, { action: 'create', entityType: 'business_document' });
   return toDocument(row);
 }
 
@@ -126,6 +128,7 @@ export async function deleteDocument(db: Db, storage: Storage, scope: Scope, doc
       .returning({ storageKey: businessDocuments.storageKey });
     if (!row) return null;
     await recordAudit(tx, scope, { action: 'delete', entityType: 'business_document', entityId: documentId });
+    await notifyStaffAction(tx, scope, { action: 'delete', entityType: 'business_document' });
     return row.storageKey;
   });
   if (key === null) return false;

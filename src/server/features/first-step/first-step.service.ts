@@ -10,6 +10,7 @@ import { LIMITS, limitReached } from '../../../shared/limits';
 import type { Page, PageQuery } from '../../../shared/paging';
 import { pageWindow, toPage } from '../../lib/paging';
 import { recordAudit } from '../audit/audit.service';
+import { notifyStaffAction } from '../notifications/staff-action';
 
 // The catalog is one shared list admins maintain (no client's data: its writes are not in any
 // client's audit log); an opening is a client's own row, filtered by the scope's client.
@@ -108,6 +109,7 @@ export async function openFirstStepAccount(db: Db, scope: Scope, accountId: stri
       .returning();
     if (!row) throw new ConflictError(FIRST_STEP_MESSAGES.alreadyOpened);
     await recordAudit(tx, scope, { action: 'create', entityType: ENTITY, entityId: row.id });
+    await notifyStaffAction(tx, scope, { action: 'create', entityType: ENTITY });
     return openingView(row);
   });
 }
@@ -121,6 +123,7 @@ export async function undoFirstStepOpening(db: Db, scope: Scope, accountId: stri
       .returning({ id: firstStepOpenings.id });
     if (!rows.length) return false;
     await recordAudit(tx, scope, { action: 'delete', entityType: ENTITY, entityId: rows[0].id });
+    await notifyStaffAction(tx, scope, { action: 'delete', entityType: ENTITY });
     return true;
   });
 }

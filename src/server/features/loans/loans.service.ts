@@ -8,6 +8,7 @@ import type { Page, PageQuery } from '../../../shared/paging';
 import { pageWindow, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
+import { notifyStaffAction } from '../notifications/staff-action';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
 import { loanOfferMail } from './loan-offer-mail';
 
@@ -152,6 +153,7 @@ export async function updateLoan(deps: Deps, asker: Asker, loan: Row, author: Au
     if (!row) return null;
     const scope = auditFor(asker, author);
     if (scope) await recordAudit(tx, scope, { action: 'update', entityType: ENTITY, entityId: loanId });
+    if (scope) await notifyStaffAction(tx, scope, { action: 'update', entityType: ENTITY });
     if (back && author) await submitForReview(tx, author, row.title, 'update');
     return toView(row, author, asker);
   });
@@ -169,6 +171,7 @@ export async function deleteLoan(db: Db, asker: Asker, loan: Row, author: Author
     if (!rows.length) return false;
     const scope = auditFor(asker, author);
     if (scope) await recordAudit(tx, scope, { action: 'delete', entityType: ENTITY, entityId: loanId });
+    if (scope) await notifyStaffAction(tx, scope, { action: 'delete', entityType: ENTITY });
     return true;
   });
 }
@@ -189,7 +192,7 @@ export async function reviewLoan(db: Db, admin: Asker, loanId: string, input: Lo
     const found = (await findLoan(tx, loanId))!;
     const { loan, author } = found;
     const scope = auditFor(admin, author);
-    if (scope) await recordAudit(tx, scope, { action: 'update', entityType: ENTITY, entityId: loanId, notified: true });
+    if (scope) await recordAudit(tx, scope, { action: 'update', entityType: ENTITY, entityId: loanId });
     if (author && author.id !== admin.id) {
       await notify(tx, {
         userId: author.id,

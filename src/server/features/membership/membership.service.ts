@@ -42,7 +42,7 @@ export async function setMembership(deps: Pick<Deps, 'db' | 'mailer' | 'config'>
     const [before] = await tx.select({ isPaid: users.isPaid }).from(users).where(eq(users.id, scope.clientId)).for('update');
     await tx.insert(users).values({ id: scope.clientId, isPaid }).onConflictDoUpdate({ target: users.id, set: { isPaid } });
     if ((before?.isPaid ?? false) === isPaid) return undefined;
-    await recordAudit(tx, scope, { action: 'update', entityType: 'membership', entityId: scope.clientId, notified: true });
+    await recordAudit(tx, scope, { action: 'update', entityType: 'membership', entityId: scope.clientId });
     const sent = await sendNotification(tx, {
       userId: scope.clientId,
       clientId: scope.clientId,

@@ -33,7 +33,7 @@ export type NewNotification = {
 const BELL_ONLY: ReadonlySet<NotificationKind> = new Set(['support_reply', 'support_message']);
 
 // The public address of the portal for links in e-mails, set once by createApp from the config:
-// notify() is called inside other features' transactions (recordAudit among them), which carry
+// notify() is called inside other features' transactions, which carry
 // no configuration. Every app in one process shares one APP_URL.
 let appUrl = 'http://localhost:3000';
 export function setNotificationAppUrl(url: string) {

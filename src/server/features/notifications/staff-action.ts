@@ -5,21 +5,8 @@ import type { Scope } from '../../middleware/access';
 import { auditEntityLabel, type AuditAction, type AuditEntityType } from '../../../shared/audit-labels';
 import { notify } from './notifications.service';
 
-// Every staff write on a client's data tells the client (called by recordAudit, the one place
-// every such write passes through), except where the feature tells them itself, with its own
-// words: those entity types are listed here, and single calls say so with AuditEntry.notified.
-const OWN_NOTICES: ReadonlySet<string> = new Set([
-  // every staff change of a task has its own notification (compliance.service.ts tellClient)
-  'business_compliance',
-  // membership_changed, with its own e-mail
-  'membership',
-  // score_changed when the value changes; saving the same value again is not news
-  'capital_score',
-  'paydex_score',
-  // Support Chat: a staff reply is its own notification (support_reply); archiving is staff's bookkeeping
-  'support_message',
-  'support_conversation',
-]);
+// The notice a feature sends when staff change a client's records and the feature has no words
+// of its own for it (tasks, membership, scores and support messages do: they send their own).
 
 /** Where the client sees each kind of record (the bell's link); anything else opens the home page. */
 const PAGES: Partial<Record<AuditEntityType, string>> = {
@@ -65,10 +52,11 @@ export function staffActionTitle(action: Action, entityType: string): string {
 export const staffActionLink = (entityType: string) => PAGES[entityType as AuditEntityType] ?? '/';
 
 /**
- * Tells the client of a staff write on their data, in the write's transaction. A burst of edits
- * makes one notice (and at most one e-mail): nothing new while the client has an unread
- * staff-action notice about the same entity type (matched by its titles) from the last
- * STAFF_ACTION_COALESCE_MINUTES minutes. An admin working on their own data is not told.
+ * Tells the client of a staff write on their data, in the write's transaction; a client's own
+ * write tells no one. A burst of edits makes one notice (and at most one e-mail): nothing new
+ * while the client has an unread staff-action notice about the same entity type (matched by its
+ * titles) from the last STAFF_ACTION_COALESCE_MINUTES minutes. An admin working on their own data
+ * is not told.
  */
 export async function notifyStaffAction(
   tx: Db,
@@ -76,7 +64,6 @@ export async function notifyStaffAction(
   entry: { action: AuditAction; entityType: string },
 ): Promise<boolean> {
   if (!isWrite(entry.action) || !scope.isAdmin || scope.actorId === scope.clientId) return false;
-  if (OWN_NOTICES.has(entry.entityType)) return false;
   const action = entry.action;
   const [recent] = await tx
     .select({ id: notifications.id })

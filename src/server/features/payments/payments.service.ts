@@ -10,6 +10,7 @@ import type { Page, PageQuery } from '../../../shared/paging';
 import { pageWindow, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
+import { notifyStaffAction } from '../notifications/staff-action';
 import { notify } from '../notifications/notifications.service';
 
 const columns = {
@@ -52,7 +53,7 @@ export async function addPayment(db: Db, scope: Scope, input: z.output<typeof pa
       .insert(payments)
       .values({ userId: scope.clientId, ...input, amount: input.amount.toFixed(2) })
       .returning(columns);
-    await recordAudit(tx, scope, { action: 'create', entityType: 'payment', entityId: row.id, notified: true });
+    await recordAudit(tx, scope, { action: 'create', entityType: 'payment', entityId: row.id });
     if (scope.isAdmin) await notify(tx, { userId: scope.clientId, clientId: scope.clientId, kind: 'payment_recorded', title: `Payment recorded: ${row.description}`, body: `${formatMoney(row.amount)} on ${formatDate(row.date)}`, link: '/' });
     return toPayment(row);
   });
@@ -68,6 +69,7 @@ export async function updatePayment(db: Db, scope: Scope, paymentId: number, inp
       .returning(columns);
     if (!row) return null;
     await recordAudit(tx, scope, { action: 'update', entityType: 'payment', entityId: row.id });
+    await notifyStaffAction(tx, scope, { action: 'update', entityType: 'payment' });
     return toPayment(row);
   });
 }

@@ -4,6 +4,7 @@ import { authAccounts, authUsers, users } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import type { Preferences } from '../../../shared/profile';
 import { recordAudit } from '../audit/audit.service';
+import { notifyStaffAction } from '../notifications/staff-action';
 
 // Without a users row (first-login setup not run yet) the columns' defaults apply: both on.
 const DEFAULTS: Preferences = { pushAlertEnabled: true, emailAlertEnabled: true };
@@ -25,6 +26,7 @@ export async function savePreferences(db: Db, scope: Scope, input: Preferences):
       .onConflictDoUpdate({ target: users.id, set: input })
       .returning({ pushAlertEnabled: users.pushAlertEnabled, emailAlertEnabled: users.emailAlertEnabled });
     await recordAudit(tx, scope, { action: 'update', entityType: 'notification_preferences', entityId: scope.clientId });
+    await notifyStaffAction(tx, scope, { action: 'update', entityType: 'notification_preferences' });
     return row;
   });
 }

@@ -9,6 +9,7 @@ import type { Keyring } from '../../security/keyring';
 import { mask } from '../../../shared/mask';
 import { COMPLETE_PROFILE_TASK, isProfileComplete, type profileInput, type SecretProfileField } from '../../../shared/profile';
 import { recordAudit } from '../audit/audit.service';
+import { notifyStaffAction } from '../notifications/staff-action';
 import { completeTask } from '../compliance/compliance.service';
 import { sendNotification } from '../notifications/notifications.service';
 import { contactEmailChangedMail, type EmailChange } from './profile.mail';
@@ -56,9 +57,11 @@ export async function saveProfile(deps: Pick<Deps, 'db' | 'keyring' | 'mailer' |
       .onConflictDoUpdate({ target: userProfiles.userId, set: values })
       .returning();
     const emailChanges = staffEdit ? contactEmailChanges(old ?? { businessEmail: '', forwardEmail: '' }, fields) : [];
-    await recordAudit(tx, scope, { action: 'update', entityType: 'user_profile', entityId: scope.clientId, notified: emailChanges.length > 0 });
-    // Staff changed where the client's mail goes: a notice of its own, with old and new values.
+    await recordAudit(tx, scope, { action: 'update', entityType: 'user_profile', entityId: scope.clientId });
+    // Staff changed where the client's mail goes: a notice of its own, with old and new values,
+    // instead of the usual one.
     const mail = emailChanges.length ? await notifyEmailChange(tx, scope.clientId, emailChanges) : null;
+    if (!emailChanges.length) await notifyStaffAction(tx, scope, { action: 'update', entityType: 'user_profile' });
     let completed = false;
     if (savedByClient && isProfileComplete(openRow(keyring, userProfiles, saved))) {
       // The one rule for every completion (compliance page, dashboard buttons, this save): Completed,

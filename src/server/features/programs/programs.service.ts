@@ -5,6 +5,7 @@ import { authUsers, programRequests } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import { programById, type programRequestInput } from '../../../shared/programs';
 import { recordAudit } from '../audit/audit.service';
+import { notifyStaffAction } from '../notifications/staff-action';
 import { programRequestMail } from './program-request-mail';
 import { notifyAdmins } from '../notifications/notifications.service';
 
@@ -28,6 +29,7 @@ export async function requestProgram(deps: Deps, scope: Scope, input: z.output<t
   const id = await deps.db.transaction(async (tx) => {
     const [row] = await tx.insert(programRequests).values({ userId: scope.clientId, programId: program.id, note: input.note }).returning({ id: programRequests.id });
     await recordAudit(tx, scope, { action: 'create', entityType: 'program_request', entityId: row.id });
+    await notifyStaffAction(tx, scope, { action: 'create', entityType: 'program_request' });
     await notifyAdmins(tx, { kind: 'payment_request', clientId: scope.clientId, title: `${client.name || client.email} requested ${program.name}`, body: input.note ?? '', link: `/clients` });
     return row.id;
   });

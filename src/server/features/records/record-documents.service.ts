@@ -7,6 +7,7 @@ import { storeThenRecord, uploadKey, type ReceivedUpload } from '../../uploads/u
 import { assertStorageRoom } from '../../uploads/upload-limits';
 import { DOCUMENTS_PER_RECORD, RECORD_NOT_FOUND, TOO_MANY_RECORD_DOCUMENTS, type RecordDocument } from '../../../shared/records';
 import { recordAudit } from '../audit/audit.service';
+import { notifyStaffAction } from '../notifications/staff-action';
 import type { KindConfig } from './records.kinds';
 import { documentColumns, isRecordId, lockRecord, toDocument } from './records.service';
 
@@ -39,6 +40,7 @@ export async function addRecordDocument(db: Db, storage: Storage, k: KindConfig,
         } as never)
         .returning(documentColumns(k));
       await recordAudit(tx, scope, { action: 'create', entityType: k.docs.entity, entityId: id });
+      await notifyStaffAction(tx, scope, { action: 'create', entityType: k.docs.entity });
       return toDocument(row);
     }),
   );
@@ -64,6 +66,7 @@ export async function deleteRecordDocument(db: Db, storage: Storage, k: KindConf
     const [row] = await tx.delete(k.docs.table).where(docWhere(k, scope.clientId, recordId, documentId)).returning({ storageKey: k.docs.cols.storageKey });
     if (!row) return null;
     await recordAudit(tx, scope, { action: 'delete', entityType: k.docs.entity, entityId: documentId });
+    await notifyStaffAction(tx, scope, { action: 'delete', entityType: k.docs.entity });
     return String(row.storageKey);
   });
   if (key === null) return false;

@@ -8,6 +8,7 @@ import { pageWindow } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { isDocumentId } from '../documents/documents.service';
 import { recordAudit } from '../audit/audit.service';
+import { notifyStaffAction } from '../notifications/staff-action';
 import type { KindConfig } from './records.kinds';
 
 // Every query filters by the scope's client: another client's record is simply not there (404).
@@ -135,6 +136,7 @@ export async function createRecord(db: Db, k: KindConfig, scope: Scope, input: R
     await enforceRecordLimit(tx, k.cols.userId, scope.clientId, k.limit, k.what);
     await tx.insert(k.table).values({ id, userId: scope.clientId, ...columnValues(k, input) } as never);
     await recordAudit(tx, scope, { action: 'create', entityType: k.entity, entityId: id });
+    await notifyStaffAction(tx, scope, { action: 'create', entityType: k.entity });
     return viewOf(tx, k, id);
   });
 }
@@ -149,6 +151,7 @@ export async function updateRecord(db: Db, k: KindConfig, scope: Scope, recordId
       .returning({ id: k.cols.id });
     if (!rows.length) return null;
     await recordAudit(tx, scope, { action: 'update', entityType: k.entity, entityId: recordId });
+    await notifyStaffAction(tx, scope, { action: 'update', entityType: k.entity });
     return viewOf(tx, k, recordId);
   });
 }
@@ -173,6 +176,7 @@ export async function deleteRecord(db: Db, storage: { delete: (key: string) => P
     if (!rows.length) return null;
     // The documents' rows go with the record (on delete cascade).
     await recordAudit(tx, scope, { action: 'delete', entityType: k.entity, entityId: recordId });
+    await notifyStaffAction(tx, scope, { action: 'delete', entityType: k.entity });
     return docs.map((d) => String(d.key));
   });
   if (keys === null) return false;

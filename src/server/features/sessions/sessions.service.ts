@@ -6,6 +6,7 @@ import type { Scope } from '../../middleware/access';
 import { describeDevice } from '../../../shared/user-agent';
 import { SESSIONS_LISTED, type SessionView } from '../../../shared/sessions';
 import { recordAudit } from '../audit/audit.service';
+import { notifyStaffAction } from '../notifications/staff-action';
 
 // Sessions are named by their id only: the token is the cookie's secret and never leaves the server.
 
@@ -61,6 +62,7 @@ export async function revokeClientSessions(deps: Pick<Deps, 'db' | 'sessions'>, 
   const tokens = await deps.db.transaction(async (tx) => {
     const rows = await tx.delete(authSessions).where(eq(authSessions.userId, scope.clientId)).returning({ token: authSessions.token });
     await recordAudit(tx, scope, { action: 'delete', entityType: 'sign_in_sessions', entityId: scope.clientId });
+    await notifyStaffAction(tx, scope, { action: 'delete', entityType: 'sign_in_sessions' });
     return rows.map((r) => r.token);
   });
   forget(deps, tokens);

@@ -11,6 +11,7 @@ import type { SocialAccount, socialAccountInput, socialAccountUpdate } from '../
 import { pageWindow, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
+import { notifyStaffAction } from '../notifications/staff-action';
 
 // A client's social media accounts. Every query filters by the scope's client: another client's
 // account is simply not there (404). The password is sealed with the row's id and leaves the
@@ -79,6 +80,7 @@ export async function addSocialAccount(db: Db, keyring: Keyring, scope: Scope, i
       })
       .returning(listColumns);
     await recordAudit(tx, scope, { action: 'create', entityType: 'social_media_account', entityId: id });
+    await notifyStaffAction(tx, scope, { action: 'create', entityType: 'social_media_account' });
     return toView(row);
   });
 }
@@ -100,6 +102,7 @@ export async function updateSocialAccount(db: Db, keyring: Keyring, scope: Scope
       .returning(listColumns);
     if (!row) return null;
     await recordAudit(tx, scope, { action: 'update', entityType: 'social_media_account', entityId: id });
+    await notifyStaffAction(tx, scope, { action: 'update', entityType: 'social_media_account' });
     return toView(row);
   });
 }
@@ -112,6 +115,7 @@ export async function deleteSocialAccount(db: Db, scope: Scope, id: string): Pro
       .returning({ id: t.id });
     if (!rows.length) return false;
     await recordAudit(tx, scope, { action: 'delete', entityType: 'social_media_account', entityId: id });
+    await notifyStaffAction(tx, scope, { action: 'delete', entityType: 'social_media_account' });
     return true;
   });
 }

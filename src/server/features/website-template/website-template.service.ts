@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { websiteTemplates } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import { recordAudit } from '../audit/audit.service';
+import { notifyStaffAction } from '../notifications/staff-action';
 
 // The client's one website template (the original product's website_templates: user_id, html_code).
 
@@ -25,6 +26,7 @@ export async function saveTemplate(db: Db, scope: Scope, htmlCode: string): Prom
       .onConflictDoUpdate({ target: websiteTemplates.userId, set: { htmlCode, updatedBy: scope.actorId, updatedAt: sql`now()` } })
       .returning({ htmlCode: websiteTemplates.htmlCode, updatedAt: websiteTemplates.updatedAt });
     await recordAudit(tx, scope, { action: 'update', entityType: 'website_template', entityId: scope.clientId });
+    await notifyStaffAction(tx, scope, { action: 'update', entityType: 'website_template' });
     return toView(row);
   });
 }
