@@ -51,7 +51,8 @@ import { clientSupportRoutes, supportRoutes } from './features/support/support.r
 import { backupRoutes } from './features/backup/backup.routes';
 import { fundabilityRoutes } from './features/fundability/fundability.routes';
 import { asUnavailable, DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, outageLog, unavailableReason } from './db/unavailable';
-import { recomputeFundabilityAfterWrite } from './features/fundability/fundability.after-write';
+import { recomputeAfterChanges } from './features/fundability/fundability.effects';
+import { withChanges } from './lib/changes';
 
 const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: 'The request is too large.' }, 413) });
 
@@ -86,8 +87,8 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .use('/password-reset/*', rateLimit(() => deps.db, { name: 'reset-email', windowSeconds: 15 * 60, max: 10, keyOf: (c) => clientIp(c) ?? 'unknown' }))
     // Only the better-auth endpoints the portal uses, JSON only, failed sign-ins limited per account.
     .on(['GET', 'POST'], '/auth/*', access('public'), betterAuthHandler(deps, signInLimits))
-    // Before the client routes, so it wraps them: a successful write to a record the fundability check reads recomputes it.
-    .use('/clients/:clientId/*', recomputeFundabilityAfterWrite)
+    // Before the routes, so it wraps them: what their services announce they changed is followed up once the handler is done.
+    .use('*', (c, next) => withChanges(next, (changes) => recomputeAfterChanges(deps, changes)))
     .route('/health', healthRoutes)
     .route('/public-config', publicConfigRoutes)
     .route('/signup', signupRoutes)

@@ -4,9 +4,10 @@ import { recomputeFundability } from '../features/fundability/fundability.servic
 import { daysAgo, type DemoContext } from './demo-context';
 
 /**
- * A fundability history point as the app makes one after a write to an area the checks read (its
- * after-write middleware; the demo calls services, not routes, so it asks here), dated on the day
- * of the demo's weeks that write belongs to. A recompute that changes nothing adds no point.
+ * A fundability history point as the app makes one after a request's writes to what the checks
+ * read (lib/changes.ts; the demo calls the services outside any request, where nothing follows
+ * their announcements, so it asks here), dated on the day of the demo's weeks that write belongs
+ * to. A recompute that changes nothing adds no point.
  */
 export async function fundabilityPoint(ctx: DemoContext, clientId: string, ago: number) {
   const { db } = ctx.deps;

@@ -12,6 +12,7 @@ import { pageWindow, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
+import { announce } from '../../lib/changes';
 
 // Every query filters by scope.clientId: a row of another client is simply not there (404).
 type Row = typeof businessBankAccounts.$inferSelect;
@@ -92,6 +93,7 @@ export async function addBankAccount(db: Db, keyring: Keyring, scope: Scope, inp
       .returning();
     await recordAudit(tx, scope, { action: 'create', entityType: ENTITY, entityId: id });
     await notifyStaffAction(tx, scope, { action: 'create', entityType: ENTITY });
+    announce({ clientId: scope.clientId, area: 'bank-accounts' });
     return toView(keyring, row);
   });
 }
@@ -107,6 +109,7 @@ export async function updateBankAccount(db: Db, keyring: Keyring, scope: Scope, 
     if (!row) return null;
     await recordAudit(tx, scope, { action: 'update', entityType: ENTITY, entityId: accountId });
     await notifyStaffAction(tx, scope, { action: 'update', entityType: ENTITY });
+    announce({ clientId: scope.clientId, area: 'bank-accounts' });
     return toView(keyring, row);
   });
 }
@@ -120,6 +123,7 @@ export async function deleteBankAccount(db: Db, scope: Scope, accountId: string)
     if (!rows.length) return false;
     await recordAudit(tx, scope, { action: 'delete', entityType: ENTITY, entityId: accountId });
     await notifyStaffAction(tx, scope, { action: 'delete', entityType: ENTITY });
+    announce({ clientId: scope.clientId, area: 'bank-accounts' });
     return true;
   });
 }

@@ -9,6 +9,7 @@ import { pageWindow, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
+import { announce } from '../../lib/changes';
 
 // Every query filters by scope.clientId: another client's account is simply not there (404).
 const ENTITY = 'business_account' as const;
@@ -80,6 +81,7 @@ export async function addBusinessAccount(db: Db, scope: Scope, input: BusinessAc
     const saved = await insertDetails(tx, scope.clientId, account.id, details);
     await recordAudit(tx, scope, { action: 'create', entityType: ENTITY, entityId: account.id });
     await notifyStaffAction(tx, scope, { action: 'create', entityType: ENTITY });
+    announce({ clientId: scope.clientId, area: 'business-accounts' });
     return toView(account, saved);
   });
 }
@@ -103,6 +105,7 @@ export async function updateBusinessAccount(db: Db, scope: Scope, id: string, in
     const saved = await insertDetails(tx, scope.clientId, id, details);
     await recordAudit(tx, scope, { action: 'update', entityType: ENTITY, entityId: id });
     await notifyStaffAction(tx, scope, { action: 'update', entityType: ENTITY });
+    announce({ clientId: scope.clientId, area: 'business-accounts' });
     return toView(account, saved);
   });
 }
@@ -117,6 +120,7 @@ export async function deleteBusinessAccount(db: Db, scope: Scope, id: string): P
     if (!rows.length) return false;
     await recordAudit(tx, scope, { action: 'delete', entityType: ENTITY, entityId: id });
     await notifyStaffAction(tx, scope, { action: 'delete', entityType: ENTITY });
+    announce({ clientId: scope.clientId, area: 'business-accounts' });
     return true;
   });
 }

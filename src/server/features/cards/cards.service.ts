@@ -14,6 +14,7 @@ import { pageWindow, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
+import { announce } from '../../lib/changes';
 
 // Store cards and revolving credits: one set of functions, the kind picks the table. Every query
 // filters by the scope's client: another client's card is simply not there (404). The tradeline
@@ -143,6 +144,7 @@ export async function addCard(db: Db, keyring: Keyring, kind: CardKind, scope: S
       .returning();
     await recordAudit(tx, scope, { action: 'create', entityType: ENTITY[kind], entityId: id });
     await notifyStaffAction(tx, scope, { action: 'create', entityType: ENTITY[kind] });
+    announce({ clientId: scope.clientId, area: kind === 'store' ? 'store-cards' : 'revolving-credits' });
     return toView(keyring, kind, row);
   });
 }
@@ -159,6 +161,7 @@ export async function updateCard(db: Db, keyring: Keyring, kind: CardKind, scope
     if (!row) return null;
     await recordAudit(tx, scope, { action: 'update', entityType: ENTITY[kind], entityId: cardId });
     await notifyStaffAction(tx, scope, { action: 'update', entityType: ENTITY[kind] });
+    announce({ clientId: scope.clientId, area: kind === 'store' ? 'store-cards' : 'revolving-credits' });
     return toView(keyring, kind, row);
   });
 }
@@ -173,6 +176,7 @@ export async function deleteCard(db: Db, kind: CardKind, scope: Scope, cardId: s
     if (!rows.length) return false;
     await recordAudit(tx, scope, { action: 'delete', entityType: ENTITY[kind], entityId: cardId });
     await notifyStaffAction(tx, scope, { action: 'delete', entityType: ENTITY[kind] });
+    announce({ clientId: scope.clientId, area: kind === 'store' ? 'store-cards' : 'revolving-credits' });
     return true;
   });
 }

@@ -11,6 +11,7 @@ import { pageWindow, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
+import { announce } from '../../lib/changes';
 
 const columns = {
   id: businessCompliance.id,
@@ -202,6 +203,7 @@ export async function addTask(db: Db, scope: Scope, input: z.output<typeof taskI
       })
       .returning(columns);
     await recordAudit(tx, scope, { action: 'create', entityType: 'business_compliance', entityId: row.id });
+    announce({ clientId: scope.clientId, area: 'compliance-tasks' });
     await tellClient(tx, scope, 'task_assigned', `New task: ${row.name}`, 'Our team added a task to your business compliance list.', row.id);
     return toTask(row);
   });
@@ -242,6 +244,7 @@ export async function updateTask(db: Db, scope: Scope, taskId: number, input: z.
           .returning(columns)
       : [before];
     await recordAudit(tx, scope, { action: 'update', entityType: 'business_compliance', entityId: row.id });
+    announce({ clientId: scope.clientId, area: 'compliance-tasks' });
     if (row.status !== before.status) await recordStatusChange(tx, scope.clientId, row, row.status);
     const what = row.status !== before.status ? `is now ${row.status === 'Completed' ? 'completed' : 'awaiting completion'}` : 'was updated';
     await tellClient(tx, scope, 'task_changed', `Task updated: ${row.name}`, `Our team changed this task: it ${what}.`, row.id);
@@ -265,6 +268,7 @@ export async function completeTask(db: Db, scope: Scope, taskId: number, now = n
       .where(and(eq(businessCompliance.id, taskId), eq(businessCompliance.userId, scope.clientId)))
       .returning(columns);
     await recordAudit(tx, scope, { action: 'update', entityType: 'business_compliance', entityId: row.id });
+    announce({ clientId: scope.clientId, area: 'compliance-tasks' });
     if (before.status !== 'Completed') {
       await recordStatusChange(tx, scope.clientId, row, 'Completed');
       await tellClient(tx, scope, 'task_changed', `Task completed: ${row.name}`, 'Our team marked this task as completed.', row.id);
@@ -281,6 +285,7 @@ export async function deleteTask(db: Db, scope: Scope, taskId: number): Promise<
       .returning({ id: businessCompliance.id, name: businessCompliance.taskName });
     if (!row) return false;
     await recordAudit(tx, scope, { action: 'delete', entityType: 'business_compliance', entityId: row.id });
+    announce({ clientId: scope.clientId, area: 'compliance-tasks' });
     await tellClient(tx, scope, 'task_changed', `Task removed: ${row.name}`, 'Our team removed this task from your business compliance list.', null);
     return true;
   });

@@ -26,6 +26,7 @@ import { recordAudit, recordWorkflowStep } from '../audit/audit.service';
 import { insertDocument } from '../documents/documents.service';
 import { notifyAdmins } from '../notifications/notifications.service';
 import { findTask, getTask, taskColumns, tellClient, type TaskRow } from './compliance.service';
+import { announce } from '../../lib/changes';
 
 type ActivityStatus = (typeof recentActivities.$inferInsert)['status'];
 const activity = (tx: Db, clientId: string, title: string, notes: string, status: ActivityStatus) => tx.insert(recentActivities).values({ userId: clientId, title, notes, status });
@@ -71,6 +72,7 @@ export async function addDocumentRequest(db: Db, scope: Scope, input: z.output<t
       })
       .returning({ id: businessCompliance.id });
     await recordAudit(tx, scope, { action: 'create', entityType: 'business_compliance', entityId: row.id });
+    announce({ clientId: scope.clientId, area: 'compliance-tasks' });
     await activity(tx, scope.clientId, input.requestedDocument, `Document requested (${section}): upload it on the Business Compliance page.`, 'pending');
     await tellClient(tx, scope, 'task_assigned', `Document requested: ${input.requestedDocument}`, `Our team asks you to upload ${input.requestedDocument} (${section}). Open the task to upload it.`, row.id);
     return answer(tx, scope.clientId, row.id);
@@ -96,6 +98,7 @@ export async function submitToRequest(db: Db, storage: Storage, scope: Scope, ta
         .set({ taskStatus: 'Submitted', submittedAt: new Date() })
         .where(and(eq(businessCompliance.id, taskId), eq(businessCompliance.userId, scope.clientId)));
       await recordWorkflowStep(tx, scope, { action: 'update', entityType: 'business_compliance', entityId: taskId });
+      announce({ clientId: scope.clientId, area: 'compliance-tasks' });
       await activity(tx, scope.clientId, task.requestedDocument, `Document submitted: ${upload.name}. Waiting for our team's review.`, 'In Progress');
       if (task.status !== 'Submitted') {
         const [client] = await tx.select({ name: authUsers.name, email: authUsers.email }).from(authUsers).where(eq(authUsers.id, scope.clientId));
@@ -122,6 +125,7 @@ export async function acceptRequest(db: Db, scope: Scope, taskId: number): Promi
     if (!uploaded?.n) throw new ConflictError(REQUEST_NOTHING_UPLOADED);
     await tx.update(businessCompliance).set({ taskStatus: 'Completed', rejectReason: '' }).where(eq(businessCompliance.id, taskId));
     await recordAudit(tx, scope, { action: 'update', entityType: 'business_compliance', entityId: taskId });
+    announce({ clientId: scope.clientId, area: 'compliance-tasks' });
     await activity(tx, scope.clientId, task.requestedDocument, 'Document accepted: the request is completed.', 'Completed');
     await tellClient(tx, scope, 'task_changed', `Document accepted: ${task.requestedDocument}`, 'Our team accepted your document. This request is completed.', taskId);
     return answer(tx, scope.clientId, taskId);
@@ -135,6 +139,7 @@ export async function rejectRequest(db: Db, scope: Scope, taskId: number, reason
     if (task.status !== 'Submitted') throw new ConflictError(REQUEST_NOT_SUBMITTED);
     await tx.update(businessCompliance).set({ taskStatus: 'Awaiting Completion', rejectReason: reason }).where(eq(businessCompliance.id, taskId));
     await recordAudit(tx, scope, { action: 'update', entityType: 'business_compliance', entityId: taskId });
+    announce({ clientId: scope.clientId, area: 'compliance-tasks' });
     await activity(tx, scope.clientId, task.requestedDocument, `Document rejected: ${reason}`.slice(0, 1100), 'urgent');
     await tellClient(tx, scope, 'task_changed', `Document rejected: ${task.requestedDocument}`, `Rejected: ${reason}\nPlease upload it again.`, taskId);
     return answer(tx, scope.clientId, taskId);

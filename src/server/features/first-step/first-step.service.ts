@@ -11,6 +11,7 @@ import type { Page, PageQuery } from '../../../shared/paging';
 import { pageWindow, toPage } from '../../lib/paging';
 import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
+import { announce } from '../../lib/changes';
 
 // The catalog is one shared list admins maintain (no client's data: its writes are not in any
 // client's audit log); an opening is a client's own row, filtered by the scope's client.
@@ -110,6 +111,7 @@ export async function openFirstStepAccount(db: Db, scope: Scope, accountId: stri
     if (!row) throw new ConflictError(FIRST_STEP_MESSAGES.alreadyOpened);
     await recordAudit(tx, scope, { action: 'create', entityType: ENTITY, entityId: row.id });
     await notifyStaffAction(tx, scope, { action: 'create', entityType: ENTITY });
+    announce({ clientId: scope.clientId, area: 'first-step-accounts' });
     return openingView(row);
   });
 }
@@ -124,6 +126,7 @@ export async function undoFirstStepOpening(db: Db, scope: Scope, accountId: stri
     if (!rows.length) return false;
     await recordAudit(tx, scope, { action: 'delete', entityType: ENTITY, entityId: rows[0].id });
     await notifyStaffAction(tx, scope, { action: 'delete', entityType: ENTITY });
+    announce({ clientId: scope.clientId, area: 'first-step-accounts' });
     return true;
   });
 }

@@ -77,7 +77,7 @@ function bankAccounts(db: Db, clientId: string): Promise<FundabilityFacts['bankA
 
 /** Everything the checks read for one client; null when there is no such user. */
 export async function gatherFacts(db: Db, clientId: string, now = new Date()): Promise<FundabilityFacts | null> {
-  // One query after the other: this runs inside recomputeFundability's transaction, on one
+  // One query after the other: inside recomputeFundability's transaction they share one
   // connection, where queries sent together only queue (and pg warns of it).
   const main = await profileAndScores(db, clientId);
   const presence = await presenceAccounts(db, clientId);

@@ -11,6 +11,12 @@ type StoredCheck = { id: string; state: CheckState };
 
 const sameChecks = (a: StoredCheck[], b: StoredCheck[]) => a.length === b.length && a.every((c, i) => c.id === b[i]!.id && c.state === b[i]!.state);
 
+/** A client's fundability from their records now, written nowhere (the page's read). null: no such user. */
+export async function currentFundability(db: Db, clientId: string, now = new Date()): Promise<FundabilityAnswer | null> {
+  const facts = await gatherFacts(db, clientId, now);
+  return facts ? { ...evaluateFundability(facts), computedAt: now.toISOString() } : null;
+}
+
 /**
  * Computes a client's fundability from their records now and keeps its history: a row when the
  * score or any check's state differs from the client's last row, the oldest dropped past

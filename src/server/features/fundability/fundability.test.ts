@@ -6,7 +6,6 @@ import { LIMITS } from '../../../shared/limits';
 import type { Page } from '../../../shared/paging';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import { recomputeFundability } from './fundability.service';
-import { fundabilitySource } from './fundability.after-write';
 
 let t: TestApp;
 let a: { id: string; agent: TestAgent };
@@ -54,8 +53,8 @@ describe('fundability', () => {
     expect(f.topFixes.length).toBeLessThanOrEqual(3);
     expect(f.topFixes.every((c) => c.state !== 'passed')).toBe(true);
     expect(Date.parse(f.computedAt)).not.toBeNaN();
-    // The first read keeps the first point of the history.
-    expect(await historyRows(a.id)).toHaveLength(1);
+    // A read keeps nothing: the history is kept by the writes.
+    expect(await historyRows(a.id)).toHaveLength(0);
   });
 
   it('follows the records: a bank account with another address fails the check, fixing it passes and raises the score, a history row per change', async () => {
@@ -189,10 +188,53 @@ describe('fundability', () => {
     expect((await res.json()).error).toBe('Page size must be between 1 and 100');
   });
 
-  it('names the areas whose writes recompute', () => {
-    expect(fundabilitySource('/api/clients/abc/bank-accounts/1')).toBe('bank-accounts');
-    expect(fundabilitySource('/api/clients/abc/profile')).toBe('profile');
-    expect(fundabilitySource('/api/clients/abc/activities')).toBeNull();
-    expect(fundabilitySource('/api/clients/search')).toBeNull();
+});
+
+describe('fundability history: kept by the writes to what the checks read, never by a read', () => {
+  it('records a point after a write through each service the checks read, whatever route calls it', async () => {
+    const c = await t.createSignedInUser({ role: 'client' });
+    const id = c.user.id;
+    const base = `/api/clients/${id}`;
+    const { account: vendor } = await send(admin.agent, 'POST', '/api/first-step-accounts', { vendor: 'Uline', bureaus: ['dnb'] }, 201);
+    let cardId = '';
+    const writes: [string, () => Promise<unknown>][] = [
+      ['profile', () => send(c.agent, 'PUT', `${base}/profile`, profile, 200)],
+      ['business accounts', () => send(c.agent, 'POST', `${base}/business-accounts`, { name: 'Yelp' }, 201)],
+      ['bank accounts', () => send(c.agent, 'POST', `${base}/bank-accounts`, { bankName: 'First Federal', monthlyFees: 0 }, 201)],
+      ['tasks', () => send(admin.agent, 'POST', `${base}/compliance-tasks`, { name: 'File annual report', dueDate: '2020-01-01', priority: 'High', status: 'Awaiting Completion' }, 201)],
+      ['document requests', () => send(admin.agent, 'POST', `${base}/compliance-tasks/document-requests`, { requestedDocument: 'EIN letter', documentType: 'Standard_Corporate' }, 201)],
+      ['store cards', async () => (cardId = ((await send(c.agent, 'POST', `${base}/store-cards`, { issuer: 'Store One' }, 201)) as { card: { id: string } }).card.id)],
+      ['revolving credits', () => send(c.agent, 'POST', `${base}/revolving-credits`, { issuer: 'Visa' }, 201)],
+      ['tradelines', () => send(c.agent, 'PUT', `${base}/tradelines/store/${cardId}`, { bureaus: ['dnb'], dateOpened: '2024-01-02' }, 200)],
+      ['first step openings', () => send(admin.agent, 'POST', `${base}/first-step-accounts/${vendor.id}/opening`, { dateOpened: '2024-01-02' }, 201)],
+      ['scores', () => send(admin.agent, 'PUT', `${base}/scores/capital`, { score: 700 }, 200)],
+      // A task completed from the dashboard (not a compliance-tasks route) counts as much as one completed on its page.
+      [
+        'the free guide task',
+        async () => {
+          expect((await c.agent.post('/api/me/setup')).status).toBe(201);
+          expect(await send(c.agent, 'POST', `${base}/free-guide/complete`, undefined, 200)).toEqual({ completed: true });
+        },
+      ],
+    ];
+    for (const [area, write] of writes) {
+      // With no history, any recompute adds a row; and only a recompute adds one.
+      await t.db.delete(fundabilityScores).where(eq(fundabilityScores.userId, id));
+      await write();
+      expect(await historyRows(id), area).toHaveLength(1);
+    }
+  });
+
+  it('writes nothing on a read: the page, its history, or the records the checks read', async () => {
+    const c = await t.createSignedInUser({ role: 'client' });
+    const base = `/api/clients/${c.user.id}`;
+    await send(c.agent, 'PUT', `${base}/profile`, profile, 200);
+    await send(c.agent, 'POST', `${base}/bank-accounts`, { bankName: 'First Federal', address: '9 Elm Road', monthlyFees: 0 }, 201);
+    expect((await historyRows(c.user.id)).length).toBeGreaterThan(0);
+    await t.db.delete(fundabilityScores).where(eq(fundabilityScores.userId, c.user.id));
+    for (const path of ['fundability', 'fundability/history', 'profile', 'bank-accounts', 'business-accounts', 'compliance-tasks', 'tradelines', 'store-cards', 'revolving-credits', 'scores']) {
+      for (const agent of [c.agent, admin.agent]) expect((await agent.get(`${base}/${path}`)).status, path).toBe(200);
+    }
+    expect(await historyRows(c.user.id)).toHaveLength(0);
   });
 });

@@ -13,6 +13,7 @@ import { notifyStaffAction } from '../notifications/staff-action';
 import { completeTask } from '../compliance/compliance.service';
 import { sendNotification } from '../notifications/notifications.service';
 import { contactEmailChangedMail, type EmailChange } from './profile.mail';
+import { announce } from '../../lib/changes';
 
 const secretColumns = { ssn: userProfiles.ownerSsn, dob: userProfiles.ownerDob, ein: userProfiles.ein } as const;
 
@@ -58,6 +59,7 @@ export async function saveProfile(deps: Pick<Deps, 'db' | 'keyring' | 'mailer' |
       .returning();
     const emailChanges = staffEdit ? contactEmailChanges(old ?? { businessEmail: '', forwardEmail: '' }, fields) : [];
     await recordAudit(tx, scope, { action: 'update', entityType: 'user_profile', entityId: scope.clientId });
+    announce({ clientId: scope.clientId, area: 'profile' });
     // Staff changed where the client's mail goes: a notice of its own, with old and new values,
     // instead of the usual one.
     const mail = emailChanges.length ? await notifyEmailChange(tx, scope.clientId, emailChanges) : null;

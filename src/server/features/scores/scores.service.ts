@@ -6,6 +6,7 @@ import { LIMITS } from '../../../shared/limits';
 import { SCORE_HISTORY_LIMIT, scoreChangedText, tierFor, type ScorePoint, type ScoresResponse } from '../../../shared/scores';
 import { recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
+import { announce } from '../../lib/changes';
 
 export type ScoreKind = 'capital' | 'paydex';
 
@@ -64,6 +65,7 @@ export async function setScore(db: Db, scope: Scope, kind: ScoreKind, score: num
       .limit(LIMITS.scoreHistory);
     await tx.delete(table).where(and(eq(table.userId, scope.clientId), notInArray(table.id, keep)));
     await recordAudit(tx, scope, { action: 'update', entityType: audit, entityId: row.id });
+    announce({ clientId: scope.clientId, area: 'scores' });
     const from = previous?.score ?? null;
     if (from !== score) {
       const body = kind === 'capital' ? `Your tier: ${tierFor(score).name}` : '';

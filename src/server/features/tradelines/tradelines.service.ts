@@ -7,6 +7,7 @@ import type { PageQuery } from '../../../shared/paging';
 import { isoDay, summarizeTradelines, tradelineStatus, type TradelinesResponse, type TradelineView } from '../../../shared/tradelines';
 import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
+import { announce } from '../../lib/changes';
 
 // Every store card, revolving credit and opened First Step Account is a tradeline; its tradeline
 // columns live on its own row (src/server/db/schema/credit.ts). Every query filters by the scope's
@@ -85,6 +86,7 @@ export async function updateTradeline(db: Db, scope: Scope, source: TradelineSou
     if (!row) return null;
     await recordAudit(tx, scope, { action: 'update', entityType: ENTITY, entityId: id });
     await notifyStaffAction(tx, scope, { action: 'update', entityType: ENTITY });
+    announce({ clientId: scope.clientId, area: 'tradelines' });
     return { bureaus: row.bureaus as Bureau[], dateOpened: row.dateOpened, lastReported: row.lastReported };
   });
 }

@@ -12,7 +12,7 @@ export const fundabilityKeys = {
 };
 
 // Always read again when shown: the score follows records changed on other pages (bank accounts,
-// profile, tasks), and the server recomputes it on each read.
+// profile, tasks), and the server computes it on each read.
 export const fundabilityQuery = (clientId: string) =>
   queryOptions({
     queryKey: fundabilityKeys.answer(clientId),
@@ -23,7 +23,7 @@ export const fundabilityQuery = (clientId: string) =>
 
 /**
  * The newest HISTORY_POINTS points, oldest first (as a chart reads them). Keyed by the answer's
- * computedAt: read after the answer, whose read may have added the newest point.
+ * computedAt: read again with each answer, since writes on other pages add points.
  */
 export const fundabilityHistoryQuery = (clientId: string, computedAt: string) =>
   queryOptions({
