@@ -77,6 +77,7 @@ export const automationRequestInput = z
     priority: z.enum(REQUEST_PRIORITIES, 'Priority must be High, Medium or Low.').default('Medium'),
   })
   .strict();
+export type AutomationRequestInput = z.input<typeof automationRequestInput>;
 export const automationRequestStateInput = z
   .object({
     state: z.enum(REQUEST_STATES, 'State must be received, in_progress, done or declined.'),

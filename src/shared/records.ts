@@ -53,6 +53,20 @@ export type PurchaseOrderInput = z.infer<typeof purchaseOrderInput>;
 export type RecordDocument = { id: string; documentName: string; contentType: string; size: number; createdAt: string };
 export type Receivable = Omit<ReceivableInput, 'status'> & { id: string; clientId: string; status: ReceivableStatus; createdAt: string; documents: RecordDocument[] };
 export type PurchaseOrder = Omit<PurchaseOrderInput, 'status'> & { id: string; clientId: string; status: PurchaseOrderStatus; createdAt: string; documents: RecordDocument[] };
+/** A record of either kind as the API answers it: the kind's own date key (dueDate or orderDate), its documents nested. */
+export type RecordView = {
+  id: string;
+  clientId: string;
+  vendorName: string;
+  amount: number;
+  status: RecordStatus;
+  createdAt: string;
+  documents: RecordDocument[];
+  clientName?: string;
+  clientEmail?: string;
+} & Partial<Record<'dueDate' | 'orderDate', string>>;
+/** What a record's form sends: the fields of its kind. */
+export type RecordInput = ReceivableInput | PurchaseOrderInput;
 /** In an admin's all-clients list each record names its client. */
 export type WithClient<T> = T & { clientName?: string; clientEmail?: string };
 

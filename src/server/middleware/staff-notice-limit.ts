@@ -7,9 +7,10 @@ import { consumeRateLimit } from './rate-limit';
 /**
  * Counts one staff-notifying action of the client's: the 429 to answer once they are past
  * LIMITS.staffNoticesPerHour this hour, else null. For an action that notifies staff only in some
- * cases (a loan offer's edit sends it back to review only when its address changes).
+ * cases (a loan offer's edit sends it back to review only when its address changes). Its return
+ * type is inferred: the 429 stays typed in the routes that answer it.
  */
-export async function staffNoticeRefusal<E extends AppEnv>(c: Context<E>, clientId: string): Promise<Response | null> {
+export async function staffNoticeRefusal<E extends AppEnv>(c: Context<E>, clientId: string) {
   const { allowed, retryAfter } = await consumeRateLimit(c.var.deps.db, `staff-notice:${clientId}`, 60 * 60, LIMITS.staffNoticesPerHour);
   if (allowed) return null;
   c.header('Retry-After', String(retryAfter));

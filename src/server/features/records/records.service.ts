@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authUsers } from '../../db/schema';
 import { ownedByClient, type Scope } from '../../middleware/access';
-import type { RecordDocument, RecordStatus, StatusTotal } from '../../../shared/records';
+import type { RecordDocument, RecordStatus, RecordView, StatusTotal } from '../../../shared/records';
 import type { PageQuery } from '../../../shared/paging';
 import { pageWindow } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
@@ -12,19 +12,6 @@ import { notifyStaffAction } from '../notifications/staff-action';
 import type { KindConfig } from './records.kinds';
 
 // Every query filters by the scope's client: another client's record is simply not there (404).
-
-/** A record as the API answers it: the kind's own date key (dueDate or orderDate), its documents nested. */
-export type RecordView = {
-  id: string;
-  clientId: string;
-  vendorName: string;
-  amount: number;
-  status: RecordStatus;
-  createdAt: string;
-  documents: RecordDocument[];
-  clientName?: string;
-  clientEmail?: string;
-} & Partial<Record<'dueDate' | 'orderDate', string>>;
 
 export type RecordValues = { vendorName: string; amount: number; status?: RecordStatus } & Partial<Record<'dueDate' | 'orderDate', string>>;
 

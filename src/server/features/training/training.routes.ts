@@ -80,9 +80,10 @@ function checkVideoFields(fields: Record<string, string>) {
 
 /**
  * Receives an add or edit form: the files streamed to storage, then `record` with the checked
- * fields. Whatever fails, no file of this upload stays stored.
+ * fields. Whatever fails, no file of this upload stays stored. Generic over `record`'s answer, so
+ * the routes keep its JSON type for the typed client.
  */
-async function receiveVideoForm(c: Context<AppEnv>, filesRequired: boolean, record: (fields: z.infer<typeof videoFields>, upload: StreamedUpload) => Promise<Response>) {
+async function receiveVideoForm<R extends Response>(c: Context<AppEnv>, filesRequired: boolean, record: (fields: z.infer<typeof videoFields>, upload: StreamedUpload) => Promise<R>) {
   const { storage, config } = c.var.deps;
   let upload: StreamedUpload;
   try {
