@@ -1,34 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { Upload } from 'lucide-react';
 import { cn } from '../lib/cn';
+import { uploadWithProgress, type UploadTarget } from '../lib/file-requests';
 import { checkUploadName, FILE_TOO_LARGE, MAX_UPLOAD_BYTES, UPLOAD_ACCEPT } from '../../shared/uploads';
-
-type UploadResult<T> = { ok: true; body: T } | { ok: false; error: string };
-
-/** POSTs a multipart form (any fields and files), reporting upload progress (fetch cannot). */
-export function uploadFormWithProgress<T>(url: string, form: FormData, onProgress: (percent: number) => void): Promise<UploadResult<T>> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.responseType = 'json';
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
-    xhr.onload = () => {
-      const body = xhr.response as (T & { error?: string }) | null;
-      if (xhr.status >= 200 && xhr.status < 300 && body) resolve({ ok: true, body });
-      else resolve({ ok: false, error: body?.error || `Upload failed (${xhr.status}). Please try again.` });
-    };
-    xhr.onerror = () => resolve({ ok: false, error: 'The upload failed. Check your connection and try again.' });
-    xhr.send(form);
-  });
-}
-
-/** POSTs one file (as `file`) with some text fields, reporting upload progress. */
-export function uploadWithProgress<T>(url: string, file: File, fields: Record<string, string>, onProgress: (percent: number) => void): Promise<UploadResult<T>> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', file);
-  return uploadFormWithProgress<T>(url, form, onProgress);
-}
 
 /** The bar shown while an upload is in flight. */
 export function UploadProgress({ percent }: { percent: number }) {
@@ -52,14 +26,14 @@ export function checkFileBeforeUpload(file: File): string | null {
  */
 export function FileUpload<T>({
   label,
-  url,
+  target,
   fields = {},
   disabled,
   disabledReason,
   onUploaded,
 }: {
   label: string;
-  url: string;
+  target: UploadTarget<T>;
   fields?: Record<string, string>;
   disabled?: boolean;
   disabledReason?: string;
@@ -78,7 +52,7 @@ export function FileUpload<T>({
     setError(problem);
     if (problem) return;
     setProgress(0);
-    const result = await uploadWithProgress<T>(url, file, fields, setProgress);
+    const result = await uploadWithProgress(target, file, fields, setProgress);
     setProgress(null);
     if (result.ok) onUploaded(result.body, file);
     else setError(result.error);

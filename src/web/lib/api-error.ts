@@ -14,3 +14,10 @@ export class ApiError extends Error {
 
 /** The request id an error carries (a failed API answer's), if any. */
 export const requestIdOf = (error: unknown) => (error instanceof ApiError ? error.requestId : undefined);
+
+/** A refused answer as an ApiError: the server's `error` sentence, else `failure`, else the status. */
+export function apiErrorFrom(body: unknown, status: number, failure?: string): ApiError {
+  const refusal = (typeof body === 'object' && body !== null ? body : {}) as { error?: unknown; requestId?: unknown };
+  const sentence = typeof refusal.error === 'string' && refusal.error ? refusal.error : failure || `Request failed (${status})`;
+  return new ApiError(sentence, status, typeof refusal.requestId === 'string' ? refusal.requestId : undefined);
+}

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from './api-client';
-import { CLIENT_SEARCH_LIMIT, type ClientPage, type ClientSort, type ClientSummary } from '../../shared/clients';
+import { CLIENT_SEARCH_LIMIT, type ClientSort, type ClientSummary } from '../../shared/clients';
 
 /** One client as the admin's client selector shows it. */
 export type ClientOption = ClientSummary;
@@ -14,7 +14,7 @@ export const clientSearchQuery = (q: string) =>
     queryKey: ['client-search', q] as const,
     queryFn: async ({ signal }): Promise<ClientSearch> => {
       const query = { sort: 'name_asc', pageSize: String(CLIENT_SEARCH_LIMIT), ...(q ? { q } : {}) } as const;
-      const page = await unwrap<ClientPage>(await api.clients.$get({ query }, { init: { signal } }));
+      const page = await unwrap(await api.clients.$get({ query }, { init: { signal } }));
       return { options: page.rows.map(toOption), total: page.total };
     },
     placeholderData: keepPreviousData,
@@ -25,7 +25,7 @@ export const clientSearchQuery = (q: string) =>
 export const clientSummaryQuery = (clientId: string) =>
   queryOptions({
     queryKey: ['clients', clientId, 'summary'] as const,
-    queryFn: async ({ signal }) => toOption(await unwrap<ClientSummary>(await api.clients[':clientId'].summary.$get({ param: { clientId } }, { init: { signal } }))),
+    queryFn: async ({ signal }) => toOption(await unwrap(await api.clients[':clientId'].summary.$get({ param: { clientId } }, { init: { signal } }))),
     staleTime: 60_000,
   });
 
@@ -34,7 +34,7 @@ export const firstClientQuery = (sort: Extract<ClientSort, 'oldest' | 'name_asc'
   queryOptions({
     queryKey: ['client-search', 'first', sort] as const,
     queryFn: async ({ signal }) => {
-      const page = await unwrap<ClientPage>(await api.clients.$get({ query: { sort, pageSize: '1' } }, { init: { signal } }));
+      const page = await unwrap(await api.clients.$get({ query: { sort, pageSize: '1' } }, { init: { signal } }));
       return page.rows[0] ? toOption(page.rows[0]) : null;
     },
   });

@@ -22,12 +22,12 @@ const DEBOUNCE_MS = 150;
 const itemsQuery = (clientId: string, q: string) => ({
   queryKey: ['search', 'items', clientId, q] as const,
   queryFn: async ({ signal }: { signal: AbortSignal }) =>
-    unwrap<SearchResults>(await api.clients[':clientId'].search.$get({ param: { clientId }, query: { q } }, { init: { signal } })),
+    unwrap(await api.clients[':clientId'].search.$get({ param: { clientId }, query: { q } }, { init: { signal } })),
   staleTime: 30_000,
 });
 const clientsQuery = (q: string) => ({
   queryKey: ['search', 'clients', q] as const,
-  queryFn: async ({ signal }: { signal: AbortSignal }) => unwrap<SearchResults>(await api.clients.search.$get({ query: { q } }, { init: { signal } })),
+  queryFn: async ({ signal }: { signal: AbortSignal }) => unwrap(await api.clients.search.$get({ query: { q } }, { init: { signal } })),
   staleTime: 30_000,
 });
 

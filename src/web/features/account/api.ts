@@ -10,7 +10,7 @@ export type AuditPage = { rows: AuditRow[]; total: number; page: number; pageSiz
 export const auditQuery = (clientId: string, page: number) =>
   queryOptions({
     queryKey: ['clients', clientId, 'audit', page],
-    queryFn: async () => unwrap<AuditPage>(await api.clients[':clientId'].audit.$get({ param: { clientId }, query: { page: String(page), pageSize: '10' } })),
+    queryFn: async () => unwrap(await api.clients[':clientId'].audit.$get({ param: { clientId }, query: { page: String(page), pageSize: '10' } })),
     placeholderData: keepPreviousData,
   });
 
@@ -51,14 +51,14 @@ export const accountKeys = {
 export const profileQuery = (clientId: string) =>
   queryOptions({
     queryKey: accountKeys.profile(clientId),
-    queryFn: async () => (await unwrap<{ profile: ProfileView | null }>(await api.clients[':clientId'].profile.$get({ param: { clientId } }))).profile,
+    queryFn: async () => (await unwrap(await api.clients[':clientId'].profile.$get({ param: { clientId } }))).profile,
   });
 
 export function useSaveProfile(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (json: ProfileInput) =>
-      unwrap<{ profile: ProfileView; taskCompleted: boolean }>(await api.clients[':clientId'].profile.$put({ param: { clientId }, json })),
+      unwrap(await api.clients[':clientId'].profile.$put({ param: { clientId }, json })),
     onSuccess: (data) => queryClient.setQueryData(accountKeys.profile(clientId), data.profile),
   });
 }
@@ -71,20 +71,20 @@ export async function revealSecret(clientId: string, field: SecretProfileField) 
       : field === 'dob'
         ? await route.dob.$post({ param: { clientId } })
         : await route.ein.$post({ param: { clientId } });
-  return (await unwrap<{ value: string }>(res)).value;
+  return (await unwrap(res)).value;
 }
 
 export const preferencesQuery = (clientId: string) =>
   queryOptions({
     queryKey: accountKeys.preferences(clientId),
-    queryFn: async () => (await unwrap<{ preferences: Preferences }>(await api.clients[':clientId'].preferences.$get({ param: { clientId } }))).preferences,
+    queryFn: async () => (await unwrap(await api.clients[':clientId'].preferences.$get({ param: { clientId } }))).preferences,
   });
 
 export function useSavePreferences(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (json: Preferences) =>
-      (await unwrap<{ preferences: Preferences }>(await api.clients[':clientId'].preferences.$put({ param: { clientId }, json }))).preferences,
+      (await unwrap(await api.clients[':clientId'].preferences.$put({ param: { clientId }, json }))).preferences,
     onSuccess: (prefs) => {
       queryClient.setQueryData(accountKeys.preferences(clientId), prefs);
       // Push alerts decide the bell's badge: it follows the switch at once.
@@ -96,7 +96,7 @@ export function useSavePreferences(clientId: string) {
 export const securityQuery = (clientId: string) =>
   queryOptions({
     queryKey: accountKeys.security(clientId),
-    queryFn: async () => unwrap<SecurityStatus>(await api.clients[':clientId'].security.$get({ param: { clientId } })),
+    queryFn: async () => unwrap(await api.clients[':clientId'].security.$get({ param: { clientId } })),
   });
 
 /** The admin's client selector: oldest first (the first is selected by default). */

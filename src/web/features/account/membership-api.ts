@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
-import type { Membership } from '../../../shared/membership';
 
 export const membershipKey = (clientId: string) => ['clients', clientId, 'membership'] as const;
 
 export const membershipQuery = (clientId: string) =>
   queryOptions({
     queryKey: membershipKey(clientId),
-    queryFn: async () => unwrap<Membership>(await api.clients[':clientId'].membership.$get({ param: { clientId } })),
+    queryFn: async () => unwrap(await api.clients[':clientId'].membership.$get({ param: { clientId } })),
   });
 
 /** Admins: turn a client's membership on or off; the Clients list, the books and the client's panel follow. */
@@ -15,7 +14,7 @@ export function useSetMembership() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ clientId, isPaid }: { clientId: string; isPaid: boolean }) =>
-      unwrap<Membership>(await api.clients[':clientId'].membership.$put({ param: { clientId }, json: { isPaid } })),
+      unwrap(await api.clients[':clientId'].membership.$put({ param: { clientId }, json: { isPaid } })),
     onSuccess: (data, { clientId }) => queryClient.setQueryData(membershipKey(clientId), data),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['admin-clients'] }), queryClient.invalidateQueries({ queryKey: ['books'] })]),
   });

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
-import { gatedFetch } from '../../lib/api-gate';
-import type { SessionView } from '../../../shared/sessions';
+import { fetchFile } from '../../lib/file-requests';
 import { saveResponse } from '../../lib/save-download';
 
 export const sessionKeys = { mine: ['me', 'sessions'] as const };
@@ -9,13 +8,13 @@ export const sessionKeys = { mine: ['me', 'sessions'] as const };
 export const mySessionsQuery = () =>
   queryOptions({
     queryKey: sessionKeys.mine,
-    queryFn: async () => (await unwrap<{ items: SessionView[] }>(await api.me.sessions.$get())).items,
+    queryFn: async () => (await unwrap(await api.me.sessions.$get())).items,
   });
 
 export function useRevokeSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (sessionId: string) => unwrap<{ ok: true }>(await api.me.sessions[':sessionId'].$delete({ param: { sessionId } })),
+    mutationFn: async (sessionId: string) => unwrap(await api.me.sessions[':sessionId'].$delete({ param: { sessionId } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.mine }),
   });
 }
@@ -23,7 +22,7 @@ export function useRevokeSession() {
 export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => unwrap<{ revoked: number }>(await api.me.sessions['revoke-others'].$post()),
+    mutationFn: async () => unwrap(await api.me.sessions['revoke-others'].$post()),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.mine }),
   });
 }
@@ -31,7 +30,7 @@ export function useRevokeOtherSessions() {
 /** An admin signs a client out on every device. */
 export function useRevokeClientSessions(clientId: string) {
   return useMutation({
-    mutationFn: async () => unwrap<{ revoked: number }>(await api.clients[':clientId'].sessions.revoke.$post({ param: { clientId } })),
+    mutationFn: async () => unwrap(await api.clients[':clientId'].sessions.revoke.$post({ param: { clientId } })),
   });
 }
 
@@ -40,11 +39,10 @@ export function useRevokeClientSessions(clientId: string) {
  * travels in the body), so it is fetched and saved from a blob rather than followed as a link.
  */
 export async function downloadAllData(clientId: string, password?: string) {
-  const res = await gatedFetch(`/api/clients/${encodeURIComponent(clientId)}/export`, {
+  const res = await fetchFile(api.clients[':clientId'].export.$path({ param: { clientId } }), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(password ? { password } : {}),
   });
-  if (!res.ok) await unwrap(res);
   await saveResponse(res, 'all-my-data.zip');
 }

@@ -26,7 +26,7 @@ function useResetEmail(token: string | null): ResetEmail {
     let cancelled = false;
     api['password-reset'].email
       .$post({ json: { token } })
-      .then((res) => unwrap<{ email: string }>(res))
+      .then((res) => unwrap(res))
       .then(
         ({ email }) => !cancelled && setState({ email, expired: null }),
         // Only a 404 says the link is dead; anything else (a 429, the network) leaves the form as it is.

@@ -1,22 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { gatedFetch } from '../../lib/api-gate';
-import { unwrap } from '../../lib/api-client';
+import { api, unwrap } from '../../lib/api-client';
+import { uploadTarget } from '../../lib/file-requests';
 import { pagedListOptions } from '../../lib/paged-list';
-import { hasMorePages, type Page } from '../../../shared/paging';
-import {
-  AUTOMATION_PAGE_SIZE,
-  MAX_AUTOMATIONS,
-  type Automation,
-  type AutomationInput,
-  type AutomationRequest,
-  type RequestState,
-} from '../../../shared/automations';
-
-// The Automations API (src/shared/automations.ts is the contract). Plain fetch through the gate,
-// as the training videos do: the image goes up as a multipart form of its own.
-
-const base = '/api/automations';
-const enc = encodeURIComponent;
+import { hasMorePages } from '../../../shared/paging';
+import { AUTOMATION_PAGE_SIZE, MAX_AUTOMATIONS, type Automation, type AutomationInput, type AutomationRequestInput, type RequestState } from '../../../shared/automations';
 
 export const automationKeys = {
   all: ['automations'] as const,
@@ -27,19 +14,11 @@ export const automationKeys = {
   allRequests: ['automation-requests', 'all'] as const,
 };
 
-const getJson = async <T>(url: string): Promise<T> => unwrap<T>(await gatedFetch(url, { headers: { accept: 'application/json' } }));
-const sendJson = async <T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> =>
-  unwrap<T>(
-    await gatedFetch(url, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
+const automationPage = async (page: string) => unwrap(await api.automations.$get({ query: { page, pageSize: String(AUTOMATION_PAGE_SIZE) } }));
 
 /** The catalogue in display order, a page at a time. */
 export const automationsQuery = () =>
-  pagedListOptions<Automation>(automationKeys.list, (page) => getJson<Page<Automation>>(`${base}?page=${page}&pageSize=${AUTOMATION_PAGE_SIZE}`));
+  pagedListOptions(automationKeys.list, automationPage);
 
 /** Every automation (all pages), for the re-order dialog: the order is saved for the whole catalogue. */
 export const everyAutomationQuery = () =>
@@ -48,7 +27,7 @@ export const everyAutomationQuery = () =>
     queryFn: async () => {
       const items: Automation[] = [];
       for (let page = 1; page <= Math.ceil(MAX_AUTOMATIONS / AUTOMATION_PAGE_SIZE); page++) {
-        const p = await getJson<Page<Automation>>(`${base}?page=${page}&pageSize=${AUTOMATION_PAGE_SIZE}`);
+        const p = await automationPage(String(page));
         items.push(...p.items);
         if (!hasMorePages(p)) break;
       }
@@ -57,7 +36,7 @@ export const everyAutomationQuery = () =>
     staleTime: 0,
   });
 
-export const imageUploadUrl = (id: string) => `${base}/${enc(id)}/image/upload`;
+export const imageUpload = (automationId: string) => uploadTarget(api.automations[':automationId'].image.upload, { param: { automationId } });
 
 function useRefresh() {
   const queryClient = useQueryClient();
@@ -67,20 +46,20 @@ function useRefresh() {
 export function useSaveAutomation() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: AutomationInput }) =>
-      id ? sendJson<{ automation: Automation }>('PATCH', `${base}/${enc(id)}`, input) : sendJson<{ automation: Automation }>('POST', base, input),
+    mutationFn: async ({ id, input }: { id?: string; input: AutomationInput }) =>
+      unwrap(id ? await api.automations[':automationId'].$patch({ param: { automationId: id }, json: input }) : await api.automations.$post({ json: input })),
     onSettled: refresh,
   });
 }
 
 export function useDeleteAutomation() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (id: string) => sendJson<{ ok: true }>('DELETE', `${base}/${enc(id)}`), onSettled: refresh });
+  return useMutation({ mutationFn: async (id: string) => unwrap(await api.automations[':automationId'].$delete({ param: { automationId: id } })), onSettled: refresh });
 }
 
 export function useSaveAutomationOrder() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (ids: string[]) => sendJson<{ ok: true }>('PUT', `${base}/order`, { ids }), onSettled: refresh });
+  return useMutation({ mutationFn: async (ids: string[]) => unwrap(await api.automations.order.$put({ json: { ids } })), onSettled: refresh });
 }
 
 export function useRefreshAutomations() {
@@ -90,17 +69,19 @@ export function useRefreshAutomations() {
 // --- Requests ------------------------------------------------------------------------------------
 
 export const ownRequestsQuery = (clientId: string) =>
-  pagedListOptions<AutomationRequest>(automationKeys.ownRequests(clientId), (page) => getJson<Page<AutomationRequest>>(`/api/clients/${enc(clientId)}/automation-requests?page=${page}&pageSize=50`));
+  pagedListOptions(automationKeys.ownRequests(clientId), async (page) =>
+    unwrap(await api.clients[':clientId']['automation-requests'].$get({ param: { clientId }, query: { page, pageSize: '50' } })),
+  );
 
 export const allRequestsQuery = (state: RequestState | '') =>
-  pagedListOptions<AutomationRequest>([...automationKeys.allRequests, state], (page) =>
-    getJson<Page<AutomationRequest>>(`/api/automation-requests?page=${page}&pageSize=50${state ? `&state=${state}` : ''}`),
+  pagedListOptions([...automationKeys.allRequests, state], async (page) =>
+    unwrap(await api['automation-requests'].$get({ query: { page, pageSize: '50', ...(state ? { state } : {}) } })),
   );
 
 export function useRequestAutomation(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { type: string; description: string; priority: string }) => sendJson<{ request: AutomationRequest }>('POST', `/api/clients/${enc(clientId)}/automation-requests`, input),
+    mutationFn: async (json: AutomationRequestInput) => unwrap(await api.clients[':clientId']['automation-requests'].$post({ param: { clientId }, json })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: automationKeys.requests }),
   });
 }
@@ -108,8 +89,8 @@ export function useRequestAutomation(clientId: string) {
 export function useMoveRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, state, reason }: { id: string; state: RequestState; reason?: string }) =>
-      sendJson<{ request: AutomationRequest }>('PATCH', `/api/automation-requests/${enc(id)}`, reason ? { state, reason } : { state }),
+    mutationFn: async ({ id, state, reason }: { id: string; state: RequestState; reason?: string }) =>
+      unwrap(await api['automation-requests'][':requestId'].$patch({ param: { requestId: id }, json: reason ? { state, reason } : { state } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: automationKeys.requests }),
   });
 }

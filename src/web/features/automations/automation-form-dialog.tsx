@@ -5,7 +5,8 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
 import { describedBy, FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { uploadFormWithProgress, UploadProgress } from '../../components/file-upload';
+import { UploadProgress } from '../../components/file-upload';
+import { uploadFormWithProgress } from '../../lib/file-requests';
 import { cn } from '../../lib/cn';
 import { formatBytes } from '../../../shared/format';
 import {
@@ -17,7 +18,7 @@ import {
   MAX_AUTOMATION_IMAGE_BYTES,
   type Automation,
 } from '../../../shared/automations';
-import { imageUploadUrl, useRefreshAutomations, useSaveAutomation } from './api';
+import { imageUpload, useRefreshAutomations, useSaveAutomation } from './api';
 import { Textarea } from '../../components/ui/textarea';
 
 const fileClass =
@@ -88,7 +89,7 @@ function AutomationForm({ automation, onDone }: { automation?: Automation; onDon
       const body = new FormData();
       body.append('image', image);
       setProgress(0);
-      const result = await uploadFormWithProgress<unknown>(imageUploadUrl(saved.id), body, setProgress);
+      const result = await uploadFormWithProgress(imageUpload(saved.id), body, setProgress);
       setProgress(null);
       void refresh();
       if (!result.ok) {

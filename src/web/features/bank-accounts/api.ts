@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import { pagedListOptions } from '../../lib/paged-list';
-import type { Page } from '../../../shared/paging';
-import type { BankAccount, BankAccountInput, BankAccountWithClient, BankNumberField } from '../../../shared/bank-accounts';
+import type { BankAccountInput, BankNumberField } from '../../../shared/bank-accounts';
 
 export const bankAccountKeys = {
   all: ['bank-accounts'] as const,
@@ -13,12 +12,12 @@ export const bankAccountKeys = {
 /** One client's accounts, numbers masked. */
 export const bankAccountsQuery = (clientId: string) =>
   pagedListOptions(bankAccountKeys.list(clientId), async (page) =>
-    unwrap<Page<BankAccount>>(await api.clients[':clientId']['bank-accounts'].$get({ param: { clientId }, query: { page } })),
+    unwrap(await api.clients[':clientId']['bank-accounts'].$get({ param: { clientId }, query: { page } })),
   );
 
 /** Admins: every client's accounts, each with the client's name. */
 export const allBankAccountsQuery = () =>
-  pagedListOptions(bankAccountKeys.everyClient, async (page) => unwrap<Page<BankAccountWithClient>>(await api['bank-accounts'].$get({ query: { page } })));
+  pagedListOptions(bankAccountKeys.everyClient, async (page) => unwrap(await api['bank-accounts'].$get({ query: { page } })));
 
 // Every write refreshes both the client's list and the admin's all-clients list.
 const useInvalidate = () => {
@@ -30,7 +29,7 @@ export function useCreateBankAccount(clientId: string) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (json: BankAccountInput) =>
-      (await unwrap<{ account: BankAccount }>(await api.clients[':clientId']['bank-accounts'].$post({ param: { clientId }, json }))).account,
+      (await unwrap(await api.clients[':clientId']['bank-accounts'].$post({ param: { clientId }, json }))).account,
     onSuccess: invalidate,
   });
 }
@@ -40,7 +39,7 @@ export function useUpdateBankAccount(clientId: string, accountId: string) {
   return useMutation({
     mutationFn: async (json: BankAccountInput) =>
       (
-        await unwrap<{ account: BankAccount }>(
+        await unwrap(
           await api.clients[':clientId']['bank-accounts'][':accountId'].$patch({ param: { clientId, accountId }, json }),
         )
       ).account,
@@ -51,7 +50,7 @@ export function useUpdateBankAccount(clientId: string, accountId: string) {
 export function useDeleteBankAccount(clientId: string, accountId: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async () => unwrap<{ ok: true }>(await api.clients[':clientId']['bank-accounts'][':accountId'].$delete({ param: { clientId, accountId } })),
+    mutationFn: async () => unwrap(await api.clients[':clientId']['bank-accounts'][':accountId'].$delete({ param: { clientId, accountId } })),
     onSuccess: invalidate,
   });
 }
@@ -61,5 +60,5 @@ export async function revealBankNumber(clientId: string, accountId: string, fiel
   const reveal = api.clients[':clientId']['bank-accounts'][':accountId'].reveal;
   const param = { clientId, accountId };
   const res = field === 'account-number' ? await reveal['account-number'].$post({ param }) : await reveal['routing-number'].$post({ param });
-  return (await unwrap<{ value: string }>(res)).value;
+  return (await unwrap(res)).value;
 }

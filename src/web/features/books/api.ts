@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import type { BookRow } from '../../../shared/books';
+import { fetchFile, uploadTarget } from '../../lib/file-requests';
 import { saveResponse } from '../../lib/save-download';
 
 export const bookKeys = { all: ['books'] as const };
@@ -9,11 +10,11 @@ export const bookKeys = { all: ['books'] as const };
 export const booksQuery = () =>
   queryOptions({
     queryKey: bookKeys.all,
-    queryFn: async () => (await unwrap<{ books: BookRow[] }>(await api.books.$get())).books,
+    queryFn: async () => (await unwrap(await api.books.$get())).books,
   });
 
-export const bookDownloadUrl = (volume: number) => `/api/books/${volume}/download`;
-export const bookUploadUrl = (volume: number) => `/api/books/${volume}/upload`;
+const bookParam = (volume: number) => ({ param: { volume: String(volume) } });
+export const bookUpload = (volume: number) => uploadTarget(api.books[':volume'].upload, bookParam(volume));
 
 /**
  * A book's Download button: fetches the PDF (so a refusal shows the server's sentence), saves it,
@@ -24,14 +25,10 @@ export function useDownloadBook(clientId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (book: Pick<BookRow, 'volume' | 'fileName' | 'free'>) => {
-      const res = await fetch(bookDownloadUrl(book.volume), { credentials: 'same-origin' });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => ({}))) as { error?: string };
-        throw new Error(body.error || 'The book could not be downloaded. Please try again.');
-      }
+      const res = await fetchFile(api.books[':volume'].download.$path(bookParam(book.volume)), {}, 'The book could not be downloaded. Please try again.');
       await saveResponse(res, book.fileName);
       if (book.free && clientId) {
-        await unwrap<{ completed: boolean }>(await api.clients[':clientId']['free-guide'].complete.$post({ param: { clientId } }));
+        await unwrap(await api.clients[':clientId']['free-guide'].complete.$post({ param: { clientId } }));
         await queryClient.invalidateQueries({ queryKey: ['clients', clientId] });
       }
     },

@@ -5,13 +5,14 @@ import { toast } from 'sonner';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { UploadProgress, uploadWithProgress } from '../../components/file-upload';
+import { UploadProgress } from '../../components/file-upload';
+import { uploadWithProgress } from '../../lib/file-requests';
 import { bookLockedMessage, type BookRow } from '../../../shared/books';
 import { JOIN_LINK, JOIN_LINK_LABEL } from '../../../shared/membership';
 import { MAX_UPLOAD_BYTES, FILE_TOO_LARGE } from '../../../shared/uploads';
 import { formatDate, formatFileSize } from '../../../shared/format';
 import { cn } from '../../lib/cn';
-import { bookKeys, bookUploadUrl } from './api';
+import { bookKeys, bookUpload } from './api';
 
 const covers: Record<number, string> = {
   1: 'from-brand-800 to-brand-600',
@@ -80,7 +81,7 @@ function ReplaceBook({ book }: { book: BookRow }) {
     if (file.size > MAX_UPLOAD_BYTES) return void toast.error(FILE_TOO_LARGE);
     if (!/\.pdf$/i.test(file.name)) return void toast.error('A book must be a PDF file.');
     setProgress(0);
-    const result = await uploadWithProgress<{ book: { fileName: string } }>(bookUploadUrl(book.volume), file, {}, setProgress);
+    const result = await uploadWithProgress(bookUpload(book.volume), file, {}, setProgress);
     setProgress(null);
     if (result.ok) {
       toast.success(`Volume ${book.volume} replaced with ${result.body.book.fileName}.`);

@@ -3,8 +3,8 @@ import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FileUpload } from '../../components/file-upload';
 import { usePagedList } from '../../lib/paged-list';
-import type { BusinessDocument, DocumentType } from '../../../shared/documents';
-import { adminDocumentsQuery, clientDocumentsQuery, uploadUrl, useRefreshDocuments } from '../documents/api';
+import type { DocumentType } from '../../../shared/documents';
+import { adminDocumentsQuery, clientDocumentsQuery, documentUpload, useRefreshDocuments } from '../documents/api';
 import { SectionList } from '../documents/section-list';
 
 const TYPE: DocumentType = 'Secret to Wealth Documents';
@@ -34,9 +34,9 @@ export function WealthDocuments({ clientId, isAdmin }: { clientId: string | null
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {!isAdmin && clientId && (
-          <FileUpload<{ document: BusinessDocument }>
+          <FileUpload
             label="Upload a document"
-            url={uploadUrl(clientId)}
+            target={documentUpload(clientId)}
             fields={{ documentType: TYPE }}
             onUploaded={(body) => {
               toast.success(`${body.document.documentName} uploaded.`);

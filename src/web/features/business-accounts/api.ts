@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import { pagedListOptions } from '../../lib/paged-list';
-import type { Page } from '../../../shared/paging';
-import type { BusinessAccount, BusinessAccountInput } from '../../../shared/business-accounts';
+import type { BusinessAccountInput } from '../../../shared/business-accounts';
 
 export const businessAccountKeys = {
   list: (clientId: string) => ['business-accounts', clientId] as const,
@@ -11,7 +10,7 @@ export const businessAccountKeys = {
 /** One client's Business Presence Accounts, each with its details. */
 export const businessAccountsQuery = (clientId: string) =>
   pagedListOptions(businessAccountKeys.list(clientId), async (page) =>
-    unwrap<Page<BusinessAccount>>(await api.clients[':clientId']['business-accounts'].$get({ param: { clientId }, query: { page } })),
+    unwrap(await api.clients[':clientId']['business-accounts'].$get({ param: { clientId }, query: { page } })),
   );
 
 const useInvalidate = (clientId: string) => {
@@ -23,7 +22,7 @@ export function useCreateBusinessAccount(clientId: string) {
   const invalidate = useInvalidate(clientId);
   return useMutation({
     mutationFn: async (json: BusinessAccountInput) =>
-      (await unwrap<{ account: BusinessAccount }>(await api.clients[':clientId']['business-accounts'].$post({ param: { clientId }, json }))).account,
+      (await unwrap(await api.clients[':clientId']['business-accounts'].$post({ param: { clientId }, json }))).account,
     onSuccess: invalidate,
   });
 }
@@ -33,7 +32,7 @@ export function useUpdateBusinessAccount(clientId: string, businessAccountId: st
   return useMutation({
     mutationFn: async (json: BusinessAccountInput) =>
       (
-        await unwrap<{ account: BusinessAccount }>(
+        await unwrap(
           await api.clients[':clientId']['business-accounts'][':businessAccountId'].$put({ param: { clientId, businessAccountId }, json }),
         )
       ).account,
@@ -45,7 +44,7 @@ export function useDeleteBusinessAccount(clientId: string, businessAccountId: st
   const invalidate = useInvalidate(clientId);
   return useMutation({
     mutationFn: async () =>
-      unwrap<{ ok: true }>(await api.clients[':clientId']['business-accounts'][':businessAccountId'].$delete({ param: { clientId, businessAccountId } })),
+      unwrap(await api.clients[':clientId']['business-accounts'][':businessAccountId'].$delete({ param: { clientId, businessAccountId } })),
     onSuccess: invalidate,
   });
 }

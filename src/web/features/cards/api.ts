@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import { pagedListOptions } from '../../lib/paged-list';
-import type { Page } from '../../../shared/paging';
 import type { CardKind, RevolvingCreditInput, StoreCardInput, StoreCardSecret } from '../../../shared/credit';
-import type { Card, WithClient } from '../../../shared/cards';
 
 export type CardInput = StoreCardInput | RevolvingCreditInput;
 
@@ -17,12 +15,12 @@ const routes = (kind: CardKind) => (kind === 'store' ? api.clients[':clientId'][
 
 /** One client's cards of a kind, secrets masked. */
 export const cardsQuery = (kind: CardKind, clientId: string) =>
-  pagedListOptions(cardKeys.list(kind, clientId), async (page) => unwrap<Page<Card>>(await routes(kind).$get({ param: { clientId }, query: { page } })));
+  pagedListOptions(cardKeys.list(kind, clientId), async (page) => unwrap(await routes(kind).$get({ param: { clientId }, query: { page } })));
 
 /** Admins: every client's cards of a kind, each with the client's name. */
 export const allCardsQuery = (kind: CardKind) =>
   pagedListOptions(cardKeys.everyClient(kind), async (page) =>
-    unwrap<Page<WithClient<Card>>>(await (kind === 'store' ? api['store-cards'] : api['revolving-credits']).$get({ query: { page } })),
+    unwrap(await (kind === 'store' ? api['store-cards'] : api['revolving-credits']).$get({ query: { page } })),
   );
 
 // Every write refreshes the client's list and the admin's all-clients list of that kind, and the
@@ -37,7 +35,7 @@ export function useCreateCard(kind: CardKind, clientId: string) {
   return useMutation({
     mutationFn: async (json: CardInput) =>
       (
-        await unwrap<{ card: Card }>(
+        await unwrap(
           kind === 'store'
             ? await api.clients[':clientId']['store-cards'].$post({ param: { clientId }, json: json as StoreCardInput })
             : await api.clients[':clientId']['revolving-credits'].$post({ param: { clientId }, json: json as RevolvingCreditInput }),
@@ -53,7 +51,7 @@ export function useUpdateCard(kind: CardKind, clientId: string, cardId: string) 
   return useMutation({
     mutationFn: async (json: CardInput) =>
       (
-        await unwrap<{ card: Card }>(
+        await unwrap(
           kind === 'store'
             ? await api.clients[':clientId']['store-cards'][':cardId'].$patch({ param, json: json as StoreCardInput })
             : await api.clients[':clientId']['revolving-credits'][':cardId'].$patch({ param, json: json as RevolvingCreditInput }),
@@ -68,7 +66,7 @@ export function useDeleteCard(kind: CardKind, clientId: string, cardId: string) 
   const param = { clientId, cardId };
   return useMutation({
     mutationFn: async () =>
-      unwrap<{ ok: true }>(
+      unwrap(
         kind === 'store'
           ? await api.clients[':clientId']['store-cards'][':cardId'].$delete({ param })
           : await api.clients[':clientId']['revolving-credits'][':cardId'].$delete({ param }),
@@ -83,5 +81,5 @@ export async function revealCardSecret(clientId: string, cardId: string, field: 
   const param = { clientId, cardId };
   const res =
     field === 'account-number' ? await reveal['account-number'].$post({ param }) : field === 'username' ? await reveal.username.$post({ param }) : await reveal.password.$post({ param });
-  return (await unwrap<{ value: string }>(res)).value;
+  return (await unwrap(res)).value;
 }

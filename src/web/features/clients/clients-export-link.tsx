@@ -2,6 +2,7 @@ import { FileDown } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import type { ClientSort } from '../../../shared/clients';
 import { localTimeZone } from '../../../shared/format';
+import { api } from '../../lib/api-client';
 
 /**
  * The Clients list as CSV, as the screen shows it: its search and order, and dates in this
@@ -12,7 +13,7 @@ export function ClientsExportLink({ sort, q }: { sort: ClientSort; q: string }) 
   const params = new URLSearchParams({ sort, ...(q ? { q } : {}), tz: localTimeZone() });
   return (
     <Button asChild variant="outline">
-      <a href={`/api/clients/export?${params}`} download>
+      <a href={`${api.clients.export.$path()}?${params}`} download>
         <FileDown aria-hidden="true" /> Export CSV
       </a>
     </Button>

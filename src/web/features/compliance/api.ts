@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
+import { uploadTarget } from '../../lib/file-requests';
 import { pagedListOptions } from '../../lib/paged-list';
-import type { ComplianceTask, TaskFilters, TaskInput, TaskPage, TaskUpdate } from '../../../shared/compliance';
-import type { DocumentRequestInput, OpenDocumentRequestPage, openRequestStates, RejectInput } from '../../../shared/document-requests';
+import type { TaskFilters, TaskInput, TaskUpdate } from '../../../shared/compliance';
+import type { DocumentRequestInput, openRequestStates, RejectInput } from '../../../shared/document-requests';
 
 type OpenRequestState = (typeof openRequestStates)[number];
 
@@ -15,7 +16,7 @@ export const complianceKeys = {
 /** A client's tasks by due date, 45 a page (the original product's view), filtered on the server; each page carries the counts over all tasks. */
 export const complianceTasksQuery = (clientId: string, filters: TaskFilters = {}) =>
   pagedListOptions(complianceKeys.list(clientId, filters), async (page) =>
-    unwrap<TaskPage>(await api.clients[':clientId']['compliance-tasks'].$get({ param: { clientId }, query: { ...filters, page } })),
+    unwrap(await api.clients[':clientId']['compliance-tasks'].$get({ param: { clientId }, query: { ...filters, page } })),
   );
 
 /** One task by id: the ?task= deep link, wherever the task sits in the list. */
@@ -24,7 +25,7 @@ export const complianceTaskQuery = (clientId: string, taskId: number) =>
     queryKey: complianceKeys.task(clientId, taskId),
     queryFn: async () =>
       (
-        await unwrap<{ task: ComplianceTask }>(
+        await unwrap(
           await api.clients[':clientId']['compliance-tasks'][':taskId'].$get({ param: { clientId, taskId: String(taskId) } }),
         )
       ).task,
@@ -41,7 +42,7 @@ export function useAddTask(clientId: string) {
   const invalidate = useInvalidate(clientId);
   return useMutation({
     mutationFn: async (json: TaskInput) =>
-      (await unwrap<{ task: ComplianceTask }>(await api.clients[':clientId']['compliance-tasks'].$post({ param: { clientId }, json }))).task,
+      (await unwrap(await api.clients[':clientId']['compliance-tasks'].$post({ param: { clientId }, json }))).task,
     onSuccess: invalidate,
   });
 }
@@ -51,7 +52,7 @@ export function useUpdateTask(clientId: string) {
   return useMutation({
     mutationFn: async ({ taskId, json }: { taskId: number; json: TaskUpdate }) =>
       (
-        await unwrap<{ task: ComplianceTask }>(
+        await unwrap(
           await api.clients[':clientId']['compliance-tasks'][':taskId'].$patch({ param: { clientId, taskId: String(taskId) }, json }),
         )
       ).task,
@@ -63,7 +64,7 @@ export function useDeleteTask(clientId: string) {
   const invalidate = useInvalidate(clientId);
   return useMutation({
     mutationFn: async (taskId: number) =>
-      unwrap<{ ok: true }>(await api.clients[':clientId']['compliance-tasks'][':taskId'].$delete({ param: { clientId, taskId: String(taskId) } })),
+      unwrap(await api.clients[':clientId']['compliance-tasks'][':taskId'].$delete({ param: { clientId, taskId: String(taskId) } })),
     onSuccess: invalidate,
   });
 }
@@ -74,7 +75,7 @@ export function useCompleteTask(clientId: string) {
   return useMutation({
     mutationFn: async (taskId: number) =>
       (
-        await unwrap<{ task: ComplianceTask }>(
+        await unwrap(
           await api.clients[':clientId']['compliance-tasks'][':taskId'].complete.$post({ param: { clientId, taskId: String(taskId) } }),
         )
       ).task,
@@ -87,7 +88,7 @@ export function useAddDocumentRequest(clientId: string) {
   const invalidate = useInvalidate(clientId);
   return useMutation({
     mutationFn: async (json: DocumentRequestInput) =>
-      (await unwrap<{ task: ComplianceTask }>(await api.clients[':clientId']['compliance-tasks']['document-requests'].$post({ param: { clientId }, json }))).task,
+      (await unwrap(await api.clients[':clientId']['compliance-tasks']['document-requests'].$post({ param: { clientId }, json }))).task,
     onSuccess: invalidate,
   });
 }
@@ -99,19 +100,20 @@ export function useReviewRequest(clientId: string) {
     mutationFn: async ({ taskId, reject }: { taskId: number; reject?: RejectInput }) => {
       const param = { clientId, taskId: String(taskId) };
       const route = api.clients[':clientId']['compliance-tasks'][':taskId'];
-      return (await unwrap<{ task: ComplianceTask }>(await (reject ? route.reject.$post({ param, json: reject }) : route.accept.$post({ param })))).task;
+      return (await unwrap(await (reject ? route.reject.$post({ param, json: reject }) : route.accept.$post({ param })))).task;
     },
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['clients', clientId] }), queryClient.invalidateQueries({ queryKey: documentRequestKeys.all })]),
   });
 }
 
 /** Where the client's (or an admin's, for them) file goes: the request's upload slot. */
-export const requestUploadUrl = (clientId: string, taskId: number) => `/api/clients/${encodeURIComponent(clientId)}/compliance-tasks/${taskId}/upload`;
+export const requestUpload = (clientId: string, taskId: number) =>
+  uploadTarget(api.clients[':clientId']['compliance-tasks'][':taskId'].upload, { param: { clientId, taskId: String(taskId) } });
 
 export const documentRequestKeys = { all: ['document-requests'] as const, list: (status: string) => ['document-requests', status] as const };
 
 /** Admins: open document requests across clients, oldest first. */
 export const openRequestsQuery = (status: OpenRequestState | undefined) =>
   pagedListOptions(documentRequestKeys.list(status ?? 'open'), async (page) =>
-    unwrap<OpenDocumentRequestPage>(await api['document-requests'].$get({ query: { page, ...(status ? { status } : {}) } })),
+    unwrap(await api['document-requests'].$get({ query: { page, ...(status ? { status } : {}) } })),
   );

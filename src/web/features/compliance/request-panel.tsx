@@ -12,7 +12,7 @@ import type { ComplianceTask } from '../../../shared/compliance';
 import { REJECT_REASON_REQUIRED, rejectInput, sectionTitle } from '../../../shared/document-requests';
 import { formatDateTime } from '../../../shared/format';
 import { downloadUrl, documentKeys } from '../documents/api';
-import { documentRequestKeys, requestUploadUrl, useReviewRequest } from './api';
+import { documentRequestKeys, requestUpload, useReviewRequest } from './api';
 import { Textarea } from '../../components/ui/textarea';
 
 /**
@@ -61,9 +61,9 @@ export function RequestPanel({ task, clientId, isAdmin }: { task: ComplianceTask
       )}
       {task.status === 'Submitted' && !isAdmin && <p className="text-sm text-sky-800">Submitted: our team is reviewing your document. You can still add another file.</p>}
       {open && (
-        <FileUpload<{ task: ComplianceTask }>
+        <FileUpload
           label={task.uploadCount ? 'Upload another file' : `Upload ${task.requestedDocument}`}
-          url={requestUploadUrl(clientId, task.id)}
+          target={requestUpload(clientId, task.id)}
           disabled={review.isPending}
           onUploaded={(body, file) => void uploaded(body, file)}
         />

@@ -1,9 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import { pagedListOptions } from '../../lib/paged-list';
-import type { Page } from '../../../shared/paging';
-import type { Activity, ActivityInput, ActivityUpdate } from '../../../shared/activities';
-import type { BuildOut } from '../../../shared/dashboard';
+import type { ActivityInput, ActivityUpdate } from '../../../shared/activities';
+import { fetchFile } from '../../lib/file-requests';
 import { saveResponse } from '../../lib/save-download';
 
 export const dashboardKeys = {
@@ -14,12 +13,12 @@ export const dashboardKeys = {
 export const buildOutQuery = (clientId: string) =>
   queryOptions({
     queryKey: dashboardKeys.buildOut(clientId),
-    queryFn: async () => unwrap<BuildOut>(await api.clients[':clientId']['build-out'].$get({ param: { clientId } })),
+    queryFn: async () => unwrap(await api.clients[':clientId']['build-out'].$get({ param: { clientId } })),
   });
 
 export const activitiesQuery = (clientId: string) =>
   pagedListOptions(dashboardKeys.activities(clientId), async (page) =>
-    unwrap<Page<Activity>>(await api.clients[':clientId'].activities.$get({ param: { clientId }, query: { page } })),
+    unwrap(await api.clients[':clientId'].activities.$get({ param: { clientId }, query: { page } })),
   );
 
 /** After a task changes: the banner, the progress and the activity list all move. */
@@ -37,7 +36,7 @@ export function useAddActivity(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (json: ActivityInput) =>
-      (await unwrap<{ activity: Activity }>(await api.clients[':clientId'].activities.$post({ param: { clientId }, json }))).activity,
+      (await unwrap(await api.clients[':clientId'].activities.$post({ param: { clientId }, json }))).activity,
     onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.activities(clientId) }),
   });
 }
@@ -47,7 +46,7 @@ export function useUpdateActivity(clientId: string) {
   return useMutation({
     mutationFn: async ({ id, ...json }: ActivityUpdate & { id: number }) =>
       (
-        await unwrap<{ activity: Activity }>(
+        await unwrap(
           await api.clients[':clientId'].activities[':activityId'].$patch({ param: { clientId, activityId: String(id) }, json }),
         )
       ).activity,
@@ -59,7 +58,7 @@ export function useDeleteActivity(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) =>
-      unwrap<{ ok: true }>(await api.clients[':clientId'].activities[':activityId'].$delete({ param: { clientId, activityId: String(id) } })),
+      unwrap(await api.clients[':clientId'].activities[':activityId'].$delete({ param: { clientId, activityId: String(id) } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.activities(clientId) }),
   });
 }
@@ -68,13 +67,10 @@ export function useDeleteActivity(clientId: string) {
 export function useContactSupport(clientId: string) {
   const refresh = useRefreshDashboard(clientId);
   return useMutation({
-    mutationFn: async () => unwrap<{ completed: true }>(await api.clients[':clientId']['contact-support'].$post({ param: { clientId } })),
+    mutationFn: async () => unwrap(await api.clients[':clientId']['contact-support'].$post({ param: { clientId } })),
     onSuccess: refresh,
   });
 }
-
-export const freeGuideUrl = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/free-guide`;
-export const documentsArchiveUrl = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/documents/archive`;
 
 /**
  * The Download Free Guide button: completes the task by POST (the GET download changes nothing, so a
@@ -84,9 +80,9 @@ export function useDownloadFreeGuide(clientId: string) {
   const refresh = useRefreshDashboard(clientId);
   return useMutation({
     mutationFn: async () => {
-      await unwrap<{ completed: boolean }>(await api.clients[':clientId']['free-guide'].complete.$post({ param: { clientId } }));
-      const res = await fetch(freeGuideUrl(clientId), { credentials: 'same-origin' });
-      if (!res.ok) throw new Error('The guide could not be downloaded. Please try again.');
+      const guide = api.clients[':clientId']['free-guide'];
+      await unwrap(await guide.complete.$post({ param: { clientId } }));
+      const res = await fetchFile(guide.$path({ param: { clientId } }), {}, 'The guide could not be downloaded. Please try again.');
       await saveResponse(res, 'free-guide.pdf');
     },
     // The task may be completed even when the download then failed.

@@ -8,7 +8,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { branding } from '../../../shared/branding';
 import { BUILD_OUT_DAYS, MY_ACCOUNT_TASK } from '../../../shared/compliance-template';
 import { taskProgress } from '../../../shared/compliance';
-import { buildOutQuery, documentsArchiveUrl } from './api';
+import { archiveUrl } from '../documents/api';
+import { buildOutQuery } from './api';
 import { NamedTasks } from './named-tasks';
 import { ProgressPie } from './progress-pie';
 import { RecentActivities } from './recent-activities';
@@ -138,7 +139,7 @@ export function Dashboard() {
           </a>
         </Button>
         <Button asChild variant="link">
-          <a href={documentsArchiveUrl(clientId)} download>
+          <a href={archiveUrl(clientId)} download>
             <Archive aria-hidden />
             Download All Business Documents
           </a>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
+import { uploadTarget } from '../../lib/file-requests';
 import type { AdminBusinessDocument, BusinessDocument, DocumentType } from '../../../shared/documents';
-import type { Page } from '../../../shared/paging';
 import { pagedListOptions } from '../../lib/paged-list';
 
 export type DocumentRow = BusinessDocument & Partial<Pick<AdminBusinessDocument, 'clientName' | 'clientEmail'>>;
@@ -15,18 +15,19 @@ export const documentKeys = {
 /** One section of one client's documents (the client's own, or an admin's view of one client). */
 export const clientDocumentsQuery = (clientId: string, type: DocumentType) =>
   pagedListOptions([...documentKeys.client(clientId), type], async (page) =>
-    unwrap<Page<DocumentRow>>(await api.clients[':clientId'].documents.$get({ param: { clientId }, query: { type, page } })),
+    unwrap(await api.clients[':clientId'].documents.$get({ param: { clientId }, query: { type, page } })),
   );
 
 /** Admins: one section of every client's documents with the client named, or of one client's. */
 export const adminDocumentsQuery = (clientId: string | null, type: DocumentType) =>
   pagedListOptions([...documentKeys.admin(clientId), type], async (page) =>
-    unwrap<Page<DocumentRow>>(await api.documents.$get({ query: { type, page, ...(clientId ? { clientId } : {}) } })),
+    unwrap(await api.documents.$get({ query: { type, page, ...(clientId ? { clientId } : {}) } })),
   );
 
-export const uploadUrl = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/documents/upload`;
+export const documentUpload = (clientId: string) => uploadTarget(api.clients[':clientId'].documents.upload, { param: { clientId } });
 export const downloadUrl = (doc: { userId: string; id: string }) =>
-  `/api/clients/${encodeURIComponent(doc.userId)}/documents/${encodeURIComponent(doc.id)}/download`;
+  api.clients[':clientId'].documents[':documentId'].download.$path({ param: { clientId: doc.userId, documentId: doc.id } });
+export const archiveUrl = (clientId: string) => api.clients[':clientId'].documents.archive.$path({ param: { clientId } });
 
 export function useRefreshDocuments() {
   const queryClient = useQueryClient();
@@ -41,7 +42,7 @@ export function useDeleteDocument() {
   const refresh = useRefreshDocuments();
   return useMutation({
     mutationFn: async (doc: { userId: string; id: string }) =>
-      unwrap<{ ok: true }>(await api.clients[':clientId'].documents[':documentId'].$delete({ param: { clientId: doc.userId, documentId: doc.id } })),
+      unwrap(await api.clients[':clientId'].documents[':documentId'].$delete({ param: { clientId: doc.userId, documentId: doc.id } })),
     onSettled: (_data, _err, doc) => refresh(doc.userId),
   });
 }

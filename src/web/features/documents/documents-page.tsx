@@ -7,12 +7,12 @@ import { useAuth } from '../../app/auth-context';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FileUpload } from '../../components/file-upload';
-import { documentSections, type BusinessDocument, type DocumentType } from '../../../shared/documents';
+import { documentSections, type DocumentType } from '../../../shared/documents';
 import { usePagedList } from '../../lib/paged-list';
 import { clientSummaryQuery } from '../../lib/client-options';
 import { ClientSelector } from '../../components/client-selector';
 import { useDocumentTitle } from '../placeholders/use-document-title';
-import { adminDocumentsQuery, clientDocumentsQuery, uploadUrl, useRefreshDocuments } from './api';
+import { adminDocumentsQuery, archiveUrl, clientDocumentsQuery, documentUpload, useRefreshDocuments } from './api';
 import { SectionList } from './section-list';
 
 /** /documents: the six sections. Clients see their own; admins every client's (?client=<id> filters and picks whom to upload for). */
@@ -34,7 +34,7 @@ export function DocumentsPage() {
         </div>
         {chosen && (
           <Button asChild variant="outline">
-            <a href={`/api/clients/${encodeURIComponent(chosen)}/documents/archive`} download>
+            <a href={archiveUrl(chosen)} download>
               <Download /> Download All Business Documents
             </a>
           </Button>
@@ -71,9 +71,9 @@ function DocumentSections({ ownerId, isAdmin, uploadFor, uploadForName }: { owne
 function SectionUpload({ type, uploadFor, uploadForName }: { type: DocumentType; uploadFor: string | null; uploadForName?: string }) {
   const refresh = useRefreshDocuments();
   return (
-    <FileUpload<{ document: BusinessDocument }>
+    <FileUpload
       label={uploadForName ? `Upload for ${uploadForName}` : 'Upload a document'}
-      url={uploadFor ? uploadUrl(uploadFor) : ''}
+      target={documentUpload(uploadFor ?? '')}
       fields={{ documentType: type }}
       disabled={!uploadFor}
       disabledReason="Choose a client above to upload for them."

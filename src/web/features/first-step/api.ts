@@ -2,8 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import { pagedListOptions } from '../../lib/paged-list';
 import type { FirstStepAccountInput } from '../../../shared/credit';
-import type { FirstStepAccount, FirstStepAccountForClient, FirstStepOpening } from '../../../shared/first-step';
-import type { Page } from '../../../shared/paging';
 
 export const firstStepKeys = {
   all: ['first-step'] as const,
@@ -13,12 +11,12 @@ export const firstStepKeys = {
 
 /** The catalog alone (an admin with no client chosen). */
 export const catalogQuery = () =>
-  pagedListOptions(firstStepKeys.catalog, async (page) => unwrap<Page<FirstStepAccount>>(await api['first-step-accounts'].$get({ query: { page } })));
+  pagedListOptions(firstStepKeys.catalog, async (page) => unwrap(await api['first-step-accounts'].$get({ query: { page } })));
 
 /** The catalog with the client's opening of each account. */
 export const clientFirstStepQuery = (clientId: string) =>
   pagedListOptions(firstStepKeys.client(clientId), async (page) =>
-    unwrap<Page<FirstStepAccountForClient>>(await api.clients[':clientId']['first-step-accounts'].$get({ param: { clientId }, query: { page } })),
+    unwrap(await api.clients[':clientId']['first-step-accounts'].$get({ param: { clientId }, query: { page } })),
   );
 
 // Openings are tradelines: every write refreshes the First Step lists and the tradeline summary.
@@ -32,7 +30,7 @@ export function useSaveFirstStepAccount(id: string | null) {
   return useMutation({
     mutationFn: async (json: FirstStepAccountInput) => {
       const res = id ? await api['first-step-accounts'][':firstStepId'].$put({ param: { firstStepId: id }, json }) : await api['first-step-accounts'].$post({ json });
-      return (await unwrap<{ account: FirstStepAccount }>(res)).account;
+      return (await unwrap(res)).account;
     },
     onSuccess: invalidate,
   });
@@ -41,7 +39,7 @@ export function useSaveFirstStepAccount(id: string | null) {
 export function useDeleteFirstStepAccount(id: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async () => unwrap<{ ok: true }>(await api['first-step-accounts'][':firstStepId'].$delete({ param: { firstStepId: id } })),
+    mutationFn: async () => unwrap(await api['first-step-accounts'][':firstStepId'].$delete({ param: { firstStepId: id } })),
     onSuccess: invalidate,
   });
 }
@@ -51,11 +49,11 @@ export function useOpenFirstStep(clientId: string, id: string) {
   const opening = api.clients[':clientId']['first-step-accounts'][':firstStepId'].opening;
   return {
     open: useMutation({
-      mutationFn: async (dateOpened: string) => (await unwrap<{ opening: FirstStepOpening }>(await opening.$post({ param: { clientId, firstStepId: id }, json: { dateOpened } }))).opening,
+      mutationFn: async (dateOpened: string) => (await unwrap(await opening.$post({ param: { clientId, firstStepId: id }, json: { dateOpened } }))).opening,
       onSuccess: invalidate,
     }),
     undo: useMutation({
-      mutationFn: async () => unwrap<{ ok: true }>(await opening.$delete({ param: { clientId, firstStepId: id } })),
+      mutationFn: async () => unwrap(await opening.$delete({ param: { clientId, firstStepId: id } })),
       onSuccess: invalidate,
     }),
   };

@@ -1,7 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
-import type { FundabilityAnswer, FundabilityPoint } from '../../../shared/fundability';
-import type { Page } from '../../../shared/paging';
 
 /** Points the history chart shows: the newest page (the server answers at most 100). */
 export const HISTORY_POINTS = 100;
@@ -17,7 +15,7 @@ export const fundabilityQuery = (clientId: string) =>
   queryOptions({
     queryKey: fundabilityKeys.answer(clientId),
     queryFn: async ({ signal }) =>
-      unwrap<FundabilityAnswer>(await api.clients[':clientId'].fundability.$get({ param: { clientId } }, { init: { signal } })),
+      unwrap(await api.clients[':clientId'].fundability.$get({ param: { clientId } }, { init: { signal } })),
     refetchOnMount: 'always',
   });
 
@@ -29,7 +27,7 @@ export const fundabilityHistoryQuery = (clientId: string, computedAt: string) =>
   queryOptions({
     queryKey: fundabilityKeys.history(clientId, computedAt),
     queryFn: async ({ signal }) => {
-      const page = await unwrap<Page<FundabilityPoint>>(
+      const page = await unwrap(
         await api.clients[':clientId'].fundability.history.$get({ param: { clientId }, query: { pageSize: String(HISTORY_POINTS) } }, { init: { signal } }),
       );
       return { points: [...page.items].reverse(), total: page.total };

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import { pagedListOptions } from '../../lib/paged-list';
-import type { Page } from '../../../shared/paging';
-import type { Loan, LoanInput, LoanReviewInput } from '../../../shared/loans';
+import type { LoanInput, LoanReviewInput } from '../../../shared/loans';
 
 export const loanKeys = { all: ['loans'] as const, waiting: ['loans', 'pending'] as const };
 
 /** The shared directory, newest first, a page at a time; `waiting`: staff's review queue, oldest first. */
 export const loansQuery = (waiting = false) =>
   pagedListOptions(waiting ? loanKeys.waiting : loanKeys.all, async (page) =>
-    unwrap<Page<Loan>>(await api.loans.$get({ query: waiting ? { page, review: 'pending' } : { page } })),
+    unwrap(await api.loans.$get({ query: waiting ? { page, review: 'pending' } : { page } })),
   );
 
 const useInvalidate = () => {
@@ -20,7 +19,7 @@ const useInvalidate = () => {
 export function useCreateLoan() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (json: LoanInput) => (await unwrap<{ loan: Loan }>(await api.loans.$post({ json }))).loan,
+    mutationFn: async (json: LoanInput) => (await unwrap(await api.loans.$post({ json }))).loan,
     onSuccess: invalidate,
   });
 }
@@ -28,7 +27,7 @@ export function useCreateLoan() {
 export function useUpdateLoan(loanId: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (json: LoanInput) => (await unwrap<{ loan: Loan }>(await api.loans[':loanId'].$patch({ param: { loanId }, json }))).loan,
+    mutationFn: async (json: LoanInput) => (await unwrap(await api.loans[':loanId'].$patch({ param: { loanId }, json }))).loan,
     onSuccess: invalidate,
   });
 }
@@ -36,7 +35,7 @@ export function useUpdateLoan(loanId: string) {
 export function useDeleteLoan(loanId: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async () => unwrap<{ ok: true }>(await api.loans[':loanId'].$delete({ param: { loanId } })),
+    mutationFn: async () => unwrap(await api.loans[':loanId'].$delete({ param: { loanId } })),
     onSuccess: invalidate,
   });
 }
@@ -45,7 +44,7 @@ export function useDeleteLoan(loanId: string) {
 export function useReviewLoan(loanId: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (json: LoanReviewInput) => (await unwrap<{ loan: Loan }>(await api.loans[':loanId'].review.$post({ param: { loanId }, json }))).loan,
+    mutationFn: async (json: LoanReviewInput) => (await unwrap(await api.loans[':loanId'].review.$post({ param: { loanId }, json }))).loan,
     onSuccess: invalidate,
   });
 }

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
-import type { NotificationPage } from '../../../shared/notifications';
 
 export const NOTIFICATIONS_POLL_MS = 60_000;
 export const notificationKeys = { list: ['me', 'notifications'] as const };
@@ -9,7 +8,7 @@ export const notificationKeys = { list: ['me', 'notifications'] as const };
 export const notificationsQuery = () =>
   queryOptions({
     queryKey: notificationKeys.list,
-    queryFn: async () => unwrap<NotificationPage>(await api.me.notifications.$get({ query: { page: '1', pageSize: '20' } })),
+    queryFn: async () => unwrap(await api.me.notifications.$get({ query: { page: '1', pageSize: '20' } })),
     refetchInterval: NOTIFICATIONS_POLL_MS,
   });
 
@@ -17,7 +16,7 @@ export const notificationsQuery = () =>
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (ids?: number[]) => unwrap<{ marked: number }>(await api.me.notifications.read.$post({ json: ids ? { ids } : {} })),
+    mutationFn: async (ids?: number[]) => unwrap(await api.me.notifications.read.$post({ json: ids ? { ids } : {} })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list }),
   });
 }

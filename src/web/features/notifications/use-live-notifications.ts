@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
 import { notificationKeys } from './api';
 
 /**
@@ -13,7 +14,7 @@ export function useLiveNotifications() {
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
-    const source = new EventSource('/api/me/events');
+    const source = new EventSource(api.me.events.$path());
     let opened = false;
     source.addEventListener('notification', refresh);
     source.addEventListener('open', () => {

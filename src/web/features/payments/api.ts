@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import { pagedListOptions } from '../../lib/paged-list';
-import type { Page } from '../../../shared/paging';
-import type { Payment, PaymentInput, PaymentUpdate } from '../../../shared/payments';
+import type { PaymentInput, PaymentUpdate } from '../../../shared/payments';
 
 export const paymentKeys = {
   list: (clientId: string) => ['clients', clientId, 'payments'] as const,
@@ -10,14 +9,14 @@ export const paymentKeys = {
 
 export const paymentsQuery = (clientId: string) =>
   pagedListOptions(paymentKeys.list(clientId), async (page) =>
-    unwrap<Page<Payment>>(await api.clients[':clientId'].payments.$get({ param: { clientId }, query: { page } })),
+    unwrap(await api.clients[':clientId'].payments.$get({ param: { clientId }, query: { page } })),
   );
 
 export function useAddPayment(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (json: PaymentInput) =>
-      (await unwrap<{ payment: Payment }>(await api.clients[':clientId'].payments.$post({ param: { clientId }, json }))).payment,
+      (await unwrap(await api.clients[':clientId'].payments.$post({ param: { clientId }, json }))).payment,
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.list(clientId) }),
   });
 }
@@ -27,7 +26,7 @@ export function useUpdatePayment(clientId: string) {
   return useMutation({
     mutationFn: async ({ id, ...json }: PaymentUpdate & { id: number }) =>
       (
-        await unwrap<{ payment: Payment }>(
+        await unwrap(
           await api.clients[':clientId'].payments[':paymentId'].$patch({ param: { clientId, paymentId: String(id) }, json }),
         )
       ).payment,

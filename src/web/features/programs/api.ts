@@ -5,6 +5,6 @@ import type { ProgramRequestInput } from '../../../shared/programs';
 export function useRequestProgram(clientId: string) {
   return useMutation({
     mutationFn: async (json: ProgramRequestInput) =>
-      unwrap<{ id: number }>(await api.clients[':clientId']['program-requests'].$post({ param: { clientId }, json })),
+      unwrap(await api.clients[':clientId']['program-requests'].$post({ param: { clientId }, json })),
   });
 }

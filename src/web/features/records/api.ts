@@ -1,50 +1,42 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { gatedFetch } from '../../lib/api-gate';
-import { unwrap } from '../../lib/api-client';
+import { api, unwrap } from '../../lib/api-client';
+import { uploadTarget } from '../../lib/file-requests';
 import { pagedListOptions } from '../../lib/paged-list';
-import type { Page } from '../../../shared/paging';
-import type { RecordDocument, RecordStatus, StatusTotal } from '../../../shared/records';
+import type { RecordInput, RecordView, StatusTotal } from '../../../shared/records';
 import type { RecordKindUi } from './kinds';
-
-/** A record as the pages use it: either kind, its date under `date`, its client named for admins. */
-export type RecordItem = {
-  id: string;
-  clientId: string;
-  vendorName: string;
-  amount: number;
-  status: RecordStatus;
-  dueDate?: string;
-  orderDate?: string;
-  createdAt: string;
-  documents: RecordDocument[];
-  clientName?: string;
-  clientEmail?: string;
-};
-export type RecordListPage = Page<RecordItem> & { totals: StatusTotal[] };
-export type RecordValues = { vendorName: string; amount: number; status: RecordStatus; dueDate?: string; orderDate?: string };
 
 export const recordKeys = {
   all: (k: RecordKindUi) => ['records', k.path] as const,
   list: (k: RecordKindUi, clientId: string | null, admin: boolean) => ['records', k.path, admin ? 'admin' : 'client', clientId ?? 'every'] as const,
 };
 
-const enc = encodeURIComponent;
-const clientBase = (k: RecordKindUi, clientId: string) => `/api/clients/${enc(clientId)}/${k.path}`;
-export const recordUrl = (k: RecordKindUi, r: { clientId: string; id: string }) => `${clientBase(k, r.clientId)}/${enc(r.id)}`;
-export const uploadUrl = (k: RecordKindUi, r: { clientId: string; id: string }) => `${recordUrl(k, r)}/documents/upload`;
-export const documentUrl = (k: RecordKindUi, r: { clientId: string; id: string }, documentId: string) => `${recordUrl(k, r)}/documents/${enc(documentId)}`;
+const clientRecords = api.clients[':clientId'];
+type RecordRef = { clientId: string; id: string };
 
-const send = async <T>(url: string, method = 'GET', json?: unknown) =>
-  unwrap<T>(await gatedFetch(url, { method, ...(json === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) }) }));
+// One ternary per address: the two kinds' `$path` are generic, and a union of them cannot be called.
+export const recordDocumentUpload = (k: RecordKindUi, r: RecordRef) => {
+  const param = { clientId: r.clientId, recordId: r.id };
+  return k.path === 'receivables'
+    ? uploadTarget(clientRecords.receivables[':recordId'].documents.upload, { param })
+    : uploadTarget(clientRecords['purchase-orders'][':recordId'].documents.upload, { param });
+};
+export const documentDownloadUrl = (k: RecordKindUi, r: RecordRef, documentId: string) => {
+  const param = { clientId: r.clientId, recordId: r.id, documentId };
+  return k.path === 'receivables'
+    ? clientRecords.receivables[':recordId'].documents[':documentId'].download.$path({ param })
+    : clientRecords['purchase-orders'][':recordId'].documents[':documentId'].download.$path({ param });
+};
 
 /**
  * A client's records (their own, or an admin's view of one client: `admin` names the client), or
  * for an admin with no client chosen every client's. Each page carries the totals by status.
  */
 export const recordsQuery = (k: RecordKindUi, clientId: string | null, admin: boolean) =>
-  pagedListOptions<RecordItem, { totals: StatusTotal[] }>(recordKeys.list(k, clientId, admin), (page) =>
-    send<RecordListPage>(
-      admin ? `/api/${k.path}?${new URLSearchParams({ page, ...(clientId ? { clientId } : {}) })}` : `${clientBase(k, clientId ?? '')}?${new URLSearchParams({ page })}`,
+  pagedListOptions<RecordView, { totals: StatusTotal[] }>(recordKeys.list(k, clientId, admin), async (page) =>
+    unwrap(
+      admin
+        ? await api[k.path].$get({ query: { page, ...(clientId ? { clientId } : {}) } })
+        : await clientRecords[k.path].$get({ param: { clientId: clientId ?? '' }, query: { page } }),
     ),
   );
 
@@ -53,30 +45,47 @@ const useInvalidate = (k: RecordKindUi) => {
   return () => queryClient.invalidateQueries({ queryKey: recordKeys.all(k) });
 };
 
+// The form's values carry their kind's date key, which picks the kind's route and its input type.
 export function useCreateRecord(k: RecordKindUi, clientId: string) {
   const invalidate = useInvalidate(k);
   return useMutation({
-    mutationFn: async (json: RecordValues) => (await send<{ record: RecordItem }>(clientBase(k, clientId), 'POST', json)).record,
+    mutationFn: async (json: RecordInput) => {
+      const param = { clientId };
+      const res = 'dueDate' in json ? await clientRecords.receivables.$post({ param, json }) : await clientRecords['purchase-orders'].$post({ param, json });
+      return (await unwrap(res)).record;
+    },
     onSuccess: invalidate,
   });
 }
 
-export function useUpdateRecord(k: RecordKindUi, record: RecordItem) {
+export function useUpdateRecord(k: RecordKindUi, record: RecordView) {
   const invalidate = useInvalidate(k);
   return useMutation({
-    mutationFn: async (json: RecordValues) => (await send<{ record: RecordItem }>(recordUrl(k, record), 'PATCH', json)).record,
+    mutationFn: async (json: RecordInput) => {
+      const param = { clientId: record.clientId, recordId: record.id };
+      const res =
+        'dueDate' in json ? await clientRecords.receivables[':recordId'].$patch({ param, json }) : await clientRecords['purchase-orders'][':recordId'].$patch({ param, json });
+      return (await unwrap(res)).record;
+    },
     onSuccess: invalidate,
   });
 }
 
-export function useDeleteRecord(k: RecordKindUi, record: RecordItem) {
+export function useDeleteRecord(k: RecordKindUi, record: RecordView) {
   const invalidate = useInvalidate(k);
-  return useMutation({ mutationFn: () => send<{ ok: true }>(recordUrl(k, record), 'DELETE'), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: async () => unwrap(await clientRecords[k.path][':recordId'].$delete({ param: { clientId: record.clientId, recordId: record.id } })),
+    onSuccess: invalidate,
+  });
 }
 
-export function useDeleteRecordDocument(k: RecordKindUi, record: RecordItem) {
+export function useDeleteRecordDocument(k: RecordKindUi, record: RecordView) {
   const invalidate = useInvalidate(k);
-  return useMutation({ mutationFn: (documentId: string) => send<{ ok: true }>(documentUrl(k, record, documentId), 'DELETE'), onSettled: invalidate });
+  return useMutation({
+    mutationFn: async (documentId: string) =>
+      unwrap(await clientRecords[k.path][':recordId'].documents[':documentId'].$delete({ param: { clientId: record.clientId, recordId: record.id, documentId } })),
+    onSettled: invalidate,
+  });
 }
 
 export const useRefreshRecords = useInvalidate;

@@ -8,14 +8,14 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FileRow } from '../../components/file-row';
 import { FileUpload } from '../../components/file-upload';
 import { formatDate, formatMoney } from '../../../shared/format';
-import { DOCUMENTS_PER_RECORD, type RecordDocument } from '../../../shared/records';
-import { documentUrl, uploadUrl, useDeleteRecord, useDeleteRecordDocument, useRefreshRecords, type RecordItem } from './api';
+import { DOCUMENTS_PER_RECORD, type RecordDocument, type RecordView } from '../../../shared/records';
+import { documentDownloadUrl, recordDocumentUpload, useDeleteRecord, useDeleteRecordDocument, useRefreshRecords } from './api';
 import type { RecordKindUi } from './kinds';
 import { RecordDialog } from './record-dialog';
 import { StatusBadge } from './status-badge';
 
 /** One record: vendor, amount, date and status; Upload Document, edit and delete; its documents below. */
-export function RecordCard({ k, record, showClient }: { k: RecordKindUi; record: RecordItem; showClient: boolean }) {
+export function RecordCard({ k, record, showClient }: { k: RecordKindUi; record: RecordView; showClient: boolean }) {
   const [editing, setEditing] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -80,14 +80,14 @@ export function RecordCard({ k, record, showClient }: { k: RecordKindUi; record:
   );
 }
 
-function UploadDialog({ k, record, open, onOpenChange }: { k: RecordKindUi; record: RecordItem; open: boolean; onOpenChange: (o: boolean) => void }) {
+function UploadDialog({ k, record, open, onOpenChange }: { k: RecordKindUi; record: RecordView; open: boolean; onOpenChange: (o: boolean) => void }) {
   const refresh = useRefreshRecords(k);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Upload Document" description={`Attach a document to ${record.vendorName}.`}>
-        <FileUpload<{ document: RecordDocument }>
+        <FileUpload
           label="Choose a file"
-          url={uploadUrl(k, record)}
+          target={recordDocumentUpload(k, record)}
           onUploaded={(body) => {
             toast.success(`${body.document.documentName} uploaded.`);
             void refresh();
@@ -99,7 +99,7 @@ function UploadDialog({ k, record, open, onOpenChange }: { k: RecordKindUi; reco
   );
 }
 
-function RecordDocuments({ k, record }: { k: RecordKindUi; record: RecordItem }) {
+function RecordDocuments({ k, record }: { k: RecordKindUi; record: RecordView }) {
   const [deleting, setDeleting] = useState<RecordDocument | null>(null);
   const remove = useDeleteRecordDocument(k, record);
   const confirm = () =>
@@ -116,7 +116,7 @@ function RecordDocuments({ k, record }: { k: RecordKindUi; record: RecordItem })
     <>
       <ul className="mt-3 divide-y divide-gray-100 rounded-lg border border-gray-200" aria-label={`Documents of ${record.vendorName}`}>
         {record.documents.map((d) => (
-          <FileRow key={d.id} compact file={d} href={`${documentUrl(k, record, d.id)}/download`}>
+          <FileRow key={d.id} compact file={d} href={documentDownloadUrl(k, record, d.id)}>
             <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" aria-label={`Delete ${d.documentName}`} title="Delete" onClick={() => setDeleting(d)}>
               <Trash2 />
             </Button>

@@ -7,12 +7,12 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { describedBy, FormField, selectClass } from '../../components/ui/form-field';
 import { FormActions } from '../../components/ui/form-actions';
-import { STATUS_LABELS } from '../../../shared/records';
-import { useCreateRecord, useUpdateRecord, type RecordItem, type RecordValues } from './api';
+import { STATUS_LABELS, type RecordInput, type RecordView } from '../../../shared/records';
+import { useCreateRecord, useUpdateRecord } from './api';
 import type { RecordKindUi } from './kinds';
 
 /** The 'New ...' dialog (for `clientId`) or the edit dialog (of `record`); stays open with the server's sentence on failure. */
-export function RecordDialog(props: { k: RecordKindUi; open: boolean; onOpenChange: (open: boolean) => void } & ({ clientId: string; record?: undefined } | { record: RecordItem; clientId?: undefined })) {
+export function RecordDialog(props: { k: RecordKindUi; open: boolean; onOpenChange: (open: boolean) => void } & ({ clientId: string; record?: undefined } | { record: RecordView; clientId?: undefined })) {
   const { k, open, onOpenChange } = props;
   // Not closed (Escape, outside click, the X) while a save is under way.
   const [busy, setBusy] = useState(false);
@@ -57,7 +57,7 @@ function CreateForm({ k, clientId, onBusy, close }: { k: RecordKindUi; clientId:
   );
 }
 
-function EditForm({ k, record, onBusy, close }: { k: RecordKindUi; record: RecordItem; onBusy: (busy: boolean) => void; close: () => void }) {
+function EditForm({ k, record, onBusy, close }: { k: RecordKindUi; record: RecordView; onBusy: (busy: boolean) => void; close: () => void }) {
   const update = useUpdateRecord(k, record);
   useEffect(() => {
     onBusy(update.isPending);
@@ -85,10 +85,10 @@ function EditForm({ k, record, onBusy, close }: { k: RecordKindUi; record: Recor
   );
 }
 
-function RecordForm(props: { k: RecordKindUi; record?: RecordItem; submitLabel: string; busy: boolean; error: string | null; onSubmit: (v: RecordValues) => void; onCancel: () => void }) {
+function RecordForm(props: { k: RecordKindUi; record?: RecordView; submitLabel: string; busy: boolean; error: string | null; onSubmit: (v: RecordInput) => void; onCancel: () => void }) {
   const { k, record, busy } = props;
-  const form = useForm<RecordValues>({
-    resolver: zodResolver(k.schema) as unknown as Resolver<RecordValues>,
+  const form = useForm<RecordInput>({
+    resolver: zodResolver(k.schema) as unknown as Resolver<RecordInput>,
     defaultValues: {
       vendorName: record?.vendorName ?? '',
       amount: record?.amount,
@@ -98,7 +98,7 @@ function RecordForm(props: { k: RecordKindUi; record?: RecordItem; submitLabel: 
   });
   const e = form.formState.errors;
   const id = (name: string) => `${k.path}-${record?.id ?? 'new'}-${name}`;
-  const dateError = e[k.dateKey]?.message;
+  const dateError = form.getFieldState(k.dateKey, form.formState).error?.message;
   return (
     <form onSubmit={form.handleSubmit(props.onSubmit)} noValidate className="flex flex-col gap-4">
       <FormField id={id('vendor')} label="Vendor Name" error={e.vendorName?.message}>

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
-import type { ScoresResponse } from '../../../shared/scores';
 
 export type ScoreKind = 'capital' | 'paydex';
 
@@ -10,7 +9,7 @@ export const scoresKey = (clientId: string) => ['scores', clientId] as const;
 export const scoresQuery = (clientId: string) =>
   queryOptions({
     queryKey: scoresKey(clientId),
-    queryFn: async ({ signal }) => unwrap<ScoresResponse>(await api.clients[':clientId'].scores.$get({ param: { clientId } }, { init: { signal } })),
+    queryFn: async ({ signal }) => unwrap(await api.clients[':clientId'].scores.$get({ param: { clientId } }, { init: { signal } })),
   });
 
 /** Admins: set one of the client's scores; the answer is the client's scores after the save. */
@@ -19,7 +18,7 @@ export function useSetScore(clientId: string, kind: ScoreKind) {
   return useMutation({
     mutationFn: async (score: number) => {
       const route = api.clients[':clientId'].scores[kind];
-      return unwrap<ScoresResponse>(await route.$put({ param: { clientId }, json: { score } }));
+      return unwrap(await route.$put({ param: { clientId }, json: { score } }));
     },
     onSuccess: (scores) => queryClient.setQueryData(scoresKey(clientId), scores),
   });

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import { pagedListOptions } from '../../lib/paged-list';
-import type { Page } from '../../../shared/paging';
-import type { SocialAccount, SocialAccountInput } from '../../../shared/web-presence';
+import type { SocialAccountInput } from '../../../shared/web-presence';
 
 export type SocialAccountChanges = Omit<SocialAccountInput, 'password'> & { password?: string };
 
@@ -11,7 +10,7 @@ const routes = () => api.clients[':clientId']['social-accounts'];
 
 /** One client's social accounts (never a password). */
 export const socialAccountsQuery = (clientId: string) =>
-  pagedListOptions(key(clientId), async (page) => unwrap<Page<SocialAccount>>(await routes().$get({ param: { clientId }, query: { page } })));
+  pagedListOptions(key(clientId), async (page) => unwrap(await routes().$get({ param: { clientId }, query: { page } })));
 
 const useInvalidate = (clientId: string) => {
   const queryClient = useQueryClient();
@@ -21,7 +20,7 @@ const useInvalidate = (clientId: string) => {
 export function useCreateSocialAccount(clientId: string) {
   const onSuccess = useInvalidate(clientId);
   return useMutation({
-    mutationFn: async (json: SocialAccountInput) => (await unwrap<{ account: SocialAccount }>(await routes().$post({ param: { clientId }, json }))).account,
+    mutationFn: async (json: SocialAccountInput) => (await unwrap(await routes().$post({ param: { clientId }, json }))).account,
     onSuccess,
   });
 }
@@ -30,7 +29,7 @@ export function useUpdateSocialAccount(clientId: string, socialAccountId: string
   const onSuccess = useInvalidate(clientId);
   return useMutation({
     mutationFn: async (json: SocialAccountChanges) =>
-      (await unwrap<{ account: SocialAccount }>(await routes()[':socialAccountId'].$patch({ param: { clientId, socialAccountId }, json }))).account,
+      (await unwrap(await routes()[':socialAccountId'].$patch({ param: { clientId, socialAccountId }, json }))).account,
     onSuccess,
   });
 }
@@ -38,12 +37,12 @@ export function useUpdateSocialAccount(clientId: string, socialAccountId: string
 export function useDeleteSocialAccount(clientId: string, socialAccountId: string) {
   const onSuccess = useInvalidate(clientId);
   return useMutation({
-    mutationFn: async () => unwrap<{ ok: true }>(await routes()[':socialAccountId'].$delete({ param: { clientId, socialAccountId } })),
+    mutationFn: async () => unwrap(await routes()[':socialAccountId'].$delete({ param: { clientId, socialAccountId } })),
     onSuccess,
   });
 }
 
 /** The password in clear: its own request, audited on the server (copying goes through here too). */
 export async function revealSocialPassword(clientId: string, socialAccountId: string) {
-  return (await unwrap<{ value: string }>(await routes()[':socialAccountId'].reveal.password.$post({ param: { clientId, socialAccountId } }))).value;
+  return (await unwrap(await routes()[':socialAccountId'].reveal.password.$post({ param: { clientId, socialAccountId } }))).value;
 }

@@ -1,25 +1,20 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { gatedFetch } from '../../lib/api-gate';
-import { unwrap } from '../../lib/api-client';
+import { api, unwrap } from '../../lib/api-client';
+import { uploadTarget } from '../../lib/file-requests';
 import { pagedListOptions } from '../../lib/paged-list';
-import type { Page } from '../../../shared/paging';
-import type { SupportAgent, SupportConversationItem, SupportMessage, SupportThread } from '../../../shared/support';
 import { supportUnreadKey } from './unread-query';
 
-// Plain URLs (the routes are listed in src/shared/support.ts), fetched through the sign-out gate.
-const clientBase = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/support`;
+const conversation = api.clients[':clientId'].support;
+const param = (clientId: string) => ({ param: { clientId } });
 
 export const supportUrls = {
-  messages: (clientId: string) => `${clientBase(clientId)}/messages`,
-  upload: (clientId: string) => `${clientBase(clientId)}/messages/upload`,
-  download: (clientId: string, attachmentId: string) => `${clientBase(clientId)}/attachments/${encodeURIComponent(attachmentId)}`,
-  read: (clientId: string) => `${clientBase(clientId)}/read`,
-  archive: (clientId: string) => `${clientBase(clientId)}/archive`,
-  clientStream: (clientId: string) => `${clientBase(clientId)}/stream`,
-  staffStream: '/api/support/stream',
-  inbox: '/api/support/conversations',
-  agent: '/api/support/agent',
+  download: (clientId: string, attachmentId: string) => conversation.attachments[':attachmentId'].$path({ param: { clientId, attachmentId } }),
+  clientStream: (clientId: string) => conversation.stream.$path({ ...param(clientId), query: {} }),
+  staffStream: api.support.stream.$path(),
 };
+
+/** A message with a file: the composer's multipart form. */
+export const messageUpload = (clientId: string) => uploadTarget(conversation.messages.upload, param(clientId));
 
 export const supportKeys = {
   all: ['support'] as const,
@@ -30,33 +25,25 @@ export const supportKeys = {
 
 export type InboxView = 'open' | 'archived';
 
-const getJson = async <T>(url: string, signal?: AbortSignal) => unwrap<T>(await gatedFetch(url, { signal, headers: { accept: 'application/json' } }));
-const postJson = async <T>(url: string, body: unknown) =>
-  unwrap<T>(await gatedFetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
-
 /** One page of a conversation, oldest first, ending before `before` (the newest page without it). */
-export const fetchThread = (clientId: string, before: number | null, signal?: AbortSignal) =>
-  getJson<SupportThread>(`${supportUrls.messages(clientId)}${before ? `?before=${before}` : ''}`, signal);
+export const fetchThread = async (clientId: string, before: number | null, signal?: AbortSignal) =>
+  unwrap(await conversation.messages.$get({ ...param(clientId), query: before ? { before: String(before) } : {} }, { init: { signal } }));
 
-/** A sent message as the routes answer it: the message itself, or wrapped as { message }. */
-export const sentMessage = (body: SupportMessage | { message: SupportMessage }): SupportMessage => ('message' in body ? body.message : body);
+export const sendMessage = async (clientId: string, body: string) => (await unwrap(await conversation.messages.$post({ ...param(clientId), json: { body } }))).message;
 
-export const sendMessage = async (clientId: string, body: string) =>
-  sentMessage(await postJson<SupportMessage | { message: SupportMessage }>(supportUrls.messages(clientId), { body }));
-
-export const markRead = (clientId: string, upTo: number) => postJson<unknown>(supportUrls.read(clientId), { upTo });
+export const markRead = async (clientId: string, upTo: number) => unwrap(await conversation.read.$post({ ...param(clientId), json: { upTo } }));
 
 /** The client's fixed agent header, refreshed every minute (online comes and goes with the staff's inbox). */
 export const agentQuery = () =>
   queryOptions({
     queryKey: supportKeys.agent,
-    queryFn: ({ signal }) => getJson<SupportAgent>(supportUrls.agent, signal),
+    queryFn: async ({ signal }) => unwrap(await api.support.agent.$get(undefined, { init: { signal } })),
     refetchInterval: 60_000,
   });
 
 /** The staff inbox, unread first then newest, a page at a time. */
 export const inboxQuery = (view: InboxView) =>
-  pagedListOptions(supportKeys.inbox(view), (page) => getJson<Page<SupportConversationItem>>(`${supportUrls.inbox}?view=${view}&page=${page}`));
+  pagedListOptions(supportKeys.inbox(view), async (page) => unwrap(await api.support.conversations.$get({ query: { view, page } })));
 
 export function useRefreshInbox() {
   const queryClient = useQueryClient();
@@ -70,7 +57,7 @@ export function useRefreshInbox() {
 export function useArchive(clientId: string) {
   const refresh = useRefreshInbox();
   return useMutation({
-    mutationFn: (archived: boolean) => postJson<unknown>(supportUrls.archive(clientId), { archived }),
+    mutationFn: async (archived: boolean) => unwrap(await conversation.archive.$post({ ...param(clientId), json: { archived } })),
     onSettled: () => refresh(),
   });
 }

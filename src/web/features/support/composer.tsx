@@ -1,11 +1,12 @@
 import { useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Paperclip, Send, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { UploadProgress, uploadWithProgress } from '../../components/file-upload';
+import { UploadProgress } from '../../components/file-upload';
+import { uploadWithProgress } from '../../lib/file-requests';
 import { formatCount, formatFileSize } from '../../../shared/format';
 import { CHAT_UPLOAD_ACCEPT, checkChatUploadName, FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import { SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGE_TOO_LONG, type SupportMessage } from '../../../shared/support';
-import { sendMessage, sentMessage, supportUrls } from './api';
+import { messageUpload, sendMessage } from './api';
 
 // The count appears once a message comes this close to the limit.
 const COUNT_FROM = SUPPORT_MESSAGE_MAX - 500;
@@ -42,9 +43,9 @@ export function Composer({ clientId, onSent, inputRef }: { clientId: string; onS
       let message: SupportMessage;
       if (file) {
         setProgress(0);
-        const result = await uploadWithProgress<SupportMessage | { message: SupportMessage }>(supportUrls.upload(clientId), file, { body: text }, setProgress);
+        const result = await uploadWithProgress(messageUpload(clientId), file, { body: text }, setProgress);
         if (!result.ok) throw new Error(result.error);
-        message = sentMessage(result.body);
+        message = result.body.message;
       } else {
         message = await sendMessage(clientId, text);
       }

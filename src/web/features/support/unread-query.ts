@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { gatedFetch } from '../../lib/api-gate';
-import type { SupportUnread } from '../../../shared/support';
+import { api, unwrap } from '../../lib/api-client';
 
 // Apart from api.ts: the shell's sidebar loads it on every page, so it stays this small.
 export const supportUnreadKey = ['support', 'unread'] as const;
@@ -9,10 +8,6 @@ export const supportUnreadKey = ['support', 'unread'] as const;
 export const supportUnreadQuery = () =>
   queryOptions({
     queryKey: supportUnreadKey,
-    queryFn: async ({ signal }) => {
-      const res = await gatedFetch('/api/support/unread', { signal });
-      if (!res.ok) throw new Error(`Request failed (${res.status})`);
-      return (await res.json()) as SupportUnread;
-    },
+    queryFn: async ({ signal }) => unwrap(await api.support.unread.$get(undefined, { init: { signal } })),
     refetchInterval: 30_000,
   });

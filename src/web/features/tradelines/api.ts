@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import type { TradelineInput, TradelineSource } from '../../../shared/credit';
-import type { TradelinesResponse } from '../../../shared/tradelines';
 
 export const tradelineKeys = {
   all: ['tradelines'] as const,
@@ -12,7 +11,7 @@ export const tradelineKeys = {
 export const tradelinesQuery = (clientId: string) =>
   queryOptions({
     queryKey: tradelineKeys.client(clientId),
-    queryFn: async () => unwrap<TradelinesResponse>(await api.clients[':clientId'].tradelines.$get({ param: { clientId }, query: { pageSize: '100' } })),
+    queryFn: async () => unwrap(await api.clients[':clientId'].tradelines.$get({ param: { clientId }, query: { pageSize: '100' } })),
   });
 
 /**
@@ -23,7 +22,7 @@ export function useUpdateTradeline(clientId: string, source: TradelineSource, id
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (json: TradelineInput) =>
-      unwrap<{ tradeline: { bureaus: string[]; dateOpened: string; lastReported: string } }>(
+      unwrap(
         await api.clients[':clientId'].tradelines[':source'][':id'].$put({ param: { clientId, source, id }, json }),
       ),
     onSuccess: () =>

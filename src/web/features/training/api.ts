@@ -1,17 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { gatedFetch } from '../../lib/api-gate';
-import { unwrap } from '../../lib/api-client';
+import { api, unwrap } from '../../lib/api-client';
+import { fetchFile, uploadTarget } from '../../lib/file-requests';
 import { pagedListOptions } from '../../lib/paged-list';
-import { hasMorePages, type Page } from '../../../shared/paging';
+import { hasMorePages } from '../../../shared/paging';
 import { LIMITS } from '../../../shared/limits';
-import type { ClientProgressPage, ClientVideoProgress, TrainingVideo, TrainingVideoPage, VideoResource } from '../../../shared/training';
+import type { TrainingVideo, VideoResource } from '../../../shared/training';
 import { saveBlob } from '../../lib/save-download';
 
-// The Training Videos API (src/shared/training.ts is the contract). Plain fetch through the gate:
-// the video routes stream files and take multipart forms, which the typed client does not help with.
-
-const base = '/api/training-videos';
-const enc = encodeURIComponent;
+const videos = api['training-videos'];
 
 export const trainingKeys = {
   all: ['training-videos'] as const,
@@ -22,23 +18,10 @@ export const trainingKeys = {
   clientProgress: (clientId: string) => ['clients', clientId, 'training-progress'] as const,
 };
 
-async function getJson<T>(url: string): Promise<T> {
-  return unwrap<T>(await gatedFetch(url, { headers: { accept: 'application/json' } }));
-}
-
-async function sendJson<T>(method: 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {
-  return unwrap<T>(
-    await gatedFetch(url, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-}
+const videoPage = async (page: string) => unwrap(await videos.$get({ query: { page, pageSize: '100' } }));
 
 /** The library in display order, with the caller's progress and how many they have watched. */
-export const videosQuery = () =>
-  pagedListOptions<TrainingVideo, { watchedCount: number }>(trainingKeys.list, (page) => getJson<TrainingVideoPage>(`${base}?page=${page}&pageSize=100`));
+export const videosQuery = () => pagedListOptions(trainingKeys.list, videoPage);
 
 /** Every video (all pages), for the re-order dialog: the order is saved for the whole library. */
 export const everyVideoQuery = () =>
@@ -48,7 +31,7 @@ export const everyVideoQuery = () =>
       const items: TrainingVideo[] = [];
       const pages = Math.ceil(LIMITS.trainingVideos / 100);
       for (let page = 1; page <= pages; page++) {
-        const p = await getJson<TrainingVideoPage>(`${base}?page=${page}&pageSize=100`);
+        const p = await videoPage(String(page));
         items.push(...p.items);
         if (!hasMorePages(p)) break;
       }
@@ -61,25 +44,22 @@ export const everyVideoQuery = () =>
 export const introQuery = () =>
   queryOptions({
     queryKey: trainingKeys.intro,
-    queryFn: async () => {
-      const body = await getJson<{ video?: TrainingVideo | null } | TrainingVideo | null>(`${base}/intro`);
-      if (!body) return null;
-      if ('video' in body) return body.video ?? null;
-      return 'id' in body ? body : null;
-    },
+    queryFn: async () => (await unwrap(await videos.intro.$get())).video,
   });
 
 export const resourcesQuery = (videoId: string) =>
-  pagedListOptions<VideoResource>(trainingKeys.resources(videoId), (page) => getJson<Page<VideoResource>>(`${base}/${enc(videoId)}/resources?page=${page}&pageSize=100`));
-
-export const clientProgressQuery = (clientId: string) =>
-  pagedListOptions<ClientVideoProgress, { watchedCount: number }>(trainingKeys.clientProgress(clientId), (page) =>
-    getJson<ClientProgressPage>(`/api/clients/${enc(clientId)}/training-progress?page=${page}&pageSize=100`),
+  pagedListOptions(trainingKeys.resources(videoId), async (page) =>
+    unwrap(await videos[':videoId'].resources.$get({ param: { videoId }, query: { page, pageSize: '100' } })),
   );
 
-export const addVideoUrl = `${base}/upload`;
-export const editVideoUrl = (videoId: string) => `${base}/${enc(videoId)}/upload`;
-export const resourceUploadUrl = (videoId: string) => `${base}/${enc(videoId)}/resources/upload`;
+export const clientProgressQuery = (clientId: string) =>
+  pagedListOptions(trainingKeys.clientProgress(clientId), async (page) =>
+    unwrap(await api.clients[':clientId']['training-progress'].$get({ param: { clientId }, query: { page, pageSize: '100' } })),
+  );
+
+export const addVideoUpload = uploadTarget(videos.upload, {});
+export const editVideoUpload = (videoId: string) => uploadTarget(videos[':videoId'].upload, { param: { videoId } });
+export const resourceUpload = (videoId: string) => uploadTarget(videos[':videoId'].resources.upload, { param: { videoId } });
 
 /** Where each video stopped last in this tab: newer than a list that has not been refetched yet. */
 const recentPositions = new Map<string, number>();
@@ -97,13 +77,11 @@ export async function saveProgress(videoId: string, positionSeconds: number, dur
   const position = Math.max(0, Math.min(positionSeconds, durationSeconds || positionSeconds));
   recentPositions.set(videoId, durationSeconds > 0 && position >= durationSeconds - 0.5 ? 0 : position);
   try {
-    const res = await gatedFetch(`${base}/${enc(videoId)}/progress`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ positionSeconds: Math.round(position * 10) / 10, durationSeconds: Math.round(durationSeconds * 10) / 10 }),
+    const res = await videos[':videoId'].progress.$put(
+      { param: { videoId }, json: { positionSeconds: Math.round(position * 10) / 10, durationSeconds: Math.round(durationSeconds * 10) / 10 } },
       // Survives the tab closing or navigating away (saved on unmount too).
-      keepalive: true,
-    });
+      { init: { keepalive: true } },
+    );
     if (!res.ok) console.warn(`Could not save the video progress (${res.status}).`);
   } catch (err) {
     console.warn('Could not save the video progress.', err);
@@ -120,7 +98,7 @@ export function useRefreshTraining() {
 export function useDeleteVideo() {
   const refresh = useRefreshTraining();
   return useMutation({
-    mutationFn: (videoId: string) => sendJson<{ ok: true }>('DELETE', `${base}/${enc(videoId)}`),
+    mutationFn: async (videoId: string) => unwrap(await videos[':videoId'].$delete({ param: { videoId } })),
     onSettled: refresh,
   });
 }
@@ -128,7 +106,7 @@ export function useDeleteVideo() {
 export function useSaveOrder() {
   const refresh = useRefreshTraining();
   return useMutation({
-    mutationFn: (ids: string[]) => sendJson<unknown>('PUT', `${base}/order`, { ids }),
+    mutationFn: async (ids: string[]) => unwrap(await videos.order.$put({ json: { ids } })),
     onSettled: refresh,
   });
 }
@@ -136,7 +114,7 @@ export function useSaveOrder() {
 export function useSetIntro() {
   const refresh = useRefreshTraining();
   return useMutation({
-    mutationFn: (videoId: string | null) => sendJson<unknown>('PUT', `${base}/intro`, { videoId }),
+    mutationFn: async (videoId: string | null) => unwrap(await videos.intro.$put({ json: { videoId } })),
     onSettled: refresh,
   });
 }
@@ -144,17 +122,12 @@ export function useSetIntro() {
 export function useDeleteResource(videoId: string) {
   const refresh = useRefreshTraining();
   return useMutation({
-    mutationFn: (resourceId: string) => sendJson<{ ok: true }>('DELETE', `${base}/${enc(videoId)}/resources/${enc(resourceId)}`),
+    mutationFn: async (resourceId: string) => unwrap(await videos[':videoId'].resources[':resourceId'].$delete({ param: { videoId, resourceId } })),
     onSettled: refresh,
   });
 }
 
 /** Fetches a resource with the session and hands it to the browser as a download. */
 export async function downloadResource(resource: VideoResource): Promise<void> {
-  const res = await gatedFetch(resource.downloadUrl);
-  if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { error?: string };
-    throw new Error(body.error || `Request failed (${res.status})`);
-  }
-  saveBlob(await res.blob(), resource.name);
+  saveBlob(await (await fetchFile(resource.downloadUrl)).blob(), resource.name);
 }

@@ -11,7 +11,7 @@ import { usePagedList } from '../../lib/paged-list';
 import { deleteResourceFailed, downloadResourceFailed, type TrainingVideo, type VideoResource } from '../../../shared/training';
 import { formatFileSize } from '../../../shared/format';
 import { LIMITS } from '../../../shared/limits';
-import { downloadResource, resourcesQuery, resourceUploadUrl, useDeleteResource, useRefreshTraining } from './api';
+import { downloadResource, resourcesQuery, resourceUpload, useDeleteResource, useRefreshTraining } from './api';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -62,9 +62,9 @@ function Resources({ video, isAdmin }: { video: TrainingVideo; isAdmin: boolean 
         (full ? (
           <Alert tone="info">This video has {LIMITS.resourcesPerVideo} resources, the most it can have. Delete one to add another.</Alert>
         ) : (
-          <FileUpload<unknown>
+          <FileUpload
             label="Add a resource"
-            url={resourceUploadUrl(video.id)}
+            target={resourceUpload(video.id)}
             onUploaded={(_body, file) => {
               toast.success(`${file.name} uploaded.`);
               void refresh();

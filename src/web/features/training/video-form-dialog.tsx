@@ -8,10 +8,11 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { describedBy, FormField } from '../../components/ui/form-field';
-import { uploadFormWithProgress, UploadProgress } from '../../components/file-upload';
+import { UploadProgress } from '../../components/file-upload';
+import { uploadFormWithProgress } from '../../lib/file-requests';
 import { FILES_REQUIRED, MAX_THUMBNAIL_BYTES, THUMBNAIL_ACCEPT, uploadVideoFailed, VIDEO_ACCEPT, videoFields, type TrainingVideo } from '../../../shared/training';
 import { formatFileSize } from '../../../shared/format';
-import { addVideoUrl, editVideoUrl, useRefreshTraining } from './api';
+import { addVideoUpload, editVideoUpload, useRefreshTraining } from './api';
 import { Textarea } from '../../components/ui/textarea';
 
 type FormValues = z.input<typeof videoFields>;
@@ -68,7 +69,7 @@ function VideoForm({ video, onDone }: { video?: TrainingVideo; onDone: () => voi
     if (thumbnail) body.append('thumbnail', thumbnail);
     if (file) body.append('video', file);
     setProgress(0);
-    const result = await uploadFormWithProgress<unknown>(video ? editVideoUrl(video.id) : addVideoUrl, body, setProgress);
+    const result = await uploadFormWithProgress(video ? editVideoUpload(video.id) : addVideoUpload, body, setProgress);
     setProgress(null);
     if (!result.ok) {
       setError(result.error);

@@ -9,16 +9,17 @@ export const templateKey = (clientId: string) => ['clients', clientId, 'website-
 export const templateQuery = (clientId: string) =>
   queryOptions({
     queryKey: templateKey(clientId),
-    queryFn: async () => (await unwrap<{ template: WebsiteTemplate | null }>(await api.clients[':clientId']['website-template'].$get({ param: { clientId } }))).template,
+    queryFn: async () => (await unwrap(await api.clients[':clientId']['website-template'].$get({ param: { clientId } }))).template,
   });
 
 /** Where the sandboxed frame loads the saved HTML from (a new address after each save, so it reloads). */
-export const templateFrameUrl = (clientId: string, t: WebsiteTemplate) => `/api/clients/${encodeURIComponent(clientId)}/website-template/frame?v=${encodeURIComponent(t.updatedAt)}`;
+export const templateFrameUrl = (clientId: string, t: WebsiteTemplate) =>
+  `${api.clients[':clientId']['website-template'].frame.$path({ param: { clientId } })}?v=${encodeURIComponent(t.updatedAt)}`;
 
 export function useSaveTemplate(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (htmlCode: string) => (await unwrap<{ template: WebsiteTemplate }>(await api.clients[':clientId']['website-template'].$put({ param: { clientId }, json: { htmlCode } }))).template,
+    mutationFn: async (htmlCode: string) => (await unwrap(await api.clients[':clientId']['website-template'].$put({ param: { clientId }, json: { htmlCode } }))).template,
     onSuccess: (template) => queryClient.setQueryData(templateKey(clientId), template),
   });
 }
