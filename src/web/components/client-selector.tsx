@@ -1,9 +1,9 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Check, ChevronDown, Users } from 'lucide-react';
-import { Button } from './ui/button';
 import { Card, CardContent } from './ui/card';
 import { Label } from './ui/label';
+import { LoadFailed } from './load-states';
 import { Spinner } from './ui/spinner';
 import { cn } from '../lib/cn';
 import { useDebounced } from '../lib/use-debounced';
@@ -169,11 +169,9 @@ function SearchStatus({ search, settling }: { search: UseQueryResult<ClientSearc
   let body = null;
   if (search.isError && !search.isFetching && !settling) {
     body = (
-      <div className="flex items-center justify-between gap-2 text-red-800">
-        Could not load the clients.
-        <Button size="sm" variant="outline" onMouseDown={(e) => e.preventDefault()} onClick={() => search.refetch()}>
-          Retry
-        </Button>
+      // Pressing Retry must leave the focus in the search box, or the list would close.
+      <div onMouseDown={(e) => e.preventDefault()}>
+        <LoadFailed message="Could not load the clients." query={search} className="border-0 bg-transparent p-0" />
       </div>
     );
   } else if (!data || search.isPlaceholderData || settling) {

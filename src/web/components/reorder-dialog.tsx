@@ -7,6 +7,7 @@ import { Button } from './ui/button';
 import { Dialog, DialogContent } from './ui/dialog';
 import { Spinner } from './ui/spinner';
 import { cn } from '../lib/cn';
+import { LoadFailed } from './load-states';
 
 type Item = { id: string };
 
@@ -58,12 +59,7 @@ function Reorder<T extends Item, K extends QueryKey>({
 
   if (query.isError)
     return (
-      <Alert tone="error" className="flex items-center justify-between gap-2">
-        Could not load the {noun}. {query.error.message}
-        <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-          Retry
-        </Button>
-      </Alert>
+      <LoadFailed message={`Could not load the ${noun}. ${query.error.message}`} query={query} />
     );
   if (!order)
     return (

@@ -6,6 +6,7 @@ import { Bell, BellOff } from 'lucide-react';
 import type { NotificationItem } from '../../../shared/notifications';
 import { notificationsQuery, useMarkNotificationsRead } from '../../features/notifications/api';
 import { useLiveNotifications } from '../../features/notifications/use-live-notifications';
+import { LoadFailed } from '../../components/load-states';
 import { formatDate } from '../../../shared/format';
 
 const ago = (iso: string) => {
@@ -72,12 +73,7 @@ export function NotificationsButton() {
             )}
           </div>
           {query.isError && !query.data ? (
-            <div role="alert" className="flex flex-col items-center gap-2 px-4 py-8 text-center text-sm text-red-700">
-              Notifications could not be loaded.
-              <button type="button" onClick={() => query.refetch()} className="rounded border border-gray-300 px-3 py-1 text-xs font-medium text-gray-900 hover:bg-gray-50">
-                Retry
-              </button>
-            </div>
+            <LoadFailed message="Notifications could not be loaded." query={query} className="m-4" />
           ) : items.length === 0 ? (
             <div className="flex flex-col items-center gap-2 px-4 py-8 text-center">
               <span className="flex size-10 items-center justify-center rounded-full bg-gray-100">

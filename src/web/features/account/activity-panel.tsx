@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Download, Eye, History, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Button } from '../../components/ui/button';
-import { Alert } from '../../components/ui/alert';
 import { describeAudit } from '../../../shared/audit-labels';
 import { formatDateTime } from '../../../shared/format';
 import { auditQuery } from './api';
+import { LoadFailed } from '../../components/load-states';
 
 const icons = { create: Plus, update: Pencil, delete: Trash2, reveal: Eye, export: Download };
 
@@ -33,12 +33,7 @@ export function ActivityPanel({ clientId }: { clientId: string }) {
           </ul>
         )}
         {query.isError && (
-          <Alert tone="error" className="flex items-center justify-between gap-2">
-            Could not load your account activity.
-            <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-              Retry
-            </Button>
-          </Alert>
+          <LoadFailed message="Could not load your account activity." query={query} />
         )}
         {query.data && query.data.total === 0 && <p className="text-sm text-gray-600">No activity yet. Nobody has viewed or changed your data.</p>}
         {query.data && query.data.total > 0 && (

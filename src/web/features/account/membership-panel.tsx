@@ -3,13 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { BadgeCheck } from 'lucide-react';
 import { toast } from 'sonner';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { JOIN_LINK, JOIN_LINK_LABEL } from '../../../shared/membership';
 import { cn } from '../../lib/cn';
 import { membershipQuery, useSetMembership } from './membership-api';
 import { Switch } from './switch';
+import { LoadFailed } from '../../components/load-states';
 
 /** My Account: 'Membership: Active' or 'Not a member' (with the way to join); admins switch it for the client. */
 export function MembershipPanel({ clientId, isAdmin }: { clientId: string; isAdmin: boolean }) {
@@ -29,12 +28,7 @@ export function MembershipPanel({ clientId, isAdmin }: { clientId: string; isAdm
       <CardContent className="flex flex-col gap-3">
         {query.isPending && <div className="h-10 animate-pulse rounded-md bg-gray-100" aria-label="Loading membership" />}
         {query.isError && (
-          <Alert tone="error" className="flex items-center justify-between gap-2">
-            Could not load the membership.
-            <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-              Retry
-            </Button>
-          </Alert>
+          <LoadFailed message="Could not load the membership." query={query} />
         )}
         {query.data && (
           <div className="flex flex-wrap items-center justify-between gap-4">

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import type { Preferences } from '../../../shared/profile';
 import { preferencesQuery, useSavePreferences } from './api';
 import { Switch } from './switch';
+import { LoadFailed } from '../../components/load-states';
 
 const toggles: { key: keyof Preferences; label: string; description: string }[] = [
   { key: 'pushAlertEnabled', label: 'Push notifications', description: 'The count on the bell for new notifications about tasks, payments, messages and changes our team makes.' },
@@ -27,12 +27,7 @@ export function NotificationPreferences({ clientId }: { clientId: string }) {
       <CardContent className="flex flex-col gap-4">
         {query.isPending && <div className="h-16 animate-pulse rounded-md bg-gray-100" aria-label="Loading notification preferences" />}
         {query.isError && (
-          <Alert tone="error" className="flex items-center justify-between gap-2">
-            Could not load notification preferences.
-            <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-              Retry
-            </Button>
-          </Alert>
+          <LoadFailed message="Could not load notification preferences." query={query} />
         )}
         {query.data &&
           toggles.map((t) => (

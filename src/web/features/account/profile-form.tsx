@@ -19,6 +19,7 @@ import { formValuesOf, textFields } from './profile-values';
 import { SecretField } from './secret-field';
 import { StateField } from './state-field';
 import { formatDateTime } from '../../../shared/format';
+import { LoadFailed } from '../../components/load-states';
 
 /** Panel 1: Business Owner Profile Information for the client being viewed. */
 export function ProfilePanel({ clientId }: { clientId: string }) {
@@ -38,12 +39,7 @@ export function ProfilePanel({ clientId }: { clientId: string }) {
           </p>
         )}
         {query.isError && (
-          <Alert tone="error" className="flex items-center justify-between gap-2">
-            Could not load the profile.
-            <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-              Retry
-            </Button>
-          </Alert>
+          <LoadFailed message="Could not load the profile." query={query} />
         )}
         {query.isSuccess && <ProfileForm key={clientId} clientId={clientId} profile={query.data} />}
       </CardContent>

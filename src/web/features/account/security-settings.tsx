@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { securityQuery } from './api';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { formatDate } from '../../../shared/format';
+import { LoadFailed } from '../../components/load-states';
 
 /** Panel 3: password status and the Change Password button (disabled for admins). `own`: the admin's own account. */
 export function SecuritySettings({ clientId, isAdmin, own = false }: { clientId: string; isAdmin: boolean; own?: boolean }) {
@@ -24,12 +24,7 @@ export function SecuritySettings({ clientId, isAdmin, own = false }: { clientId:
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {query.isError && (
-          <Alert tone="error" className="flex items-center justify-between gap-2">
-            Could not load the password status.
-            <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-              Retry
-            </Button>
-          </Alert>
+          <LoadFailed message="Could not load the password status." query={query} />
         )}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>

@@ -3,13 +3,13 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useAuth } from '../../app/auth-context';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../placeholders/use-document-title';
 import { JOIN_LINK, JOIN_LINK_LABEL } from '../../../shared/membership';
 import { booksQuery, useDownloadBook } from './api';
 import { BookCard } from './book-card';
 import { WealthDocuments } from './wealth-documents';
+import { LoadFailed } from '../../components/load-states';
 
 export const BOOKS_HEADING = 'The Secret to Wealth: Volumes 1 & 2';
 
@@ -45,12 +45,7 @@ export function BooksPage() {
           <Spinner className="size-4" label="" /> Loading books...
         </p>
       ) : books.isError ? (
-        <Alert tone="error" className="flex items-center justify-between gap-2">
-          Could not load the books. {books.error.message}
-          <Button size="sm" variant="outline" onClick={() => void books.refetch()}>
-            Retry
-          </Button>
-        </Alert>
+        <LoadFailed message={`Could not load the books. ${books.error.message}`} query={books} />
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {books.data.map((book) => (

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Search, Users } from 'lucide-react';
 import { branding } from '../../../shared/branding';
 import { clientSortLabels, clientSorts, type ClientSort } from '../../../shared/clients';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ClientsExportLink } from './clients-export-link';
 import { Input } from '../../components/ui/input';
@@ -112,12 +111,7 @@ export function ClientsPage() {
             </div>
           </nav>
           {query.isError && (
-            <Alert tone="error" className="mt-3 flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-              Failed to load client data
-              <Button size="sm" variant="outline" onClick={() => query.refetch()} disabled={query.isFetching}>
-                Retry
-              </Button>
-            </Alert>
+            <LoadFailed message="Failed to load client data" query={query} className="mt-3 flex-wrap gap-3 px-4 py-3" />
           )}
         </div>
       )}

@@ -16,6 +16,7 @@ import { RecentActivities } from './recent-activities';
 import { introQuery } from '../training/api';
 import { VideoPlayer } from '../training/video-player';
 import { FundabilityCard } from '../fundability/fundability-card';
+import { LoadFailed } from '../../components/load-states';
 
 /** The pie appears from this many completed tasks (as in the original product). */
 const PIE_FROM = 2;
@@ -37,14 +38,7 @@ export function Dashboard() {
     );
   if (query.isError)
     return (
-      <Card>
-        <CardContent role="alert" className="flex flex-wrap items-center gap-3 pt-6 text-sm text-red-700">
-          Your dashboard could not be loaded.
-          <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-            Retry
-          </Button>
-        </CardContent>
-      </Card>
+      <LoadFailed message="Your dashboard could not be loaded." query={query} />
     );
 
   const { namedTasks } = query.data;

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays } from 'lucide-react';
 import { useAuth } from '../../app/auth-context';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { BUILD_OUT_DAYS } from '../../../shared/compliance-template';
 import { taskProgress } from '../../../shared/compliance';
 import { buildOutQuery } from './api';
+import { LoadFailed } from '../../components/load-states';
 
 /** The Business Build Out Timeline: one dot per task, a progress bar, 'N/M tasks completed' and the day. */
 export function TimelineBanner() {
@@ -32,12 +32,7 @@ export function TimelineBanner() {
             </span>
           </div>
           {query.isError ? (
-            <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700">
-              Your timeline could not be loaded.
-              <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-                Retry
-              </Button>
-            </div>
+            <LoadFailed message="Your timeline could not be loaded." query={query} />
           ) : (
             <ol aria-label="Build-out tasks" className="flex flex-wrap gap-1.5" aria-busy={query.isPending}>
               {(tasks.length ? tasks : Array.from({ length: BUILD_OUT_DAYS }, (_, i) => ({ id: -i - 1, name: '', completed: false }))).map((t, i) => (

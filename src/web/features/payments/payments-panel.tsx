@@ -1,13 +1,12 @@
 import { ShowMore, usePagedList } from '../../lib/paged-list';
 import { CreditCard } from 'lucide-react';
 import { useAuth } from '../../app/auth-context';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { paymentsQuery } from './api';
 import { AddPaymentForm } from './add-payment-form';
 import { PaymentRow } from './payment-row';
 import { PlanCards } from './plan-cards';
+import { LoadFailed } from '../../components/load-states';
 
 /** My Account's Payments panel for one client: history, admins' add and inline edit, the plans. */
 export function PaymentsPanel({ clientId }: { clientId: string }) {
@@ -33,12 +32,7 @@ export function PaymentsPanel({ clientId }: { clientId: string }) {
             </ul>
           )}
           {query.isError && (
-            <Alert tone="error" className="flex items-center justify-between gap-2">
-              Could not load payments.
-              <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-                Retry
-              </Button>
-            </Alert>
+            <LoadFailed message="Could not load payments." query={query} />
           )}
           {query.data?.length === 0 && (
             <p className="rounded-md border border-dashed border-gray-300 px-4 py-6 text-center text-sm text-gray-600">

@@ -1,9 +1,8 @@
 import { ShowMore, usePagedList } from '../../lib/paged-list';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { paymentsQuery } from '../payments/api';
 import { formatDate } from '../../../shared/format';
 import { PaymentAmount, StatusBadge } from '../payments/payment-display';
+import { LoadFailed } from '../../components/load-states';
 
 /** The signed-in user's own payments, newest first. */
 export function PaymentHistory({ clientId }: { clientId: string }) {
@@ -16,12 +15,7 @@ export function PaymentHistory({ clientId }: { clientId: string }) {
       <div className="mt-2">
         {query.isPending && <p className="text-sm text-gray-600">Loading payment history...</p>}
         {query.isError && (
-          <Alert tone="error" className="flex items-center justify-between gap-2">
-            Could not load your payment history.
-            <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-              Retry
-            </Button>
-          </Alert>
+          <LoadFailed message="Could not load your payment history." query={query} />
         )}
         {query.data?.length === 0 && <p className="text-sm text-gray-600">No payment history found</p>}
         {query.data && query.data.length > 0 && (

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FileCode, Pencil } from 'lucide-react';
 import { toast } from 'sonner';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -16,6 +15,7 @@ import { NO_TEMPLATE, TEMPLATE_MAX_BYTES } from '../../../shared/web-presence';
 import { templateFrameUrl, templateQuery, useSaveTemplate, type WebsiteTemplate } from './api';
 import { usePageClient } from './use-page-client';
 import { Textarea } from '../../components/ui/textarea';
+import { LoadFailed } from '../../components/load-states';
 
 /** /website-template: the saved HTML in a sandboxed frame (no script, no network), and the Edit Template modal. */
 export function WebsiteTemplatePage() {
@@ -37,12 +37,7 @@ export function WebsiteTemplatePage() {
       {isAdmin && <ClientSelector value={clientId} onChange={choose} />}
       {clientId &&
         (template.isError ? (
-          <Alert tone="error" className="flex items-center justify-between gap-2">
-            Could not load the template.
-            <Button size="sm" variant="outline" onClick={() => template.refetch()}>
-              Retry
-            </Button>
-          </Alert>
+          <LoadFailed message="Could not load the template." query={template} />
         ) : template.isPending ? (
           <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
             <Spinner className="size-4" label="" /> Loading the template...
