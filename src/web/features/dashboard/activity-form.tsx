@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { activityInput, regularActivityStatusOptions, type ActivityInput } from '../../../shared/activities';
 import { Textarea } from '../../components/ui/textarea';
+import { useServerError } from '../../lib/server-error';
 
 // What the form offers is what can be saved: Completed and In Progress. An entry that came from a
 // compliance task with another status (pending, urgent) may keep it: that choice sends no status.
@@ -17,56 +19,59 @@ type Props = {
   initial?: { title: string; notes: string; status: string };
   submitLabel: string;
   pending: boolean;
-  serverError?: string | null;
+  /** The failed save's error: a refusal of one field marks that field. */
+  serverError?: unknown;
   onSubmit: (values: ActivityInput) => void;
   onCancel?: () => void;
 };
 
+type Values = { title: string; notes: string; status: string };
+
+// What is sent is what was typed (the server trims); the keep choice sends no status at all.
+const toInput = ({ status, ...rest }: Values): ActivityInput => ({ ...rest, ...(status === KEEP ? {} : { status }) });
+const checkActivity = zodResolver(activityInput);
+const resolver: Resolver<Values> = async (values, context, options) => {
+  const result = await checkActivity(toInput(values), context, options as unknown as Parameters<typeof checkActivity>[2]);
+  return Object.keys(result.errors).length ? { values: {}, errors: result.errors } : { values, errors: {} };
+};
+
 /** Add or edit an activity: the title is required and only completed / in-progress are offered. */
 export function ActivityForm({ idPrefix, initial, submitLabel, pending, serverError, onSubmit, onCancel }: Props) {
-  const [title, setTitle] = useState(initial?.title ?? '');
-  const [notes, setNotes] = useState(initial?.notes ?? '');
-  const [status, setStatus] = useState(toOption(initial?.status ?? 'In Progress'));
   const statusOptions = initial && toOption(initial.status) === KEEP ? [{ value: KEEP, label: keepLabel(initial.status) }, ...regularActivityStatusOptions] : regularActivityStatusOptions;
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const form = useForm<Values>({
+    resolver,
+    defaultValues: { title: initial?.title ?? '', notes: initial?.notes ?? '', status: toOption(initial?.status ?? 'In Progress') },
+    shouldFocusError: false,
+  });
+  const { register, formState } = form;
+  const submit = form.handleSubmit((values) => onSubmit(toInput(values)));
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const values = { title, notes, ...(status === KEEP ? {} : { status }) };
-    const parsed = activityInput.safeParse(values);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      setError({ field: String(issue.path[0] ?? ''), message: issue.message });
-      return;
-    }
-    setError(null);
-    onSubmit(values);
-  };
-
-  const shown = error?.message ?? serverError ?? null;
+  const fromServer = useServerError(form, serverError);
+  const invalid = (name: keyof Values) => Boolean(formState.errors[name]);
+  // One line under the fields says the first problem, the form's own or the server's.
+  const shown = Object.values(formState.errors)[0]?.message ?? fromServer;
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3">
       <div className="flex flex-col gap-1">
         <Label htmlFor={`${idPrefix}-title`}>Title</Label>
-        <Input id={`${idPrefix}-title`} value={title} maxLength={200} aria-invalid={error?.field === 'title'} onChange={(e) => setTitle(e.target.value)} />
+        <Input id={`${idPrefix}-title`} maxLength={200} aria-invalid={invalid('title')} {...register('title')} />
       </div>
       <div className="flex flex-col gap-1">
         <Label htmlFor={`${idPrefix}-notes`}>Notes</Label>
         <Textarea
           id={`${idPrefix}-notes`}
-          value={notes}
           maxLength={4000}
           rows={2}
-          onChange={(e) => setNotes(e.target.value)}
+          aria-invalid={invalid('notes') || undefined}
+          {...register('notes')}
         />
       </div>
       <div className="flex flex-col gap-1">
         <Label htmlFor={`${idPrefix}-status`}>Status</Label>
         <select
           id={`${idPrefix}-status`}
-          value={status}
-          aria-invalid={error?.field === 'status'}
-          onChange={(e) => setStatus(e.target.value)}
+          aria-invalid={invalid('status')}
+          {...register('status')}
           className="flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         >
           {statusOptions.map((o) => (

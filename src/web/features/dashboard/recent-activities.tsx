@@ -47,7 +47,7 @@ export function RecentActivities({ clientId }: { clientId: string }) {
               idPrefix="new-activity"
               submitLabel="Add Activity"
               pending={add.isPending}
-              serverError={add.error?.message}
+              serverError={add.error}
               onCancel={() => setAdding(false)}
               onSubmit={(values) => add.mutate(values, { onSuccess: () => (setAdding(false), toast.success('Activity added')) })}
             />
@@ -71,7 +71,7 @@ export function RecentActivities({ clientId }: { clientId: string }) {
                     initial={a}
                     submitLabel="Save"
                     pending={update.isPending}
-                    serverError={update.error?.message}
+                    serverError={update.error}
                     onCancel={() => setEditing(null)}
                     onSubmit={(values) => update.mutate({ id: a.id, ...values }, { onSuccess: () => (setEditing(null), toast.success('Activity updated')) })}
                   />

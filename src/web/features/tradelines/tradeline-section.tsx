@@ -1,13 +1,17 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { AlertTriangle, Pencil } from 'lucide-react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { FormActions } from '../../components/ui/form-actions';
-import { FormField } from '../../components/ui/form-field';
+import { describedBy, FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { formatDate } from '../../../shared/format';
-import { BUREAUS, TRADELINE_STALE_DAYS, tradelineInput, type Bureau, type TradelineSource } from '../../../shared/credit';
+import { BUREAUS, TRADELINE_STALE_DAYS, tradelineInput, type Bureau, type TradelineInput, type TradelineSource } from '../../../shared/credit';
+import { putServerError } from '../../lib/server-error';
 import { isoDay, tradelineStatus } from '../../../shared/tradelines';
 import { useUpdateTradeline } from './api';
 
@@ -35,31 +39,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function TradelineSection({ source, id, clientId, tradeline }: { source: TradelineSource; id: string; clientId: string; tradeline: TradelineValues }) {
   const p = useId();
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState<TradelineValues>(tradeline);
-  const [error, setError] = useState<string | null>(null);
-  const update = useUpdateTradeline(clientId, source, id);
   const status = tradelineStatus(tradeline, isoDay(new Date()));
-
-  const start = () => {
-    setValues({ bureaus: [...tradeline.bureaus], dateOpened: tradeline.dateOpened, lastReported: tradeline.lastReported });
-    setError(null);
-    setEditing(true);
-  };
-  const toggle = (key: Bureau, on: boolean) =>
-    setValues((v) => ({ ...v, bureaus: on ? BUREAUS.map((b) => b.key).filter((k) => k === key || v.bureaus.includes(k)) : v.bureaus.filter((k) => k !== key) }));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = tradelineInput.safeParse(values);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check the tradeline.');
-    update.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success('Tradeline updated');
-        setEditing(false);
-      },
-      onError: (err) => setError(err.message),
-    });
-  };
-
   return (
     <section aria-labelledby={`${p}-title`} className="rounded-lg border border-gray-200 bg-gray-50 px-3 py-2" data-testid="tradeline-section">
       <div className="flex items-center justify-between gap-2">
@@ -67,7 +47,7 @@ export function TradelineSection({ source, id, clientId, tradeline }: { source: 
           Tradeline
         </h3>
         {!editing && (
-          <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={start} aria-label="Edit tradeline">
+          <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={() => setEditing(true)} aria-label="Edit tradeline">
             <Pencil aria-hidden="true" /> Edit
           </Button>
         )}
@@ -87,46 +67,83 @@ export function TradelineSection({ source, id, clientId, tradeline }: { source: 
           )}
         </dl>
       ) : (
-        <form onSubmit={submit} noValidate className="flex flex-col gap-3 py-2">
-          <fieldset className="flex flex-col gap-1.5">
-            <legend className="mb-1 text-sm font-medium text-gray-800">Reports to</legend>
-            {BUREAUS.map((b) => (
-              <label key={b.key} className="flex items-center gap-2 text-sm text-gray-800">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-brand-700"
-                  checked={values.bureaus.includes(b.key)}
-                  disabled={update.isPending}
-                  onChange={(e) => toggle(b.key, e.target.checked)}
-                />
-                {b.label}
-              </label>
-            ))}
-          </fieldset>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <FormField id={`${p}-opened`} label="Date opened">
-              <Input
-                id={`${p}-opened`}
-                type="date"
-                value={values.dateOpened}
-                disabled={update.isPending}
-                onChange={(e) => setValues((v) => ({ ...v, dateOpened: e.target.value }))}
-              />
-            </FormField>
-            <FormField id={`${p}-reported`} label="Last reported">
-              <Input
-                id={`${p}-reported`}
-                type="date"
-                value={values.lastReported}
-                disabled={update.isPending}
-                onChange={(e) => setValues((v) => ({ ...v, lastReported: e.target.value }))}
-              />
-            </FormField>
-          </div>
-          {error && <Alert tone="error">{error}</Alert>}
-          <FormActions busy={update.isPending} submitLabel="Save tradeline" onCancel={() => setEditing(false)} />
-        </form>
+        <TradelineForm source={source} id={id} clientId={clientId} tradeline={tradeline} onDone={() => setEditing(false)} />
       )}
     </section>
+  );
+}
+
+/** The inline form: opens with the stored values each time. */
+function TradelineForm({ source, id, clientId, tradeline, onDone }: { source: TradelineSource; id: string; clientId: string; tradeline: TradelineValues; onDone: () => void }) {
+  const p = useId();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const update = useUpdateTradeline(clientId, source, id);
+  const form = useForm<TradelineInput, unknown, z.output<typeof tradelineInput>>({
+    resolver: zodResolver(tradelineInput),
+    defaultValues: { bureaus: [...tradeline.bureaus] as Bureau[], dateOpened: tradeline.dateOpened, lastReported: tradeline.lastReported },
+    shouldFocusError: false,
+  });
+  const { register, formState } = form;
+  const bureaus = useWatch({ control: form.control, name: 'bureaus' }) as string[];
+  // Ticked bureaus keep the bureaus' own order, whatever order they were ticked in.
+  const toggle = (key: Bureau, on: boolean) =>
+    form.setValue('bureaus', on ? BUREAUS.map((b) => b.key).filter((k) => k === key || bureaus.includes(k)) : (bureaus.filter((k) => k !== key) as Bureau[]));
+  const fieldError = (name: 'dateOpened' | 'lastReported') => (formState.errors[name]?.type === 'server' ? formState.errors[name]?.message : undefined);
+  // The form's own checks are said in the one line under the fields, the first problem only.
+  const error = Object.values(formState.errors).find((e) => e?.type !== 'server')?.message ?? serverError;
+
+  const submit = form.handleSubmit((value) => {
+    setServerError(null);
+    update.mutate(value, {
+      onSuccess: () => {
+        toast.success('Tradeline updated');
+        onDone();
+      },
+      onError: (err) => setServerError(putServerError(form, err)),
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3 py-2">
+      <fieldset className="flex flex-col gap-1.5">
+        <legend className="mb-1 text-sm font-medium text-gray-800">Reports to</legend>
+        {BUREAUS.map((b) => (
+          <label key={b.key} className="flex items-center gap-2 text-sm text-gray-800">
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-700"
+              checked={bureaus.includes(b.key)}
+              disabled={update.isPending}
+              onChange={(e) => toggle(b.key, e.target.checked)}
+            />
+            {b.label}
+          </label>
+        ))}
+      </fieldset>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField id={`${p}-opened`} label="Date opened" error={fieldError('dateOpened')}>
+          <Input
+            id={`${p}-opened`}
+            type="date"
+            disabled={update.isPending}
+            aria-invalid={Boolean(fieldError('dateOpened')) || undefined}
+            aria-describedby={describedBy(`${p}-opened`, undefined, fieldError('dateOpened'))}
+            {...register('dateOpened')}
+          />
+        </FormField>
+        <FormField id={`${p}-reported`} label="Last reported" error={fieldError('lastReported')}>
+          <Input
+            id={`${p}-reported`}
+            type="date"
+            disabled={update.isPending}
+            aria-invalid={Boolean(fieldError('lastReported')) || undefined}
+            aria-describedby={describedBy(`${p}-reported`, undefined, fieldError('lastReported'))}
+            {...register('lastReported')}
+          />
+        </FormField>
+      </div>
+      {error && <Alert tone="error">{error}</Alert>}
+      <FormActions busy={update.isPending} submitLabel="Save tradeline" onCancel={onDone} />
+    </form>
   );
 }
