@@ -1,4 +1,5 @@
-import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { payloadResolver } from '../../lib/payload-resolver';
 import { Alert } from '../../components/ui/alert';
 import { Input } from '../../components/ui/input';
 import { describedBy, FormField } from '../../components/ui/form-field';
@@ -61,18 +62,7 @@ function payloadOf(kind: CardKind, v: Values): CardInput {
 }
 
 /** The shared schema of the kind decides, so the form says what the server would. */
-const resolverFor =
-  (kind: CardKind): Resolver<Values> =>
-  async (values) => {
-    const parsed = (kind === 'store' ? storeCardInput : revolvingCreditInput).safeParse(payloadOf(kind, values));
-    if (parsed.success) return { values, errors: {} };
-    const errors: FieldErrors<Values> = {};
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? 'issuer') as keyof Values;
-      errors[key] ??= { type: 'validation', message: issue.message };
-    }
-    return { values: {}, errors };
-  };
+const resolverFor = (kind: CardKind) => payloadResolver<Values>(kind === 'store' ? storeCardInput : revolvingCreditInput, (v) => payloadOf(kind, v));
 
 /** Add and inline edit of a store card or a revolving credit. */
 export function CardForm(props: {

@@ -1,5 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { payloadResolver } from '../../lib/payload-resolver';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -29,11 +29,7 @@ type Values = { title: string; notes: string; status: string };
 
 // What is sent is what was typed (the server trims); the keep choice sends no status at all.
 const toInput = ({ status, ...rest }: Values): ActivityInput => ({ ...rest, ...(status === KEEP ? {} : { status }) });
-const checkActivity = zodResolver(activityInput);
-const resolver: Resolver<Values> = async (values, context, options) => {
-  const result = await checkActivity(toInput(values), context, options as unknown as Parameters<typeof checkActivity>[2]);
-  return Object.keys(result.errors).length ? { values: {}, errors: result.errors } : { values, errors: {} };
-};
+const resolver = payloadResolver<Values>(activityInput, toInput);
 
 /** Add or edit an activity: the title is required and only completed / in-progress are offered. */
 export function ActivityForm({ idPrefix, initial, submitLabel, pending, serverError, onSubmit, onCancel }: Props) {

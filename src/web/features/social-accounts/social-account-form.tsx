@@ -1,4 +1,5 @@
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { payloadResolver } from '../../lib/payload-resolver';
 import { Alert } from '../../components/ui/alert';
 import { Input } from '../../components/ui/input';
 import { describedBy, FormField } from '../../components/ui/form-field';
@@ -19,18 +20,7 @@ const payloadOf = (v: Values, editing: boolean): SocialAccountChanges => ({
 });
 
 /** The shared schema decides, so the form says what the server would. */
-const resolverFor =
-  (editing: boolean): Resolver<Values> =>
-  async (values) => {
-    const parsed = (editing ? socialAccountUpdate : socialAccountInput).safeParse(payloadOf(values, editing));
-    if (parsed.success) return { values, errors: {} };
-    const errors: FieldErrors<Values> = {};
-    for (const issue of parsed.error.issues) {
-      const k = String(issue.path[0] ?? 'platform') as keyof Values;
-      errors[k] ??= { type: 'validation', message: issue.message };
-    }
-    return { values: {}, errors };
-  };
+const resolverFor = (editing: boolean) => payloadResolver<Values>(editing ? socialAccountUpdate : socialAccountInput, (v) => payloadOf(v, editing));
 
 /** Add (in the modal) and inline edit of a social media account. */
 export function SocialAccountForm(props: {
