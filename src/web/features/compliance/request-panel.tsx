@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
 import { toast } from 'sonner';
@@ -9,7 +12,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import type { ComplianceTask } from '../../../shared/compliance';
-import { REJECT_REASON_REQUIRED, rejectInput, sectionTitle } from '../../../shared/document-requests';
+import { rejectInput, sectionTitle } from '../../../shared/document-requests';
 import { formatDateTime } from '../../../shared/format';
 import { downloadUrl, documentKeys } from '../documents/api';
 import { documentRequestKeys, requestUpload, useReviewRequest } from './api';
@@ -108,30 +111,27 @@ export function RequestPanel({ task, clientId, isAdmin }: { task: ComplianceTask
 
 /** Asks the reason (required, up to 1000 characters): the client sees it as 'Rejected: <reason>'. */
 function RejectDialog(props: { task: ComplianceTask; open: boolean; busy: boolean; onClose: () => void; onReject: (reason: string) => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<z.input<typeof rejectInput>, unknown, z.output<typeof rejectInput>>({
+    resolver: zodResolver(rejectInput),
+    defaultValues: { reason: '' },
+    shouldFocusError: false,
+  });
+  const error = formState.errors.reason?.message;
   const id = `reject-reason-${props.task.id}`;
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = rejectInput.safeParse({ reason });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? REJECT_REASON_REQUIRED);
-    setError(null);
-    props.onReject(parsed.data.reason);
-  };
+  const submit = handleSubmit((v) => props.onReject(v.reason));
   return (
     <Dialog open={props.open} onOpenChange={(o) => !o && !props.busy && props.onClose()}>
       <DialogContent title="Reject document" description={`Say why ${props.task.requestedDocument} is not right. The client sees the reason and can upload again.`}>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <FormField id={id} label="Reason" error={error ?? undefined}>
+          <FormField id={id} label="Reason" error={error}>
             <Textarea
               id={id}
               className="min-h-24"
-              value={reason}
               maxLength={1000}
               disabled={props.busy}
               aria-invalid={Boolean(error)}
               aria-describedby={error ? `${id}-error` : undefined}
-              onChange={(e) => setReason(e.target.value)}
+              {...register('reason')}
             />
           </FormField>
           <div className="flex justify-end gap-2">

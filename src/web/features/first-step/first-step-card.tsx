@@ -1,4 +1,7 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { CheckCircle2, ExternalLink, Pencil, Store, Trash2, Undo2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
@@ -12,6 +15,7 @@ import { bureauLabel, firstStepOpenInput } from '../../../shared/credit';
 import type { FirstStepAccount, FirstStepOpening } from '../../../shared/first-step';
 import { formatDate, localIsoDate } from '../../../shared/format';
 import { safeHref } from '../../../shared/urls';
+import { putServerError } from '../../lib/server-error';
 import { TradelineSection } from '../tradelines/tradeline-section';
 import { useDeleteFirstStepAccount, useOpenFirstStep } from './api';
 import { FirstStepDialog } from './first-step-dialog';
@@ -30,8 +34,14 @@ function Opening({ clientId, account, opening, forClient }: { clientId: string; 
   const p = useId();
   const { open, undo } = useOpenFirstStep(clientId, account.id);
   const [marking, setMarking] = useState(false);
-  const [date, setDate] = useState(() => localIsoDate());
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof firstStepOpenInput>, unknown, z.output<typeof firstStepOpenInput>>({
+    resolver: zodResolver(firstStepOpenInput),
+    defaultValues: { dateOpened: localIsoDate() },
+    shouldFocusError: false,
+  });
+  const [serverError, setServerError] = useState<string | null>(null);
+  // The date's problem, the form's own or the server's, is said in the line under it.
+  const error = form.formState.errors.dateOpened?.message ?? serverError;
   const [confirming, setConfirming] = useState(false);
 
   if (opening)
@@ -67,19 +77,16 @@ function Opening({ clientId, account, opening, forClient }: { clientId: string; 
       </div>
     );
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = firstStepOpenInput.safeParse({ dateOpened: date });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Enter the date you opened it.');
-    setError(null);
-    open.mutate(parsed.data.dateOpened, {
+  const submit = form.handleSubmit(({ dateOpened }) => {
+    setServerError(null);
+    open.mutate(dateOpened, {
       onSuccess: () => {
         setMarking(false);
         toast.success(`${account.vendor} marked as opened.`);
       },
-      onError: (err) => setError(err.message),
+      onError: (err) => setServerError(putServerError(form, err)),
     });
-  };
+  });
   if (!marking)
     return (
       <Button variant="outline" className="self-start" onClick={() => setMarking(true)}>
@@ -89,7 +96,7 @@ function Opening({ clientId, account, opening, forClient }: { clientId: string; 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-gray-50 p-3">
       <FormField id={`${p}-date`} label="Date opened">
-        <Input id={`${p}-date`} type="date" value={date} max={localIsoDate()} disabled={open.isPending} onChange={(e) => setDate(e.target.value)} />
+        <Input id={`${p}-date`} type="date" max={localIsoDate()} disabled={open.isPending} aria-invalid={Boolean(error) || undefined} {...form.register('dateOpened')} />
       </FormField>
       {error && <Alert tone="error">{error}</Alert>}
       <FormActions busy={open.isPending} submitLabel="Mark as opened" onCancel={() => setMarking(false)} />

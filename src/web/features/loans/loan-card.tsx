@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { payloadResolver } from '../../lib/payload-resolver';
 import { BadgeCheck, Check, Clock, ExternalLink, HandCoins, Pencil, Trash2, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
@@ -9,7 +11,7 @@ import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Textarea } from '../../components/ui/textarea';
 import { safeHref } from '../../../shared/urls';
-import { LOAN_MESSAGES, LOAN_REJECT_REASON_MAX, LOAN_REVIEW_LABELS, type Loan } from '../../../shared/loans';
+import { LOAN_MESSAGES, LOAN_REJECT_REASON_MAX, LOAN_REVIEW_LABELS, loanReviewInput, type Loan } from '../../../shared/loans';
 import { useDeleteLoan, useReviewLoan } from './api';
 import { LoanDialog } from './loan-dialog';
 
@@ -80,21 +82,19 @@ function ReviewActions({ loan }: { loan: Loan }) {
   );
 }
 
+// The reason is checked as the review the API receives.
+const resolver = payloadResolver<{ reason: string }>(loanReviewInput, (v) => ({ state: 'rejected', reason: v.reason.trim() }));
+
 function RejectDialog({ loan, open, busy, onClose, onReject }: { loan: Loan; open: boolean; busy: boolean; onClose: () => void; onReject: (reason: string) => void }) {
   const p = useId();
-  const [reason, setReason] = useState('');
+  const { register, handleSubmit, formState } = useForm<{ reason: string }>({ resolver, defaultValues: { reason: '' }, shouldFocusError: false });
+  const error = formState.errors.reason?.message;
   return (
     <Dialog open={open} onOpenChange={(o) => !o && !busy && onClose()}>
       <DialogContent title="Reject this offer?" description={`${loan.title} stays hidden from other members. Its author is told, with your reason if you give one.`}>
-        <form
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            onReject(reason.trim());
-          }}
-        >
-          <FormField id={`${p}-reason`} label="Reason (optional)">
-            <Textarea id={`${p}-reason`} className="min-h-24" value={reason} disabled={busy} onChange={(e) => setReason(e.target.value)} maxLength={LOAN_REJECT_REASON_MAX} />
+        <form className="flex flex-col gap-4" onSubmit={handleSubmit((v) => onReject(v.reason.trim()))}>
+          <FormField id={`${p}-reason`} label="Reason (optional)" error={error}>
+            <Textarea id={`${p}-reason`} className="min-h-24" disabled={busy} maxLength={LOAN_REJECT_REASON_MAX} aria-invalid={Boolean(error) || undefined} {...register('reason')} />
           </FormField>
           <FormActions busy={busy} submitLabel="Reject" onCancel={onClose} />
         </form>
