@@ -1,4 +1,7 @@
 import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { Inbox } from 'lucide-react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
@@ -11,8 +14,10 @@ import { Input } from '../../components/ui/input';
 import { QueryStates } from '../../components/query-states';
 import { usePagedList } from '../../lib/paged-list';
 import { cn } from '../../lib/cn';
+import { payloadResolver } from '../../lib/payload-resolver';
+import { putServerError } from '../../lib/server-error';
 import { formatDate } from '../../../shared/format';
-import { automationRequestInput, REQUEST_PRIORITIES, REQUEST_STATE_LABELS, REQUEST_STATES, REQUEST_TRANSITIONS, type AutomationRequest, type RequestState } from '../../../shared/automations';
+import { automationRequestInput, automationRequestStateInput, REQUEST_PRIORITIES, REQUEST_STATE_LABELS, REQUEST_STATES, REQUEST_TRANSITIONS, type AutomationRequest, type RequestState } from '../../../shared/automations';
 import { allRequestsQuery, ownRequestsQuery, useMoveRequest, useRequestAutomation } from './api';
 import { Textarea } from '../../components/ui/textarea';
 
@@ -131,21 +136,20 @@ export function AllRequests() {
   );
 }
 
+// The reason is checked as the state change the API receives.
+const declineResolver = payloadResolver<{ reason: string }>(automationRequestStateInput, (v) => ({ state: 'declined', reason: v.reason }));
+
 function DeclineDialog({ request, onClose, onDecline, busy }: { request: AutomationRequest | null; onClose: () => void; onDecline: (r: AutomationRequest, reason: string) => Promise<unknown>; busy: boolean }) {
   const p = useId();
-  const [reason, setReason] = useState('');
+  const { register, handleSubmit, control, formState } = useForm<{ reason: string }>({ resolver: declineResolver, defaultValues: { reason: '' }, shouldFocusError: false });
+  const reason = useWatch({ control, name: 'reason' });
+  const error = formState.errors.reason?.message;
   return (
     <Dialog open={request !== null} onOpenChange={(o) => !o && !busy && onClose()}>
       <DialogContent title="Decline request" description="Tell the client why; they see the reason with the request.">
-        <form
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (request && reason.trim()) void onDecline(request, reason.trim());
-          }}
-        >
-          <FormField id={`${p}-reason`} label="Reason">
-            <Textarea id={`${p}-reason`} className="min-h-24" value={reason} disabled={busy} onChange={(e) => setReason(e.target.value)} maxLength={1000} />
+        <form className="flex flex-col gap-4" onSubmit={handleSubmit((v) => request && onDecline(request, v.reason.trim()))}>
+          <FormField id={`${p}-reason`} label="Reason" error={error}>
+            <Textarea id={`${p}-reason`} className="min-h-24" disabled={busy} maxLength={1000} aria-invalid={Boolean(error) || undefined} {...register('reason')} />
           </FormField>
           <FormActions busy={busy} submitLabel="Decline" canSubmit={reason.trim() !== ''} onCancel={onClose} />
         </form>
@@ -168,39 +172,36 @@ export function RequestDialog({ clientId, open, onOpenChange }: { clientId: stri
 function RequestForm({ clientId, onDone }: { clientId: string; onDone: () => void }) {
   const p = useId();
   const request = useRequestAutomation(clientId);
-  const [values, setValues] = useState({ type: '', description: '', priority: 'Medium' as (typeof REQUEST_PRIORITIES)[number] });
+  const form = useForm<z.input<typeof automationRequestInput>, unknown, z.output<typeof automationRequestInput>>({
+    resolver: zodResolver(automationRequestInput),
+    defaultValues: { type: '', description: '', priority: 'Medium' },
+    shouldFocusError: false,
+  });
+  const { register, formState } = form;
   const [error, setError] = useState<string | null>(null);
-  // A field the shared schema refused: its message shows under that field.
-  const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
-  const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const parsed = automationRequestInput.safeParse(values);
+  // A field the shared schema (here or on the server) refused: its message shows under that field.
+  const errorOf = (field: 'type' | 'description' | 'priority') => formState.errors[field]?.message;
+  const submit = form.handleSubmit(async (value) => {
     setError(null);
-    setFieldError(null);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return setFieldError({ field: String(issue?.path[0] ?? ''), message: issue?.message ?? 'Check the form.' });
-    }
     try {
-      await request.mutateAsync(parsed.data);
+      await request.mutateAsync(value);
       toast.success('Your automation request was sent.');
       onDone();
     } catch (err) {
-      setError(message(err));
+      setError(putServerError(form, err));
       toast.error(`Could not send your request: ${message(err)}`);
     }
-  }
+  });
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
       <FormField id={`${p}-type`} label="Type" error={errorOf('type')}>
-        <Input id={`${p}-type`} autoComplete="off" placeholder="e.g. Invoice reminders" disabled={request.isPending} aria-invalid={Boolean(errorOf('type'))} aria-describedby={describedBy(`${p}-type`, undefined, errorOf('type'))} value={values.type} onChange={(e) => setValues((v) => ({ ...v, type: e.target.value }))} />
+        <Input id={`${p}-type`} autoComplete="off" placeholder="e.g. Invoice reminders" disabled={request.isPending} aria-invalid={Boolean(errorOf('type'))} aria-describedby={describedBy(`${p}-type`, undefined, errorOf('type'))} {...register('type')} />
       </FormField>
       <FormField id={`${p}-description`} label="Description" error={errorOf('description')}>
-        <Textarea id={`${p}-description`} className="min-h-24" disabled={request.isPending} aria-invalid={Boolean(errorOf('description'))} aria-describedby={describedBy(`${p}-description`, undefined, errorOf('description'))} value={values.description} onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))} />
+        <Textarea id={`${p}-description`} className="min-h-24" disabled={request.isPending} aria-invalid={Boolean(errorOf('description'))} aria-describedby={describedBy(`${p}-description`, undefined, errorOf('description'))} {...register('description')} />
       </FormField>
       <FormField id={`${p}-priority`} label="Priority" error={errorOf('priority')}>
-        <select id={`${p}-priority`} className={selectClass} disabled={request.isPending} value={values.priority} onChange={(e) => setValues((v) => ({ ...v, priority: e.target.value as (typeof REQUEST_PRIORITIES)[number] }))}>
+        <select id={`${p}-priority`} className={selectClass} disabled={request.isPending} {...register('priority')}>
           {REQUEST_PRIORITIES.map((x) => (
             <option key={x} value={x}>
               {x}
