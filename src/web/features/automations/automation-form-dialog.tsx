@@ -1,4 +1,7 @@
 import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -8,6 +11,7 @@ import { Input } from '../../components/ui/input';
 import { UploadProgress } from '../../components/file-upload';
 import { uploadFormWithProgress } from '../../lib/file-requests';
 import { cn } from '../../lib/cn';
+import { putServerError } from '../../lib/server-error';
 import { formatBytes } from '../../../shared/format';
 import {
   AUTOMATION_EMOJI,
@@ -24,7 +28,9 @@ import { Textarea } from '../../components/ui/textarea';
 const fileClass =
   'block w-full text-sm text-gray-700 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-gray-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-gray-900 hover:file:bg-gray-50 disabled:opacity-60';
 
-const TEXT_FIELDS = new Set(['name', 'type', 'description', 'notes']);
+type Values = z.input<typeof automationInput>;
+type TextField = 'name' | 'type' | 'description' | 'notes';
+const TEXT_FIELDS = new Set<TextField>(['name', 'type', 'description', 'notes']);
 
 /** Add Automation or edit one (admins). Stays open with the server's reason when saving fails. */
 export function AutomationFormDialog({ open, onOpenChange, automation }: { open: boolean; onOpenChange: (open: boolean) => void; automation?: Automation }) {
@@ -42,46 +48,44 @@ function AutomationForm({ automation, onDone }: { automation?: Automation; onDon
   const id = (n: string) => `${p}-${n}`;
   const save = useSaveAutomation();
   const refresh = useRefreshAutomations();
-  const [values, setValues] = useState({
-    name: automation?.name ?? '',
-    type: automation?.type ?? DEFAULT_AUTOMATION_TYPE,
-    description: automation?.description ?? '',
-    notes: automation?.notes ?? '',
-    isAutoSync: automation?.isAutoSync ?? false,
-    isNotification: automation?.isNotification ?? false,
-    emoji: (automation?.emoji ?? DEFAULT_AUTOMATION_EMOJI) as (typeof AUTOMATION_EMOJI)[number],
+  const form = useForm<Values, unknown, z.output<typeof automationInput>>({
+    resolver: zodResolver(automationInput),
+    defaultValues: {
+      name: automation?.name ?? '',
+      type: automation?.type ?? DEFAULT_AUTOMATION_TYPE,
+      description: automation?.description ?? '',
+      notes: automation?.notes ?? '',
+      isAutoSync: automation?.isAutoSync ?? false,
+      isNotification: automation?.isNotification ?? false,
+      emoji: (automation?.emoji ?? DEFAULT_AUTOMATION_EMOJI) as (typeof AUTOMATION_EMOJI)[number],
+    },
+    shouldFocusError: false,
   });
+  const { register, formState } = form;
+  const emoji = useWatch({ control: form.control, name: 'emoji' });
   const [image, setImage] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // A field the shared schema refused: its message shows under that field.
-  const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
   // Once added, a retry (say of a refused image) edits what was added instead of adding it twice.
   const [savedId, setSavedId] = useState<string | undefined>(automation?.id);
   const busy = save.isPending || progress !== null;
-  const set = <K extends keyof typeof values>(k: K, v: (typeof values)[K]) => setValues((old) => ({ ...old, [k]: v }));
-  const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
+  const errorOf = (field: TextField) => formState.errors[field]?.message;
   // The text fields show their own message; anything else (the emoji, a switch) and the server's reason show above the buttons.
-  const alert = error ?? (fieldError && !TEXT_FIELDS.has(fieldError.field) ? fieldError.message : null);
+  const other = Object.entries(formState.errors).find(([field]) => !TEXT_FIELDS.has(field as TextField))?.[1]?.message;
+  const alert = error ?? other ?? null;
 
-  async function submit(ev: React.FormEvent) {
-    ev.preventDefault();
-    const parsed = automationInput.safeParse(values);
-    setFieldError(null);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      setError(null);
-      return setFieldError({ field: String(issue?.path[0] ?? ''), message: issue?.message ?? 'Check the form.' });
-    }
+  const submit = form.handleSubmit(async () => {
     if (image && image.size > MAX_AUTOMATION_IMAGE_BYTES) return setError(`The image is too large: it can be at most ${formatBytes(MAX_AUTOMATION_IMAGE_BYTES)}.`);
     setError(null);
+    // What was typed goes as typed: the server trims and cleans the HTML itself.
+    const values = form.getValues();
     let saved: Automation;
     try {
       saved = (await save.mutateAsync({ id: savedId, input: values })).automation;
       setSavedId(saved.id);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      setError(message);
+      setError(putServerError(form, err));
       toast.error(`Could not save the automation: ${message}`);
       return;
     }
@@ -100,23 +104,23 @@ function AutomationForm({ automation, onDone }: { automation?: Automation; onDon
     }
     toast.success(automation ? `${saved.name || 'Automation'} saved.` : `${saved.name || 'Automation'} added.`);
     onDone();
-  }
+  });
 
   return (
     <form onSubmit={(ev) => void submit(ev)} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={id('name')} label="Name" error={errorOf('name')}>
-          <Input id={id('name')} autoComplete="off" disabled={busy} aria-invalid={Boolean(errorOf('name'))} aria-describedby={describedBy(id('name'), undefined, errorOf('name'))} value={values.name} onChange={(e) => set('name', e.target.value)} />
+          <Input id={id('name')} autoComplete="off" disabled={busy} aria-invalid={Boolean(errorOf('name'))} aria-describedby={describedBy(id('name'), undefined, errorOf('name'))} {...register('name')} />
         </FormField>
         <FormField id={id('type')} label="Type" error={errorOf('type')}>
-          <Input id={id('type')} autoComplete="off" disabled={busy} aria-invalid={Boolean(errorOf('type'))} aria-describedby={describedBy(id('type'), undefined, errorOf('type'))} value={values.type} onChange={(e) => set('type', e.target.value)} />
+          <Input id={id('type')} autoComplete="off" disabled={busy} aria-invalid={Boolean(errorOf('type'))} aria-describedby={describedBy(id('type'), undefined, errorOf('type'))} {...register('type')} />
         </FormField>
       </div>
       <FormField id={id('description')} label="Description" error={errorOf('description')}>
-        <Textarea id={id('description')} className="min-h-24 font-mono text-xs" disabled={busy} aria-invalid={Boolean(errorOf('description'))} aria-describedby={describedBy(id('description'), undefined, errorOf('description'))} value={values.description} onChange={(e) => set('description', e.target.value)} />
+        <Textarea id={id('description')} className="min-h-24 font-mono text-xs" disabled={busy} aria-invalid={Boolean(errorOf('description'))} aria-describedby={describedBy(id('description'), undefined, errorOf('description'))} {...register('description')} />
       </FormField>
       <FormField id={id('notes')} label="Notes" error={errorOf('notes')}>
-        <Textarea id={id('notes')} className="min-h-24 font-mono text-xs" disabled={busy} aria-invalid={Boolean(errorOf('notes'))} aria-describedby={describedBy(id('notes'), undefined, errorOf('notes'))} value={values.notes} onChange={(e) => set('notes', e.target.value)} />
+        <Textarea id={id('notes')} className="min-h-24 font-mono text-xs" disabled={busy} aria-invalid={Boolean(errorOf('notes'))} aria-describedby={describedBy(id('notes'), undefined, errorOf('notes'))} {...register('notes')} />
       </FormField>
       <div className="flex flex-wrap gap-6">
         {(
@@ -126,7 +130,7 @@ function AutomationForm({ automation, onDone }: { automation?: Automation; onDon
           ] as const
         ).map(([k, label]) => (
           <label key={k} className="inline-flex cursor-pointer items-center gap-2 text-sm text-gray-900">
-            <input type="checkbox" role="switch" className="size-4 accent-brand-700" disabled={busy} checked={values[k]} onChange={(e) => set(k, e.target.checked)} />
+            <input type="checkbox" role="switch" className="size-4 accent-brand-700" disabled={busy} {...register(k)} />
             {label}
           </label>
         ))}
@@ -139,13 +143,13 @@ function AutomationForm({ automation, onDone }: { automation?: Automation; onDon
               key={e}
               type="button"
               role="radio"
-              aria-checked={values.emoji === e}
+              aria-checked={emoji === e}
               aria-label={`Emoji ${e}`}
               disabled={busy}
-              onClick={() => set('emoji', e)}
+              onClick={() => form.setValue('emoji', e)}
               className={cn(
                 'flex size-10 items-center justify-center rounded-md border text-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
-                values.emoji === e ? 'border-brand-700 bg-brand-50' : 'border-gray-200 hover:bg-gray-50',
+                emoji === e ? 'border-brand-700 bg-brand-50' : 'border-gray-200 hover:bg-gray-50',
               )}
             >
               {e}
