@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { FileCode, Pencil } from 'lucide-react';
 import { toast } from 'sonner';
@@ -11,7 +13,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { ClientSelector } from '../../components/client-selector';
 import { useDocumentTitle } from '../placeholders/use-document-title';
 import { formatBytes, formatDateTime } from '../../../shared/format';
-import { NO_TEMPLATE, TEMPLATE_MAX_BYTES } from '../../../shared/web-presence';
+import { NO_TEMPLATE, TEMPLATE_MAX_BYTES, templateInput, type TemplateInput } from '../../../shared/web-presence';
+import { putServerError } from '../../lib/server-error';
 import { templateFrameUrl, templateQuery, useSaveTemplate, type WebsiteTemplate } from './api';
 import { usePageClient } from './use-page-client';
 import { Textarea } from '../../components/ui/textarea';
@@ -74,30 +77,32 @@ function TemplateFrame({ clientId, template }: { clientId: string; template: Web
 
 function EditTemplate({ clientId, template }: { clientId: string; template: WebsiteTemplate | null }) {
   const [open, setOpen] = useState(false);
-  const [html, setHtml] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The server decides too (size included); the modal stays open with its sentence on a failure.
+  const form = useForm<TemplateInput>({ resolver: zodResolver(templateInput), defaultValues: { htmlCode: '' }, shouldFocusError: false });
+  const html = useWatch({ control: form.control, name: 'htmlCode' });
+  const error = form.formState.errors.htmlCode?.message;
   const save = useSaveTemplate(clientId);
   const bytes = new TextEncoder().encode(html).length;
   const over = bytes > TEMPLATE_MAX_BYTES;
 
   const openWith = (o: boolean) => {
     if (save.isPending) return;
-    if (o) setHtml(template?.htmlCode ?? '');
-    setError(null);
+    if (o) form.reset({ htmlCode: template?.htmlCode ?? '' });
+    else form.clearErrors();
     setOpen(o);
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    // The server decides (size included); the modal stays open with its sentence on a failure.
-    save.mutate(html, {
+  const submit = form.handleSubmit(({ htmlCode }) =>
+    save.mutate(htmlCode, {
       onSuccess: () => {
         toast.success('Template saved.');
         setOpen(false);
       },
-      onError: (err) => setError(err.message),
-    });
-  };
+      onError: (err) => {
+        // The one field takes the server's sentence whichever field it names.
+        if (putServerError(form, err)) form.setError('htmlCode', { type: 'server', message: err.message });
+      },
+    }),
+  );
   const hint = `${formatBytes(bytes)} of ${formatBytes(TEMPLATE_MAX_BYTES)}${over ? ': too large to save' : ''}`;
 
   return (
@@ -107,17 +112,16 @@ function EditTemplate({ clientId, template }: { clientId: string; template: Webs
       </Button>
       <DialogContent title="Edit Template" description="Paste or write the page's HTML. Images must be embedded (data: URLs); scripts and outside files are not loaded." className="max-w-3xl">
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <FormField id="template-html" label="HTML" hint={hint} error={error ?? undefined}>
+          <FormField id="template-html" label="HTML" hint={hint} error={error}>
             <Textarea
               id="template-html"
               className="min-h-72 font-mono text-xs"
-              value={html}
-              onChange={(e) => setHtml(e.target.value)}
               disabled={save.isPending}
               spellCheck={false}
               aria-invalid={Boolean(error)}
-              aria-describedby={describedBy('template-html', hint, error ?? undefined)}
+              aria-describedby={describedBy('template-html', hint, error)}
               placeholder="<h1>My business</h1>"
+              {...form.register('htmlCode')}
             />
           </FormField>
           <FormActions busy={save.isPending} submitLabel="Save" onCancel={() => openWith(false)} />
