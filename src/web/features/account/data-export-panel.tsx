@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Download } from 'lucide-react';
 import { Alert } from '../../components/ui/alert';
@@ -6,30 +7,35 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { PasswordInput } from '../../components/ui/input';
-import { FormField } from '../../components/ui/form-field';
+import { describedBy, FormField } from '../../components/ui/form-field';
+import { dataExportInput } from '../../../shared/data-export';
 import { LIMITS } from '../../../shared/limits';
+import { payloadResolver } from '../../lib/payload-resolver';
 import { downloadAllData } from './sessions-api';
+
+type Values = { withSecrets: boolean; password: string };
+// Checked as the request the API receives: the password goes only when the secrets are asked for.
+const resolver = payloadResolver<Values>(dataExportInput, (v) => (v.withSecrets ? { password: v.password } : {}));
 
 /** 'All my data': one zip of every record and file; the secrets only with the password typed again. */
 export function DataExportPanel({ clientId, isAdmin }: { clientId: string; isAdmin: boolean }) {
   const [open, setOpen] = useState(false);
-  const [withSecrets, setWithSecrets] = useState(false);
-  const [password, setPassword] = useState('');
+  const form = useForm<Values>({ resolver, defaultValues: { withSecrets: false, password: '' }, shouldFocusError: false });
+  const withSecrets = useWatch({ control: form.control, name: 'withSecrets' });
+  const password = useWatch({ control: form.control, name: 'password' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const close = (next: boolean) => {
     if (busy) return;
     if (!next) {
-      setWithSecrets(false);
-      setPassword('');
+      form.reset();
       setError(null);
     }
     setOpen(next);
   };
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  const submit = form.handleSubmit(async () => {
     if (busy || (withSecrets && !password)) return;
     setBusy(true);
     setError(null);
@@ -43,7 +49,8 @@ export function DataExportPanel({ clientId, isAdmin }: { clientId: string; isAdm
     } finally {
       setBusy(false);
     }
-  }
+  });
+  const passwordError = form.formState.errors.password?.message;
 
   const whose = isAdmin ? "this client's" : 'your';
   return (
@@ -65,15 +72,20 @@ export function DataExportPanel({ clientId, isAdmin }: { clientId: string; isAdm
         <DialogContent title="Download all data" description={`One zip with a JSON file, a spreadsheet (CSV) per area and the uploaded documents in their folders. At most ${LIMITS.dataExportsPerHour} downloads an hour.`}>
           <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
             <label className="flex items-start gap-2 text-sm text-gray-800">
-              <input type="checkbox" className="mt-0.5 size-4 accent-brand-700" checked={withSecrets} onChange={(e) => setWithSecrets(e.target.checked)} disabled={busy} />
+              <input type="checkbox" className="mt-0.5 size-4 accent-brand-700" disabled={busy} {...form.register('withSecrets')} />
               <span>Include secrets in clear (SSN, EIN, date of birth, bank account and routing numbers, stored passwords). Without this they are hidden.</span>
             </label>
             {withSecrets && (
-              <FormField id="export-password" label={isAdmin ? 'Your administrator password' : 'Your password'} hint="Confirm your password again to include the secrets.">
-                <PasswordInput id="export-password" autoComplete="current-password" value={password} onChange={(e) => {
-                    setPassword(e.target.value);
-                    setError(null);
-                  }} disabled={busy} aria-describedby="export-password-hint" required />
+              <FormField id="export-password" label={isAdmin ? 'Your administrator password' : 'Your password'} hint="Confirm your password again to include the secrets." error={passwordError}>
+                <PasswordInput
+                  id="export-password"
+                  autoComplete="current-password"
+                  disabled={busy}
+                  aria-describedby={describedBy('export-password', true, passwordError)}
+                  aria-invalid={Boolean(passwordError) || undefined}
+                  required
+                  {...form.register('password', { onChange: () => setError(null) })}
+                />
               </FormField>
             )}
             {withSecrets && (
