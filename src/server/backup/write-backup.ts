@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { appVersion, BACKUP_FORMAT, DATABASE_ENTRY, MANIFEST_NAME, migrationCount, type Manifest, type ManifestEntry } from './format';
-import { END_OF_ARCHIVE, entryHeader, padding } from './tar';
+import { writeTar, type TarInput } from './tar';
 
 export type BackupSource = {
   /** PGlite's dump of its data directory; null on PostgreSQL. */
@@ -28,8 +28,8 @@ async function* walk(dir: string, prefix = ''): AsyncGenerator<string> {
   }
 }
 
-async function* entry(name: string, size: number, source: AsyncIterable<Uint8Array>, entries: ManifestEntry[]): AsyncGenerator<Buffer> {
-  yield entryHeader(name, size);
+/** The body of one entry, hashed into `entries` once every promised byte has gone by. */
+async function* checked(name: string, size: number, source: AsyncIterable<Uint8Array>, entries: ManifestEntry[]): AsyncGenerator<Buffer> {
   const hash = createHash('sha256');
   let written = 0;
   for await (const chunk of source) {
@@ -41,55 +41,51 @@ async function* entry(name: string, size: number, source: AsyncIterable<Uint8Arr
   }
   // The header already promised `size` bytes: a file that changed while it was read spoils the archive.
   if (written !== size) throw new Error(`${name} changed while it was being backed up (${size} bytes expected, ${written} read).`);
-  yield padding(size);
   entries.push({ name, size, sha256: hash.digest('hex') });
 }
 
-async function* archive(source: BackupSource): AsyncGenerator<Buffer> {
+const entry = (name: string, size: number, source: AsyncIterable<Uint8Array>, entries: ManifestEntry[]): TarInput => ({ name, size, body: checked(name, size, source, entries) });
+
+async function* archive(source: BackupSource): AsyncGenerator<TarInput> {
   const entries: ManifestEntry[] = [];
-  try {
-    if (source.database) yield* entry(DATABASE_ENTRY, source.database.size, source.database.stream() as unknown as AsyncIterable<Uint8Array>, entries);
-    if (source.filesRoot) {
-      for (const part of ['objects', 'meta']) {
-        const root = path.join(source.filesRoot, part);
-        for await (const rel of walk(root)) {
-          // Opened before its size is read: a file deleted meanwhile (PostgreSQL, server running)
-          // is left out, and an open one keeps its bytes even if it is replaced or removed.
-          const handle = await fsp.open(path.join(root, rel)).catch((e: NodeJS.ErrnoException) => {
-            if (e.code === 'ENOENT') return null;
-            throw e;
-          });
-          if (!handle) continue;
-          try {
-            const { size } = await handle.stat();
-            yield* entry(`files/${part}/${rel}`, size, handle.createReadStream({ autoClose: false }), entries);
-          } finally {
-            await handle.close();
-          }
+  if (source.database) yield entry(DATABASE_ENTRY, source.database.size, source.database.stream() as unknown as AsyncIterable<Uint8Array>, entries);
+  if (source.filesRoot) {
+    for (const part of ['objects', 'meta']) {
+      const root = path.join(source.filesRoot, part);
+      for await (const rel of walk(root)) {
+        // Opened before its size is read: a file deleted meanwhile (PostgreSQL, server running)
+        // is left out, and an open one keeps its bytes even if it is replaced or removed.
+        const handle = await fsp.open(path.join(root, rel)).catch((e: NodeJS.ErrnoException) => {
+          if (e.code === 'ENOENT') return null;
+          throw e;
+        });
+        if (!handle) continue;
+        try {
+          const { size } = await handle.stat();
+          // The tar writer reads the whole body before it asks for the next entry, so the handle is still open.
+          yield entry(`files/${part}/${rel}`, size, handle.createReadStream({ autoClose: false }), entries);
+        } finally {
+          await handle.close();
         }
       }
     }
-    const manifest: Manifest = {
-      format: BACKUP_FORMAT,
-      app: 'buildout-portal',
-      appVersion: appVersion(),
-      migrations: migrationCount(),
-      createdAt: new Date().toISOString(),
-      database: source.database ? 'pglite' : 'none',
-      files: source.filesRoot ? 'local' : 'none',
-      entries,
-    };
-    const body = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
-    yield entryHeader(MANIFEST_NAME, body.length);
-    yield body;
-    yield padding(body.length);
-    yield END_OF_ARCHIVE;
-  } finally {
-    await source.cleanup?.();
   }
+  const manifest: Manifest = {
+    format: BACKUP_FORMAT,
+    app: 'buildout-portal',
+    appVersion: appVersion(),
+    migrations: migrationCount(),
+    createdAt: new Date().toISOString(),
+    database: source.database ? 'pglite' : 'none',
+    files: source.filesRoot ? 'local' : 'none',
+    entries,
+  };
+  const body = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+  yield { name: MANIFEST_NAME, size: body.length, body: [body] };
 }
 
 /** The backup file as a stream: entries one at a time, the manifest (with every entry's checksum) last. */
 export function backupStream(source: BackupSource): Readable {
-  return Readable.from(archive(source), { objectMode: false });
+  // The snapshot goes once the reader has everything (or has gone), not when the writer has read it all.
+  return writeTar(archive(source), async () => source.cleanup?.());
 }
