@@ -216,3 +216,23 @@ export async function receiveStreamUpload(
   }
   return { fields, files };
 }
+
+/**
+ * receiveStreamUpload, then `record` with what arrived. When `record` throws (a refused field, a
+ * missing file, a failed insert), the upload's files are removed before the error goes on.
+ */
+export async function withStreamUpload<T>(
+  c: Context<AppEnv>,
+  rules: Record<string, StreamFileRule>,
+  opts: Parameters<typeof receiveStreamUpload>[3],
+  record: (upload: StreamedUpload) => Promise<T>,
+): Promise<T> {
+  const { storage } = c.var.deps;
+  const upload = await receiveStreamUpload(c, storage, rules, opts);
+  try {
+    return await record(upload);
+  } catch (err) {
+    await removeStoredFiles(storage, Object.values(upload.files));
+    throw err;
+  }
+}

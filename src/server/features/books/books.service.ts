@@ -2,9 +2,12 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookFiles } from '../../db/schema';
+import { ForbiddenError, NotFoundError } from '../../lib/domain-errors';
 import type { Storage } from '../../storage/storage';
 import { storeThenRecord, uploadKey, type ReceivedUpload } from '../../uploads/upload';
-import { BOOK_VOLUMES, bookByVolume, books, FREE_VOLUME, type BookRow, type BookVolume } from '../../../shared/books';
+import { BOOK_NOT_FOUND, BOOK_VOLUMES, bookByVolume, bookLockedMessage, books, FREE_VOLUME, type BookRow, type BookVolume } from '../../../shared/books';
+import type { SessionUser } from '../../app-env';
+import { callerHasMemberAccess } from '../membership/membership.service';
 import { generateBookPdf } from './book-pdf';
 
 /** The `:volume` route parameter as a volume, or null (anything but 1..4). */
@@ -61,6 +64,14 @@ export async function bookFile(db: Db, storage: Storage, volume: BookVolume): Pr
   }
   const bytes = await generatedBook(volume);
   return { name: bookByVolume(volume)?.fileName ?? `volume-${volume}.pdf`, size: bytes.byteLength, stream: Readable.from([Buffer.from(bytes)]) };
+}
+
+/** The volume a user may download (volume 1 anyone, the others members and admins), as a PDF download. */
+export async function openBook(db: Db, storage: Storage, user: Pick<SessionUser, 'id' | 'role'> | null, raw: string | undefined) {
+  const volume = parseVolume(raw);
+  if (!volume) throw new NotFoundError(BOOK_NOT_FOUND);
+  if (volume !== FREE_VOLUME && !(user && (await callerHasMemberAccess(db, user)))) throw new ForbiddenError(bookLockedMessage(volume));
+  return { ...(await bookFile(db, storage, volume)), contentType: 'application/pdf' };
 }
 
 /** Stores an admin's replacement PDF and records it; the previous replacement's file is removed after the commit. */

@@ -1,22 +1,12 @@
 import { PassThrough, Readable } from 'node:stream';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../app-env';
+import type { Db } from '../../db/client';
 import type { Storage } from '../../storage/storage';
 import { StorageNotFoundError } from '../../storage/storage';
-import { documentSections } from '../../../shared/documents';
-
-/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
-export function attachmentDisposition(name: string) {
-  const ascii = name.replace(/[^A-Za-z0-9._ ()-]/g, '_').slice(0, 150) || 'download';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)}`;
-}
-
-/** Headers of every file the API hands out: a download, never rendered by the browser. */
-export const fileHeaders = (name: string, contentType: string, size: number) => ({
-  'Content-Type': contentType,
-  'Content-Length': String(size),
-  'Content-Disposition': attachmentDisposition(name),
-  'X-Content-Type-Options': 'nosniff',
-  'Cache-Control': 'no-store',
-});
+import { FormFieldError, receiveUpload, type ReceivedUpload } from '../../uploads/upload';
+import { documentSections, documentTypeInput, type DocumentType } from '../../../shared/documents';
+import { documentsForArchive } from './documents.service';
 
 const sectionTitle = (type: string) => documentSections.find((s) => s.type === type)?.title ?? 'Other';
 // Zip entry names: no folders or odd characters from the user's file name.
@@ -69,4 +59,17 @@ export async function zipDocuments(storage: Storage, docs: { documentName: strin
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   });
   return out;
+}
+
+/** Every document of the client in one zip (empty when there are none). */
+export async function documentsArchive(db: Db, storage: Storage, clientId: string, log: { warn: (m: string) => void }) {
+  return zipDocuments(storage, await documentsForArchive(db, clientId), log);
+}
+
+/** The upload form: `file` (one .pdf/.doc/.docx of at most 10 MB) and `documentType`. */
+export async function receiveDocument(c: Context<AppEnv>): Promise<{ upload: ReceivedUpload; documentType: DocumentType }> {
+  const upload = await receiveUpload(c);
+  const type = documentTypeInput.safeParse(upload.fields.documentType);
+  if (!type.success) throw new FormFieldError(type.error.issues[0]?.message ?? 'Choose a document type.', 'documentType');
+  return { upload, documentType: type.data };
 }

@@ -1,17 +1,13 @@
-import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { access, clientQuery } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
-import { StorageNotFoundError } from '../../storage/storage';
-import { receiveUpload, uploadBodyLimit, UploadError } from '../../uploads/upload';
-import { storedBytes, withUploadSlot } from '../../uploads/upload-limits';
-import { STORAGE_FULL } from '../../../shared/limits';
-import { allDocumentsQuery, DOCUMENT_NOT_FOUND, documentListQuery, documentTypeInput } from '../../../shared/documents';
-import { addDocument, deleteDocument, documentsForArchive, findDocument, listAllDocuments, listDocuments } from './documents.service';
-import { fileHeaders, zipDocuments } from './documents.files';
-
-const webStream = (s: Readable) => Readable.toWeb(s) as ReadableStream;
+import { acceptUpload } from '../../uploads/accept';
+import { sendArchive, sendStoredDownload } from '../../uploads/serve';
+import { uploadBodyLimit } from '../../uploads/upload';
+import { allDocumentsQuery, DOCUMENT_NOT_FOUND, documentListQuery } from '../../../shared/documents';
+import { addDocument, deleteDocument, findDocument, listAllDocuments, listDocuments } from './documents.service';
+import { documentsArchive, receiveDocument } from './documents.files';
 
 /** /api/clients/:clientId/documents: a client's Business Documents (the client or any admin). */
 export const documentsRoutes = new Hono<AppEnv>()
@@ -19,44 +15,23 @@ export const documentsRoutes = new Hono<AppEnv>()
     c.json(await listDocuments(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))),
   )
   // Multipart: `file` (one .pdf/.doc/.docx of at most 10 MB) and `documentType`.
-  .post('/upload', access('own'), uploadBodyLimit(), async (c) => {
-    const { db, storage, config } = c.var.deps;
-    // A full store is refused before the body is read; the insert checks again with the file's size.
-    if ((await storedBytes(db, c.var.scope.clientId)) >= config.storageQuotaBytes) return c.json({ error: STORAGE_FULL(config.storageQuotaBytes), field: 'file' }, 413);
-    return withUploadSlot(db, c.var.scope.actorId, async () => {
-      try {
-        const upload = await receiveUpload(c);
-        const type = documentTypeInput.safeParse(upload.fields.documentType);
-        if (!type.success) return c.json({ error: type.error.issues[0]?.message ?? 'Choose a document type.', field: 'documentType' }, 400);
-        return c.json({ document: await addDocument(db, storage, c.var.scope, upload, type.data, config.storageQuotaBytes) }, 201);
-      } catch (err) {
-        if (err instanceof UploadError) return c.json({ error: err.message, field: err.field ?? 'file' }, err.status);
-        throw err;
-      }
+  .post('/upload', access('own'), uploadBodyLimit(), (c) => {
+    const { scope } = c.var;
+    return acceptUpload(c, { actorId: scope.actorId, quotaOf: scope.clientId, field: 'file' }, async () => {
+      const { db, storage, config } = c.var.deps;
+      const { upload, documentType } = await receiveDocument(c);
+      return c.json({ document: await addDocument(db, storage, scope, upload, documentType, config.storageQuotaBytes) }, 201);
     });
   })
   // A zip of all the client's documents, one folder per section (empty when there are none).
   .get('/archive', access('own'), async (c) => {
     const { db, storage, log } = c.var.deps;
-    const docs = await documentsForArchive(db, c.var.scope.clientId);
-    return c.body(webStream(await zipDocuments(storage, docs, log)), 200, {
-      'Content-Type': 'application/zip',
-      'Content-Disposition': 'attachment; filename="business-documents.zip"',
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'no-store',
-    });
+    return sendArchive(c, await documentsArchive(db, storage, c.var.scope.clientId, log), 'business-documents.zip');
   })
   .get('/:documentId/download', access('own'), async (c) => {
-    const { db, storage } = c.var.deps;
-    const doc = await findDocument(db, c.var.scope.clientId, c.req.param('documentId'));
+    const doc = await findDocument(c.var.deps.db, c.var.scope.clientId, c.req.param('documentId'));
     if (!doc) return c.json({ error: DOCUMENT_NOT_FOUND }, 404);
-    try {
-      const file = await storage.get(doc.storageKey);
-      return c.body(webStream(file.stream), 200, fileHeaders(doc.documentName, doc.contentType, file.size));
-    } catch (err) {
-      if (err instanceof StorageNotFoundError) return c.json({ error: DOCUMENT_NOT_FOUND }, 404);
-      throw err;
-    }
+    return sendStoredDownload(c, { key: doc.storageKey, name: doc.documentName, contentType: doc.contentType }, DOCUMENT_NOT_FOUND);
   })
   .delete('/:documentId', access('own'), async (c) => {
     const { db, storage, log } = c.var.deps;

@@ -23,7 +23,7 @@ import {
   type RecordPage,
   type WithClient,
 } from '../../../shared/records';
-import { fileHeaders } from '../documents/documents.files';
+import { fileHeaders } from '../../uploads/serve';
 import { purchaseOrderKind, receivableKind, type KindConfig } from './records.kinds';
 import { createRecord, deleteRecord, listRecords, recordExists, updateRecord, type RecordValues } from './records.service';
 import { addRecordDocument, deleteRecordDocument, findRecordDocument } from './record-documents.service';

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../app-env';
 import type { Db } from '../../db/client';
 import { supportAttachments } from '../../db/schema';
-import type { StreamFileRule } from '../../uploads/stream-upload';
-import { FormFieldError } from '../../uploads/upload';
+import { withStreamUpload, type StreamFileRule } from '../../uploads/stream-upload';
+import type { NewAttachment } from './support.service';
+import { FormFieldError, UploadError } from '../../uploads/upload';
 import { CHAT_CONTENT_MISMATCH, checkChatUploadName, FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import { SUPPORT_MESSAGE_EMPTY, supportMessageInput } from '../../../shared/support';
 
@@ -25,7 +28,7 @@ const CHAT_KINDS: Record<string, string> = {
 /** The stored kind each name extension must have. */
 const NAME_KIND: Record<string, string[]> = { pdf: ['pdf'], doc: ['cfb'], docx: ['docx'], png: ['png', 'apng'], jpg: ['jpg'], jpeg: ['jpg'], gif: ['gif'], webp: ['webp'] };
 
-export const chatFileRule = (clientId: string): StreamFileRule => ({
+const chatFileRule = (clientId: string): StreamFileRule => ({
   maxBytes: MAX_UPLOAD_BYTES,
   tooLarge: FILE_TOO_LARGE,
   kinds: CHAT_KINDS,
@@ -58,4 +61,21 @@ export async function findAttachment(db: Db, clientId: string, id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const [row] = await db.select().from(supportAttachments).where(and(eq(supportAttachments.id, id), eq(supportAttachments.clientId, clientId)));
   return row ?? null;
+}
+
+/**
+ * Receives the chat's upload form (`file`: pdf, doc, docx, png, jpeg, gif or webp by content, at
+ * most 10 MB; an optional `body`), the file streamed to storage, then `record` with the message's
+ * text and the checked attachment. Whatever fails, the file does not stay stored.
+ */
+export function receiveAttachmentForm<T>(c: Context<AppEnv>, clientId: string, record: (body: string, attachment: NewAttachment) => Promise<T>): Promise<T> {
+  return withStreamUpload(c, { file: chatFileRule(clientId) }, { tooLarge: FILE_TOO_LARGE, checkFields: (f) => checkUploadFields(f).error }, async (upload) => {
+    const fields = checkUploadFields(upload.fields);
+    if (fields.error) throw new FormFieldError(fields.error.message, fields.error.field ?? 'body');
+    const file = upload.files.file;
+    if (!file) throw new UploadError(400, 'Choose a file to attach.', 'file');
+    const checked = checkAttachment(file.name, file.key);
+    if (!checked.ok) throw new UploadError(checked.status, checked.error, 'file');
+    return record(fields.body, { id: randomUUID(), fileName: checked.name, storageKey: file.key, contentType: file.contentType, size: file.size });
+  });
 }

@@ -1,18 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { access } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
-import { StorageNotFoundError } from '../../storage/storage';
-import { multipartRoute, UploadError } from '../../uploads/upload';
-import { receiveStreamUpload, removeStoredFiles } from '../../uploads/stream-upload';
-import { storedBytes, withUploadSlot } from '../../uploads/upload-limits';
-import { STORAGE_FULL } from '../../../shared/limits';
-import { FILE_TOO_LARGE } from '../../../shared/uploads';
+import { acceptUpload } from '../../uploads/accept';
+import { sendStoredDownload } from '../../uploads/serve';
+import { multipartRoute } from '../../uploads/upload';
 import { supportArchiveInput, supportInboxQuery, supportMessageInput, supportMessagesQuery, supportReadInput, supportStreamQuery } from '../../../shared/support';
-import { fileHeaders } from '../documents/documents.files';
-import { ATTACHMENT_NOT_FOUND, chatFileRule, checkAttachment, checkUploadFields, findAttachment } from './support.attachments';
+import { ATTACHMENT_NOT_FOUND, findAttachment, receiveAttachmentForm } from './support.attachments';
 import { listInbox, supportAgent, touchPresence, unreadConversations } from './support.inbox';
 import { listMessages, markRead, sendMessage, setArchived } from './support.service';
 import { streamCursor, supportStream } from './support.stream';
@@ -28,54 +22,19 @@ export const clientSupportRoutes = new Hono<AppEnv>()
   .post('/messages', access('own'), validate('json', supportMessageInput), async (c) => c.json({ message: await send(c, { body: c.req.valid('json').body }) }, 201))
   // Multipart: `file` (pdf, doc, docx, png, jpeg, gif or webp by content; at most 10 MB) and an optional `body`.
   // Marked multipart: the app's 1 MB limit on other bodies leaves it to the upload's own limit.
-  .post('/messages/upload', access('own'), multipartRoute(), async (c) => {
-    const { db, storage, config } = c.var.deps;
+  .post('/messages/upload', access('own'), multipartRoute(), (c) => {
     const { scope } = c.var;
-    // A full store is refused before the body is read; the send checks again with the file's size.
-    if ((await storedBytes(db, scope.clientId)) >= config.storageQuotaBytes) return c.json({ error: STORAGE_FULL(config.storageQuotaBytes), field: 'file' }, 413);
-    return withUploadSlot(db, scope.actorId, async () => {
-      let upload;
-      try {
-        upload = await receiveStreamUpload(c, storage, { file: chatFileRule(scope.clientId) }, { tooLarge: FILE_TOO_LARGE, checkFields: (f) => checkUploadFields(f).error });
-      } catch (err) {
-        if (err instanceof UploadError) return c.json({ error: err.message, field: err.field ?? 'file' }, err.status);
-        throw err;
-      }
-      const file = upload.files.file;
-      const fields = checkUploadFields(upload.fields);
-      const refuse = async (error: string, status: 400 | 415, field: string) => {
-        await removeStoredFiles(storage, Object.values(upload.files));
-        return c.json({ error, field }, status);
-      };
-      if (fields.error) return refuse(fields.error.message, 400, fields.error.field ?? 'body');
-      if (!file) return refuse('Choose a file to attach.', 400, 'file');
-      const checked = checkAttachment(file.name, file.key);
-      if (!checked.ok) return refuse(checked.error, checked.status, 'file');
-      try {
-        const message = await send(c, {
-          body: fields.body,
-          attachment: { id: randomUUID(), fileName: checked.name, storageKey: file.key, contentType: file.contentType, size: file.size },
-          quotaBytes: config.storageQuotaBytes,
-        });
-        return c.json({ message }, 201);
-      } catch (err) {
-        await removeStoredFiles(storage, [file]);
-        throw err;
-      }
-    });
+    return acceptUpload(c, { actorId: scope.actorId, quotaOf: scope.clientId, field: 'file' }, () =>
+      receiveAttachmentForm(c, scope.clientId, async (body, attachment) =>
+        c.json({ message: await send(c, { body, attachment, quotaBytes: c.var.deps.config.storageQuotaBytes }) }, 201),
+      ),
+    );
   })
   // Downloads only through here (never a storage URL): as an attachment, with its checked type, never sniffed.
   .get('/attachments/:attachmentId', access('own'), async (c) => {
-    const { db, storage } = c.var.deps;
-    const file = await findAttachment(db, c.var.scope.clientId, c.req.param('attachmentId'));
+    const file = await findAttachment(c.var.deps.db, c.var.scope.clientId, c.req.param('attachmentId'));
     if (!file) return c.json({ error: ATTACHMENT_NOT_FOUND }, 404);
-    try {
-      const stored = await storage.get(file.storageKey);
-      return c.body(Readable.toWeb(stored.stream) as ReadableStream, 200, fileHeaders(file.fileName, file.contentType, stored.size));
-    } catch (err) {
-      if (err instanceof StorageNotFoundError) return c.json({ error: ATTACHMENT_NOT_FOUND }, 404);
-      throw err;
-    }
+    return sendStoredDownload(c, { key: file.storageKey, name: file.fileName, contentType: file.contentType }, ATTACHMENT_NOT_FOUND);
   })
   .post('/read', access('own'), validate('json', supportReadInput), async (c) => c.json(await markRead(c.var.deps.db, c.var.scope, c.req.valid('json').upTo)))
   // Staff only, on a client's conversation.

@@ -7,7 +7,7 @@ import { trainingVideos, videoProgress, videoResources } from '../../db/schema';
 import { LIMITS, limitReached } from '../../../shared/limits';
 import { FILES_REQUIRED, type ClientProgressPage, type TrainingVideo, type TrainingVideoPage, type VideoResource } from '../../../shared/training';
 import { mov, mp4, PDF, PNG, SVG, videoForm, webm } from './training-media';
-import { WRONG_THUMBNAIL_KIND, WRONG_VIDEO_KIND } from './training.routes';
+import { WRONG_THUMBNAIL_KIND, WRONG_VIDEO_KIND } from './training.upload';
 
 let t: TestApp;
 let a: { id: string; agent: TestAgent };
