@@ -35,7 +35,17 @@ async function isClient(db: Db, id: string) {
  */
 export const ownedByClient = (db: Db, userId: AnyPgColumn): SQL => inArray(userId, db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.role, 'client')));
 
-export function access(level: Access): AccessMiddleware {
+/** How a route words a refusal. `unknownClient`: what an admin hears for a client id that names no user at all (else 'Not found'). */
+export type AccessOptions = { unknownClient?: string };
+
+/** Whether any user (client or admin) has this id. */
+async function userExists(db: Db, id: string) {
+  if (id.length > 100) return false;
+  const [row] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.id, id));
+  return Boolean(row);
+}
+
+export function access(level: Access, options: AccessOptions = {}): AccessMiddleware {
   const mw: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (level === 'public') return next();
     const user = c.get('user');
@@ -49,7 +59,10 @@ export function access(level: Access): AccessMiddleware {
       // not a client: acting for them would let one admin read or change another's account.
       if (!clientId) throw new Error(`access('own') on a route without :clientId: ${c.req.path}`);
       if (!isAdmin && clientId !== user.id) return c.json(NOT_FOUND, 404);
-      if (isAdmin && clientId !== user.id && !(await isClient(c.var.deps.db, clientId))) return c.json(NOT_FOUND, 404);
+      if (isAdmin && clientId !== user.id && !(await isClient(c.var.deps.db, clientId))) {
+        if (options.unknownClient && !(await userExists(c.var.deps.db, clientId))) return c.json({ error: options.unknownClient }, 404);
+        return c.json(NOT_FOUND, 404);
+      }
       c.set('scope', { clientId, actorId: user.id, isAdmin });
     }
     // An admin-only action on a client's path (their summary, membership, sessions): a client's id
