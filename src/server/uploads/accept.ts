@@ -8,9 +8,10 @@ import { storedBytes, withUploadSlot } from './upload-limits';
  * Runs an upload route's work in one of the actor's upload slots (429 past LIMITS.uploadsInFlight)
  * and answers an UploadError thrown by it with its status, sentence and field (`field` when it
  * names none). With `quotaOf`, a client whose store is already full is refused before the body is
- * read; the insert checks again with the file's size.
+ * read; the insert checks again with the file's size. Generic over `run`'s answer, so a route keeps
+ * its JSON type for the typed client.
  */
-export async function acceptUpload(c: Context<AppEnv>, opts: { actorId: string; quotaOf?: string; field?: string }, run: () => Promise<Response>): Promise<Response> {
+export async function acceptUpload<R extends Response>(c: Context<AppEnv>, opts: { actorId: string; quotaOf?: string; field?: string }, run: () => Promise<R>) {
   const { db, config } = c.var.deps;
   if (opts.quotaOf !== undefined && (await storedBytes(db, opts.quotaOf)) >= config.storageQuotaBytes) {
     return c.json({ error: STORAGE_FULL(config.storageQuotaBytes), field: 'file' }, 413);
