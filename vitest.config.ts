@@ -18,6 +18,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     teardownTimeout: 10_000,
     // better-auth logs a warning for every refused sign-in the tests make on purpose.
-    onConsoleLog: (log) => !/\[Better Auth\]:.*\b(Invalid password|User not found|Reset Password: User not found|Sign-up attempt for existing email)/.test(log),
+    onConsoleLog: (log) =>
+      !/\[Better Auth\]:.*\b(Invalid password|User not found|Reset Password: User not found|Sign-up attempt for existing email)/.test(
+        log,
+      ),
   },
 });

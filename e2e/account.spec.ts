@@ -1,4 +1,14 @@
-import { chooseClient, clientSelector, expect, expectPath, screenshot, signIn, signedInAdmin, signedInClient, test } from './fixtures';
+import {
+  chooseClient,
+  clientSelector,
+  expect,
+  expectPath,
+  screenshot,
+  signIn,
+  signedInAdmin,
+  signedInClient,
+  test,
+} from './fixtures';
 
 test('My Account lists who viewed or changed the client’s data', async ({ page }) => {
   await signedInClient(page);
@@ -13,7 +23,11 @@ test('My Account lists who viewed or changed the client’s data', async ({ page
     const session = (await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } };
     const base = `/api/clients/${session.user.id}/profile`;
     const json = { 'content-type': 'application/json' };
-    await fetch(base, { method: 'PUT', headers: json, body: JSON.stringify({ businessName: 'E2E Co', ownerSsn: '222-33-4444', agreement: 'I AGREE' }) });
+    await fetch(base, {
+      method: 'PUT',
+      headers: json,
+      body: JSON.stringify({ businessName: 'E2E Co', ownerSsn: '222-33-4444', agreement: 'I AGREE' }),
+    });
     const listed = (await (await fetch(base)).json()) as { profile: { ownerSsnMasked: string } };
     const reveal = (await (await fetch(`${base}/reveal/ssn`, { method: 'POST' })).json()) as { value: string };
     return { masked: listed.profile.ownerSsnMasked, value: reveal.value };
@@ -25,7 +39,9 @@ test('My Account lists who viewed or changed the client’s data', async ({ page
   await screenshot(page, 'account-activity');
 });
 
-test('a client completes the profile, reveals the SSN, keeps a preference and changes the password; the admin edits the profile', async ({ page }) => {
+test('a client completes the profile, reveals the SSN, keeps a preference and changes the password; the admin edits the profile', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const name = `Morgan Owner ${Date.now().toString(36)}`;
   const user = await signedInClient(page, { name });
@@ -44,7 +60,9 @@ test('a client completes the profile, reveals the SSN, keeps a preference and ch
   await field('Date of Birth').fill('January 1st 1980');
   await expect(page.getByText('January 1st 1980', { exact: true })).toBeVisible(); // the DOB hint
   await field('State of Formation').selectOption('Delaware');
-  await expect(page.getByText('Secretary of State formation fees above $500 are invoiced as an additional charge.')).toBeVisible();
+  await expect(
+    page.getByText('Secretary of State formation fees above $500 are invoiced as an additional charge.'),
+  ).toBeVisible();
   await field('Business Structure').selectOption({ label: 'Limited Liability Company' });
   await expect(page.getByText('Personal assets protected from business liabilities')).toBeVisible();
   // EIN: a wrong shape is named in words; 9 digits are formatted NN-NNNNNNN.
@@ -155,7 +173,9 @@ test('a client completes the profile, reveals the SSN, keeps a preference and ch
   await expect(field('Business Name')).toHaveValue('Morgan Ventures');
   await expect(page.getByText('Activity on your account')).toHaveCount(0);
   // The client's panels sit in the admin's 'Acting for client' section (the admin's own Security Settings are above it).
-  await expect(page.getByRole('region', { name: 'Acting for client' }).getByRole('button', { name: 'Change Password' })).toBeDisabled();
+  await expect(
+    page.getByRole('region', { name: 'Acting for client' }).getByRole('button', { name: 'Change Password' }),
+  ).toBeDisabled();
   await field('Business Name').fill('Morgan Ventures LLC');
   await field('Type "I AGREE" to confirm').fill('I AGREE');
   await page.getByRole('button', { name: 'Save Profile' }).click();

@@ -3,7 +3,9 @@ import { expect, mailsTo, screenshot, signedInAdmin, test } from './fixtures';
 // No STAFF_EMAIL in the e2e server's environment: staff mail goes to the default address.
 const STAFF = 'staff@localhost';
 
-test('an admin gets no client set-up; My Account shows their own account, then acting for a client explicitly', async ({ page }) => {
+test('an admin gets no client set-up; My Account shows their own account, then acting for a client explicitly', async ({
+  page,
+}) => {
   const setupCalls: string[] = [];
   page.on('request', (req) => {
     if (new URL(req.url()).pathname === '/api/me/setup') setupCalls.push(req.method());
@@ -26,14 +28,20 @@ test('an admin gets no client set-up; My Account shows their own account, then a
   await page.getByRole('navigation', { name: 'Main' }).locator('a[href="/account"]').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
   await expect(page).not.toHaveURL(/client=/);
-  const mine = page.getByRole('heading', { name: 'Your Account' }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
+  const mine = page
+    .getByRole('heading', { name: 'Your Account' })
+    .locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
   await expect(mine.getByText(admin.email, { exact: true })).toBeVisible();
   await expect(mine.getByText('Administrator', { exact: true })).toBeVisible();
   const acting = page.getByRole('region', { name: 'Acting for client' });
   const changePassword = page.getByRole('button', { name: 'Change Password' });
   // The spec keeps Change Password disabled for admins, and says where to change it instead.
   await expect(changePassword.first()).toBeDisabled();
-  await expect(page.getByText('Administrators cannot change their password here. To choose a new one, use Forgot password? on the Sign In page.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Administrators cannot change their password here. To choose a new one, use Forgot password? on the Sign In page.',
+    ),
+  ).toBeVisible();
 
   // Acting for a client is its own, labelled section with the client selector; the admin's own panels are outside it.
   await expect(acting).toBeVisible();

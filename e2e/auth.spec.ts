@@ -1,6 +1,18 @@
 import {
-  expect, expectPath, latestMailTo, linkFrom, newUser, openVerificationLink, screenshot, signIn, signInForm,
-  signUp, signUpAndVerify, signedInClient, test, waitForMails,
+  expect,
+  expectPath,
+  latestMailTo,
+  linkFrom,
+  newUser,
+  openVerificationLink,
+  screenshot,
+  signIn,
+  signInForm,
+  signUp,
+  signUpAndVerify,
+  signedInClient,
+  test,
+  waitForMails,
 } from './fixtures';
 
 test.describe('sign up', () => {
@@ -9,7 +21,9 @@ test.describe('sign up', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/signup');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign Up', exact: true })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Every success story starts with a decision. Make yours now!' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Every success story starts with a decision. Make yours now!' }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign Up with Google' })).toBeVisible();
     await screenshot(page, 'sign-up');
 
@@ -75,7 +89,11 @@ test.describe('sign in', () => {
     await form.email.fill(user.email);
     await form.password.fill(user.password);
     await form.submit.click();
-    await expect(page.getByText(`Please verify your email address before signing in. Open the confirmation link we sent to ${user.email}.`)).toBeVisible();
+    await expect(
+      page.getByText(
+        `Please verify your email address before signing in. Open the confirmation link we sent to ${user.email}.`,
+      ),
+    ).toBeVisible();
     await expectPath(page, '/signin');
 
     await page.getByRole('button', { name: 'Resend verification email' }).click();
@@ -122,7 +140,9 @@ test.describe('guards and sign out', () => {
     }
   });
 
-  test('a signed-in user is kept out of guest pages, unknown paths go home, Sign Out ends the session', async ({ page }) => {
+  test('a signed-in user is kept out of guest pages, unknown paths go home, Sign Out ends the session', async ({
+    page,
+  }) => {
     await signedInClient(page);
     for (const path of ['/signin', '/signup', '/forget']) {
       await page.goto(path);
@@ -170,8 +190,12 @@ test.describe('errors carried in the URL', () => {
     await expect(page.getByRole('alert')).toHaveText('This link is invalid or has already been used.');
   });
 
-  test("the Google return page shows the known code's sentence, the provider's description only as plain text, and carries only the code to Sign In", async ({ page }) => {
-    await page.goto(`/signup/v/user/grant?error=${encodeURIComponent(evil)}&error_description=${encodeURIComponent(evil)}`);
+  test("the Google return page shows the known code's sentence, the provider's description only as plain text, and carries only the code to Sign In", async ({
+    page,
+  }) => {
+    await page.goto(
+      `/signup/v/user/grant?error=${encodeURIComponent(evil)}&error_description=${encodeURIComponent(evil)}`,
+    );
     await expect(page.getByRole('heading', { name: 'Authentication Error' })).toBeVisible();
     await expect(page.getByText(GENERIC)).toBeVisible();
     // The description is the provider's words, shown as text: the markup is not parsed, nothing runs.

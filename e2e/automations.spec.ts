@@ -2,7 +2,11 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, mailsTo, screenshot, signedInAdmin, signedInClient, signIn, test, type TestUser } from './fixtures';
 import { XSS_CORPUS } from '../src/server/features/automations/xss-corpus';
-import { AUTOMATION_NAME_REQUIRED, REQUEST_DESCRIPTION_REQUIRED, REQUEST_STATE_LABELS } from '../src/shared/automations';
+import {
+  AUTOMATION_NAME_REQUIRED,
+  REQUEST_DESCRIPTION_REQUIRED,
+  REQUEST_STATE_LABELS,
+} from '../src/shared/automations';
 
 const media = (name: string) => path.join(import.meta.dirname, 'fixtures-media', name);
 const PHONE = { width: 390, height: 844 };
@@ -27,7 +31,11 @@ const card = (page: Page, name: string) => page.getByRole('article', { name });
 const postInPage = async (page: Page, url: string, body: unknown) => {
   const { origin } = new URL(page.url());
   const cookie = (await page.context().cookies(origin)).map((c) => `${c.name}=${c.value}`).join('; ');
-  const res = await fetch(new URL(url, origin), { method: 'POST', headers: { origin, cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(new URL(url, origin), {
+    method: 'POST',
+    headers: { origin, cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, error: ((await res.json()) as { error?: string }).error };
 };
 
@@ -45,7 +53,9 @@ function watchForScript(page: Page) {
 
 test.describe.configure({ mode: 'serial' });
 
-test('an admin adds automations (one with the stored-XSS corpus and an image), sees nothing run, and re-orders', async ({ page }) => {
+test('an admin adds automations (one with the stored-XSS corpus and an image), sees nothing run, and re-orders', async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   await signedInAdmin(page);
   // From here on (signing in may log a refused probe).
@@ -61,16 +71,22 @@ test('an admin adds automations (one with the stored-XSS corpus and an image), s
   await expect(dialog.getByRole('radio', { name: 'Emoji ⚙️' })).toHaveAttribute('aria-checked', 'true');
   await expect(dialog.getByRole('radio')).toHaveCount(20);
   // Empty: nothing is published; the name says why, and the server refuses it too.
-  const catalogueSize = () => page.evaluate(async () => ((await (await fetch('/api/automations')).json()) as { total: number }).total);
+  const catalogueSize = () =>
+    page.evaluate(async () => ((await (await fetch('/api/automations')).json()) as { total: number }).total);
   const sizeBefore = await catalogueSize();
   await dialog.getByRole('button', { name: 'Add Automation' }).click();
   await expect(dialog.getByLabel('Name')).toHaveAccessibleDescription(AUTOMATION_NAME_REQUIRED);
   await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog).toBeVisible();
-  expect(await postInPage(page, '/api/automations', { name: '  ' })).toEqual({ status: 400, error: AUTOMATION_NAME_REQUIRED });
+  expect(await postInPage(page, '/api/automations', { name: '  ' })).toEqual({
+    status: 400,
+    error: AUTOMATION_NAME_REQUIRED,
+  });
   expect(await catalogueSize()).toBe(sizeBefore);
   await dialog.getByLabel('Name').fill(plain);
-  await dialog.getByLabel('Description').fill('<p>Sends a <strong>friendly</strong> reminder three days before an invoice is due.</p>');
+  await dialog
+    .getByLabel('Description')
+    .fill('<p>Sends a <strong>friendly</strong> reminder three days before an invoice is due.</p>');
   await dialog.getByRole('radio', { name: 'Emoji 🤖' }).click();
   await dialog.getByRole('switch', { name: 'Auto-sync' }).check();
   await dialog.getByLabel('Image (optional)').setInputFiles(media('thumbnail.png'));
@@ -83,14 +99,22 @@ test('an admin adds automations (one with the stored-XSS corpus and an image), s
   // The corpus through the API (the form would send it the same way), with an image.
   const status = await page.evaluate(
     async ({ name, html, png }) => {
-      const res = await fetch('/api/automations', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, description: html, notes: html, emoji: '🎯' }) });
+      const res = await fetch('/api/automations', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name, description: html, notes: html, emoji: '🎯' }),
+      });
       const { automation } = (await res.json()) as { automation: { id: string } };
       const form = new FormData();
       form.set('image', new Blob([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))]), 'x.png');
       const img = await fetch(`/api/automations/${automation.id}/image/upload`, { method: 'POST', body: form });
       return [res.status, img.status];
     },
-    { name: hostile, html: XSS_CORPUS, png: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==' },
+    {
+      name: hostile,
+      html: XSS_CORPUS,
+      png: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    },
   );
   expect(status).toEqual([201, 200]);
   await page.reload();
@@ -100,10 +124,18 @@ test('an admin adds automations (one with the stored-XSS corpus and an image), s
   await expect(x.getByRole('link', { name: 'safe link' }).first()).toHaveAttribute('target', '_blank');
   // Nothing the allow-list leaves out is in the page; no link goes anywhere but http(s)/mailto.
   const html = x.locator('.automation-html');
-  await expect(html.locator('script, iframe, svg, math, style, img, object, embed, form, input, meta, base, template')).toHaveCount(0);
+  await expect(
+    html.locator('script, iframe, svg, math, style, img, object, embed, form, input, meta, base, template'),
+  ).toHaveCount(0);
   const hrefs = await html.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
   expect(hrefs.every((h) => /^(https?:|mailto:)/i.test(h))).toBe(true);
-  const handlers = await html.locator('*').evaluateAll((els) => els.flatMap((el) => [...el.attributes].map((a) => a.name)).filter((n) => n.startsWith('on') || n === 'style' || n === 'srcdoc'));
+  const handlers = await html
+    .locator('*')
+    .evaluateAll((els) =>
+      els
+        .flatMap((el) => [...el.attributes].map((a) => a.name))
+        .filter((n) => n.startsWith('on') || n === 'style' || n === 'srcdoc'),
+    );
   expect(handlers).toEqual([]);
   // Hover and click what had handlers, then give anything deferred a chance: still nothing ran.
   await x.getByText('hover me').first().hover();
@@ -131,10 +163,12 @@ test('an admin adds automations (one with the stored-XSS corpus and an image), s
   await reorder.getByRole('button', { name: 'Save Order' }).click();
   await expect(reorder).toBeHidden();
   const names = page.getByTestId('automation-card').getByRole('heading', { level: 2 });
-  await expect.poll(async () => {
-    const all = await names.allTextContents();
-    return all.indexOf(hostile) < all.indexOf(plain) && all.indexOf(hostile) >= 0;
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const all = await names.allTextContents();
+      return all.indexOf(hostile) < all.indexOf(plain) && all.indexOf(hostile) >= 0;
+    })
+    .toBe(true);
   expect(seen.dialogs).toEqual([]);
 });
 
@@ -151,12 +185,21 @@ test('a client sees the cards, enlarges an image, and requests an automation', a
   await expect(c.getByRole('link', { name: 'Open image in a new tab' })).toHaveAttribute('rel', 'noopener noreferrer');
   await c.getByRole('button', { name: `Enlarge the image of ${plain}` }).click();
   const big = page.getByRole('dialog', { name: plain });
-  await expect.poll(() => big.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+  await expect
+    .poll(() => big.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(320);
   await screenshot(page, 'automations-image-enlarged');
   // Open in a new tab: the picture itself, through the authorised route, without an opener.
-  const [tab] = await Promise.all([page.waitForEvent('popup'), big.getByRole('link', { name: 'Open in a new tab' }).click()]);
-  await expect.poll(() => tab.evaluate(() => [document.contentType, window.opener === null])).toEqual(['image/png', true]);
-  await expect.poll(() => tab.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+  const [tab] = await Promise.all([
+    page.waitForEvent('popup'),
+    big.getByRole('link', { name: 'Open in a new tab' }).click(),
+  ]);
+  await expect
+    .poll(() => tab.evaluate(() => [document.contentType, window.opener === null]))
+    .toEqual(['image/png', true]);
+  await expect
+    .poll(() => tab.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(320);
   await tab.close();
   await page.keyboard.press('Escape');
   await expect(big).toBeHidden();
@@ -168,8 +211,13 @@ test('a client sees the cards, enlarges an image, and requests an automation', a
   await expect(dialog.getByLabel('Description')).toHaveAccessibleDescription(REQUEST_DESCRIPTION_REQUIRED);
   await expect(dialog.getByLabel('Description')).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog).toBeVisible();
-  const clientId = await page.evaluate(async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id);
-  expect(await postInPage(page, `/api/clients/${clientId}/automation-requests`, { type: 'Blank' })).toEqual({ status: 400, error: REQUEST_DESCRIPTION_REQUIRED });
+  const clientId = await page.evaluate(
+    async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id,
+  );
+  expect(await postInPage(page, `/api/clients/${clientId}/automation-requests`, { type: 'Blank' })).toEqual({
+    status: 400,
+    error: REQUEST_DESCRIPTION_REQUIRED,
+  });
   await expect(page.getByTestId('automation-request')).toHaveCount(0);
   await dialog.getByLabel('Type').fill(requestType);
   await dialog.getByLabel('Description').fill('Copy approved timesheets into payroll every Friday.');
@@ -179,7 +227,9 @@ test('a client sees the cards, enlarges an image, and requests an automation', a
   const mine = page.getByTestId('automation-request').filter({ hasText: requestType });
   await expect(mine.getByTestId('request-state')).toHaveText('Received');
   await expect(mine).toContainText('High priority');
-  await expect.poll(async () => (await mailsTo(STAFF)).some((m) => (m.text ?? '').includes(requestType)), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(async () => (await mailsTo(STAFF)).some((m) => (m.text ?? '').includes(requestType)), { timeout: 15_000 })
+    .toBe(true);
   expect(seen.dialogs).toEqual([]);
   expect(seen.errors).toEqual([]);
   await screenshot(page, 'automations-client-desktop');
@@ -189,7 +239,9 @@ test('a client sees the cards, enlarges an image, and requests an automation', a
   await screenshot(page, 'automations-client-phone');
 });
 
-test('the admin moves the request to In progress, then Done; the client sees the state and a notification', async ({ page }) => {
+test('the admin moves the request to In progress, then Done; the client sees the state and a notification', async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   await signedInAdmin(page);
   await page.goto('/automations');

@@ -39,7 +39,10 @@ test('a client adds, edits, reveals, copies and deletes a bank account', async (
   await expect(card.getByText('12 Elm St, Springfield, IL 62704')).toBeVisible();
   await expect(card.getByText('(555) 010-2000')).toBeVisible();
   await expect(card.getByText('May 6, 2024')).toBeVisible(); // dates as everywhere else
-  await expect(card.getByRole('link', { name: 'Business Url' })).toHaveAttribute('href', 'https://bank.example.com/login');
+  await expect(card.getByRole('link', { name: 'Business Url' })).toHaveAttribute(
+    'href',
+    'https://bank.example.com/login',
+  );
   await expect(card.getByRole('link', { name: 'Business Url' })).toHaveAttribute('target', '_blank');
   await expect(card.getByText('000123456789')).toHaveCount(0);
 
@@ -70,9 +73,13 @@ test('a client adds, edits, reveals, copies and deletes a bank account', async (
   // Both the reveal and the copy went through the audited reveal route.
   const audit = await page.evaluate(async () => {
     const session = (await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } };
-    return (await (await fetch(`/api/clients/${session.user.id}/audit`)).json()) as { rows: { action: string; entityType: string; field: string | null }[] };
+    return (await (await fetch(`/api/clients/${session.user.id}/audit`)).json()) as {
+      rows: { action: string; entityType: string; field: string | null }[];
+    };
   });
-  const reveals = audit.rows.filter((r) => r.action === 'reveal' && r.entityType === 'bank_account').map((r) => r.field);
+  const reveals = audit.rows
+    .filter((r) => r.action === 'reveal' && r.entityType === 'bank_account')
+    .map((r) => r.field);
   expect(reveals.sort()).toEqual(['account_number', 'routing_number']);
 
   await edited.getByRole('button', { name: 'Delete First Federal Credit Union' }).click();
@@ -96,7 +103,9 @@ test('bank accounts at phone width', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: 'Add Bank Account' });
   await dialog.getByLabel('Bank Name').fill('Mobile Bank');
   await dialog.getByLabel('Account Number').fill('55554444');
-  await dialog.getByLabel('Address on the account').fill('1200 North Lincoln Boulevard, Suite 400, Oklahoma City, OK 73105');
+  await dialog
+    .getByLabel('Address on the account')
+    .fill('1200 North Lincoln Boulevard, Suite 400, Oklahoma City, OK 73105');
   await dialog.getByLabel('Phone on the account').fill('+1 (405) 555-0190');
   await screenshot(page, 'bank-accounts-mobile-dialog');
   await dialog.getByRole('button', { name: 'Add Account' }).click();

@@ -2,12 +2,15 @@ import type { Page } from '@playwright/test';
 import { expect, expectPath, screenshot, signIn, signedInAdmin, signedInClient, test } from './fixtures';
 
 const HEADING = 'The Secret to Wealth: Volumes 1 & 2';
-const bookCard = (page: Page, volume: number) => page.getByRole('region', { name: new RegExp(`^The Secret to Wealth, Volume ${volume}:`) });
+const bookCard = (page: Page, volume: number) =>
+  page.getByRole('region', { name: new RegExp(`^The Secret to Wealth, Volume ${volume}:`) });
 
 /** Clicks a book's Download button; checks the saved name and, through the same route, that it is a PDF. */
 async function downloadVolume(page: Page, volume: number) {
   const downloading = page.waitForEvent('download');
-  await bookCard(page, volume).getByRole('button', { name: `Download Volume ${volume}` }).click();
+  await bookCard(page, volume)
+    .getByRole('button', { name: `Download Volume ${volume}` })
+    .click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`the-secret-to-wealth-volume-${volume}.pdf`);
   await expect(page.getByText(`Volume ${volume} downloaded.`)).toBeVisible();
@@ -16,7 +19,12 @@ async function downloadVolume(page: Page, volume: number) {
   const res = await page.evaluate(async (href) => {
     const r = await fetch(href);
     const head = new Uint8Array(await r.arrayBuffer()).subarray(0, 5);
-    return { status: r.status, type: r.headers.get('content-type'), disposition: r.headers.get('content-disposition'), head: String.fromCharCode(...head) };
+    return {
+      status: r.status,
+      type: r.headers.get('content-type'),
+      disposition: r.headers.get('content-disposition'),
+      head: String.fromCharCode(...head),
+    };
   }, `/api/books/${volume}/download`);
   expect(res).toMatchObject({ status: 200, type: 'application/pdf', head: '%PDF-' });
   expect(res.disposition).toMatch(/^attachment;/);
@@ -42,7 +50,9 @@ test('a client reads volume 1, meets the lock on volume 2, becomes a member and 
   await expect(bookCard(page, 2).getByRole('link', { name: 'See Business Programs' })).toHaveAttribute('href', '/');
   // The server refuses too, whatever the page shows.
   expect(await page.evaluate(async () => (await fetch('/api/books/2/download')).status)).toBe(403);
-  await expect(page.getByRole('region', { name: 'Secret to Wealth Documents' }).getByText('No documents yet. Upload one above.')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Secret to Wealth Documents' }).getByText('No documents yet. Upload one above.'),
+  ).toBeVisible();
   await screenshot(page, 'books-client');
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -5,12 +5,20 @@ import { expect, screenshot, signedInAdmin, signedInClient, test } from './fixtu
 async function cardReveals(page: Page) {
   const audit = await page.evaluate(async () => {
     const session = (await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } };
-    return (await (await fetch(`/api/clients/${session.user.id}/audit?pageSize=100`)).json()) as { rows: { action: string; entityType: string; field: string | null }[] };
+    return (await (await fetch(`/api/clients/${session.user.id}/audit?pageSize=100`)).json()) as {
+      rows: { action: string; entityType: string; field: string | null }[];
+    };
   });
-  return audit.rows.filter((r) => r.action === 'reveal' && r.entityType === 'store_credit_card').map((r) => r.field ?? '');
+  return audit.rows
+    .filter((r) => r.action === 'reveal' && r.entityType === 'store_credit_card')
+    .map((r) => r.field ?? '');
 }
 
-test('a client adds a store card with secrets, reveals and copies them, edits and deletes it', async ({ page, context, baseURL }) => {
+test('a client adds a store card with secrets, reveals and copies them, edits and deletes it', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await signedInClient(page);
   await page.goto('/store-credit');
@@ -105,7 +113,9 @@ test('a client adds a store card with secrets, reveals and copies them, edits an
   await expect(page.getByText('You viewed the password on your store credit card').first()).toBeVisible();
 });
 
-test('a client adds and edits a revolving credit card with an annual fee; an admin sees both kinds with the client named', async ({ page }) => {
+test('a client adds and edits a revolving credit card with an annual fee; an admin sees both kinds with the client named', async ({
+  page,
+}) => {
   const client = await signedInClient(page, { name: `Card Holder ${Date.now().toString(36)}` });
   await page.goto('/revolving-credit');
   await expect(page.getByRole('heading', { name: 'Revolving Credit', level: 1 })).toBeVisible();
@@ -174,7 +184,9 @@ test('store and revolving credit at phone width', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: 'Add Store Card' });
   await dialog.getByLabel('Issuer').fill('Amazon Business Line of Credit');
   await dialog.getByLabel('Credit Limit (USD)').fill('15000');
-  await dialog.getByLabel('Application URL').fill('https://www.amazon.example/business/credit/apply?ref=portal-store-credit-building');
+  await dialog
+    .getByLabel('Application URL')
+    .fill('https://www.amazon.example/business/credit/apply?ref=portal-store-credit-building');
   await dialog.getByLabel('Account Number').fill('55554444');
   await dialog.getByLabel('Password').fill('phone-pass');
   await dialog.getByRole('button', { name: 'Add Card' }).click();
@@ -189,7 +201,9 @@ test('store and revolving credit at phone width', async ({ page }) => {
   await credit.getByLabel('Issuer').fill('American Express Business Gold');
   await credit.getByLabel('Annual Fee (USD)').fill('375');
   await credit.getByRole('button', { name: 'Add Card' }).click();
-  await expect(page.getByRole('article', { name: 'American Express Business Gold' }).getByText('$375.00')).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: 'American Express Business Gold' }).getByText('$375.00'),
+  ).toBeVisible();
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   await screenshot(page, 'cards-revolving-phone');
 });

@@ -1,7 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { postFrom } from './support/post-from';
-import { chooseClient, clientSelector, expect, screenshot, signedInAdmin, signedInClient, test, uniqueEmail } from './fixtures';
+import {
+  chooseClient,
+  clientSelector,
+  expect,
+  screenshot,
+  signedInAdmin,
+  signedInClient,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 // One searchable client selector for admins, past the old first-100 limit.
 
@@ -12,13 +21,21 @@ async function signUpClients(baseUrl: string, run: string, count: number) {
   const worker = async (w: number) => {
     for (let i = w; i < count; i += 4) {
       const address = `127.200.${Math.floor(i / perAddress) + 1}.1`;
-      const body = { name: `Bulk Selector ${run} ${String(i + 1).padStart(3, '0')}`, email: uniqueEmail('bulk'), phone: '(302) 555-0100', password: 'Secret-pass-1' };
+      const body = {
+        name: `Bulk Selector ${run} ${String(i + 1).padStart(3, '0')}`,
+        email: uniqueEmail('bulk'),
+        phone: '(302) 555-0100',
+        password: 'Secret-pass-1',
+      };
       // Sign-up is limited per address, 20 an hour.
       statuses.push(await postFrom(address, baseUrl, '/api/signup', body));
     }
   };
   await Promise.all([0, 1, 2, 3].map(worker));
-  expect(statuses.filter((s) => s !== 200), 'sign-up statuses other than 200').toEqual([]);
+  expect(
+    statuses.filter((s) => s !== 200),
+    'sign-up statuses other than 200',
+  ).toEqual([]);
 }
 
 async function expectNoSeriousAxeViolations(page: Page) {
@@ -27,11 +44,16 @@ async function expectNoSeriousAxeViolations(page: Page) {
     .include('[data-client-selector]')
     .options({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
     .analyze();
-  const found = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+  const found = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
   expect(found).toEqual([]);
 }
 
-test('an admin finds a client signed up after the first 100 by name, e-mail or phone, picks them with the keyboard and sees their data', async ({ page, baseURL }) => {
+test('an admin finds a client signed up after the first 100 by name, e-mail or phone, picks them with the keyboard and sees their data', async ({
+  page,
+  baseURL,
+}) => {
   // 101 sign-ups (each hashes a password) take 15-90 s, depending on the machine's load.
   test.setTimeout(240_000);
   const run = Date.now().toString(36);
@@ -43,7 +65,11 @@ test('an admin finds a client signed up after the first 100 by name, e-mail or p
   const bankName = `Latecomer Savings ${run}`;
   const clientId = await page.evaluate(async (bankName) => {
     const session = (await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } };
-    const res = await fetch(`/api/clients/${session.user.id}/bank-accounts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ bankName }) });
+    const res = await fetch(`/api/clients/${session.user.id}/bank-accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ bankName }),
+    });
     if (res.status !== 201) throw new Error(`bank account: ${res.status}`);
     return session.user.id;
   }, bankName);
@@ -60,14 +86,18 @@ test('an admin finds a client signed up after the first 100 by name, e-mail or p
   await box.click();
   await box.fill('');
   await expect(page.getByText(/^Showing 25 of [\d,]+ clients\. Type more/)).toBeVisible();
-  const total = Number((await page.getByText(/^Showing 25 of/).textContent())!.match(/of ([\d,]+)/)![1].replace(/,/g, ''));
+  const total = Number(
+    (await page.getByText(/^Showing 25 of/).textContent())!.match(/of ([\d,]+)/)![1].replace(/,/g, ''),
+  );
   expect(total).toBeGreaterThan(101);
 
   // Keys: Home, End, ArrowUp at the top stays there; Escape closes and keeps the choice.
   await box.fill(`Bulk Selector ${run}`);
   const options = page.getByRole('listbox', { name: 'Clients' }).getByRole('option');
   await expect(options).toHaveCount(25);
-  await expect(page.getByText('Showing 25 of 101 clients. Type more of a name, e-mail or phone to narrow the list.')).toBeVisible();
+  await expect(
+    page.getByText('Showing 25 of 101 clients. Type more of a name, e-mail or phone to narrow the list.'),
+  ).toBeVisible();
   await box.press('ArrowDown');
   await expect(options.first()).toHaveAttribute('aria-selected', 'true');
   await expect(box).toHaveAttribute('aria-activedescendant', (await options.first().getAttribute('id'))!);
@@ -121,7 +151,12 @@ test('an admin finds a client signed up after the first 100 by name, e-mail or p
   expect(popup!.x).toBeGreaterThanOrEqual(0);
   expect(popup!.x + popup!.width).toBeLessThanOrEqual(390);
   // The selector near the top of the screen, below the sticky top bar, so the picture shows the open list.
-  await page.evaluate(() => window.scrollTo(0, document.querySelector('[data-client-selector]')!.getBoundingClientRect().top + window.scrollY - 130));
+  await page.evaluate(() =>
+    window.scrollTo(
+      0,
+      document.querySelector('[data-client-selector]')!.getBoundingClientRect().top + window.scrollY - 130,
+    ),
+  );
   await page.screenshot({ path: 'e2e/screenshots/client-selector-open-390.png', animations: 'disabled' });
   await expectNoSeriousAxeViolations(page);
 });

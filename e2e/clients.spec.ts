@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { expect, expectPath, expectSignedIn, mailsTo, newUser, screenshot, signUpAndVerify, signedInAdmin, test } from './fixtures';
+import {
+  expect,
+  expectPath,
+  expectSignedIn,
+  mailsTo,
+  newUser,
+  screenshot,
+  signUpAndVerify,
+  signedInAdmin,
+  test,
+} from './fixtures';
 import { readFile } from 'node:fs/promises';
 import { formatDate } from '../src/shared/format';
 import { parseCsv } from '../src/shared/csv';
@@ -58,7 +68,9 @@ test('a client’s first sign-in sets up the account without holding the page, a
 
 test('a failed first-login setup alerts with the product tag, then lets the client in', async ({ page }) => {
   const user = await signUpAndVerify(page);
-  await page.route('**/api/me/setup', (route) => route.fulfill({ status: 500, json: { status: 500, message: 'Something brokey.' } }));
+  await page.route('**/api/me/setup', (route) =>
+    route.fulfill({ status: 500, json: { status: 500, message: 'Something brokey.' } }),
+  );
   const alerts: string[] = [];
   page.on('dialog', (dialog) => {
     alerts.push(dialog.message());
@@ -78,7 +90,10 @@ test('admin: the Clients list shows new clients and sorts by e-mail', async ({ p
   const tag = `sort${Date.now().toString(36)}`;
   // Created a then z: newest first puts z on top, e-mail A-Z puts a on top.
   const first = await signUpAndVerify(page, newUser({ name: 'Abby Early', email: `a.${tag}@example.com` }));
-  const second = await signUpAndVerify(page, newUser({ name: 'Zack Later', email: `z.${tag}@example.com`, phone: '(302) 555-0199' }));
+  const second = await signUpAndVerify(
+    page,
+    newUser({ name: 'Zack Later', email: `z.${tag}@example.com`, phone: '(302) 555-0199' }),
+  );
 
   await signedInAdmin(page);
   await page.getByRole('navigation', { name: 'Main' }).locator('a[href="/clients"]').click();
@@ -86,12 +101,24 @@ test('admin: the Clients list shows new clients and sorts by e-mail', async ({ p
   await expect(page.getByRole('heading', { level: 1, name: 'Clients', exact: true })).toBeVisible();
   await expect(page.getByText('A list of all registered clients including their details')).toBeVisible();
   await expect(page.getByLabel('Sort by')).toHaveValue('newest');
-  for (const h of ['Name', 'Email', 'Password', 'Phone', 'Provider', 'Membership', 'Created']) await expect(page.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
+  for (const h of ['Name', 'Email', 'Password', 'Phone', 'Provider', 'Membership', 'Created'])
+    await expect(page.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
 
   const row = page.getByRole('row', { name: `Open My Account for ${second.name}` });
   await expect(row).toBeVisible();
-  await expect(row.getByRole('cell')).toHaveText([second.name, second.email, 'set', '(302) 555-0199', 'email', /No$/, formatDate(new Date())]);
-  await expect(row.getByRole('switch', { name: `Paid membership for ${second.name}` })).toHaveAttribute('aria-checked', 'false');
+  await expect(row.getByRole('cell')).toHaveText([
+    second.name,
+    second.email,
+    'set',
+    '(302) 555-0199',
+    'email',
+    /No$/,
+    formatDate(new Date()),
+  ]);
+  await expect(row.getByRole('switch', { name: `Paid membership for ${second.name}` })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
   await expect(page.getByRole('cell', { name: 'admin.e2e@example.com' })).toHaveCount(0);
   await screenshot(page, 'clients-list');
 
@@ -124,7 +151,9 @@ test('admin: the Clients list shows new clients and sorts by e-mail', async ({ p
 test('admin: the Clients list offers Retry when loading fails', async ({ page }) => {
   await signedInAdmin(page);
   let fail = true;
-  await page.route('**/api/clients?*', (route) => (fail ? route.fulfill({ status: 500, json: { error: 'down' } }) : route.continue()));
+  await page.route('**/api/clients?*', (route) =>
+    fail ? route.fulfill({ status: 500, json: { error: 'down' } }) : route.continue(),
+  );
   await page.goto('/clients');
   await expect(page.getByText('Failed to load client data')).toBeVisible({ timeout: 15_000 });
   await screenshot(page, 'clients-error');
@@ -140,23 +169,37 @@ test.describe('in a time zone far from UTC', () => {
   test('admin: Export CSV writes the rows the screen shows, in its order, columns and dates', async ({ page }) => {
     const tag = `csv${Date.now().toString(36)}`;
     await signUpAndVerify(page, newUser({ name: 'Cora Export', email: `c.${tag}@example.com` }));
-    await signUpAndVerify(page, newUser({ name: 'Abe Export', email: `a.${tag}@example.com`, phone: '(302) 555-0142' }));
+    await signUpAndVerify(
+      page,
+      newUser({ name: 'Abe Export', email: `a.${tag}@example.com`, phone: '(302) 555-0142' }),
+    );
     await signUpAndVerify(page, newUser({ name: 'Bea Export', email: `b.${tag}@example.com` }));
 
     await signedInAdmin(page);
     await page.goto('/clients');
     await page.getByLabel('Search clients').fill(tag);
     await page.getByLabel('Sort by').selectOption({ label: 'Email (Z-A)' });
-    await expect.poll(() => emailColumn(page)).toEqual([`c.${tag}@example.com`, `b.${tag}@example.com`, `a.${tag}@example.com`]);
+    await expect
+      .poll(() => emailColumn(page))
+      .toEqual([`c.${tag}@example.com`, `b.${tag}@example.com`, `a.${tag}@example.com`]);
 
     const headers = await page.locator('table thead th').allTextContents();
     // Each cell as it reads on screen (the Membership cell's visible word, not its switch's label).
-    const visible = await page.locator('table tbody tr').evaluateAll((trs) =>
-      trs.map((tr) => [...tr.querySelectorAll('td')].map((td, i) => (i === 5 ? td.querySelector('[aria-hidden="true"]')?.textContent : td.textContent) ?? '')),
-    );
+    const visible = await page
+      .locator('table tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) =>
+          [...tr.querySelectorAll('td')].map(
+            (td, i) => (i === 5 ? td.querySelector('[aria-hidden="true"]')?.textContent : td.textContent) ?? '',
+          ),
+        ),
+      );
     expect(visible[0][6]).toBe(formatDate(new Date(), 'Pacific/Kiritimati'));
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
     const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
     expect(parseCsv(text)).toEqual([headers, ...visible]);
   });

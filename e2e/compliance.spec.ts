@@ -78,12 +78,16 @@ test('admin adds, edits and deletes a chosen client’s task; the client sees it
 
 // Tasks past the first 45 tiles are reachable (Show more, Show all,
 // filters, the bell's ?task= link), and the timeline and Compliance show one count.
-test('tasks beyond the first 45 are reachable, ?task= opens any task, and the timeline and Compliance counts agree', async ({ page }) => {
+test('tasks beyond the first 45 are reachable, ?task= opens any task, and the timeline and Compliance counts agree', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const client = await signedInClient(page, { name: `Paged Tasks ${Date.now().toString(36)}` });
   const banner = page.getByRole('region', { name: 'Business Build Out Timeline' });
   await expect(banner.getByTestId('tasks-completed')).toHaveText('0/45 tasks completed', { timeout: 20_000 });
-  const clientId = await page.evaluate(async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id);
+  const clientId = await page.evaluate(
+    async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id,
+  );
   await page.context().clearCookies();
 
   // The admin adds a task due 2027-06-01 (after the 45 starter tasks) and a completed one with no due date (sorted last).
@@ -111,8 +115,12 @@ test('tasks beyond the first 45 are reachable, ?task= opens any task, and the ti
   await expect(page.getByRole('listitem', { name: 'Renew the state annual filing' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Show more' }).click();
   await expect(tiles).toHaveCount(47);
-  await expect(page.getByRole('listitem', { name: 'Renew the state annual filing' }).getByText('Due Jun 1, 2027')).toBeVisible();
-  await expect(page.getByRole('listitem', { name: 'Review insurance coverage' }).getByText('No due date')).toBeVisible();
+  await expect(
+    page.getByRole('listitem', { name: 'Renew the state annual filing' }).getByText('Due Jun 1, 2027'),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('listitem', { name: 'Review insurance coverage' }).getByText('No due date'),
+  ).toBeVisible();
   await expect(tiles.last()).toHaveAccessibleName('Review insurance coverage');
   await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
 

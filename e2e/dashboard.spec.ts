@@ -3,7 +3,9 @@ import { expect, latestMailTo, mailsTo, screenshot, signedInClient, test } from 
 // No STAFF_EMAIL in the e2e server's environment: staff mail goes to the default address.
 const STAFF = 'staff@localhost';
 
-test('a new client follows the dashboard: 0/45, Contact Support, the free guide, then the pie chart', async ({ page }) => {
+test('a new client follows the dashboard: 0/45, Contact Support, the free guide, then the pie chart', async ({
+  page,
+}) => {
   const user = await signedInClient(page);
 
   // The timeline: 45 grey dots (real tasks, named), 0/45 and day 1.
@@ -36,7 +38,13 @@ test('a new client follows the dashboard: 0/45, Contact Support, the free guide,
   await expect(contact.getByRole('button', { name: 'Contact Support' })).toHaveCount(0);
   await expect(banner.getByTestId('tasks-completed')).toHaveText('1/45 tasks completed');
   await expect
-    .poll(async () => (await mailsTo(STAFF)).some((m) => m.subject.includes('Contact Support request') && m.text.includes(`Email: ${user.email}`)), { timeout: 15_000 })
+    .poll(
+      async () =>
+        (await mailsTo(STAFF)).some(
+          (m) => m.subject.includes('Contact Support request') && m.text.includes(`Email: ${user.email}`),
+        ),
+      { timeout: 15_000 },
+    )
     .toBe(true);
   const mail = await latestMailTo(STAFF);
   expect(mail.subject).toContain('Total Business Build-Out');
@@ -55,7 +63,10 @@ test('a new client follows the dashboard: 0/45, Contact Support, the free guide,
   await expect(guide.getByText('Completed', { exact: true })).toHaveCount(0);
 
   // The button: a PDF download that completes its task.
-  const [download] = await Promise.all([page.waitForEvent('download'), guide.getByRole('button', { name: 'Download Free Guide' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    guide.getByRole('button', { name: 'Download Free Guide' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   await expect(guide.getByText('Completed', { exact: true })).toBeVisible();
 
@@ -78,10 +89,23 @@ test('a new client follows the dashboard: 0/45, Contact Support, the free guide,
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        businessName: 'Dash Co', businessWebsite: 'https://dash.example', ownerFirstName: 'Dana', ownerLastName: 'Dash',
-        ownerSsn: '123-45-6789', ownerDob: 'January 1st 1980', creditProfile: 'Delaware', businessStructure: 'llc',
-        businessPhone: '(302) 555-0111', forwardPhone: '(302) 555-0112', businessAddress: '1 Main St', ownerHomeAddress: '2 Home Rd',
-        businessEmail: 'hello@dash.example', forwardEmail: 'dana@dash.example', ownerType: 'sole', numberOfOwners: 1, agreement: 'I AGREE',
+        businessName: 'Dash Co',
+        businessWebsite: 'https://dash.example',
+        ownerFirstName: 'Dana',
+        ownerLastName: 'Dash',
+        ownerSsn: '123-45-6789',
+        ownerDob: 'January 1st 1980',
+        creditProfile: 'Delaware',
+        businessStructure: 'llc',
+        businessPhone: '(302) 555-0111',
+        forwardPhone: '(302) 555-0112',
+        businessAddress: '1 Main St',
+        ownerHomeAddress: '2 Home Rd',
+        businessEmail: 'hello@dash.example',
+        forwardEmail: 'dana@dash.example',
+        ownerType: 'sole',
+        numberOfOwners: 1,
+        agreement: 'I AGREE',
       }),
     });
     return ((await res.json()) as { taskCompleted?: boolean }).taskCompleted;
@@ -96,7 +120,9 @@ test('a new client follows the dashboard: 0/45, Contact Support, the free guide,
 
 test('recent activities: title required, only completed or in-progress offered, edit and delete', async ({ page }) => {
   await signedInClient(page);
-  const panel = page.getByRole('heading', { name: 'Recent Activities' }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
+  const panel = page
+    .getByRole('heading', { name: 'Recent Activities' })
+    .locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
   await panel.getByRole('button', { name: 'Add Activity' }).click();
   await panel.getByRole('button', { name: 'Add Activity' }).click();
   await expect(panel.getByRole('alert')).toHaveText('Title is required');

@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chooseClient, expect, newUser, screenshot, signIn, signedInAdmin, signedInClient, signUpAndVerify, test } from './fixtures';
+import {
+  chooseClient,
+  expect,
+  newUser,
+  screenshot,
+  signIn,
+  signedInAdmin,
+  signedInClient,
+  signUpAndVerify,
+  test,
+} from './fixtures';
 import type { Page } from '@playwright/test';
 import { makePdf } from '../src/server/test/make-pdf';
 import { readZip } from '../src/server/test/zip';
@@ -12,27 +22,43 @@ const PHONE = { width: 390, height: 844 };
 const SSN = '321-54-9876';
 
 /** The signed-in user's id, from the session the page holds. */
-const myId = (page: Page) => page.evaluate(async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id);
+const myId = (page: Page) =>
+  page.evaluate(
+    async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id,
+  );
 
 /** axe finds no serious or critical WCAG A/AA problem on what the page shows now. */
 async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page })
     .setLegacyMode(true)
-    .options({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .options({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    })
     .analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 /** What the screen shows (not the full page: fixed layers such as dialogs stay in place), into e2e/screenshots/. */
-const viewShot = (page: Page, name: string) => page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), animations: 'disabled' });
+const viewShot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), animations: 'disabled' });
 
 /** The page is no wider than the screen (nothing scrolls sideways). */
 async function fitsWidth(page: Page) {
-  const { scrollWidth, width } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth }));
+  const { scrollWidth, width } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
   expect(scrollWidth).toBeLessThanOrEqual(width);
 }
 
-test('a client downloads all their data: the zip opens with data.json, a CSV per area and their document; secrets only with the password', async ({ page }) => {
+test('a client downloads all their data: the zip opens with data.json, a CSV per area and their document; secrets only with the password', async ({
+  page,
+}) => {
   const user = await signedInClient(page, { name: `Export Client ${Date.now().toString(36)}` });
   const id = await myId(page);
   // A profile with an SSN and an uploaded document, through the portal's own routes.
@@ -41,7 +67,12 @@ test('a client downloads all their data: the zip opens with data.json, a CSV per
       const profile = await fetch(`/api/clients/${id}/profile`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ businessName: 'Export Test LLC', ownerSsn: ssn, ownerDob: '1980-01-02', agreement: 'I AGREE' }),
+        body: JSON.stringify({
+          businessName: 'Export Test LLC',
+          ownerSsn: ssn,
+          ownerDob: '1980-01-02',
+          agreement: 'I AGREE',
+        }),
       });
       const form = new FormData();
       form.append('documentType', 'Standard_Corporate');
@@ -82,9 +113,22 @@ test('a client downloads all their data: the zip opens with data.json, a CSV per
   expect(file.suggestedFilename()).toMatch(/^all-my-data-\d{4}-\d{2}-\d{2}\.zip$/);
   await expect(dialog).toBeHidden();
   const zip = readZip(fs.readFileSync((await file.path())!));
-  for (const name of ['README.txt', 'data.json', 'tables/account.csv', 'tables/profile.csv', 'tables/tasks.csv', 'tables/activities.csv', 'tables/payments.csv', 'tables/bank-accounts.csv', 'tables/business-accounts.csv', 'tables/documents.csv'])
+  for (const name of [
+    'README.txt',
+    'data.json',
+    'tables/account.csv',
+    'tables/profile.csv',
+    'tables/tasks.csv',
+    'tables/activities.csv',
+    'tables/payments.csv',
+    'tables/bank-accounts.csv',
+    'tables/business-accounts.csv',
+    'tables/documents.csv',
+  ])
     expect(zip.has(name), name).toBe(true);
-  expect(zip.get('files/business-documents/Standard Corporate/Operating Agreement.pdf')?.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    zip.get('files/business-documents/Standard Corporate/Operating Agreement.pdf')?.subarray(0, 5).toString(),
+  ).toBe('%PDF-');
   expect(zip.get('tables/profile.csv')!.toString()).toContain(SSN);
   const data = JSON.parse(zip.get('data.json')!.toString());
   expect(data).toMatchObject({ clientId: id, secretsIncluded: true });
@@ -95,7 +139,9 @@ test('a client downloads all their data: the zip opens with data.json, a CSV per
   await expect(page.getByText('You downloaded all of your data, secrets included')).toBeVisible();
 });
 
-test('an admin downloads the Clients list as CSV with the current search: the expected header and the matching clients', async ({ page }) => {
+test('an admin downloads the Clients list as CSV with the current search: the expected header and the matching clients', async ({
+  page,
+}) => {
   const tag = Date.now().toString(36);
   const client = await signUpAndVerify(page, newUser({ name: `Csv Person ${tag}` }));
   await signedInAdmin(page);
@@ -104,7 +150,10 @@ test('an admin downloads the Clients list as CSV with the current search: the ex
   await page.getByLabel('Search clients').fill(`Csv Person ${tag}`);
   const link = page.getByRole('link', { name: 'Export CSV' });
   // The screen's search and order, and the reader's time zone for the dates.
-  await expect(link).toHaveAttribute('href', new RegExp(`^/api/clients/export\\?sort=newest&q=Csv\\+Person\\+${tag}&tz=[\\w%+-]+$`));
+  await expect(link).toHaveAttribute(
+    'href',
+    new RegExp(`^/api/clients/export\\?sort=newest&q=Csv\\+Person\\+${tag}&tz=[\\w%+-]+$`),
+  );
   await expect(page.getByText(client.email)).toBeVisible();
   await screenshot(page, 'clients-export-desktop');
   const downloading = page.waitForEvent('download');
@@ -115,10 +164,16 @@ test('an admin downloads the Clients list as CSV with the current search: the ex
   const lines = text.split('\r\n').filter(Boolean);
   expect(lines[0]).toBe(CLIENTS_TABLE_HEADERS.join(','));
   expect(lines).toHaveLength(2);
-  expect(lines[1]).toMatch(new RegExp(`^Csv Person ${tag},${client.email.replace(/[.]/g, '\\.')},set,\\(302\\) 555-0100,email,No,`));
+  expect(lines[1]).toMatch(
+    new RegExp(`^Csv Person ${tag},${client.email.replace(/[.]/g, '\\.')},set,\\(302\\) 555-0100,email,No,`),
+  );
 });
 
-test("an admin acting for a client ends all the client's sessions after confirming", async ({ page, browser, baseURL }) => {
+test("an admin acting for a client ends all the client's sessions after confirming", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const name = `Ended Client ${Date.now().toString(36)}`;
   const user = await signUpAndVerify(page, newUser({ name }));
   const clientContext = await browser.newContext({ baseURL });
@@ -138,12 +193,17 @@ test("an admin acting for a client ends all the client's sessions after confirmi
   await clientContext.close();
 });
 
-test("Active Sessions shows 'This device'; signing out another session ends it there at once", async ({ page, browser, baseURL }) => {
+test("Active Sessions shows 'This device'; signing out another session ends it there at once", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const user = await signedInClient(page, { name: `Session Client ${Date.now().toString(36)}` });
   // The same account signed in on a phone (another browser context).
   const phone = await browser.newContext({
     baseURL,
-    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   });
   const phonePage = await phone.newPage();
   await signIn(phonePage, user.email, user.password);

@@ -11,14 +11,24 @@ const REASON = 'The state filing stamp is missing on page 1.';
 async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page })
     .setLegacyMode(true)
-    .options({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .options({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    })
     .analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 /** The page is no wider than the screen (nothing scrolls sideways). */
 async function fitsWidth(page: Page) {
-  const { scrollWidth, width } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth }));
+  const { scrollWidth, width } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
   expect(scrollWidth).toBeLessThanOrEqual(width);
 }
 
@@ -28,7 +38,10 @@ async function phoneShot(page: Page, name: string) {
   await fitsWidth(page);
   await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), animations: 'disabled' });
   await taskDialog(page).getByRole('heading', { name: 'Uploads' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}-uploads.png`), animations: 'disabled' });
+  await page.screenshot({
+    path: path.join(import.meta.dirname, 'screenshots', `${name}-uploads.png`),
+    animations: 'disabled',
+  });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
@@ -41,7 +54,9 @@ async function openTask(page: Page) {
 }
 
 async function uploadInto(page: Page, name: string) {
-  await taskDialog(page).locator('input[type=file]').setInputFiles({ name, mimeType: 'application/pdf', buffer: makePdf(name) });
+  await taskDialog(page)
+    .locator('input[type=file]')
+    .setInputFiles({ name, mimeType: 'application/pdf', buffer: makePdf(name) });
   await expect(page.getByText(`${name} uploaded. Our team will review it.`)).toBeVisible();
   await expect(taskDialog(page).getByRole('link', { name: `Download ${name}` })).toBeVisible();
 }
@@ -58,8 +73,12 @@ test('a document request: requested, uploaded, rejected with a reason, uploaded 
   test.setTimeout(180_000);
   const client = await signedInClient(page, { name: `Req Client ${Date.now().toString(36)}` });
   // The starter tasks are in place once the timeline counts them.
-  await expect(page.getByRole('region', { name: 'Business Build Out Timeline' }).getByTestId('tasks-completed')).toHaveText('0/45 tasks completed', { timeout: 20_000 });
-  const clientId = await page.evaluate(async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id);
+  await expect(
+    page.getByRole('region', { name: 'Business Build Out Timeline' }).getByTestId('tasks-completed'),
+  ).toHaveText('0/45 tasks completed', { timeout: 20_000 });
+  const clientId = await page.evaluate(
+    async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id,
+  );
   await page.context().clearCookies();
 
   // The admin asks for the document on the client's compliance page.
@@ -94,7 +113,9 @@ test('a document request: requested, uploaded, rejected with a reason, uploaded 
   // The admin finds it among the open requests and rejects it with a reason.
   await signedInAdmin(page);
   await page.goto('/document-requests');
-  await expect(page.getByRole('listitem').filter({ hasText: client.name }).filter({ hasText: DOC })).toContainText('Submitted: review');
+  await expect(page.getByRole('listitem').filter({ hasText: client.name }).filter({ hasText: DOC })).toContainText(
+    'Submitted: review',
+  );
   await expectAccessible(page);
   await screenshot(page, 'document-requests-admin-list');
   await page.setViewportSize({ width: 390, height: 844 });

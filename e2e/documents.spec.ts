@@ -8,14 +8,23 @@ import { makePdf } from '../src/server/test/make-pdf';
 const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
 async function uploadTo(page: Page, title: string, name: string, text = name) {
-  await section(page, title).locator('input[type=file]').setInputFiles({ name, mimeType: 'application/pdf', buffer: makePdf(text) });
+  await section(page, title)
+    .locator('input[type=file]')
+    .setInputFiles({ name, mimeType: 'application/pdf', buffer: makePdf(text) });
 }
 
 test('a client uploads a PDF with a progress bar, downloads it and deletes it', async ({ page }) => {
   await signedInClient(page, { name: `Doc Client ${Date.now().toString(36)}` });
   await page.goto('/documents');
   await expect(page.getByRole('heading', { name: 'Business Documents', level: 1 })).toBeVisible();
-  for (const title of ['Standard Corporate', 'Advanced Corporate', 'Financial Documents', 'Marketing & PR', 'Additional Documents', 'Secret to Wealth Documents']) {
+  for (const title of [
+    'Standard Corporate',
+    'Advanced Corporate',
+    'Financial Documents',
+    'Marketing & PR',
+    'Additional Documents',
+    'Secret to Wealth Documents',
+  ]) {
     await expect(section(page, title)).toBeVisible();
   }
   await expect(page.getByText('No documents yet. Upload one above.')).toHaveCount(6);
@@ -44,7 +53,9 @@ test('a client uploads a PDF with a progress bar, downloads it and deletes it', 
   fs.writeFileSync(huge, Buffer.concat([makePdf('big'), Buffer.alloc(10 * 1024 * 1024 + 1, 32)]));
   await section(page, 'Additional Documents').locator('input[type=file]').setInputFiles(huge, { timeout: 30_000 });
   fs.rmSync(huge, { force: true });
-  await expect(section(page, 'Additional Documents').getByText('File is too large. The maximum size is 10 MB.')).toBeVisible();
+  await expect(
+    section(page, 'Additional Documents').getByText('File is too large. The maximum size is 10 MB.'),
+  ).toBeVisible();
   await screenshot(page, 'documents-client');
 
   const link = corporate.getByRole('link', { name: 'Download Articles of Organization.pdf' });
@@ -54,11 +65,19 @@ test('a client uploads a PDF with a progress bar, downloads it and deletes it', 
   expect(download.suggestedFilename()).toBe('Articles of Organization.pdf');
   // The bytes through the same authorised route, with the page's session (Chromium may cancel a
   // download's temp file under load, which says nothing about the portal).
-  const res = await page.evaluate(async (href) => {
-    const r = await fetch(href);
-    const buf = new Uint8Array(await r.arrayBuffer());
-    return { status: r.status, disposition: r.headers.get('content-disposition'), nosniff: r.headers.get('x-content-type-options'), bytes: Array.from(buf) };
-  }, (await link.getAttribute('href'))!);
+  const res = await page.evaluate(
+    async (href) => {
+      const r = await fetch(href);
+      const buf = new Uint8Array(await r.arrayBuffer());
+      return {
+        status: r.status,
+        disposition: r.headers.get('content-disposition'),
+        nosniff: r.headers.get('x-content-type-options'),
+        bytes: Array.from(buf),
+      };
+    },
+    (await link.getAttribute('href'))!,
+  );
   expect(res.status).toBe(200);
   expect(res.disposition).toMatch(/^attachment;/);
   expect(res.nosniff).toBe('nosniff');
@@ -112,7 +131,13 @@ test('an admin sees a client’s documents, named, and uploads one for them', as
   await signedInAdmin(page);
   await page.goto('/documents');
   const advanced = section(page, 'Advanced Corporate');
-  await expect(advanced.getByRole('listitem').filter({ hasText: 'Operating Agreement.pdf' }).filter({ hasText: client.name }).first()).toBeVisible();
+  await expect(
+    advanced
+      .getByRole('listitem')
+      .filter({ hasText: 'Operating Agreement.pdf' })
+      .filter({ hasText: client.name })
+      .first(),
+  ).toBeVisible();
   // Every client's view: nobody to upload for yet.
   await expect(section(page, 'Marketing & PR').getByText('Choose a client above to upload for them.')).toBeVisible();
 

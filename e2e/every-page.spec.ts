@@ -79,7 +79,9 @@ const data = {
     profileUrl: 'https://www.linkedin.example/company/morgan-ventures-holding-company-official-page?trk=portal',
     notes: 'Company page; the owner and the marketing lead are administrators.',
   },
-  template: { htmlCode: '<h1>Morgan Ventures Holding Company</h1><p>Commercial packaging and logistics since 1999.</p>' },
+  template: {
+    htmlCode: '<h1>Morgan Ventures Holding Company</h1><p>Commercial packaging and logistics since 1999.</p>',
+  },
   revolvingCredit: {
     issuer: 'American Express Business Platinum Card for Growing Companies',
     cardType: 'Charge card',
@@ -89,10 +91,26 @@ const data = {
     annualFee: 695,
     applicationUrl: 'https://www.americanexpress.example/business/credit-cards/platinum/apply?ref=portal',
   },
-  receivable: { vendorName: 'Northeastern Industrial Packaging & Logistics Supply Corporation', amount: 1234567.89, dueDate: '2026-12-15', status: 'overdue' },
-  purchaseOrder: { vendorName: 'Consolidated Office Furniture & Equipment Wholesale Distributors', amount: 98765.4, orderDate: '2026-11-02', status: 'approved' },
-  supportMessage: { body: 'Could you check whether our D-U-N-S number registration went through? https://www.dnb.example/duns-number/get-a-duns/registration-confirmation?id=1234567890' },
-  automationRequest: { type: 'Quarterly sales tax filing reminders for every state we sell in', description: 'Remind me two weeks before each filing deadline.', priority: 'High' },
+  receivable: {
+    vendorName: 'Northeastern Industrial Packaging & Logistics Supply Corporation',
+    amount: 1234567.89,
+    dueDate: '2026-12-15',
+    status: 'overdue',
+  },
+  purchaseOrder: {
+    vendorName: 'Consolidated Office Furniture & Equipment Wholesale Distributors',
+    amount: 98765.4,
+    orderDate: '2026-11-02',
+    status: 'approved',
+  },
+  supportMessage: {
+    body: 'Could you check whether our D-U-N-S number registration went through? https://www.dnb.example/duns-number/get-a-duns/registration-confirmation?id=1234567890',
+  },
+  automationRequest: {
+    type: 'Quarterly sales tax filing reminders for every state we sell in',
+    description: 'Remind me two weeks before each filing deadline.',
+    priority: 'High',
+  },
 };
 
 /** Creates a bank account, a business account, an activity and a loan offer through the real API; returns the client's id. */
@@ -101,7 +119,13 @@ async function addClientData(page: Page): Promise<string> {
     const session = (await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } };
     const base = `/api/clients/${session.user.id}`;
     const post = async (path: string, body: unknown) =>
-      (await fetch(`${base}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status;
+      (
+        await fetch(`${base}/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).status;
     return {
       id: session.user.id,
       statuses: [
@@ -115,13 +139,28 @@ async function addClientData(page: Page): Promise<string> {
         await post('social-accounts', d.social),
         await post('automation-requests', d.automationRequest),
         await post('support/messages', d.supportMessage),
-        (await fetch(`${base}/website-template`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(d.template) })).status,
+        (
+          await fetch(`${base}/website-template`, {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(d.template),
+          })
+        ).status,
         // The shared loans directory (not under the client's path).
-        (await fetch('/api/loans', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(d.loan) })).status,
+        (
+          await fetch('/api/loans', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(d.loan),
+          })
+        ).status,
       ],
     };
   }, data);
-  expect(result.statuses.every((s) => s === 200 || s === 201), `create statuses ${result.statuses.join(', ')}`).toBe(true);
+  expect(
+    result.statuses.every((s) => s === 200 || s === 201),
+    `create statuses ${result.statuses.join(', ')}`,
+  ).toBe(true);
   return result.id;
 }
 
@@ -142,14 +181,22 @@ const dataReady: Record<string, Route['ready']> = {
   '/store-credit': (page) => page.getByRole('article', { name: data.storeCard.issuer }),
   '/revolving-credit': (page) => page.getByRole('article', { name: data.revolvingCredit.issuer }),
   // The client is no member: the notice; the admin: the vendor accounts (whatever the list holds) and Add.
-  '/first-step-accounts': (page) => page.getByRole('heading', { name: 'Members Only Access' }).or(page.getByRole('button', { name: 'Add Vendor Account' })),
+  '/first-step-accounts': (page) =>
+    page
+      .getByRole('heading', { name: 'Members Only Access' })
+      .or(page.getByRole('button', { name: 'Add Vendor Account' })),
   '/website': (page) => page.getByText(/A template is saved/),
-  '/website-template': (page) => page.frameLocator('iframe[title="Website template preview"]').getByRole('heading', { name: 'Morgan Ventures Holding Company' }),
+  '/website-template': (page) =>
+    page
+      .frameLocator('iframe[title="Website template preview"]')
+      .getByRole('heading', { name: 'Morgan Ventures Holding Company' }),
   '/social-media': (page) => page.getByRole('article', { name: `${data.social.platform}: ${data.social.username}` }),
   // The client's message, in the client's conversation and in the admin's view of it.
-  '/support': (page) => page.getByRole('list', { name: 'Messages' }).getByText(/^Could you check whether our D-U-N-S number/),
+  '/support': (page) =>
+    page.getByRole('list', { name: 'Messages' }).getByText(/^Could you check whether our D-U-N-S number/),
   // The client's request (the client's own list; the admin's Requests, with the client named).
-  '/automations': (page) => page.getByTestId('automation-request').filter({ hasText: data.automationRequest.type }).first(),
+  '/automations': (page) =>
+    page.getByTestId('automation-request').filter({ hasText: data.automationRequest.type }).first(),
 };
 
 /** The demo client's records that show each page has its data (the rest wait for no loading indicator). */
@@ -157,7 +204,15 @@ const demoReady: Record<string, Route['ready']> = {
   '/documents': (page) => page.getByRole('link', { name: /IRS EIN Confirmation \(CP 575\)\.pdf/ }).first(),
 };
 
-function shellRoutes({ admin, clientId, ready = dataReady }: { admin: boolean; clientId?: string; ready?: Record<string, Route['ready']> }): Route[] {
+function shellRoutes({
+  admin,
+  clientId,
+  ready = dataReady,
+}: {
+  admin: boolean;
+  clientId?: string;
+  ready?: Record<string, Route['ready']>;
+}): Route[] {
   return [...navItems, ...extraPages]
     .filter((item) => admin || !('adminOnly' in item && item.adminOnly))
     .map((item) => ({
@@ -206,16 +261,25 @@ async function expectNoHorizontalOverflow(page: Page, where: string) {
     const width = window.innerWidth;
     // Elements past the right edge that no scrolling or clipping ancestor contains.
     const clipped = (el: Element) => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
+        if (getComputedStyle(p).overflowX !== 'visible') return true;
       return false;
     };
     const wide = [...document.querySelectorAll('body *')]
       .filter((el) => el.getClientRects().length > 0 && el.getBoundingClientRect().right > width + 1 && !clipped(el))
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 4).join('.')} right=${Math.round(el.getBoundingClientRect().right)}`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 4).join('.')} right=${Math.round(el.getBoundingClientRect().right)}`,
+      );
     return { scrollWidth: document.documentElement.scrollWidth, width, wide };
   });
-  expect.soft(measured.scrollWidth, `document width on ${where} at ${measured.width} px; widest: ${measured.wide.join('; ')}`).toBe(measured.width);
+  expect
+    .soft(
+      measured.scrollWidth,
+      `document width on ${where} at ${measured.width} px; widest: ${measured.wide.join('; ')}`,
+    )
+    .toBe(measured.width);
 }
 
 /** Visits each route at desktop size (axe), then at phone size (overflow). */
@@ -311,6 +375,8 @@ demoTest.describe('every page with the demo data: axe finds nothing serious, and
   demoTest('the demo admin, acting for the demo client', async ({ page, demo }) => {
     demoTest.setTimeout(900_000);
     await signIn(page, 'admin@demo.local', demo.passwords.admin);
-    await checkRoutes(page, shellRoutes({ admin: true, clientId: demo.clientId, ready: demoReady }), 'demo admin', { shell: true });
+    await checkRoutes(page, shellRoutes({ admin: true, clientId: demo.clientId, ready: demoReady }), 'demo admin', {
+      shell: true,
+    });
   });
 });

@@ -48,14 +48,18 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 test.describe('first load', () => {
   test.use(phone);
 
-  test('/signin loads at most 90 kB of JavaScript (brotli; gzip at most 100 kB), and none of the signed-in app', async ({ page }, testInfo) => {
+  test('/signin loads at most 90 kB of JavaScript (brotli; gzip at most 100 kB), and none of the signed-in app', async ({
+    page,
+  }, testInfo) => {
     const scripts = await scriptsLoadedBy(page, '/signin', async (p) => {
       await expect(p.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
       await expect(p.getByRole('heading', { name: 'Sign In' })).toBeVisible();
     });
     const names = scripts.map((url) => new URL(url).pathname.replace('/assets/', ''));
     expect(names.some((n) => n.startsWith('index-'))).toBe(true);
-    expect(names.filter((n) => /^(app|signed-in-app|home-page|query|auth-client|class-merge|zod|schemas)-/.test(n))).toEqual([]);
+    expect(
+      names.filter((n) => /^(app|signed-in-app|home-page|query|auth-client|class-merge|zod|schemas)-/.test(n)),
+    ).toEqual([]);
 
     const br = await wireSizes(scripts, 'br');
     const gzip = await wireSizes(scripts, 'gzip');
@@ -88,11 +92,16 @@ test.describe('first load', () => {
     const names = scripts.map((url) => new URL(url).pathname.replace('/assets/', ''));
     // The signed-in app's shared code (the shell, the query cache, components) is the 'app' chunk.
     expect(names.some((n) => n.startsWith('app-'))).toBe(true);
-    expect(names.filter((n) => /^(guest|marketing-layout|sign-in-page|testimonials-carousel|legal-page)-/.test(n))).toEqual([]);
+    expect(
+      names.filter((n) => /^(guest|marketing-layout|sign-in-page|testimonials-carousel|legal-page)-/.test(n)),
+    ).toEqual([]);
   });
 });
 
-test('hashed assets are sent precompressed and cached for good; the page is revalidated on every load', async ({ page, baseURL }) => {
+test('hashed assets are sent precompressed and cached for good; the page is revalidated on every load', async ({
+  page,
+  baseURL,
+}) => {
   const scripts: string[] = [];
   const styles: string[] = [];
   page.on('request', (req) => {

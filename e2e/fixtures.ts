@@ -31,7 +31,13 @@ export function uniqueEmail(prefix = 'client'): string {
 }
 
 export function newUser(overrides: Partial<TestUser> = {}): TestUser {
-  return { name: 'Casey Client', email: uniqueEmail(), phone: '(302) 555-0100', password: 'Secret-pass-1', ...overrides };
+  return {
+    name: 'Casey Client',
+    email: uniqueEmail(),
+    phone: '(302) 555-0100',
+    password: 'Secret-pass-1',
+    ...overrides,
+  };
 }
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -45,7 +51,8 @@ export const expectPath = (page: Page, path: string) => expect(page).toHaveURL((
 export const SIGN_IN_TIMEOUT = 30_000;
 
 /** Waits for the signed-in shell (its Sign Out button) after a sign-in or a reload. */
-export const expectSignedIn = (page: Page) => expect(page.getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible({ timeout: SIGN_IN_TIMEOUT });
+export const expectSignedIn = (page: Page) =>
+  expect(page.getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible({ timeout: SIGN_IN_TIMEOUT });
 
 /** The newest message to `email` once at least `atLeast` have arrived. */
 export async function latestMailTo(email: string, { atLeast = 1 }: { atLeast?: number } = {}): Promise<StoredMail> {
@@ -78,7 +85,9 @@ export async function signUp(page: Page, user: TestUser) {
   await page.getByLabel('Phone Number').fill(user.phone);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page.getByText(`A confirmation email was sent to ${user.email}. Please verify to complete sign up.`)).toBeVisible();
+  await expect(
+    page.getByText(`A confirmation email was sent to ${user.email}. Please verify to complete sign up.`),
+  ).toBeVisible();
 }
 
 /** Opens the newest verification link sent to `email`; the portal answers with the Sign In page. */
@@ -117,7 +126,11 @@ export async function signedInClient(page: Page, overrides: Partial<TestUser> = 
 
 /** Full-page screenshot into e2e/screenshots/ (gitignored), for people to look at. */
 export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), fullPage: true, animations: 'disabled' });
+  await page.screenshot({
+    path: path.join(import.meta.dirname, 'screenshots', `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
 }
 
 /**
@@ -129,7 +142,11 @@ export async function signedInAdmin(page: Page): Promise<TestUser> {
   // Through the browser (its proxy, its cookies): a successful probe signs this page in.
   await page.goto('/signin');
   const probe = await page.evaluate(async ({ email, password }) => {
-    const res = await fetch('/api/auth/sign-in/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const res = await fetch('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     return res.status;
   }, admin);
   if (probe === 200) {

@@ -6,7 +6,8 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 /** A screenshot of one element (the dashboard card), into e2e/screenshots/ like the full-page ones. */
-const shoot = (locator: Locator, name: string) => locator.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), animations: 'disabled' });
+const shoot = (locator: Locator, name: string) =>
+  locator.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), animations: 'disabled' });
 
 const PROFILE = {
   businessName: 'Casey Ventures LLC',
@@ -23,19 +24,35 @@ async function seedMismatch(page: Page) {
     const session = (await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } };
     const base = `/api/clients/${session.user.id}`;
     const send = async (method: string, path: string, body: unknown) =>
-      (await fetch(`${base}/${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status;
+      (
+        await fetch(`${base}/${path}`, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).status;
     return [
       await send('PUT', 'profile', profile),
-      await send('POST', 'bank-accounts', { bankName: 'First Federal Bank', accountOwner: 'Casey Ventures LLC', address: '9 Elm Road, Springfield, IL 62702', phone: '217-555-0100', monthlyFees: 0 }),
+      await send('POST', 'bank-accounts', {
+        bankName: 'First Federal Bank',
+        accountOwner: 'Casey Ventures LLC',
+        address: '9 Elm Road, Springfield, IL 62702',
+        phone: '217-555-0100',
+        monthlyFees: 0,
+      }),
     ];
   }, PROFILE);
   expect(statuses).toEqual([200, 201]);
 }
 
-const checkItem = (page: Page, title: RegExp | string) => page.getByTestId('fundability-check').filter({ has: page.getByRole('heading', { name: title }) });
-const scoreOf = async (page: Page) => Number((await page.getByTestId('fundability-score').locator('span').first().textContent())?.trim());
+const checkItem = (page: Page, title: RegExp | string) =>
+  page.getByTestId('fundability-check').filter({ has: page.getByRole('heading', { name: title }) });
+const scoreOf = async (page: Page) =>
+  Number((await page.getByTestId('fundability-score').locator('span').first().textContent())?.trim());
 
-test('a client sees the failing address check, fixes the bank account and sees it pass and the score rise', async ({ page }) => {
+test('a client sees the failing address check, fixes the bank account and sees it pass and the score rise', async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   await signedInClient(page, { name: 'Fundability Client' });
   await seedMismatch(page);
@@ -55,7 +72,8 @@ test('a client sees the failing address check, fixes the bank account and sees i
   await expect(address.getByTestId('check-state')).toHaveText('Needs attention');
   await expect(address.getByText(/9 Elm Road, Springfield, IL 62702 differs from/)).toBeVisible();
   // Every check says its state in words, not colour only.
-  for (const state of await page.getByTestId('check-state').allTextContents()) expect(['Passed', 'Needs attention', 'Not yet possible']).toContain(state);
+  for (const state of await page.getByTestId('check-state').allTextContents())
+    expect(['Passed', 'Needs attention', 'Not yet possible']).toContain(state);
   await expect(page.getByTestId('history-Fundability score')).toBeVisible();
   const before = await scoreOf(page);
   await screenshot(page, 'fundability-page-1280');
@@ -74,7 +92,9 @@ test('a client sees the failing address check, fixes the bank account and sees i
   await expect(checkItem(page, 'Business address matches everywhere').getByTestId('check-state')).toHaveText('Passed');
   await expect.poll(() => scoreOf(page)).toBeGreaterThan(before);
   // The history shows the rise (a point per change).
-  await expect(page.getByTestId('change-Fundability score')).toHaveText(new RegExp(`^\\+\\d+ since the previous score \\(${before}\\)$`));
+  await expect(page.getByTestId('change-Fundability score')).toHaveText(
+    new RegExp(`^\\+\\d+ since the previous score \\(${before}\\)$`),
+  );
   await screenshot(page, 'fundability-page-fixed-1280');
 
   await page.setViewportSize(PHONE);
@@ -87,7 +107,11 @@ test('a client sees the failing address check, fixes the bank account and sees i
   await shoot(page.getByTestId('fundability-card'), 'fundability-dashboard-card-390');
 });
 
-test('an admin sees a chosen client\'s checks, and the fix links keep that client', async ({ page, browser, baseURL }) => {
+test("an admin sees a chosen client's checks, and the fix links keep that client", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const clientPage = await (await browser.newContext({ baseURL })).newPage();
   await signedInClient(clientPage, { name: 'Fundability Acting Client' });
   await seedMismatch(clientPage);
@@ -101,6 +125,9 @@ test('an admin sees a chosen client\'s checks, and the fix links keep that clien
   await expect(address).toHaveAttribute('data-state', 'failed');
   const clientId = new URL(page.url()).searchParams.get('client');
   expect(clientId).toBeTruthy();
-  await expect(address.getByRole('link', { name: 'Open Business Bank Accounts' })).toHaveAttribute('href', `/bank?client=${clientId}`);
+  await expect(address.getByRole('link', { name: 'Open Business Bank Accounts' })).toHaveAttribute(
+    'href',
+    `/bank?client=${clientId}`,
+  );
   await screenshot(page, 'fundability-page-admin-1280');
 });

@@ -70,7 +70,9 @@ test('a refused Google sign-in shows Authentication Error and leads back to Sign
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In', exact: true })).toBeVisible();
 });
 
-test("the provider's error description follows the known sentence, as plain text and at most 200 characters", async ({ page }) => {
+test("the provider's error description follows the known sentence, as plain text and at most 200 characters", async ({
+  page,
+}) => {
   await google.failNext({ error: 'access_denied', description: 'User cancelled' });
   await page.goto('/signin');
   await page.getByRole('button', { name: 'Sign In with Google' }).click();

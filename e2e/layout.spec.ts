@@ -16,16 +16,23 @@ async function expectUncovered(target: Locator) {
 }
 
 /** What the screen shows (not the full page), into e2e/screenshots/ for people to look at. */
-const viewShot = (page: Page, name: string) => page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`) });
+const viewShot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`) });
 
 const boxOf = async (l: Locator) => (await l.boundingBox())!;
 
 async function topBarControls(page: Page) {
   const bar = page.getByRole('banner');
-  return [bar.getByRole('link', { name: 'View Documents' }), bar.getByRole('link', { name: /Support/ }), bar.getByRole('button', { name: 'Sign Out', exact: true })];
+  return [
+    bar.getByRole('link', { name: 'View Documents' }),
+    bar.getByRole('link', { name: /Support/ }),
+    bar.getByRole('button', { name: 'Sign Out', exact: true }),
+  ];
 }
 
-test('a client: toasts leave the top bar free; the DOB hint is not repeated; Getting Started circles keep their size on a phone', async ({ page }) => {
+test('a client: toasts leave the top bar free; the DOB hint is not repeated; Getting Started circles keep their size on a phone', async ({
+  page,
+}) => {
   await signedInClient(page, { name: 'Layout Client' });
 
   // A save's toast appears away from the top bar, whose actions stay clickable meanwhile.
@@ -57,15 +64,22 @@ test('a client: toasts leave the top bar free; the DOB hint is not repeated; Get
   await expect(tasks).toHaveCount(3, { timeout: 15_000 });
   for (const task of await tasks.all()) {
     const circle = await boxOf(task.locator('svg').first());
-    expect([Math.round(circle.width), Math.round(circle.height)], `circle of ${await task.getAttribute('data-task')}`).toEqual([20, 20]);
+    expect(
+      [Math.round(circle.width), Math.round(circle.height)],
+      `circle of ${await task.getAttribute('data-task')}`,
+    ).toEqual([20, 20]);
   }
   await tasks.first().scrollIntoViewIfNeeded();
   await viewShot(page, 'layout-getting-started-phone');
 });
 
-test('an admin: the whole sidebar fits 1366x900 without scrolling; the payment date shows its calendar button', async ({ page }) => {
+test('an admin: the whole sidebar fits 1366x900 without scrolling; the payment date shows its calendar button', async ({
+  page,
+}) => {
   await signedInClient(page, { name: 'Layout Pay Client' });
-  const clientId = await page.evaluate(async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id);
+  const clientId = await page.evaluate(
+    async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id,
+  );
   await page.context().clearCookies();
   await signedInAdmin(page);
 
@@ -73,7 +87,9 @@ test('an admin: the whole sidebar fits 1366x900 without scrolling; the payment d
   for (const googleEnabled of [true, false]) {
     if (!googleEnabled) {
       // Google off; the rest as the e2e server says (two-factor not required: else the admin is sent to set-up).
-      await page.route('**/api/public-config', (route) => route.fulfill({ json: { googleEnabled: false, requireAdmin2fa: false } }));
+      await page.route('**/api/public-config', (route) =>
+        route.fulfill({ json: { googleEnabled: false, requireAdmin2fa: false } }),
+      );
       await page.reload();
       await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
       // Nothing about Google when it is not configured (no dead control, no note).
@@ -83,7 +99,10 @@ test('an admin: the whole sidebar fits 1366x900 without scrolling; the payment d
     const last = nav.getByRole('link').last();
     await expect(last).toContainText('App info');
     const fits = await nav.evaluate((el) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight }));
-    expect(fits.scrollHeight, `the sidebar needs no scrolling (Google ${googleEnabled ? 'on' : 'off'})`).toBeLessThanOrEqual(fits.clientHeight);
+    expect(
+      fits.scrollHeight,
+      `the sidebar needs no scrolling (Google ${googleEnabled ? 'on' : 'off'})`,
+    ).toBeLessThanOrEqual(fits.clientHeight);
     const navBox = await boxOf(nav);
     const lastBox = await boxOf(last);
     expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(navBox.y + navBox.height);
@@ -96,7 +115,11 @@ test('an admin: the whole sidebar fits 1366x900 without scrolling; the payment d
   const form = page.getByRole('form', { name: 'Add a payment' });
   const date = form.getByLabel('Date');
   await expect(date).toBeVisible();
-  const width = await date.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, box: el.getBoundingClientRect().width }));
+  const width = await date.evaluate((el) => ({
+    scroll: el.scrollWidth,
+    client: el.clientWidth,
+    box: el.getBoundingClientRect().width,
+  }));
   expect(width.scroll, `date field content fits (${JSON.stringify(width)})`).toBeLessThanOrEqual(width.client);
   expect(width.box).toBeGreaterThanOrEqual(150);
   await form.scrollIntoViewIfNeeded();

@@ -6,8 +6,15 @@ import { LIMITS, limitReached } from '../src/shared/limits';
 
 /** No serious or critical WCAG 2.1 AA violation in the page's content as it stands (the shell has its own checks). */
 async function expectNoSeriousA11y(page: Page) {
-  const results = await new AxeBuilder({ page }).include('main').options({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .include('main')
+    .options({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+    .analyze();
+  expect(
+    results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 const PHONE = { width: 390, height: 844 };
@@ -26,13 +33,22 @@ async function loanIdOf(page: Page, title: string): Promise<string> {
 /** Adds an offer through the real API as whoever is signed in. */
 async function addLoanByApi(page: Page, loan: { title: string; aprRange?: string; applyUrl?: string }) {
   const status = await page.evaluate(
-    async (json) => (await fetch('/api/loans', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) })).status,
+    async (json) =>
+      (
+        await fetch('/api/loans', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(json),
+        })
+      ).status,
     loan,
   );
   expect(status).toBe(201);
 }
 
-test('a client adds and edits a loan offer, waiting for review; another client neither sees nor changes it; the author deletes it', async ({ page }) => {
+test('a client adds and edits a loan offer, waiting for review; another client neither sees nor changes it; the author deletes it', async ({
+  page,
+}) => {
   const tag = Date.now().toString(36);
   const title = `Harbor Bank Working Capital ${tag}`;
   const author = await signedInClient(page, { name: 'Lena Lender' });
@@ -110,7 +126,11 @@ test('a client adds and edits a loan offer, waiting for review; another client n
   const direct = (method: string, json?: unknown) =>
     page.evaluate(
       async ({ url, method, json }) => {
-        const res = await fetch(url, { method, headers: { 'content-type': 'application/json' }, body: json === undefined ? undefined : JSON.stringify(json) });
+        const res = await fetch(url, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: json === undefined ? undefined : JSON.stringify(json),
+        });
         return { status: res.status, error: ((await res.json()) as { error?: string }).error };
       },
       { url: `/api/loans/${loanId}`, method, json },
@@ -136,7 +156,9 @@ test('a client adds and edits a loan offer, waiting for review; another client n
   await expect(card).toHaveCount(0);
 });
 
-test("a client's offer waits for review; the admin approves it in the queue; another client then sees it", async ({ page }) => {
+test("a client's offer waits for review; the admin approves it in the queue; another client then sees it", async ({
+  page,
+}) => {
   const tag = Date.now().toString(36);
   const title = `Northwind Line of Credit ${tag}`;
   await signedInClient(page, { name: 'Petra Poster' });
@@ -182,7 +204,10 @@ test("a client's offer waits for review; the admin approves it in the queue; ano
   await signedInClient(page, { name: 'Quinn Quester' });
   await page.goto('/term-loan');
   await expect(card.getByText('10% - 18%')).toBeVisible();
-  await expect(card.getByRole('link', { name: /^Apply/ })).toHaveAttribute('href', 'https://northwind.example.com/apply');
+  await expect(card.getByRole('link', { name: /^Apply/ })).toHaveAttribute(
+    'href',
+    'https://northwind.example.com/apply',
+  );
   await expect(card.getByRole('button')).toHaveCount(0);
   await expect(card.getByText('Added by a member')).toBeVisible();
   await expect(card.getByText('Waiting for review')).toHaveCount(0);
@@ -237,7 +262,10 @@ test('the Merchant Account page shows the demonstration figures', async ({ page 
   await expect(page.getByText('Daily T+2')).toBeVisible();
   await expect(page.getByText('2.9% + $0.30')).toBeVisible();
   await expect(page.getByText('$8,108.75')).toBeVisible();
-  const rows = page.getByRole('table', { name: 'Recent transactions' }).getByRole('row').filter({ hasText: 'Monthly consulting' });
+  const rows = page
+    .getByRole('table', { name: 'Recent transactions' })
+    .getByRole('row')
+    .filter({ hasText: 'Monthly consulting' });
   await expect(rows).toHaveCount(13);
   for (const row of await rows.all()) await expect(row).toContainText('$2,495.00');
   await screenshot(page, 'merchant');

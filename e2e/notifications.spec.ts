@@ -11,7 +11,11 @@ import { ENV, fromEnv } from './support/env';
 /** A second browser (its own cookies and address), as the staff member's would be. */
 async function secondBrowser(browser: Browser, testInfo: TestInfo) {
   const proxy = await startClientIpProxy(nextClientIp(testInfo.workerIndex));
-  const context = await browser.newContext({ baseURL: fromEnv(ENV.baseUrl), proxy: { server: proxy.url }, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: fromEnv(ENV.baseUrl),
+    proxy: { server: proxy.url },
+    viewport: { width: 1280, height: 900 },
+  });
   const page = await context.newPage();
   return { page, close: async () => (await context.close(), await proxy.close()) };
 }
@@ -32,11 +36,16 @@ async function staffAddsBankAccount(staff: Page, clientId: string, bankName: str
   expect(status).toBe(201);
 }
 
-test('a staff change shows on the client\'s bell live; push alerts off hide the count, not the rows', async ({ page, browser }, testInfo) => {
+test("a staff change shows on the client's bell live; push alerts off hide the count, not the rows", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signedInClient(page, { name: `Bell Client ${Date.now().toString(36)}` });
-  const clientId = await page.evaluate(async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id);
+  const clientId = await page.evaluate(
+    async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id,
+  );
   // The page has loaded its bell (and opened its live stream) before staff act.
   await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
   const quietBell = page.getByRole('button', { name: 'Notifications', exact: true });
@@ -70,7 +79,9 @@ test('a staff change shows on the client\'s bell live; push alerts off hide the 
     await expect(quietBell).toBeVisible();
     await expect(page.getByTestId('notifications-badge')).toHaveCount(0);
     await quietBell.click();
-    await expect(page.getByTestId('notification').filter({ hasText: 'Our team added a bank account (unread)' })).toBeVisible();
+    await expect(
+      page.getByTestId('notification').filter({ hasText: 'Our team added a bank account (unread)' }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeVisible();
     await screenshot(page, 'notifications-push-off');
   } finally {

@@ -8,7 +8,11 @@ test('bank accounts beyond the first page appear with Show more', async ({ page 
     const session = (await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } };
     const url = `/api/clients/${session.user.id}/bank-accounts`;
     for (let i = 1; i <= 60; i++) {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ bankName: `Paged Bank ${i}` }) });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ bankName: `Paged Bank ${i}` }),
+      });
       if (res.status !== 201) throw new Error(`account ${i}: ${res.status}`);
     }
   });

@@ -1,4 +1,16 @@
-import { expect, expectPath, latestMailTo, linkFrom, mailsTo, screenshot, signIn, signInForm, signUpAndVerify, test, uniqueEmail } from './fixtures';
+import {
+  expect,
+  expectPath,
+  latestMailTo,
+  linkFrom,
+  mailsTo,
+  screenshot,
+  signIn,
+  signInForm,
+  signUpAndVerify,
+  test,
+  uniqueEmail,
+} from './fixtures';
 import { nextClientIp, startClientIpProxy } from './support/client-ip-proxy';
 import { ENV, fromEnv } from './support/env';
 
@@ -29,7 +41,9 @@ test('forgot password: the mailed link sets a new password once', async ({ page 
   await page.getByLabel('New Password', { exact: true }).fill('abc');
   await page.getByLabel('Confirm Password', { exact: true }).fill('abc');
   await page.getByRole('button', { name: 'Update Password' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Password must be at least 6 characters' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Password must be at least 6 characters' }).first(),
+  ).toBeVisible();
   await expect(page.getByText('Password must be at least 6 characters')).toHaveCount(2); // inline and the toast
   await expect(page.getByText(/PASSWORD.TOO.SHORT|Password too short/i)).toHaveCount(0);
 
@@ -87,7 +101,10 @@ test('update password without a link says where to get one', async ({ page }) =>
   await expectPath(page, '/forget');
 });
 
-test('a reset link opened in another browser shows the account e-mail from the link', async ({ page, browser }, testInfo) => {
+test('a reset link opened in another browser shows the account e-mail from the link', async ({
+  page,
+  browser,
+}, testInfo) => {
   const user = await signUpAndVerify(page);
   await page.goto('/forget');
   await page.getByLabel('Email', { exact: true }).fill(user.email);

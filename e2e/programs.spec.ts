@@ -25,13 +25,21 @@ test('a new client requests the Advanced program and staff receive the request',
   await details.getByRole('button', { name: 'Make a Payment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Request Submitted!' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText("The admin has received your payment request. You'll receive an email with payment instructions shortly.")).toBeVisible();
+  await expect(
+    dialog.getByText(
+      "The admin has received your payment request. You'll receive an email with payment instructions shortly.",
+    ),
+  ).toBeVisible();
   await screenshot(page, 'business-programs-submitted');
 
   // Staff get the request (other tests mail staff too: find this client's).
   const subject = 'Total Business Build-Out - Payment Request for Advanced Business Build-Out Program';
   await expect
-    .poll(async () => (await mailsTo(STAFF_EMAIL)).find((m) => m.subject === subject && m.text?.includes(user.email))?.text ?? '', { timeout: 15_000 })
+    .poll(
+      async () =>
+        (await mailsTo(STAFF_EMAIL)).find((m) => m.subject === subject && m.text?.includes(user.email))?.text ?? '',
+      { timeout: 15_000 },
+    )
     .toContain('Please call me in the morning.');
 
   await dialog.getByRole('button', { name: 'Close' }).first().click();
@@ -53,7 +61,12 @@ test('a plan link preselects its program, and Cancel hides the card', async ({ p
   // 'Check out our other services': branding points them at this portal's pricing page, so they
   // open in place, without an external-link icon or a new tab.
   const services = section.getByRole('region', { name: 'Check out our other services' }).getByRole('link');
-  await expect(services).toHaveText(['Do It Yourself', 'Business Tradelines', 'Social Media Automations', 'Credit Accelerator Program']);
+  await expect(services).toHaveText([
+    'Do It Yourself',
+    'Business Tradelines',
+    'Social Media Automations',
+    'Credit Accelerator Program',
+  ]);
   for (const link of await services.all()) {
     await expect(link).toHaveAttribute('href', '/legal/pricing');
     await expect(link).not.toHaveAttribute('target');

@@ -4,15 +4,21 @@ import { makePdf } from '../src/server/test/make-pdf';
 
 const PHONE = { width: 390, height: 844 };
 
-const totalOf = (page: Page, key: string) => page.getByRole('region', { name: 'Totals by status' }).getByTestId(`total-${key}`);
+const totalOf = (page: Page, key: string) =>
+  page.getByRole('region', { name: 'Totals by status' }).getByTestId(`total-${key}`);
 
 /** The page is no wider than a phone's screen. */
 async function expectNoOverflow(page: Page) {
-  const { scrollWidth, width } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth }));
+  const { scrollWidth, width } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
   expect(scrollWidth).toBe(width);
 }
 
-test('a client adds a receivable, uploads a PDF to it, approves it and sees the badge and totals change', async ({ page }) => {
+test('a client adds a receivable, uploads a PDF to it, approves it and sees the badge and totals change', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signedInClient(page, { name: `Receivable Client ${Date.now().toString(36)}` });
   await page.goto('/account-receivable');
@@ -45,20 +51,35 @@ test('a client adds a receivable, uploads a PDF to it, approves it and sees the 
   await card.getByRole('button', { name: 'Upload Document to Acme Supply Co' }).click();
   const upload = page.getByRole('dialog', { name: 'Upload Document' });
   await expect(upload.getByText('PDF, DOC or DOCX, max 10MB')).toBeVisible();
-  await upload.locator('input[type=file]').setInputFiles({ name: 'Invoice 1001.pdf', mimeType: 'application/pdf', buffer: makePdf('Invoice 1001') });
+  await upload
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'Invoice 1001.pdf', mimeType: 'application/pdf', buffer: makePdf('Invoice 1001') });
   await expect(upload).toBeHidden();
   await expect(page.getByText('Invoice 1001.pdf uploaded.')).toBeVisible();
   const link = card.getByRole('link', { name: 'Download Invoice 1001.pdf' });
   await expect(link).toBeVisible();
-  const res = await page.evaluate(async (href) => {
-    const r = await fetch(href);
-    return { status: r.status, disposition: r.headers.get('content-disposition'), head: new TextDecoder().decode((await r.arrayBuffer()).slice(0, 5)) };
-  }, (await link.getAttribute('href'))!);
-  expect(res).toEqual({ status: 200, disposition: expect.stringMatching(/^attachment; filename="Invoice 1001.pdf"/), head: '%PDF-' });
+  const res = await page.evaluate(
+    async (href) => {
+      const r = await fetch(href);
+      return {
+        status: r.status,
+        disposition: r.headers.get('content-disposition'),
+        head: new TextDecoder().decode((await r.arrayBuffer()).slice(0, 5)),
+      };
+    },
+    (await link.getAttribute('href'))!,
+  );
+  expect(res).toEqual({
+    status: 200,
+    disposition: expect.stringMatching(/^attachment; filename="Invoice 1001.pdf"/),
+    head: '%PDF-',
+  });
 
   // A file that is not a PDF under its name is refused, and the dialog says why.
   await card.getByRole('button', { name: 'Upload Document to Acme Supply Co' }).click();
-  await upload.locator('input[type=file]').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html>not a pdf</html>') });
+  await upload
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html>not a pdf</html>') });
   await expect(upload.getByRole('alert')).toContainText('does not match its type');
   await upload.getByRole('button', { name: 'Close' }).click();
   await expect(upload).toBeHidden();
@@ -82,13 +103,17 @@ test('a client adds a receivable, uploads a PDF to it, approves it and sees the 
   await dialog.getByLabel('Due Date').fill('2026-10-01');
   await dialog.getByLabel('Status').selectOption({ label: 'OverDue' });
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('article', { name: 'Globex Industrial Services' }).getByText('OverDue', { exact: true })).toHaveAttribute('data-colour', 'red');
+  await expect(
+    page.getByRole('article', { name: 'Globex Industrial Services' }).getByText('OverDue', { exact: true }),
+  ).toHaveAttribute('data-colour', 'red');
   await expect(totalOf(page, 'all')).toHaveText('$15,700.50');
   await expect(totalOf(page, 'overdue')).toHaveText('$3,200.00');
 
   // Saved on the server: a reload shows the same.
   await page.reload();
-  await expect(page.getByRole('article', { name: 'Acme Supply Co' }).getByText('Approved', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: 'Acme Supply Co' }).getByText('Approved', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('article', { name: 'Acme Supply Co' }).getByText('Invoice 1001.pdf')).toBeVisible();
   await screenshot(page, 'records-receivables-client');
   await page.setViewportSize(PHONE);
@@ -137,7 +162,9 @@ test('a client adds purchase orders and deletes one after confirming', async ({ 
   await expect(page.getByRole('article', { name: 'Widget Wholesale' })).toBeVisible();
   await page.unroute('**/api/clients/*/purchase-orders');
   await add('Office Depot Business', '250', '2026-11-03', 'Rejected');
-  await expect(page.getByRole('article', { name: 'Office Depot Business' }).getByText('Rejected', { exact: true })).toHaveAttribute('data-colour', 'red');
+  await expect(
+    page.getByRole('article', { name: 'Office Depot Business' }).getByText('Rejected', { exact: true }),
+  ).toHaveAttribute('data-colour', 'red');
   await expect(page.getByRole('article', { name: 'Widget Wholesale' })).toContainText('Nov 2, 2026');
   await expect(totalOf(page, 'all')).toHaveText('$2,249.99');
   await expect(totalOf(page, 'rejected')).toHaveText('$250.00');

@@ -2,7 +2,9 @@ import { chooseClient, expect, screenshot, signIn, signedInAdmin, signedInClient
 
 const PHONE = { width: 390, height: 844 };
 
-test('the admin sets a client’s scores twice; the client sees them, the history and the notification, and explores tiers without saving', async ({ page }) => {
+test('the admin sets a client’s scores twice; the client sees them, the history and the notification, and explores tiers without saving', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const client = await signedInClient(page, { name: `Score Client ${Date.now().toString(36)}` });
   // A new client starts at 500 (first-login set-up) and has no PAYDEX yet.
@@ -65,7 +67,9 @@ test('the admin sets a client’s scores twice; the client sees them, the histor
   await expect(page.getByRole('table', { name: 'PAYDEX reference' }).getByRole('row')).toHaveCount(11);
 
   await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
-  await expect(page.getByTestId('notification').filter({ hasText: 'Your CapitalScore changed from 610 to 655' })).toBeVisible();
+  await expect(
+    page.getByTestId('notification').filter({ hasText: 'Your CapitalScore changed from 610 to 655' }),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
 
   // The what-if marker starts at the client's score; dragging it shows another tier.

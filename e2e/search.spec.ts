@@ -10,16 +10,22 @@ const searchInput = (page: Page) => searchDialog(page).getByRole('combobox');
 const group = (page: Page, name: string) => searchDialog(page).getByRole('group', { name });
 
 /** The viewport (not the full page: the dialog covers the viewport) into e2e/screenshots/. */
-const screenshot = (page: Page, name: string) => page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), animations: 'disabled' });
+const screenshot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), animations: 'disabled' });
 
 /** axe on the open dialog: no serious or critical WCAG A/AA finding (as every-page.spec checks pages). */
 async function expectAccessibleDialog(page: Page) {
   const results = await new AxeBuilder({ page })
     .setLegacyMode(true)
     .include('[role="dialog"]')
-    .options({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .options({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    })
     .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious).toEqual([]);
 }
 
@@ -36,7 +42,13 @@ test('a client finds a compliance task and a document with Ctrl-K and opens them
   await signedInClient(page, { name: `Search Client ${Date.now().toString(36)}` });
   await page.goto('/documents');
   const corporate = page.getByRole('region', { name: 'Standard Corporate', exact: true });
-  await corporate.locator('input[type=file]').setInputFiles({ name: 'Operating Agreement Signed.pdf', mimeType: 'application/pdf', buffer: makePdf('operating agreement') });
+  await corporate
+    .locator('input[type=file]')
+    .setInputFiles({
+      name: 'Operating Agreement Signed.pdf',
+      mimeType: 'application/pdf',
+      buffer: makePdf('operating agreement'),
+    });
   await expect(corporate.getByText('Operating Agreement Signed.pdf')).toBeVisible();
 
   // The starter task 'Contact Support', found by a word's start, opened with Enter.

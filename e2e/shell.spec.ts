@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import { navItems, sections, type NavItem } from '../src/web/app/nav';
 import { chooseClient, expect, expectPath, screenshot, signedInAdmin, signedInClient, test } from './fixtures';
 
-
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const sectionTitles = (page: Page) => sidebar(page).getByRole('heading', { level: 2 });
 
@@ -100,7 +99,9 @@ test.describe('desktop', () => {
     await expect(page.getByText('Switch to Desktop View')).toHaveCount(0);
   });
 
-  test("top bar progress: the client's own day and the timeline's percentage; an admin's only for a chosen client", async ({ page }) => {
+  test("top bar progress: the client's own day and the timeline's percentage; an admin's only for a chosen client", async ({
+    page,
+  }) => {
     const client = await signedInClient(page, { name: 'Strip Client' });
     // The home page's timeline and the strip read the same numbers.
     const timeline = page.getByRole('region', { name: 'Business Build Out Timeline' });
@@ -112,7 +113,10 @@ test.describe('desktop', () => {
     const progress = page.getByRole('progressbar', { name: 'Build-out progress: Day 1 of 45' });
     await expect(progress).toBeVisible();
     await expect(progress).toHaveAttribute('aria-valuenow', String(percent));
-    await expect(progress).toHaveAttribute('aria-valuetext', `Day 1 of 45, ${done} of ${total} tasks completed (${percent}%)`);
+    await expect(progress).toHaveAttribute(
+      'aria-valuetext',
+      `Day 1 of 45, ${done} of ${total} tasks completed (${percent}%)`,
+    );
     await expect(page.getByText('Day 33 of 45')).toHaveCount(0);
     await screenshot(page, 'top-bar-progress');
 
@@ -129,7 +133,10 @@ test.describe('desktop', () => {
     await page.goto('/compliance');
     await chooseClient(page, client.name, client.email);
     await expect(page).toHaveURL((url) => url.searchParams.get('client') !== null);
-    await expect(page.getByRole('progressbar', { name: 'Build-out progress: Day 1 of 45' })).toHaveAttribute('aria-valuenow', String(percent));
+    await expect(page.getByRole('progressbar', { name: 'Build-out progress: Day 1 of 45' })).toHaveAttribute(
+      'aria-valuenow',
+      String(percent),
+    );
   });
 });
 

@@ -1,11 +1,23 @@
 import AxeBuilder from '@axe-core/playwright';
 import { SIGN_IN_CODE_SENT, SIGN_IN_CODE_WRONG } from '../src/shared/auth-errors';
-import { expect, expectPath, expectSignedIn, screenshot, signInForm, signUpAndVerify, test, waitForMails } from './fixtures';
+import {
+  expect,
+  expectPath,
+  expectSignedIn,
+  screenshot,
+  signInForm,
+  signUpAndVerify,
+  test,
+  waitForMails,
+} from './fixtures';
 import { postFrom } from './support/post-from';
 
 // Many wrong passwords for one account from many addresses must not lock its owner out: a browser
 // that never signed in to it is asked for a code, e-mailed because the password was right.
-test('after a flood of wrong passwords, a new browser signs in with the password and the e-mailed code', async ({ page, baseURL }) => {
+test('after a flood of wrong passwords, a new browser signs in with the password and the e-mailed code', async ({
+  page,
+  baseURL,
+}) => {
   // 200 failed sign-ins (each hashes a password) take a while on a busy machine.
   test.setTimeout(420_000);
   // The landing half of the page types its headline and fades things in: still, for the axe scan below.
@@ -17,7 +29,13 @@ test('after a flood of wrong passwords, a new browser signs in with the password
   const statuses: number[] = [];
   const worker = async (w: number) => {
     for (let a = w; a < 25; a += 4) {
-      for (let i = 0; i < 8; i++) statuses.push(await postFrom(`127.201.${net}.${a + 1}`, baseURL!, '/api/auth/sign-in/email', { email: user.email, password: `guess-${a}-${i}` }));
+      for (let i = 0; i < 8; i++)
+        statuses.push(
+          await postFrom(`127.201.${net}.${a + 1}`, baseURL!, '/api/auth/sign-in/email', {
+            email: user.email,
+            password: `guess-${a}-${i}`,
+          }),
+        );
     }
   };
   await Promise.all([0, 1, 2, 3].map(worker));
@@ -41,7 +59,9 @@ test('after a flood of wrong passwords, a new browser signs in with the password
 
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}: ${n.failureSummary ?? ''}`))).toEqual([]);
+  expect(
+    serious.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}: ${n.failureSummary ?? ''}`)),
+  ).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, 'sign-in-code-asked');

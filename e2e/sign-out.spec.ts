@@ -6,7 +6,8 @@ function watch401s(page: Page) {
   const seen: string[] = [];
   const listener = (res: Response) => {
     const url = new URL(res.url());
-    if (url.pathname.startsWith('/api/') && res.status() === 401) seen.push(`${res.request().method()} ${url.pathname}`);
+    if (url.pathname.startsWith('/api/') && res.status() === 401)
+      seen.push(`${res.request().method()} ${url.pathname}`);
   };
   page.on('response', listener);
   return seen;
@@ -21,7 +22,9 @@ async function quiet(page: Page, ms = 1500) {
   page.off('request', bump);
 }
 
-test('after Sign Out no query fires against the ended session (no 401); signing in again loads fresh data', async ({ page }) => {
+test('after Sign Out no query fires against the ended session (no 401); signing in again loads fresh data', async ({
+  page,
+}) => {
   const user = await signedInClient(page);
   // The dashboard (many queries, the bell polling), then My Account (more queries).
   await expect(page.getByTestId('named-task')).toHaveCount(3, { timeout: 20_000 });

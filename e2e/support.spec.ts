@@ -23,8 +23,13 @@ async function secondBrowser(browser: Browser, testInfo: TestInfo, viewport = { 
 
 /** axe's serious and critical WCAG A/AA findings (every-page.spec covers /support?client=; this, the inbox and the client's thread with a file). */
 async function seriousAxeFindings(page: Page) {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
@@ -71,7 +76,11 @@ test('a client and an admin talk live, with a file, archive and view profile', a
     await expect(row).toBeVisible({ timeout: 15_000 });
     await expect(row).toContainText('2 unread');
     // The sidebar counts conversations waiting for an answer (other tests' clients may wait too).
-    await expect(staff.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Support Chat\s*, \d+ unread conversations?$/ })).toBeVisible();
+    await expect(
+      staff
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: /^Support Chat\s*, \d+ unread conversations?$/ }),
+    ).toBeVisible();
 
     await composer(page).fill('Are you there?');
     await page.getByRole('button', { name: 'Send' }).click();
@@ -82,18 +91,30 @@ test('a client and an admin talk live, with a file, archive and view profile', a
     await row.click();
     const pane = staff.getByRole('region', { name: `Conversation with ${client.name}` });
     await expect(pane.getByRole('heading', { name: client.name })).toBeVisible();
-    await expect(pane.getByRole('list', { name: 'Messages' }).getByText('Hello, I need help with my EIN letter.')).toBeVisible();
+    await expect(
+      pane.getByRole('list', { name: 'Messages' }).getByText('Hello, I need help with my EIN letter.'),
+    ).toBeVisible();
     // Opened and seen: read for the client too (their ticks turn to Read), and no longer unread.
-    await expect(messages(page).getByRole('listitem').filter({ hasText: 'Are you there?' }).getByRole('img', { name: 'Read' })).toBeVisible();
+    await expect(
+      messages(page).getByRole('listitem').filter({ hasText: 'Are you there?' }).getByRole('img', { name: 'Read' }),
+    ).toBeVisible();
     await expect(row).not.toContainText('unread');
 
     await composer(page).fill('One more thing: my business address changed.');
     await composer(page).press('Enter');
-    await expect(pane.getByRole('list', { name: 'Messages' }).getByText('One more thing: my business address changed.')).toBeVisible();
+    await expect(
+      pane.getByRole('list', { name: 'Messages' }).getByText('One more thing: my business address changed.'),
+    ).toBeVisible();
 
     // The admin answers with a PDF; the client sees it arrive and downloads it.
     await expect(composer(staff)).toBeFocused();
-    await pane.locator('input[type=file]').setInputFiles({ name: 'EIN Confirmation Letter.pdf', mimeType: 'application/pdf', buffer: makePdf('EIN letter') });
+    await pane
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'EIN Confirmation Letter.pdf',
+        mimeType: 'application/pdf',
+        buffer: makePdf('EIN letter'),
+      });
     await expect(pane.getByText('EIN Confirmation Letter.pdf')).toBeVisible();
     await composer(staff).fill('Here is your letter.');
     await composer(staff).press('Enter');
@@ -110,10 +131,17 @@ test('a client and an admin talk live, with a file, archive and view profile', a
     const downloading = page.waitForEvent('download');
     await file.click();
     expect((await downloading).suggestedFilename()).toBe('EIN Confirmation Letter.pdf');
-    const res = await page.evaluate(async (href) => {
-      const r = await fetch(href);
-      return { status: r.status, disposition: r.headers.get('content-disposition'), start: new TextDecoder().decode((await r.arrayBuffer()).slice(0, 5)) };
-    }, (await file.getAttribute('href'))!);
+    const res = await page.evaluate(
+      async (href) => {
+        const r = await fetch(href);
+        return {
+          status: r.status,
+          disposition: r.headers.get('content-disposition'),
+          start: new TextDecoder().decode((await r.arrayBuffer()).slice(0, 5)),
+        };
+      },
+      (await file.getAttribute('href'))!,
+    );
     expect(res).toMatchObject({ status: 200, start: '%PDF-' });
     expect(res.disposition).toMatch(/^attachment;/);
 
@@ -122,7 +150,11 @@ test('a client and an admin talk live, with a file, archive and view profile', a
     await expect(pane.getByRole('button', { name: 'Move to inbox' })).toBeVisible();
     await expect(row).toHaveCount(0);
     await staff.getByRole('button', { name: 'Archived' }).click();
-    await expect(staff.getByRole('list', { name: 'Archived conversations' }).getByRole('button', { name: new RegExp(client.name) })).toBeVisible();
+    await expect(
+      staff
+        .getByRole('list', { name: 'Archived conversations' })
+        .getByRole('button', { name: new RegExp(client.name) }),
+    ).toBeVisible();
     await staff.getByRole('button', { name: 'Open', exact: true }).click();
     // ...and comes back, unread, when the client writes again.
     await composer(page).fill('Thank you!');
@@ -156,13 +188,17 @@ test('phone: the client view and the staff inbox one pane at a time', async ({ p
   await expect(page.getByText(`${SUPPORT_MESSAGE_TOO_LONG} 5,001 of 5,000 characters.`)).toBeVisible();
   await expect(send).toBeDisabled();
   // The server's refusal is shown and the text kept to send again.
-  await page.route('**/support/messages', (route) => route.fulfill({ status: 429, json: { error: TOO_MANY_SUPPORT_MESSAGES } }));
+  await page.route('**/support/messages', (route) =>
+    route.fulfill({ status: 429, json: { error: TOO_MANY_SUPPORT_MESSAGES } }),
+  );
   await composer(page).fill('Is anyone there?');
   await send.click();
   await expect(page.getByRole('alert').filter({ hasText: TOO_MANY_SUPPORT_MESSAGES })).toBeVisible();
   await expect(composer(page)).toHaveValue('Is anyone there?');
   await page.unroute('**/support/messages');
-  await composer(page).fill('Writing from my phone, with a long address: https://www.example.com/a/very/long/path/that/should/wrap/on/a/small/screen?with=query');
+  await composer(page).fill(
+    'Writing from my phone, with a long address: https://www.example.com/a/very/long/path/that/should/wrap/on/a/small/screen?with=query',
+  );
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(messages(page).getByRole('listitem')).toHaveCount(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
@@ -194,7 +230,10 @@ test('phone: the client view and the staff inbox one pane at a time', async ({ p
   await expect(messages(page).getByText('Writing from my phone')).toBeVisible();
 });
 
-test('older messages load on scrolling to the top; a dropped stream resumes without losing or repeating', async ({ page, browser }, testInfo) => {
+test('older messages load on scrolling to the top; a dropped stream resumes without losing or repeating', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000);
   await signedInClient(page, { name: `History Chat ${Date.now().toString(36)}` });
   // 30 from the client (its limit a minute) and 25 answers: 55, one more page than the first 50.
@@ -203,14 +242,20 @@ test('older messages load on scrolling to the top; a dropped stream resumes with
       async ({ clientId, from, n }) => {
         const statuses: number[] = [];
         for (let i = 1; i <= n; i++) {
-          const res = await fetch(`/api/clients/${clientId}/support/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ body: `${from} message ${i}` }) });
+          const res = await fetch(`/api/clients/${clientId}/support/messages`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ body: `${from} message ${i}` }),
+          });
           statuses.push(res.status);
         }
         return statuses;
       },
       { clientId, from, n },
     );
-  const clientId = await page.evaluate(async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id);
+  const clientId = await page.evaluate(
+    async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id,
+  );
   expect(new Set(await post(page, clientId, 'Client', 30))).toEqual(new Set([201]));
   const admin = await secondBrowser(browser, testInfo);
   try {

@@ -27,7 +27,9 @@ async function recordTradeline(scope: Locator, t: { bureaus: string[]; dateOpene
   await expect(section.getByText(t.bureaus.join(', '))).toBeVisible();
 }
 
-test('First Step Accounts are for members; a member opens one, records bureaus on a store and a revolving card, and reads the tradeline summary', async ({ page }) => {
+test('First Step Accounts are for members; a member opens one, records bureaus on a store and a revolving card, and reads the tradeline summary', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await page.setViewportSize(DESKTOP);
   const stamp = Date.now().toString(36);
@@ -45,7 +47,10 @@ test('First Step Accounts are for members; a member opens one, records bureaus o
     const res = await fetch('/api/first-step-accounts');
     return { status: res.status, error: ((await res.json()) as { error: string }).error };
   });
-  expect(refused).toEqual({ status: 403, error: 'First Step Accounts are exclusive to registered members. See Business Programs to become a member.' });
+  expect(refused).toEqual({
+    status: 403,
+    error: 'First Step Accounts are exclusive to registered members. See Business Programs to become a member.',
+  });
   await screenshot(page, 'first-step-non-member');
   await phoneShot(page, 'first-step-non-member', page.getByRole('heading', { name: 'Members Only Access' }));
 
@@ -54,8 +59,17 @@ test('First Step Accounts are for members; a member opens one, records bureaus o
     async ({ store, revolving }) => {
       const session = (await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } };
       const post = async (path: string, body: unknown) =>
-        (await fetch(`/api/clients/${session.user.id}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status;
-      return [await post('store-cards', { issuer: store, cardType: 'Net 30' }), await post('revolving-credits', { issuer: revolving, cardType: 'Business card' })];
+        (
+          await fetch(`/api/clients/${session.user.id}/${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).status;
+      return [
+        await post('store-cards', { issuer: store, cardType: 'Net 30' }),
+        await post('revolving-credits', { issuer: revolving, cardType: 'Business card' }),
+      ];
     },
     { store, revolving },
   );
@@ -119,19 +133,29 @@ test('First Step Accounts are for members; a member opens one, records bureaus o
 
   // The store card reports to D&B and Equifax, last reported 10 days ago.
   await page.goto('/store-credit');
-  await recordTradeline(page.getByRole('article', { name: store }), { bureaus: ['Dun & Bradstreet', 'Equifax Business'], dateOpened: day(-100), lastReported: day(-10) });
+  await recordTradeline(page.getByRole('article', { name: store }), {
+    bureaus: ['Dun & Bradstreet', 'Equifax Business'],
+    dateOpened: day(-100),
+    lastReported: day(-10),
+  });
 
   // Three tradelines, two of them reporting to D&B so far (the revolving credit has no bureaus yet): the summary asks for a third.
   await page.goto('/dnb');
   const summary = page.getByRole('region', { name: 'Tradelines' });
   await expect(summary.getByTestId('tradelines-total')).toHaveText('3 tradelines in all.');
   await expect(summary.getByTestId('tradelines-needed')).toContainText('1 tradeline does not report to any bureau yet');
-  await expect(summary.getByTestId('tradelines-needed')).toContainText('PAYDEX needs at least 3 trade experiences reported to Dun & Bradstreet: you have 2.');
+  await expect(summary.getByTestId('tradelines-needed')).toContainText(
+    'PAYDEX needs at least 3 trade experiences reported to Dun & Bradstreet: you have 2.',
+  );
 
   // The revolving credit: D&B, last reported 60 days ago, so it is stale.
   await page.goto('/revolving-credit');
   const revolvingCard = page.getByRole('article', { name: revolving });
-  await recordTradeline(revolvingCard, { bureaus: ['Dun & Bradstreet'], dateOpened: day(-120), lastReported: day(-60) });
+  await recordTradeline(revolvingCard, {
+    bureaus: ['Dun & Bradstreet'],
+    dateOpened: day(-120),
+    lastReported: day(-60),
+  });
   await expect(revolvingCard.getByText(/Stale: not reported for 60 days/)).toBeVisible();
 
   // The summary on the CapitalScore page: counts per bureau, the stale one, what is needed, links.
@@ -140,10 +164,14 @@ test('First Step Accounts are for members; a member opens one, records bureaus o
   await expect(summary.getByTestId('bureau-dnb')).toContainText('3');
   await expect(summary.getByTestId('bureau-experian')).toContainText('1');
   await expect(summary.getByTestId('bureau-equifax')).toContainText('1');
-  await expect(summary.getByTestId('stale-tradelines')).toContainText(`${revolving} Business card (Revolving Credit): last reported`);
+  await expect(summary.getByTestId('stale-tradelines')).toContainText(
+    `${revolving} Business card (Revolving Credit): last reported`,
+  );
   await expect(summary.getByTestId('stale-tradelines')).not.toContainText(store);
   await expect(summary.getByTestId('tradelines-needed')).not.toContainText('PAYDEX needs');
-  await expect(summary.getByTestId('tradelines-needed')).toContainText('1 tradeline has not been reported for more than 45 days');
+  await expect(summary.getByTestId('tradelines-needed')).toContainText(
+    '1 tradeline has not been reported for more than 45 days',
+  );
   for (const [name, href] of [
     ['Store Credit', '/store-credit'],
     ['Revolving Credit', '/revolving-credit'],
@@ -155,14 +183,20 @@ test('First Step Accounts are for members; a member opens one, records bureaus o
   // The card alone, at both widths (the full page is long).
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
-    await summary.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `tradelines-card-${size.width}.png`), animations: 'disabled' });
+    await summary.screenshot({
+      path: path.join(import.meta.dirname, 'screenshots', `tradelines-card-${size.width}.png`),
+      animations: 'disabled',
+    });
   }
   await page.setViewportSize(DESKTOP);
 
   // Undo the opening (confirmed): the summary counts two again.
   await page.goto('/first-step-accounts');
   await card.getByRole('button', { name: `Undo opened ${vendor}` }).click();
-  await page.getByRole('dialog', { name: 'Undo opened account?' }).getByRole('button', { name: 'Undo', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Undo opened account?' })
+    .getByRole('button', { name: 'Undo', exact: true })
+    .click();
   await expect(card.getByRole('button', { name: `Mark as opened for ${vendor}` })).toBeVisible();
   await page.goto('/dnb');
   await expect(summary.getByTestId('tradelines-total')).toHaveText('2 tradelines in all.');

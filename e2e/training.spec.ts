@@ -18,7 +18,9 @@ const video = (page: Page) => card(page).getByTestId('training-video');
 
 /** Waits until the player has the video's length (loadedmetadata), then returns where it is. */
 async function loadedAt(page: Page): Promise<number> {
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  await expect
+    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(1);
   return video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
 }
 
@@ -34,7 +36,9 @@ async function stopAt(page: Page, seconds: number) {
 
 test.describe.configure({ mode: 'serial' });
 
-test('an admin adds a training video with a thumbnail and a resource, and makes it the dashboard intro', async ({ page }) => {
+test('an admin adds a training video with a thumbnail and a resource, and makes it the dashboard intro', async ({
+  page,
+}) => {
   await signedInAdmin(page);
   await page.goto('/training');
   await expect(page.getByRole('heading', { name: 'Training Videos', level: 1 })).toBeVisible();
@@ -74,13 +78,21 @@ test('an admin adds a training video with a thumbnail and a resource, and makes 
   await expect(card(page).getByText(description)).toBeVisible();
   await expect(card(page).getByRole('button', { name: `Play ${title}, 0:06` })).toBeVisible();
   // The thumbnail comes through its authorised route.
-  await expect.poll(() => card(page).locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+  await expect
+    .poll(() =>
+      card(page)
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    )
+    .toBe(320);
 
   // A resource for the video.
   await card(page).getByRole('button', { name: 'Resource Materials (0)' }).click();
   const resources = page.getByRole('dialog', { name: 'Resource Materials' });
   await expect(resources.getByText('No resources yet')).toBeVisible();
-  await resources.locator('input[type=file]').setInputFiles({ name: resourceName, mimeType: 'application/pdf', buffer: makePdf('Bank checklist') });
+  await resources
+    .locator('input[type=file]')
+    .setInputFiles({ name: resourceName, mimeType: 'application/pdf', buffer: makePdf('Bank checklist') });
   await expect(resources.getByText(resourceName)).toBeVisible();
   await expect(resources.getByRole('button', { name: `Delete ${resourceName}` })).toBeVisible();
   await screenshot(page, 'training-resources-admin');
@@ -121,7 +133,9 @@ test('a client watches, stops at 3 s, and resumes there after a reload; download
   await expect(card(page).getByRole('progressbar')).toHaveCount(0);
 
   // Play inline, then stop at about 3 s.
-  await card(page).getByRole('button', { name: `Play ${title}` }).click();
+  await card(page)
+    .getByRole('button', { name: `Play ${title}` })
+    .click();
   await expect(video(page)).toBeVisible();
   await expect(video(page)).toHaveAttribute('controlslist', 'nodownload');
   await loadedAt(page);
@@ -134,20 +148,26 @@ test('a client watches, stops at 3 s, and resumes there after a reload; download
   await page.evaluate(() => document.exitFullscreen());
   await expect(card(page).getByRole('button', { name: 'Full screen' })).toHaveAttribute('aria-pressed', 'false');
   // Closing saves the position; the card then shows how far in the client is.
-  await card(page).getByRole('button', { name: `Close ${title}` }).click();
+  await card(page)
+    .getByRole('button', { name: `Close ${title}` })
+    .click();
   const halfWay = card(page).getByRole('progressbar', { name: /: (4[5-9]|5\d)% watched$/ });
   await expect(halfWay).toBeVisible();
 
   // After a reload the position comes from the server.
   await page.reload();
   await expect(halfWay).toBeVisible();
-  await card(page).getByRole('button', { name: `Play ${title}` }).click();
+  await card(page)
+    .getByRole('button', { name: `Play ${title}` })
+    .click();
   await loadedAt(page);
   await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(2.5);
   // Back at 3 s before closing: left playing on a busy machine it reached 90% ('Watched'), and the
   // admin's test below expects the client part-way through.
   await stopAt(page, 3);
-  await card(page).getByRole('button', { name: `Close ${title}` }).click();
+  await card(page)
+    .getByRole('button', { name: `Close ${title}` })
+    .click();
   await expect(card(page).getByRole('button', { name: `Play ${title}` })).toBeVisible();
 
   // The resource, through the authorised route.
@@ -170,7 +190,9 @@ test('a client watches, stops at 3 s, and resumes there after a reload; download
   await screenshot(page, 'training-client-phone');
 });
 
-test('an admin follows the client’s progress, then adds, re-orders, edits and deletes a second video', async ({ page }) => {
+test('an admin follows the client’s progress, then adds, re-orders, edits and deletes a second video', async ({
+  page,
+}) => {
   await signedInAdmin(page);
   await page.goto('/training');
   await expect(card(page)).toBeVisible();
@@ -195,7 +217,8 @@ test('an admin follows the client’s progress, then adds, re-orders, edits and 
   const secondCard = page.getByRole('article', { name: second });
   await expect(secondCard).toBeVisible();
 
-  const order = () => page.getByTestId('video-card').evaluateAll((cards) => cards.map((c) => c.querySelector('h2')?.textContent ?? ''));
+  const order = () =>
+    page.getByTestId('video-card').evaluateAll((cards) => cards.map((c) => c.querySelector('h2')?.textContent ?? ''));
   expect((await order()).indexOf(second)).toBeGreaterThan((await order()).indexOf(title));
 
   // Re-order: the new video moves up one place, above the first.
@@ -222,7 +245,9 @@ test('an admin follows the client’s progress, then adds, re-orders, edits and 
   await expect(edit).toBeHidden({ timeout: 15_000 });
   const edited = page.getByRole('article', { name: `${second} (updated)` });
   await expect(edited).toBeVisible();
-  await expect.poll(() => edited.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+  await expect
+    .poll(() => edited.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(320);
 
   // Delete, after a confirmation.
   await edited.getByRole('button', { name: `Delete ${second} (updated)` }).click();

@@ -35,7 +35,9 @@ const fetchInPage = (page: Page, url: string) =>
 
 async function noSeriousAxe(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const found = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+  const found = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
   expect(found).toEqual([]);
 }
 
@@ -47,7 +49,10 @@ async function fitsPhone(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
-test('an admin signs in the first time, must set up two-factor, saves the recovery codes, and signs in again with a code', async ({ page, portal }) => {
+test('an admin signs in the first time, must set up two-factor, saves the recovery codes, and signs in again with a code', async ({
+  page,
+  portal,
+}) => {
   await page.goto('/signin');
   const form = signInForm(page);
   await form.email.fill(ADMIN_EMAIL);
@@ -75,7 +80,9 @@ test('an admin signs in the first time, must set up two-factor, saves the recove
   // A wrong code first: said in words, nothing turned on.
   await page.getByLabel('Code from your authenticator app').fill(await totpCode(secret, Date.now() - 10 * 60_000));
   await page.getByRole('button', { name: 'Verify and Turn On' }).click();
-  await expect(page.getByRole('alert')).toHaveText('That code is not right. Check the time on your phone and try the newest code.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'That code is not right. Check the time on your phone and try the newest code.',
+  );
 
   await page.getByLabel('Code from your authenticator app').fill(await totpCode(secret));
   await page.getByRole('button', { name: 'Verify and Turn On' }).click();
@@ -83,7 +90,10 @@ test('an admin signs in the first time, must set up two-factor, saves the recove
   await expect(codes).toHaveCount(10);
   const shown = await codes.allTextContents();
   await screenshot(page, 'two-factor-recovery-codes');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('recovery-codes.txt');
   const file = fs.readFileSync((await download.path())!, 'utf8');
   for (const code of shown) expect(file).toContain(code);
@@ -115,7 +125,10 @@ test('an admin signs in the first time, must set up two-factor, saves the recove
   await expect(page.getByRole('button', { name: 'Turn Off' })).toHaveCount(0);
 });
 
-test('a client turns two-factor on in My Account, signs in with a recovery code once, and turns it off with the password and a code', async ({ page, portal }) => {
+test('a client turns two-factor on in My Account, signs in with a recovery code once, and turns it off with the password and a code', async ({
+  page,
+  portal,
+}) => {
   const email = 'client@demo.local';
   await page.goto('/signin');
   const form = signInForm(page);

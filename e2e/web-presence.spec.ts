@@ -28,12 +28,17 @@ const HOSTILE_TEMPLATE = `<!doctype html>
 async function ownAudit(page: Page, entityType: string) {
   const audit = await page.evaluate(async () => {
     const session = (await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } };
-    return (await (await fetch(`/api/clients/${session.user.id}/audit?pageSize=100`)).json()) as { rows: { action: string; entityType: string; field: string | null }[] };
+    return (await (await fetch(`/api/clients/${session.user.id}/audit?pageSize=100`)).json()) as {
+      rows: { action: string; entityType: string; field: string | null }[];
+    };
   });
   return audit.rows.filter((r) => r.entityType === entityType).map((r) => `${r.action} ${r.field ?? ''}`.trim());
 }
 
-test('a client saves a hostile template: it renders its text in a sandboxed frame, runs no script and loads nothing from elsewhere; too large is refused', async ({ page, baseURL }) => {
+test('a client saves a hostile template: it renders its text in a sandboxed frame, runs no script and loads nothing from elsewhere; too large is refused', async ({
+  page,
+  baseURL,
+}) => {
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
     dialogs.push(d.message());
@@ -54,7 +59,10 @@ test('a client saves a hostile template: it renders its text in a sandboxed fram
   const attempted = new Set<string>();
   const blocked = new Set<string>();
   page.on('request', (r) => void (isForeign(r.url()) && attempted.add(r.url())));
-  page.on('requestfailed', (r) => void (isForeign(r.url()) && /csp/i.test(r.failure()?.errorText ?? '') && blocked.add(r.url())));
+  page.on(
+    'requestfailed',
+    (r) => void (isForeign(r.url()) && /csp/i.test(r.failure()?.errorText ?? '') && blocked.add(r.url())),
+  );
 
   await signedInClient(page);
   await page.goto('/website-template');
@@ -121,7 +129,10 @@ test('a client saves a hostile template: it renders its text in a sandboxed fram
   await expect(page.getByRole('heading', { name: 'Website', level: 1 })).toBeVisible();
   await expect(page.getByText('Manage your business website presence')).toBeVisible();
   await expect(page.getByText(/A template is saved/)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Social Media Accounts' }).last()).toHaveAttribute('href', '/social-media');
+  await expect(page.getByRole('link', { name: 'Social Media Accounts' }).last()).toHaveAttribute(
+    'href',
+    '/social-media',
+  );
   await page.getByRole('link', { name: 'Website Template' }).last().click();
   await expect(page.getByRole('heading', { name: 'Website Template', level: 1 })).toBeVisible();
   expect(dialogs).toEqual([]);
@@ -135,7 +146,11 @@ test('the Website page links the business website from the profile', async ({ pa
     const res = await fetch(`/api/clients/${session.user.id}/profile`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ businessName: 'Morgan Ventures LLC', businessWebsite: 'https://www.morgan-ventures.example/', agreement: 'I AGREE' }),
+      body: JSON.stringify({
+        businessName: 'Morgan Ventures LLC',
+        businessWebsite: 'https://www.morgan-ventures.example/',
+        agreement: 'I AGREE',
+      }),
     });
     return res.status;
   });
@@ -152,7 +167,11 @@ test('the Website page links the business website from the profile', async ({ pa
   await screenshot(page, 'web-presence-website-phone');
 });
 
-test('a client adds a social account, reveals and copies the password, edits it and deletes it after confirming', async ({ page, context, baseURL }) => {
+test('a client adds a social account, reveals and copies the password, edits it and deletes it after confirming', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await signedInClient(page);
   await page.goto('/social-media');

@@ -6,7 +6,17 @@
 //
 //   npm run bench:home        (about 1-2 minutes; not part of npm test)
 import pg from 'pg';
-import { formatMs, freePort, httpRequest, spawnServer, startPostgres, stopGracefully, tempDir, waitHealthy, cookieHeader } from './resilience/lib';
+import {
+  formatMs,
+  freePort,
+  httpRequest,
+  spawnServer,
+  startPostgres,
+  stopGracefully,
+  tempDir,
+  waitHealthy,
+  cookieHeader,
+} from './resilience/lib';
 
 const SMALL = 10;
 const LARGE = 10_000;
@@ -33,7 +43,10 @@ async function seedClients(db: pg.Client, from: number, to: number) {
      from generate_series($1::int, $2::int - 1) g`,
     [from, to],
   );
-  await db.query(`insert into users (id, setup_at) select 'bench-' || g, now() - (g % 60) * interval '1 day' from generate_series($1::int, $2::int - 1) g`, [from, to]);
+  await db.query(
+    `insert into users (id, setup_at) select 'bench-' || g, now() - (g % 60) * interval '1 day' from generate_series($1::int, $2::int - 1) g`,
+    [from, to],
+  );
   await db.query(
     `insert into business_compliance (user_id, task_name, task_description, task_due_date, task_priority, task_status, is_compliance)
      select 'bench-' || g, 'Bench task ' || t, 'Seeded for the home benchmark.', now() + (t + 7) * interval '1 day',
@@ -63,10 +76,20 @@ async function main() {
 
   // One real client, signed up and set up through the API (45 starter tasks).
   const email = `bench-client-${Date.now()}@example.test`;
-  const signup = await httpRequest(url('/api/signup'), { method: 'POST', headers: { origin: server.url }, json: { name: 'Bench Client', email, phone: '(302) 555-0100', password: PASSWORD }, localAddress: BENCH_IP });
+  const signup = await httpRequest(url('/api/signup'), {
+    method: 'POST',
+    headers: { origin: server.url },
+    json: { name: 'Bench Client', email, phone: '(302) 555-0100', password: PASSWORD },
+    localAddress: BENCH_IP,
+  });
   if (signup.status !== 200) throw new Error(`signup answered ${signup.status}: ${signup.body}`);
   await db.query('update auth_users set email_verified = true where email = $1', [email]);
-  const signIn = await httpRequest(url('/api/auth/sign-in/email'), { method: 'POST', headers: { origin: server.url }, json: { email, password: PASSWORD }, localAddress: BENCH_IP });
+  const signIn = await httpRequest(url('/api/auth/sign-in/email'), {
+    method: 'POST',
+    headers: { origin: server.url },
+    json: { email, password: PASSWORD },
+    localAddress: BENCH_IP,
+  });
   const cookie = cookieHeader(signIn);
   if (signIn.status !== 200 || !cookie) throw new Error(`sign-in answered ${signIn.status}: ${signIn.body}`);
   const headers = { origin: server.url, cookie };
@@ -110,22 +133,34 @@ async function main() {
   // The first hundred requests warm the server (JIT, connection pool, plan caches), not the data.
   for (let i = 0; i < 100; i++) await Promise.all([...homeCalls, ...complianceCalls].map(get));
   const small = await both();
-  console.log(`bench-home: ${SMALL} clients: home ${small.home.toFixed(1)} ms, compliance ${small.compliance.toFixed(1)} ms (best of 3 medians of ${ROUNDS})`);
+  console.log(
+    `bench-home: ${SMALL} clients: home ${small.home.toFixed(1)} ms, compliance ${small.compliance.toFixed(1)} ms (best of 3 medians of ${ROUNDS})`,
+  );
 
   const t0 = Date.now();
   await seedClients(db, SMALL, LARGE);
-  const { rows: counted } = await db.query<{ clients: number; tasks: number }>("select (select count(*)::int from auth_users where role = 'client') clients, (select count(*)::int from business_compliance) tasks");
-  console.log(`bench-home: seeded to ${counted[0].clients} clients, ${counted[0].tasks} tasks in ${formatMs(Date.now() - t0)}`);
+  const { rows: counted } = await db.query<{ clients: number; tasks: number }>(
+    "select (select count(*)::int from auth_users where role = 'client') clients, (select count(*)::int from business_compliance) tasks",
+  );
+  console.log(
+    `bench-home: seeded to ${counted[0].clients} clients, ${counted[0].tasks} tasks in ${formatMs(Date.now() - t0)}`,
+  );
   const large = await both();
-  console.log(`bench-home: ${LARGE} clients: home ${large.home.toFixed(1)} ms, compliance ${large.compliance.toFixed(1)} ms (best of 3 medians of ${ROUNDS})`);
+  console.log(
+    `bench-home: ${LARGE} clients: home ${large.home.toFixed(1)} ms, compliance ${large.compliance.toFixed(1)} ms (best of 3 medians of ${ROUNDS})`,
+  );
 
   const ratios = { home: large.home / small.home, compliance: large.compliance / small.compliance };
-  console.log(`bench-home: ratio home ${ratios.home.toFixed(2)}x, compliance ${ratios.compliance.toFixed(2)}x (limit ${MAX_RATIO}x); total ${formatMs(Date.now() - started)}`);
+  console.log(
+    `bench-home: ratio home ${ratios.home.toFixed(2)}x, compliance ${ratios.compliance.toFixed(2)}x (limit ${MAX_RATIO}x); total ${formatMs(Date.now() - started)}`,
+  );
   const plan = await db.query(
     `explain analyze select * from business_compliance where user_id = $1 order by task_due_date asc nulls last, id asc limit 45`,
     [clientId],
   );
-  console.log(`bench-home: compliance query plan at ${LARGE} clients:\n  ${plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n  ')}`);
+  console.log(
+    `bench-home: compliance query plan at ${LARGE} clients:\n  ${plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n  ')}`,
+  );
   await db.end();
   await stopGracefully(server).catch((e: Error) => console.log(`bench-home: ${e.message} (killed)`));
   pgCluster.stop();

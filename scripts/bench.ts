@@ -22,14 +22,33 @@ import { createLogger } from '../src/server/lib/logger';
 import { createMailer } from '../src/server/mail/mailer';
 import { serverNodeFlags } from './build-server.mjs';
 import { formatSearch, measureSearch } from './bench/search';
-import { cookieHeader, freePort, httpRequest, root, spawnServer, startPostgres, stopGracefully, tempDir, waitHealthy, type ServerProcess } from './resilience/lib';
+import {
+  cookieHeader,
+  freePort,
+  httpRequest,
+  root,
+  spawnServer,
+  startPostgres,
+  stopGracefully,
+  tempDir,
+  waitHealthy,
+  type ServerProcess,
+} from './resilience/lib';
 
 const CLIENTS = 10_000;
 const TASKS = 45;
 const PASSWORD = 'bench-pass-123';
 const CLIENT_EMAIL = 'bench-client@example.test';
 const ADMIN_EMAIL = 'bench-admin@example.test';
-const TARGETS = { throughput: 0.8, p99: 1.5, growth: 1.5, rssPostgresMb: 250, rssPgliteMb: 400, startMs: 1500, searchP95Ms: 50 };
+const TARGETS = {
+  throughput: 0.8,
+  p99: 1.5,
+  growth: 1.5,
+  rssPostgresMb: 250,
+  rssPgliteMb: 400,
+  startMs: 1500,
+  searchP95Ms: 50,
+};
 
 /** cpuMs: the server's CPU time per request (user + system), when its pid was given. */
 type Result = { rps: number; p50: number; p99: number; requests: number; cpuMs?: number };
@@ -49,7 +68,14 @@ const check = (ok: boolean, what: string) => {
 function ensureWrk() {
   if (spawnSync('which', ['wrk']).status === 0) return;
   console.log('bench: installing wrk (apt-get install wrk)');
-  const r = spawnSync('bash', ['-c', 'apt-get install -y -qq wrk >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq wrk >/dev/null)'], { stdio: 'inherit' });
+  const r = spawnSync(
+    'bash',
+    [
+      '-c',
+      'apt-get install -y -qq wrk >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq wrk >/dev/null)',
+    ],
+    { stdio: 'inherit' },
+  );
   if (r.status !== 0) throw new Error('wrk is not installed and could not be installed');
 }
 
@@ -63,8 +89,20 @@ const luaDir = tempDir('bench-lua-');
 /** wrk over one or more paths (taken in turn), with the given headers. */
 function wrk(base: string, paths: string[], headers: Record<string, string>, seconds: number): Result {
   const script = path.join(luaDir, `paths-${Math.random().toString(36).slice(2)}.lua`);
-  fs.writeFileSync(script, `local paths = {${paths.map((p) => JSON.stringify(p)).join(', ')}}\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format("GET", paths[i])\nend\n`);
-  const args = ['-t2', '-c50', `-d${seconds}s`, '--latency', '-s', script, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), base];
+  fs.writeFileSync(
+    script,
+    `local paths = {${paths.map((p) => JSON.stringify(p)).join(', ')}}\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format("GET", paths[i])\nend\n`,
+  );
+  const args = [
+    '-t2',
+    '-c50',
+    `-d${seconds}s`,
+    '--latency',
+    '-s',
+    script,
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
+    base,
+  ];
   const r = spawnSync('wrk', args, { encoding: 'utf8' });
   const out = r.stdout;
   if (r.status !== 0) throw new Error(`wrk failed: ${r.stderr}`);
@@ -119,7 +157,12 @@ type Query = (text: string, params?: unknown[]) => Promise<unknown>;
 /** The bench client and admin, created as the app creates users (hashed password, verified). */
 async function createUsers(database: Database) {
   const { db } = database;
-  const config = loadConfig({ APP_URL: 'http://localhost', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: tempDir('bench-cfg-') });
+  const config = loadConfig({
+    APP_URL: 'http://localhost',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: tempDir('bench-cfg-'),
+  });
   const log = createLogger('silent');
   const mailer = createMailer({ db, smtpUrl: undefined, from: config.mailFrom, log });
   // Creating users needs no cookie secret: the server started later makes and seals its own.
@@ -139,8 +182,14 @@ async function seedClients(query: Query, from: number, to: number) {
   const range = [from, to];
   const gen = 'from generate_series($1::int, $2::int - 1) g';
   await query('begin');
-  await query(`insert into auth_users (id, name, email, email_verified, phone, role) select 'bench-' || g, 'Bench Client ' || g, 'bench-' || g || '@example.test', true, '(302) 555-' || lpad((g % 10000)::text, 4, '0'), 'client' ${gen}`, range);
-  await query(`insert into users (id, setup_at) select 'bench-' || g, now() - (g % 60) * interval '1 day' ${gen}`, range);
+  await query(
+    `insert into auth_users (id, name, email, email_verified, phone, role) select 'bench-' || g, 'Bench Client ' || g, 'bench-' || g || '@example.test', true, '(302) 555-' || lpad((g % 10000)::text, 4, '0'), 'client' ${gen}`,
+    range,
+  );
+  await query(
+    `insert into users (id, setup_at) select 'bench-' || g, now() - (g % 60) * interval '1 day' ${gen}`,
+    range,
+  );
   await query(
     `insert into business_compliance (user_id, task_name, task_description, task_due_date, task_priority, task_status, is_compliance)
      select 'bench-' || g, 'Bench task ' || t, 'Seeded for the benchmark.', now() + (t + 7) * interval '1 day',
@@ -148,10 +197,22 @@ async function seedClients(query: Query, from: number, to: number) {
      ${gen} cross join generate_series(1, ${TASKS}) t`,
     range,
   );
-  await query(`insert into recent_activities (user_id, title, notes, status) select 'bench-' || g, 'Bench activity ' || a, '', 'In Progress' ${gen} cross join generate_series(1, 2) a`, range);
-  await query(`insert into payments (user_id, description, amount, date, status, included) select 'bench-' || g, 'signup user credit', 125, current_date, 'completed', true ${gen}`, range);
-  await query(`insert into business_bank_accounts (id, user_id, bank_name) select 'bench-bank-' || g, 'bench-' || g, 'Bench Bank' ${gen}`, range);
-  await query(`insert into notifications (user_id, client_id, kind, title, body, link) select 'bench-' || g, 'bench-' || g, 'task_assigned', 'New task', 'Seeded.', '/compliance' ${gen}`, range);
+  await query(
+    `insert into recent_activities (user_id, title, notes, status) select 'bench-' || g, 'Bench activity ' || a, '', 'In Progress' ${gen} cross join generate_series(1, 2) a`,
+    range,
+  );
+  await query(
+    `insert into payments (user_id, description, amount, date, status, included) select 'bench-' || g, 'signup user credit', 125, current_date, 'completed', true ${gen}`,
+    range,
+  );
+  await query(
+    `insert into business_bank_accounts (id, user_id, bank_name) select 'bench-bank-' || g, 'bench-' || g, 'Bench Bank' ${gen}`,
+    range,
+  );
+  await query(
+    `insert into notifications (user_id, client_id, kind, title, body, link) select 'bench-' || g, 'bench-' || g, 'task_assigned', 'New task', 'Seeded.', '/compliance' ${gen}`,
+    range,
+  );
   await query('commit');
   await query('vacuum analyze');
   await query('checkpoint');
@@ -163,7 +224,13 @@ async function seedClients(query: Query, from: number, to: number) {
 const DATA_KEY = `v1:${randomBytes(32).toString('base64')}`;
 
 async function startApp(target: { databaseUrl?: string; dataDir: string }) {
-  const server = spawnServer({ port: await freePort(), dataDir: target.dataDir, databaseUrl: target.databaseUrl, built: true, env: { ADMIN_EMAILS: ADMIN_EMAIL, SEED_DEMO: 'false', DATA_KEY } });
+  const server = spawnServer({
+    port: await freePort(),
+    dataDir: target.dataDir,
+    databaseUrl: target.databaseUrl,
+    built: true,
+    env: { ADMIN_EMAILS: ADMIN_EMAIL, SEED_DEMO: 'false', DATA_KEY },
+  });
   const startMs = await waitHealthy(server, 120_000);
   return { server, startMs };
 }
@@ -171,43 +238,64 @@ async function startApp(target: { databaseUrl?: string; dataDir: string }) {
 /** Signs both users in (their own client addresses) and runs the client's first-login set-up. */
 async function signIn(server: ServerProcess) {
   const as = async (email: string, localAddress: string) => {
-    const res = await httpRequest(`${server.url}/api/auth/sign-in/email`, { method: 'POST', headers: { origin: server.url }, json: { email, password: PASSWORD }, localAddress });
+    const res = await httpRequest(`${server.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { origin: server.url },
+      json: { email, password: PASSWORD },
+      localAddress,
+    });
     const cookie = cookieHeader(res);
     if (res.status !== 200 || !cookie) throw new Error(`sign-in of ${email} answered ${res.status}: ${res.body}`);
-    const session = JSON.parse((await httpRequest(`${server.url}/api/auth/get-session`, { headers: { cookie } })).body) as { user: { id: string } };
+    const session = JSON.parse(
+      (await httpRequest(`${server.url}/api/auth/get-session`, { headers: { cookie } })).body,
+    ) as { user: { id: string } };
     return { cookie, id: session.user.id };
   };
   const client = await as(CLIENT_EMAIL, '127.0.0.8');
   const admin = await as(ADMIN_EMAIL, '127.0.0.9');
-  const setup = await httpRequest(`${server.url}/api/me/setup`, { method: 'POST', headers: { origin: server.url, cookie: client.cookie }, json: {} });
+  const setup = await httpRequest(`${server.url}/api/me/setup`, {
+    method: 'POST',
+    headers: { origin: server.url, cookie: client.cookie },
+    json: {},
+  });
   if (setup.status !== 201) throw new Error(`setup answered ${setup.status}: ${setup.body}`);
   return { client, admin };
 }
 
 function startCeiling(port: number, target: string): Promise<ChildProcess> {
   // The same Node flags as the portal (its young generation size among them): a like-for-like ceiling.
-  const child = spawn(process.execPath, [...serverNodeFlags, '--import', 'tsx', path.join(root, 'scripts/bench/ceiling.ts'), String(port), target], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [...serverNodeFlags, '--import', 'tsx', path.join(root, 'scripts/bench/ceiling.ts'), String(port), target],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve(child));
     child.once('exit', (code) => reject(new Error(`ceiling exited with ${code}`)));
   });
 }
-const stopChild = (child: ChildProcess) => new Promise<void>((r) => (child.exitCode !== null ? r() : (child.once('exit', () => r()), child.kill('SIGTERM'))));
+const stopChild = (child: ChildProcess) =>
+  new Promise<void>((r) => (child.exitCode !== null ? r() : (child.once('exit', () => r()), child.kill('SIGTERM'))));
 
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
 function compare(db: string, ceiling: Result, ours: Result) {
   const throughput = ours.rps / ceiling.rps;
   const p99 = ours.p99 / ceiling.p99;
   say(`${db} (a) ceiling: ${fmt(ceiling)}`);
   say(`${db} (b) compliance list: ${fmt(ours)}`);
-  say(`${db} (b)/(a): throughput ${throughput.toFixed(2)}x (target >= ${TARGETS.throughput}) ${check(throughput >= TARGETS.throughput, `${db} throughput`)}, p99 ${p99.toFixed(2)}x (target <= ${TARGETS.p99}) ${check(p99 <= TARGETS.p99, `${db} p99`)}`);
+  say(
+    `${db} (b)/(a): throughput ${throughput.toFixed(2)}x (target >= ${TARGETS.throughput}) ${check(throughput >= TARGETS.throughput, `${db} throughput`)}, p99 ${p99.toFixed(2)}x (target <= ${TARGETS.p99}) ${check(p99 <= TARGETS.p99, `${db} p99`)}`,
+  );
 }
 
 /** (e) The top bar's search, one request at a time: p95 of each set against the target. */
 async function searchTargets(db: string, base: string, users: Awaited<ReturnType<typeof signIn>>) {
   for (const r of await measureSearch(base, users, `bench-${CLIENTS / 2}`)) {
-    say(`${db} (e) search, ${formatSearch(r)} (target p95 < ${TARGETS.searchP95Ms} ms) ${check(r.p95 < TARGETS.searchP95Ms, `${db} search p95 (${r.label})`)}`);
+    say(
+      `${db} (e) search, ${formatSearch(r)} (target p95 < ${TARGETS.searchP95Ms} ms) ${check(r.p95 < TARGETS.searchP95Ms, `${db} search p95 (${r.label})`)}`,
+    );
   }
 }
 
@@ -254,7 +342,9 @@ async function onPostgres() {
 
   const t0 = Date.now();
   await seedClients(query, 10, CLIENTS);
-  say(`postgres: seeded ${CLIENTS.toLocaleString('en-US')} clients x ${TASKS} tasks (and an activity pair, payment, bank account, notification each) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  say(
+    `postgres: seeded ${CLIENTS.toLocaleString('en-US')} clients x ${TASKS} tasks (and an activity pair, payment, bank account, notification each) in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   const ceilingPort = await freePort();
   const ceiling = await startCeiling(ceilingPort, cluster.url);
@@ -266,7 +356,9 @@ async function onPostgres() {
   await stopChild(ceiling);
   compare('postgres', a, b);
   const growth = b.p50 / small.p50;
-  say(`postgres growth 10 -> ${CLIENTS.toLocaleString('en-US')} clients: compliance p50 ${small.p50.toFixed(1)} -> ${b.p50.toFixed(1)} ms, ${growth.toFixed(2)}x (target <= ${TARGETS.growth}) ${check(growth <= TARGETS.growth, 'growth')}`);
+  say(
+    `postgres growth 10 -> ${CLIENTS.toLocaleString('en-US')} clients: compliance p50 ${small.p50.toFixed(1)} -> ${b.p50.toFixed(1)} ms, ${growth.toFixed(2)}x (target <= ${TARGETS.growth}) ${check(growth <= TARGETS.growth, 'growth')}`,
+  );
 
   const id = users.client.id;
   const dashboard = [
@@ -277,18 +369,30 @@ async function onPostgres() {
     `/api/clients/${id}/compliance-tasks`,
     `/api/clients/${id}/fundability`,
   ];
-  say(`postgres (c) dashboard calls (${dashboard.length} in turn): ${fmt(measure(server.url, dashboard, clientHeaders))}`);
+  say(
+    `postgres (c) dashboard calls (${dashboard.length} in turn): ${fmt(measure(server.url, dashboard, clientHeaders))}`,
+  );
   const adminHeaders = { cookie: users.admin.cookie };
-  say(`postgres (d) clients list page 1: ${fmt(measure(server.url, ['/api/clients?pageSize=100&page=1'], adminHeaders))}`);
-  say(`postgres (d) clients list page 100: ${fmt(measure(server.url, ['/api/clients?pageSize=100&page=100'], adminHeaders))}`);
-  say(`postgres (d) clients search: ${fmt(measure(server.url, ['/api/clients?q=Bench%20Client%205000'], adminHeaders))}`);
+  say(
+    `postgres (d) clients list page 1: ${fmt(measure(server.url, ['/api/clients?pageSize=100&page=1'], adminHeaders))}`,
+  );
+  say(
+    `postgres (d) clients list page 100: ${fmt(measure(server.url, ['/api/clients?pageSize=100&page=100'], adminHeaders))}`,
+  );
+  say(
+    `postgres (d) clients search: ${fmt(measure(server.url, ['/api/clients?q=Bench%20Client%205000'], adminHeaders))}`,
+  );
   await searchTargets('postgres', server.url, users);
   const rss = rssMb(server.pid);
-  say(`postgres RSS after the load: ${rss.toFixed(0)} MB (target <= ${TARGETS.rssPostgresMb}) ${check(rss <= TARGETS.rssPostgresMb, 'postgres RSS')}`);
+  say(
+    `postgres RSS after the load: ${rss.toFixed(0)} MB (target <= ${TARGETS.rssPostgresMb}) ${check(rss <= TARGETS.rssPostgresMb, 'postgres RSS')}`,
+  );
 
   await stopGracefully(server);
   const restarted = await startApp({ databaseUrl: cluster.url, dataDir: tempDir('bench-pg-') });
-  say(`postgres start on an existing database: ${restarted.startMs} ms (target < ${TARGETS.startMs}) ${check(restarted.startMs < TARGETS.startMs, 'postgres start')}`);
+  say(
+    `postgres start on an existing database: ${restarted.startMs} ms (target < ${TARGETS.startMs}) ${check(restarted.startMs < TARGETS.startMs, 'postgres start')}`,
+  );
   await stopGracefully(restarted.server);
   await client.end();
   await database.close();
@@ -301,11 +405,15 @@ async function onPglite() {
   await createUsers(database);
   const t0 = Date.now();
   await seedClients((text, params) => database.client.query(text, params as unknown[]), 1, CLIENTS);
-  say(`pglite: seeded ${CLIENTS.toLocaleString('en-US')} clients x ${TASKS} tasks in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  say(
+    `pglite: seeded ${CLIENTS.toLocaleString('en-US')} clients x ${TASKS} tasks in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
   await database.close();
 
   const { server, startMs } = await startApp({ dataDir });
-  say(`pglite start on an existing data directory: ${startMs} ms (target < ${TARGETS.startMs}) ${check(startMs < TARGETS.startMs, 'pglite start')}`);
+  say(
+    `pglite start on an existing data directory: ${startMs} ms (target < ${TARGETS.startMs}) ${check(startMs < TARGETS.startMs, 'pglite start')}`,
+  );
   const users = await signIn(server);
   const b = measure(server.url, [`/api/clients/${users.client.id}/compliance-tasks`], { cookie: users.client.cookie });
   await searchTargets('pglite', server.url, users);
@@ -317,7 +425,9 @@ async function onPglite() {
   const a = measure(`http://127.0.0.1:${ceilingPort}`, [`/tasks/${users.client.id}`]);
   await stopChild(ceiling);
   compare('pglite', a, b);
-  say(`pglite RSS after the load: ${rss.toFixed(0)} MB (target <= ${TARGETS.rssPgliteMb}) ${check(rss <= TARGETS.rssPgliteMb, 'pglite RSS')}`);
+  say(
+    `pglite RSS after the load: ${rss.toFixed(0)} MB (target <= ${TARGETS.rssPgliteMb}) ${check(rss <= TARGETS.rssPgliteMb, 'pglite RSS')}`,
+  );
 }
 
 async function main() {
@@ -334,7 +444,9 @@ async function main() {
     if (only !== 'pglite') await onPostgres();
     if (only !== 'postgres') await onPglite();
   }
-  console.log(`\nbench: ${misses.length ? `MISSED ${misses.join(', ')}` : 'all targets met'} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  console.log(
+    `\nbench: ${misses.length ? `MISSED ${misses.join(', ')}` : 'all targets met'} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
   process.exit(misses.length ? 1 : 0);
 }
 

@@ -32,7 +32,9 @@ export async function buildServer() {
     target: 'node20',
     external: ['@electric-sql/pglite', 'pg-native', 'jsdom'],
     // CommonJS packages inside an ES module bundle still call require() for Node's own modules.
-    banner: { js: "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);",
+    },
     sourcemap: true,
     logLevel: 'warning',
   });

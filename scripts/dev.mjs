@@ -6,10 +6,17 @@ const apiPort = process.env.API_PORT ?? '3001';
 const env = { ...process.env, APP_URL: process.env.APP_URL ?? `http://localhost:${port}` };
 
 const children = [
-  spawn(process.execPath, ['--watch', '--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit', env: { ...env, PORT: apiPort } }),
+  spawn(process.execPath, ['--watch', '--import', 'tsx', 'src/server/main.ts'], {
+    stdio: 'inherit',
+    env: { ...env, PORT: apiPort },
+  }),
   spawn('npx', ['vite'], { stdio: 'inherit', env: { ...env, API_PORT: apiPort } }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const c of children) c.on('exit', () => { stop(); process.exitCode = 1; });
+for (const c of children)
+  c.on('exit', () => {
+    stop();
+    process.exitCode = 1;
+  });

@@ -14,7 +14,16 @@ import { openPglite } from '../src/server/db/client';
 import { createVerifiedUser } from '../src/server/demo/create-user';
 import { createLogger } from '../src/server/lib/logger';
 import { createMailer } from '../src/server/mail/mailer';
-import { cookieHeader, freePort, httpRequest, root, spawnServer, stopGracefully, tempDir, waitHealthy } from './resilience/lib';
+import {
+  cookieHeader,
+  freePort,
+  httpRequest,
+  root,
+  spawnServer,
+  stopGracefully,
+  tempDir,
+  waitHealthy,
+} from './resilience/lib';
 
 const TARGET = 90;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -32,12 +41,23 @@ function build() {
 async function createClient(dataDir: string) {
   const database = await openPglite(dataDir);
   const { db } = database;
-  const config = loadConfig({ APP_URL: 'http://localhost', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const config = loadConfig({
+    APP_URL: 'http://localhost',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+  });
   const log = createLogger('silent');
   const mailer = createMailer({ db, smtpUrl: undefined, from: config.mailFrom, log });
   // Creating users needs no cookie secret: the server started later makes and seals its own.
   const auth = createAuth({ config, db, mailer, secret: randomUUID(), log });
-  await createVerifiedUser(auth, db, { email: EMAIL, name: 'Lighthouse Client', phone: '(302) 555-0100', password: PASSWORD, role: 'client' });
+  await createVerifiedUser(auth, db, {
+    email: EMAIL,
+    name: 'Lighthouse Client',
+    phone: '(302) 555-0100',
+    password: PASSWORD,
+    role: 'client',
+  });
   await mailer.settle();
   await database.close();
 }
@@ -46,7 +66,19 @@ async function createClient(dataDir: string) {
 function startChromium(): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(
     CHROMIUM,
-    ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--remote-debugging-port=0', `--user-data-dir=${tempDir('lighthouse-chromium-')}`, 'about:blank'],
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${tempDir('lighthouse-chromium-')}`,
+      'about:blank',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   return new Promise((resolve, reject) => {
@@ -65,15 +97,28 @@ type Run = { score: number; fcp: number; lcp: number; tbt: number; scriptKb: num
 const reportDir = path.join(root, 'test-results/lighthouse');
 
 async function audit(url: string, port: number, headers: Record<string, string>, name: string): Promise<Run> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: headers });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    extraHeaders: headers,
+  });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   // The last run of each page, for a closer look (where the time goes): test-results/lighthouse/.
   fs.mkdirSync(reportDir, { recursive: true });
-  fs.writeFileSync(path.join(reportDir, `${name.replace(/\W+/g, '-').replace(/^-|-$/g, '')}.json`), JSON.stringify(lhr));
+  fs.writeFileSync(
+    path.join(reportDir, `${name.replace(/\W+/g, '-').replace(/^-|-$/g, '')}.json`),
+    JSON.stringify(lhr),
+  );
   const ms = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const items = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+  const items =
+    (
+      lhr.audits['resource-summary']?.details as
+        { items?: { resourceType: string; transferSize: number }[] } | undefined
+    )?.items ?? [];
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcp: ms('first-contentful-paint'),
@@ -96,11 +141,19 @@ async function main() {
   const chromium = await startChromium();
   const misses: string[] = [];
   try {
-    const signIn = await httpRequest(`${server.url}/api/auth/sign-in/email`, { method: 'POST', headers: { origin: server.url }, json: { email: EMAIL, password: PASSWORD } });
+    const signIn = await httpRequest(`${server.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { origin: server.url },
+      json: { email: EMAIL, password: PASSWORD },
+    });
     const cookie = cookieHeader(signIn);
     if (signIn.status !== 200 || !cookie) throw new Error(`sign-in answered ${signIn.status}: ${signIn.body}`);
     // A returning client: first-login set-up done, as on every visit after the first.
-    const setup = await httpRequest(`${server.url}/api/me/setup`, { method: 'POST', headers: { origin: server.url, cookie }, json: {} });
+    const setup = await httpRequest(`${server.url}/api/me/setup`, {
+      method: 'POST',
+      headers: { origin: server.url, cookie },
+      json: {},
+    });
     if (setup.status >= 300) throw new Error(`set-up answered ${setup.status}: ${setup.body}`);
 
     const pages: { name: string; url: string; headers: Record<string, string> }[] = [
@@ -113,7 +166,9 @@ async function main() {
       const m = median(runs);
       const ok = m.score >= TARGET;
       if (!ok) misses.push(page.name);
-      console.log(`lighthouse (mobile) ${page.name}: ${describe(m)} [median of ${RUNS}: ${runs.map((r) => r.score).join(', ')}] (target >= ${TARGET}) ${ok ? 'ok' : 'MISSED'}`);
+      console.log(
+        `lighthouse (mobile) ${page.name}: ${describe(m)} [median of ${RUNS}: ${runs.map((r) => r.score).join(', ')}] (target >= ${TARGET}) ${ok ? 'ok' : 'MISSED'}`,
+      );
     }
   } finally {
     chromium.child.kill('SIGKILL');

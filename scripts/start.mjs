@@ -20,7 +20,8 @@ function newest(dir) {
 const sourcesChanged = () =>
   Math.max(newest(path.join(root, 'src/web')), newest(path.join(root, 'src/shared'))) > fs.statSync(built).mtimeMs;
 const serverChanged = () =>
-  Math.max(newest(path.join(root, 'src/server')), newest(path.join(root, 'src/shared'))) > fs.statSync(serverBundle).mtimeMs;
+  Math.max(newest(path.join(root, 'src/server')), newest(path.join(root, 'src/shared'))) >
+  fs.statSync(serverBundle).mtimeMs;
 
 if (!fs.existsSync(built) || sourcesChanged()) {
   console.log('Building the web app...');
@@ -54,13 +55,21 @@ function run() {
     if (stopping || code === 0 || code === 2) process.exit(code ?? (signal ? 1 : 0));
     const now = Date.now();
     while (restarts.length && now - restarts[0] > WINDOW_MS) restarts.shift();
-    const why = signal ? `was killed by ${signal}` : code === 134 ? 'aborted (exit code 134, for example out of memory)' : `exited with code ${code}`;
+    const why = signal
+      ? `was killed by ${signal}`
+      : code === 134
+        ? 'aborted (exit code 134, for example out of memory)'
+        : `exited with code ${code}`;
     if (restarts.length >= MAX_RESTARTS) {
-      console.error(`[start] The server ${why}. It was restarted ${MAX_RESTARTS} times in the last minute; not restarting again.`);
+      console.error(
+        `[start] The server ${why}. It was restarted ${MAX_RESTARTS} times in the last minute; not restarting again.`,
+      );
       process.exit(code ?? 1);
     }
     restarts.push(now);
-    console.error(`[start] The server ${why} unexpectedly; restarting it (${restarts.length} of at most ${MAX_RESTARTS} a minute).`);
+    console.error(
+      `[start] The server ${why} unexpectedly; restarting it (${restarts.length} of at most ${MAX_RESTARTS} a minute).`,
+    );
     setTimeout(run, 1000);
   });
 }

@@ -15,13 +15,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
-const tail = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').slice(-40).join('\n') : '');
+const tail = (file: string) =>
+  fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').slice(-40).join('\n') : '';
 
 /**
  * The real portal as one child process (the built dist/server/main.js; its PID is the server's) on a
  * fresh data directory. Its output goes to a log file; the last lines are shown when it fails.
  */
-export async function startAppServer(opts: { root: string; logFile: string; env: Record<string, string>; startTimeoutMs?: number }) {
+export async function startAppServer(opts: {
+  root: string;
+  logFile: string;
+  env: Record<string, string>;
+  startTimeoutMs?: number;
+}) {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
@@ -31,11 +37,15 @@ export async function startAppServer(opts: { root: string; logFile: string; env:
   delete env.NODE_ENV; // run as people run it, not in any test mode of a library
   delete env.DATABASE_URL;
   // The built server, as `npm start` runs it (scripts/test-e2e.sh builds it with the web app).
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', path.join(opts.root, 'dist/server/main.js')], {
-    cwd: opts.root,
-    env,
-    stdio: ['ignore', log, log],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--enable-source-maps', path.join(opts.root, 'dist/server/main.js')],
+    {
+      cwd: opts.root,
+      env,
+      stdio: ['ignore', log, log],
+    },
+  );
   fs.closeSync(log);
   let exited: string | null = null;
   const exit = new Promise<void>((resolve) =>
@@ -49,11 +59,16 @@ export async function startAppServer(opts: { root: string; logFile: string; env:
   const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (exited) throw new Error(`The portal exited during start-up (${exited}):\n${tail(opts.logFile)}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`The portal did not answer /api/health within ${startTimeoutMs / 1000} s:\n${tail(opts.logFile)}`);
+      throw new Error(
+        `The portal did not answer /api/health within ${startTimeoutMs / 1000} s:\n${tail(opts.logFile)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -46,7 +46,14 @@ export async function startClientIpProxy(localAddress: string) {
       return;
     }
     const upstream = http.request(
-      { host, port: Number(target.port || 80), method: req.method, path: `${target.pathname}${target.search}`, headers: strip(req.headers), agent },
+      {
+        host,
+        port: Number(target.port || 80),
+        method: req.method,
+        path: `${target.pathname}${target.search}`,
+        headers: strip(req.headers),
+        agent,
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, strip(answer.headers));
         answer.pipe(res);

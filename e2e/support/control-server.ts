@@ -22,7 +22,8 @@ export async function startControlServer(deps: { mail: MailServer; oidc: OidcSer
       res.end(JSON.stringify(body));
     };
     try {
-      if (req.method === 'GET' && url.pathname === '/mails') return reply(200, deps.mail.mailsTo(url.searchParams.get('to') ?? ''));
+      if (req.method === 'GET' && url.pathname === '/mails')
+        return reply(200, deps.mail.mailsTo(url.searchParams.get('to') ?? ''));
       if (req.method === 'POST' && url.pathname === '/oidc/user') {
         const body = await readJson(req);
         deps.oidc.setUser({ sub: String(body.sub), email: String(body.email), name: String(body.name) });
@@ -30,7 +31,10 @@ export async function startControlServer(deps: { mail: MailServer; oidc: OidcSer
       }
       if (req.method === 'POST' && url.pathname === '/oidc/fail-next') {
         const body = await readJson(req);
-        deps.oidc.failNext({ error: String(body.error ?? 'access_denied'), description: body.description ? String(body.description) : undefined });
+        deps.oidc.failNext({
+          error: String(body.error ?? 'access_denied'),
+          description: body.description ? String(body.description) : undefined,
+        });
         return reply(200, { ok: true });
       }
       if (req.method === 'POST' && url.pathname === '/oidc/reset') {

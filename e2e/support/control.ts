@@ -23,7 +23,8 @@ export async function waitForMails(email: string, count = 1, timeoutMs = 15_000)
   for (;;) {
     const mails = await mailsTo(email);
     if (mails.length >= count) return mails;
-    if (Date.now() > deadline) throw new Error(`expected ${count} mail(s) to ${email} within ${timeoutMs} ms, got ${mails.length}`);
+    if (Date.now() > deadline)
+      throw new Error(`expected ${count} mail(s) to ${email} within ${timeoutMs} ms, got ${mails.length}`);
     await new Promise((r) => setTimeout(r, 150));
   }
 }

@@ -26,7 +26,14 @@ export async function startDemoPortal(name: string, env: Record<string, string> 
     root,
     logFile,
     startTimeoutMs: DEMO_START_TIMEOUT_MS,
-    env: { SEED_DEMO: 'true', LOG_LEVEL: 'info', ADMIN_EMAILS: '', REQUIRE_ADMIN_2FA: 'false', REMINDER_INTERVAL_MINUTES: '0', ...env },
+    env: {
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'info',
+      ADMIN_EMAILS: '',
+      REQUIRE_ADMIN_2FA: 'false',
+      REMINDER_INTERVAL_MINUTES: '0',
+      ...env,
+    },
   });
   const log = fs.readFileSync(logFile, 'utf8');
   const admin = log.match(/admin:\s+admin@demo\.local\s+password: (\S+)/)?.[1];

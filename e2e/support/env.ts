@@ -9,6 +9,9 @@ export const ADMIN_EMAIL = 'admin.e2e@example.com';
 
 export function fromEnv(name: (typeof ENV)[keyof typeof ENV]): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run the specs through playwright.config.ts (its global setup starts the servers)`);
+  if (!value)
+    throw new Error(
+      `${name} is not set: run the specs through playwright.config.ts (its global setup starts the servers)`,
+    );
   return value;
 }

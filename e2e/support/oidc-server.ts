@@ -3,7 +3,11 @@ import { OAuth2Server } from 'oauth2-mock-server';
 export type OidcUser = { sub: string; email: string; name: string };
 export type OidcFailure = { error: string; description?: string };
 
-export const DEFAULT_GOOGLE_USER: OidcUser = { sub: 'google-user-1', email: 'google.user@example.com', name: 'Google User' };
+export const DEFAULT_GOOGLE_USER: OidcUser = {
+  sub: 'google-user-1',
+  email: 'google.user@example.com',
+  name: 'Google User',
+};
 
 /**
  * An OpenID Connect provider standing in for Google. Its issuer is on 127.0.0.1 (better-auth

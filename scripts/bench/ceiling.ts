@@ -11,6 +11,9 @@ import { taskListQuery } from '../../src/shared/compliance';
 const [port, target] = process.argv.slice(2);
 const database = target.startsWith('postgres') ? await openPostgres(target) : await openPglite(target);
 const query = taskListQuery.parse({});
-const app = new Hono().get('/tasks/:clientId', async (c) => c.json(await listTasks(database.db, c.req.param('clientId'), query)));
+const app = new Hono().get('/tasks/:clientId', async (c) =>
+  c.json(await listTasks(database.db, c.req.param('clientId'), query)),
+);
 serve({ fetch: app.fetch, port: Number(port) }, () => console.log(`ceiling listening on ${port}`));
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void database.close().finally(() => process.exit(0)));
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.on(signal, () => void database.close().finally(() => process.exit(0)));

@@ -8,10 +8,17 @@ const WARM_UP = 20;
 
 export type SearchLatency = { label: string; p50: number; p95: number; max: number; requests: number };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** Each path in turn, one request at a time; every answer must be a 200 with at least one group when `expectHits`. */
-async function sequential(base: string, label: string, paths: string[], cookie: string, expectHits: boolean): Promise<SearchLatency> {
+async function sequential(
+  base: string,
+  label: string,
+  paths: string[],
+  cookie: string,
+  expectHits: boolean,
+): Promise<SearchLatency> {
   const ms: number[] = [];
   for (let i = 0; i < WARM_UP + REQUESTS; i++) {
     const path = paths[i % paths.length];
@@ -19,7 +26,8 @@ async function sequential(base: string, label: string, paths: string[], cookie: 
     const res = await httpRequest(`${base}${path}`, { headers: { cookie } });
     const took = performance.now() - started;
     if (res.status !== 200) throw new Error(`search ${path} answered ${res.status}: ${res.body.slice(0, 200)}`);
-    if (expectHits && !(JSON.parse(res.body) as { groups: unknown[] }).groups.length) throw new Error(`search ${path} found nothing`);
+    if (expectHits && !(JSON.parse(res.body) as { groups: unknown[] }).groups.length)
+      throw new Error(`search ${path} found nothing`);
     if (i >= WARM_UP) ms.push(took);
   }
   ms.sort((a, b) => a - b);
@@ -33,8 +41,14 @@ const q = (text: string) => `q=${encodeURIComponent(text)}`;
  * and 'bench', which every client matches), an admin searching a client's things, and a client
  * searching their own.
  */
-export async function measureSearch(base: string, users: { client: { id: string; cookie: string }; admin: { cookie: string } }, someClientId: string): Promise<SearchLatency[]> {
-  const clients = ['Bench Client 5000', 'bench-1234@', '(302) 555-0142', '3025550777', 'bench client 42', 'bench'].map((t) => `/api/clients/search?${q(t)}`);
+export async function measureSearch(
+  base: string,
+  users: { client: { id: string; cookie: string }; admin: { cookie: string } },
+  someClientId: string,
+): Promise<SearchLatency[]> {
+  const clients = ['Bench Client 5000', 'bench-1234@', '(302) 555-0142', '3025550777', 'bench client 42', 'bench'].map(
+    (t) => `/api/clients/search?${q(t)}`,
+  );
   const actingFor = ['bench task 1', 'task', 'bank', 'bench'].map((t) => `/api/clients/${someClientId}/search?${q(t)}`);
   const own = ['contact', 'support', 'co', 'c'].map((t) => `/api/clients/${users.client.id}/search?${q(t)}`);
   return [
@@ -44,4 +58,5 @@ export async function measureSearch(base: string, users: { client: { id: string;
   ];
 }
 
-export const formatSearch = (r: SearchLatency) => `${r.label}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, max ${r.max.toFixed(1)} ms (${r.requests} sequential requests)`;
+export const formatSearch = (r: SearchLatency) =>
+  `${r.label}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, max ${r.max.toFixed(1)} ms (${r.requests} sequential requests)`;

@@ -5,7 +5,19 @@
 //
 //   node --import tsx scripts/resilience/db-outage.ts
 import pg from 'pg';
-import { cookieHeader, freePort, httpRequest, lastLines, sleep, spawnServer, startPostgres, stopGracefully, tempDir, waitHealthy, type HttpResult } from './lib';
+import {
+  cookieHeader,
+  freePort,
+  httpRequest,
+  lastLines,
+  sleep,
+  spawnServer,
+  startPostgres,
+  stopGracefully,
+  tempDir,
+  waitHealthy,
+  type HttpResult,
+} from './lib';
 
 const OUTAGE_MS = 8000;
 const MESSAGE = 'The portal cannot reach its database; try again in a minute.';
@@ -19,7 +31,12 @@ function report(check: string, ok: boolean, detail: string) {
 }
 
 const cluster = await startPostgres();
-const server = spawnServer({ port: await freePort(), dataDir: tempDir('portal-outage-'), databaseUrl: cluster.url, env: { DATA_KEY: `v1:${Buffer.alloc(32, 3).toString('base64')}` } });
+const server = spawnServer({
+  port: await freePort(),
+  dataDir: tempDir('portal-outage-'),
+  databaseUrl: cluster.url,
+  env: { DATA_KEY: `v1:${Buffer.alloc(32, 3).toString('base64')}` },
+});
 try {
   await waitHealthy(server, 300_000);
   const signup = await httpRequest(`${server.url}/api/signup`, {
@@ -32,13 +49,19 @@ try {
   await db.connect();
   await db.query('update auth_users set email_verified = true where email = $1', [EMAIL]);
   await db.end();
-  const signIn = () => httpRequest(`${server.url}/api/auth/sign-in/email`, { method: 'POST', headers: { origin: server.url }, json: { email: EMAIL, password: PASSWORD } });
+  const signIn = () =>
+    httpRequest(`${server.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { origin: server.url },
+      json: { email: EMAIL, password: PASSWORD },
+    });
   const signedIn = await signIn();
   const cookie = cookieHeader(signedIn);
   if (signedIn.status !== 200 || !cookie) throw new Error(`sign-in answered ${signedIn.status}: ${signedIn.body}`);
   const notifications = () => httpRequest(`${server.url}/api/me/notifications`, { headers: { cookie } });
   const session = () => httpRequest(`${server.url}/api/auth/get-session`, { headers: { cookie } });
-  for (let i = 0; i < 5; i++) if ((await notifications()).status !== 200) throw new Error('a signed-in read failed before the outage');
+  for (let i = 0; i < 5; i++)
+    if ((await notifications()).status !== 200) throw new Error('a signed-in read failed before the outage');
 
   const logBefore = server.output().length;
   cluster.pause();
@@ -63,19 +86,31 @@ try {
     byRoute.get(what)!.set(key, (byRoute.get(what)!.get(key) ?? 0) + 1);
     if (res instanceof Error) wrong.push(`${what}: ${res.message}`);
     else if (res.status !== 503) wrong.push(`${what}: ${res.status} ${res.body.slice(0, 100)}`);
-    else if ((JSON.parse(res.body) as { error?: string }).error !== MESSAGE || !(Number(res.headers['retry-after']) > 0)) {
+    else if (
+      (JSON.parse(res.body) as { error?: string }).error !== MESSAGE ||
+      !(Number(res.headers['retry-after']) > 0)
+    ) {
       wrong.push(`${what}: 503 ${res.body.slice(0, 100)} Retry-After ${res.headers['retry-after'] ?? 'missing'}`);
     }
   }
-  const summary = [...byRoute].map(([what, counts]) => `${what}: ${[...counts].map(([k, n]) => `${n}x ${k}`).join(', ')}`).join('; ');
-  report('every request during the outage is a 503 that says so', answers.length >= 20 && wrong.length === 0, `${answers.length} requests in ${OUTAGE_MS / 1000} s; ${summary}${wrong.length ? `; first wrong: ${wrong.slice(0, 3).join(' | ')}` : ''}`);
+  const summary = [...byRoute]
+    .map(([what, counts]) => `${what}: ${[...counts].map(([k, n]) => `${n}x ${k}`).join(', ')}`)
+    .join('; ');
+  report(
+    'every request during the outage is a 503 that says so',
+    answers.length >= 20 && wrong.length === 0,
+    `${answers.length} requests in ${OUTAGE_MS / 1000} s; ${summary}${wrong.length ? `; first wrong: ${wrong.slice(0, 3).join(' | ')}` : ''}`,
+  );
 
   const lines = outageLog.split('\n').filter((l) => l.trim());
   const concurrent = lines.filter((l) => l.includes('already executing a query'));
   const queries = lines.filter((l) => l.includes('Failed query'));
   report(
     'the log says it once',
-    lines.filter((l) => /database cannot be reached/.test(l)).length === 1 && lines.length <= 5 && concurrent.length === 0 && queries.length === 0,
+    lines.filter((l) => /database cannot be reached/.test(l)).length === 1 &&
+      lines.length <= 5 &&
+      concurrent.length === 0 &&
+      queries.length === 0,
     `${lines.length} log lines during the outage (${queries.length} with a failed query's SQL, ${concurrent.length} pg warnings of concurrent queries on one client):\n${lastLines(outageLog, 8)}`,
   );
 
@@ -84,7 +119,8 @@ try {
   while (Date.now() - back < 30_000 && (status = (await notifications()).status) !== 200) await sleep(250);
   // The portal asks the database every 2 s during an outage and says when it answers again.
   const said = Date.now();
-  while (Date.now() - said < 5000 && !/reachable again/.test(server.output().slice(logBefore + outageLog.length))) await sleep(100);
+  while (Date.now() - said < 5000 && !/reachable again/.test(server.output().slice(logBefore + outageLog.length)))
+    await sleep(100);
   const recovered = server.output().slice(logBefore + outageLog.length);
   report(
     'the same session works once the database is back',

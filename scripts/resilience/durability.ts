@@ -10,7 +10,16 @@ import pg from 'pg';
 import { openPglite } from '../../src/server/db/client';
 import { sql } from 'drizzle-orm';
 import {
-  formatMs, freePort, httpRequest, lastLines, sleep, spawnServer, startPostgres, stopGracefully, tempDir, waitHealthy,
+  formatMs,
+  freePort,
+  httpRequest,
+  lastLines,
+  sleep,
+  spawnServer,
+  startPostgres,
+  stopGracefully,
+  tempDir,
+  waitHealthy,
   type ServerProcess,
 } from './lib';
 
@@ -109,7 +118,8 @@ async function run(kind: Kind): Promise<boolean> {
       if (kind === 'pglite' && lastKilledPid !== undefined) {
         const lock = path.join(dataDir, 'portal.lock');
         const holder = fs.existsSync(lock) ? fs.readFileSync(lock, 'utf8').trim() : '(none)';
-        if (holder !== String(lastKilledPid)) failures.push(`before restart ${cycle}: lock file names ${holder}, expected the killed pid ${lastKilledPid}`);
+        if (holder !== String(lastKilledPid))
+          failures.push(`before restart ${cycle}: lock file names ${holder}, expected the killed pid ${lastKilledPid}`);
       }
       const server = spawnServer({ port, dataDir, databaseUrl: cluster?.url });
       let startMs: number;
@@ -122,8 +132,11 @@ async function run(kind: Kind): Promise<boolean> {
       }
       if (cycle > CYCLES) {
         const { code, signal } = await stopGracefully(server);
-        if (code !== 0) failures.push(`graceful stop exited with code ${code} signal ${signal}:\n${lastLines(server.output())}`);
-        console.log(`  restart ${cycle - 1}: healthy after ${formatMs(startMs)}, then stopped with SIGTERM (exit ${code})`);
+        if (code !== 0)
+          failures.push(`graceful stop exited with code ${code} signal ${signal}:\n${lastLines(server.output())}`);
+        console.log(
+          `  restart ${cycle - 1}: healthy after ${formatMs(startMs)}, then stopped with SIGTERM (exit ${code})`,
+        );
         break;
       }
       const r = await load(server, cycle, acked, problems);
@@ -144,13 +157,19 @@ async function run(kind: Kind): Promise<boolean> {
       for (const [email, cycle] of acked) {
         if (present.get(email) !== true) {
           lost++;
-          lostByCycle.set(cycle, [...(lostByCycle.get(cycle) ?? []), `${email}${present.has(email) ? ' (user without password)' : ''}`]);
+          lostByCycle.set(cycle, [
+            ...(lostByCycle.get(cycle) ?? []),
+            `${email}${present.has(email) ? ' (user without password)' : ''}`,
+          ]);
         }
       }
-      for (const [cycle, emails] of lostByCycle) failures.push(`cycle ${cycle} lost ${emails.length}: ${emails.slice(0, 5).join(', ')}`);
+      for (const [cycle, emails] of lostByCycle)
+        failures.push(`cycle ${cycle} lost ${emails.length}: ${emails.slice(0, 5).join(', ')}`);
       // Sign-ups cut off between the user row and the account row (never acknowledged): informative.
       halfDone = rows.filter((r) => !r.has_password && !acked.has(r.email)).length;
-      console.log(`  ${rows.length} users in the database, ${halfDone} of them unacknowledged sign-ups left without a password`);
+      console.log(
+        `  ${rows.length} users in the database, ${halfDone} of them unacknowledged sign-ups left without a password`,
+      );
     }
     if (problems.length) failures.push(`${problems.length} unexpected answers, first: ${problems[0]}`);
     if (acked.size === 0) failures.push('no write was acknowledged: the load did not work');

@@ -45,9 +45,24 @@ export async function freePort(): Promise<number> {
 
 // Variables config.ts reads: the child gets only what we pass, never the caller's settings.
 const CONFIG_VARS = [
-  'PORT', 'APP_URL', 'DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'MAIL_FROM', 'ADMIN_EMAILS', 'STAFF_EMAIL',
-  'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_DISCOVERY_URL', 'AUTH_SECRET', 'DATA_KEY', 'SEED_DEMO', 'LOG_LEVEL', 'LOG_FORMAT',
-  'REQUIRE_ADMIN_2FA', 'TRUST_PROXY',
+  'PORT',
+  'APP_URL',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'ADMIN_EMAILS',
+  'STAFF_EMAIL',
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'GOOGLE_DISCOVERY_URL',
+  'AUTH_SECRET',
+  'DATA_KEY',
+  'SEED_DEMO',
+  'LOG_LEVEL',
+  'LOG_FORMAT',
+  'REQUIRE_ADMIN_2FA',
+  'TRUST_PROXY',
 ];
 
 /** The caller's environment without any portal setting, so a child gets only what we pass. */
@@ -69,7 +84,13 @@ export type ServerProcess = {
   running: () => boolean;
 };
 
-export function spawnServer(opts: { port: number; dataDir: string; databaseUrl?: string; env?: Record<string, string>; built?: boolean }): ServerProcess {
+export function spawnServer(opts: {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  built?: boolean;
+}): ServerProcess {
   const url = `http://localhost:${opts.port}`;
   const env = withoutPortalSettings(process.env);
   Object.assign(env, {
@@ -85,7 +106,9 @@ export function spawnServer(opts: { port: number; dataDir: string; databaseUrl?:
   });
   // One process (not `npx tsx`, which forks): its PID is the server's, so kill -9 hits the server.
   // `built`: the bundle `npm start` runs (dist/server/main.js), as production does.
-  const args = opts.built ? [...serverNodeFlags, serverBundle] : ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
+  const args = opts.built
+    ? [...serverNodeFlags, serverBundle]
+    : ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env,
@@ -122,9 +145,13 @@ export async function waitHealthy(server: ServerProcess, timeoutMs = 60_000): Pr
       const { code, signal } = await server.exit;
       throw new Error(`server exited during start-up (code ${code}, signal ${signal}):\n${lastLines(server.output())}`);
     }
-    const status = await httpRequest(`${server.url}/api/health`, { timeoutMs: 2000 }).then((r) => r.status, () => 0);
+    const status = await httpRequest(`${server.url}/api/health`, { timeoutMs: 2000 }).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return Date.now() - start;
-    if (Date.now() - start > timeoutMs) throw new Error(`no healthy answer within ${timeoutMs} ms:\n${lastLines(server.output())}`);
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`no healthy answer within ${timeoutMs} ms:\n${lastLines(server.output())}`);
     await sleep(100);
   }
 }
@@ -146,7 +173,13 @@ export type HttpResult = { status: number; headers: http.IncomingHttpHeaders; bo
 /** One request on its own connection, optionally from a given local address (127.x.y.z). */
 export function httpRequest(
   url: string,
-  opts: { method?: string; headers?: Record<string, string>; json?: unknown; localAddress?: string; timeoutMs?: number } = {},
+  opts: {
+    method?: string;
+    headers?: Record<string, string>;
+    json?: unknown;
+    localAddress?: string;
+    timeoutMs?: number;
+  } = {},
 ): Promise<HttpResult> {
   const body = opts.json === undefined ? undefined : JSON.stringify(opts.json);
   const target = new URL(url);
@@ -161,7 +194,9 @@ export function httpRequest(
         localAddress: opts.localAddress,
         headers: {
           host: target.host,
-          ...(body !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}),
+          ...(body !== undefined
+            ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }
+            : {}),
           ...opts.headers,
         },
         timeout: opts.timeoutMs ?? 15_000,
@@ -187,9 +222,12 @@ export function cookieHeader(res: HttpResult): string {
 
 function postgresBinDir(): string {
   const base = '/usr/lib/postgresql';
-  const versions = fs.existsSync(base) ? fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin/initdb'))) : [];
+  const versions = fs.existsSync(base)
+    ? fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin/initdb')))
+    : [];
   versions.sort((a, b) => Number(b) - Number(a));
-  if (!versions.length) throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql (apt-get install postgresql)');
+  if (!versions.length)
+    throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql (apt-get install postgresql)');
   return path.join(base, versions[0], 'bin');
 }
 
@@ -197,7 +235,12 @@ function postgresBinDir(): string {
  * A throwaway PostgreSQL cluster in a temp directory, on a random port, its unix socket in that
  * directory (never /var/run/postgresql). Run as user postgres when we are root. fsync stays on.
  */
-export async function startPostgres(): Promise<{ url: string; stop: () => void; pause: () => void; resume: () => void }> {
+export async function startPostgres(): Promise<{
+  url: string;
+  stop: () => void;
+  pause: () => void;
+  resume: () => void;
+}> {
   const bin = postgresBinDir();
   const dir = tempDir('resilience-pg-');
   const asRoot = process.getuid?.() === 0;
@@ -215,7 +258,19 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void; 
   const data = path.join(dir, 'data');
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
   const port = await freePort();
-  const start = () => run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '30', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '30',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+      'start',
+    ]);
   start();
   let stopped = false;
   const stop = () => {

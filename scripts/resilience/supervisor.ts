@@ -41,7 +41,13 @@ const serverPid = (dataDir: string) => {
   }
 };
 /** A process's parent, from /proc. */
-const parentPid = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1]);
+const parentPid = (pid: number) =>
+  Number(
+    fs
+      .readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ')[1],
+  );
 /** Whether a process runs (a zombie waiting for its parent does not). */
 const alive = (pid: number) => {
   try {
@@ -87,7 +93,9 @@ function npmStart() {
   started.add(npm);
   npm.stdout!.on('data', (d) => (output += d));
   npm.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => npm.on('exit', (code, signal) => r({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+    npm.on('exit', (code, signal) => r({ code, signal })),
+  );
   return { npm, output: () => output, exited };
 }
 
@@ -98,7 +106,10 @@ async function signInAdmin(password: string) {
     body: JSON.stringify({ email: 'admin@demo.local', password }),
   });
   if (!res.ok) throw new Error(`admin sign-in answered ${res.status}: ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 async function uploadVideo(cookie: string) {
@@ -108,7 +119,11 @@ async function uploadVideo(cookie: string) {
   form.set('description', 'Downloaded during the stops.');
   form.set('thumbnail', new Blob([new Uint8Array(PNG)]), 'thumb.png');
   form.set('video', new Blob([new Uint8Array(webm(VIDEO_BYTES))]), 'long.webm');
-  const res = await fetch(`${url}/api/training-videos/upload`, { method: 'POST', headers: { origin: url, cookie }, body: form });
+  const res = await fetch(`${url}/api/training-videos/upload`, {
+    method: 'POST',
+    headers: { origin: url, cookie },
+    body: form,
+  });
   if (res.status !== 201) throw new Error(`video upload answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { video: { id: string } }).video.id;
 }
@@ -146,7 +161,13 @@ function slowDownload(path: string, cookie: string, started: () => void): Promis
 type Portal = ReturnType<typeof npmStart>;
 
 /** Starts DOWNLOADS slow downloads, stops the portal the given way once they are under way, and checks what is left. */
-async function stopDuringDownloads(how: string, portal: Portal, videoId: string, cookie: string, signal: (pids: { npm: number; supervisor: number; server: number }) => void) {
+async function stopDuringDownloads(
+  how: string,
+  portal: Portal,
+  videoId: string,
+  cookie: string,
+  signal: (pids: { npm: number; supervisor: number; server: number }) => void,
+) {
   const server = serverPid(dataDir);
   const pids = { npm: portal.npm.pid!, supervisor: parentPid(server), server };
   let underWay = 0;
@@ -163,7 +184,9 @@ async function stopDuringDownloads(how: string, portal: Portal, videoId: string,
   const until = Date.now() + 20_000;
   while (Date.now() < until && Object.values(pids).some(alive)) await sleep(50);
   const gone = Date.now() - stopAt;
-  const left = Object.entries(pids).filter(([, pid]) => alive(pid)).map(([name, pid]) => `${name} ${pid}`);
+  const left = Object.entries(pids)
+    .filter(([, pid]) => alive(pid))
+    .map(([name, pid]) => `${name} ${pid}`);
   const listening = await portOpen(port);
   const locked = fs.existsSync(path.join(dataDir, 'portal.lock'));
   report(
@@ -187,7 +210,11 @@ try {
   process.kill(first, 'SIGKILL');
   const back = await healthy(url, 60_000);
   const second = serverPid(dataDir);
-  report('restarts a server killed with kill -9', back && second !== first && /killed by SIGKILL unexpectedly; restarting/.test(current.output()), `pid ${first} -> ${second}`);
+  report(
+    'restarts a server killed with kill -9',
+    back && second !== first && /killed by SIGKILL unexpectedly; restarting/.test(current.output()),
+    `pid ${first} -> ${second}`,
+  );
 
   const cookie = await signInAdmin(password);
   const videoId = await uploadVideo(cookie);
@@ -202,15 +229,19 @@ try {
     ['kill -9 of the supervisor', (p) => process.kill(p.supervisor, 'SIGKILL')],
     // What a group signal did when the supervisor's copy reached the server apart from the group's
     // own (it depends on scheduling): the server was told twice, and the second time ended it.
-    ['SIGTERM to the group, then again to the server', (p) => {
-      process.kill(-p.npm, 'SIGTERM');
-      setTimeout(() => alive(p.server) && process.kill(p.server, 'SIGTERM'), 300);
-    }],
+    [
+      'SIGTERM to the group, then again to the server',
+      (p) => {
+        process.kill(-p.npm, 'SIGTERM');
+        setTimeout(() => alive(p.server) && process.kill(p.server, 'SIGTERM'), 300);
+      },
+    ],
   ];
   for (const [how, signal] of ways) {
     if (!current) {
       current = npmStart();
-      if (!(await healthy(url, 60_000))) throw new Error(`npm start did not come up again:\n${lastLines(current.output())}`);
+      if (!(await healthy(url, 60_000)))
+        throw new Error(`npm start did not come up again:\n${lastLines(current.output())}`);
     }
     await stopDuringDownloads(how, current, videoId, cookie, signal);
     current = undefined;

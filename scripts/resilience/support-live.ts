@@ -18,7 +18,14 @@ function openStream(server: ServerProcess, path: string, cookie: string) {
   let ready!: (status: number) => void;
   const opened = new Promise<number>((r) => (ready = r));
   const req = http.get(
-    { host: '127.0.0.1', port: server.port, path, agent: false, localAddress: CLIENT_ADDRESS, headers: { cookie, accept: 'text/event-stream' } },
+    {
+      host: '127.0.0.1',
+      port: server.port,
+      path,
+      agent: false,
+      localAddress: CLIENT_ADDRESS,
+      headers: { cookie, accept: 'text/event-stream' },
+    },
     (res) => {
       ready(res.statusCode ?? 0);
       let buffer = '';
@@ -30,7 +37,11 @@ function openStream(server: ServerProcess, path: string, cookie: string) {
           const block = buffer.slice(0, cut);
           buffer = buffer.slice(cut + 2);
           if (!/^event: message$/m.test(block)) continue;
-          const data = block.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+          const data = block
+            .split('\n')
+            .filter((l) => l.startsWith('data: '))
+            .map((l) => l.slice(6))
+            .join('\n');
           const m = JSON.parse(data) as { id: number; body: string };
           received.push({ id: m.id, body: m.body, at: performance.now() });
         }
@@ -52,16 +63,33 @@ async function waitFor(received: Received[], body: string, ms: number) {
   return null;
 }
 
-export async function checkSupportLive(a: ServerProcess, b: ServerProcess, db: pg.Client, email: string, password: string, report: Report) {
+export async function checkSupportLive(
+  a: ServerProcess,
+  b: ServerProcess,
+  db: pg.Client,
+  email: string,
+  password: string,
+  report: Report,
+) {
   const check = 'support chat live across instances';
-  const signedIn = await httpRequest(`${a.url}/api/auth/sign-in/email`, { method: 'POST', headers: { origin: a.url }, json: { email, password }, localAddress: CLIENT_ADDRESS });
+  const signedIn = await httpRequest(`${a.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { origin: a.url },
+    json: { email, password },
+    localAddress: CLIENT_ADDRESS,
+  });
   const cookie = cookieHeader(signedIn);
   if (signedIn.status !== 200 || !cookie) return report(check, false, `sign-in on A answered ${signedIn.status}`);
   const { rows } = await db.query<{ id: string }>('select id from auth_users where email = $1', [email]);
   const clientId = rows[0]?.id;
   const path = `/api/clients/${clientId}/support`;
   const post = (server: ServerProcess, body: string) =>
-    httpRequest(`${server.url}${path}/messages`, { method: 'POST', headers: { origin: server.url, cookie }, json: { body }, localAddress: CLIENT_ADDRESS });
+    httpRequest(`${server.url}${path}/messages`, {
+      method: 'POST',
+      headers: { origin: server.url, cookie },
+      json: { body },
+      localAddress: CLIENT_ADDRESS,
+    });
 
   const directions: [string, ServerProcess, ServerProcess][] = [
     ['A to B', a, b],

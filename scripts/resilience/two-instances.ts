@@ -7,7 +7,17 @@ import pg from 'pg';
 import { generateKey } from '../../src/server/security/keyring';
 import { openPostgres } from '../../src/server/db/client';
 import {
-  cookieHeader, formatMs, freePort, httpRequest, lastLines, sleep, spawnServer, startPostgres, stopGracefully, tempDir, waitHealthy,
+  cookieHeader,
+  formatMs,
+  freePort,
+  httpRequest,
+  lastLines,
+  sleep,
+  spawnServer,
+  startPostgres,
+  stopGracefully,
+  tempDir,
+  waitHealthy,
   type ServerProcess,
 } from './lib';
 import { checkSupportLive } from './support-live';
@@ -54,12 +64,30 @@ async function createVerifiedUser(server: ServerProcess, db: pg.Client, email: s
 async function checkSharedSession(a: ServerProcess, b: ServerProcess, email: string) {
   const signedIn = await signIn(a, email, PASSWORD, CLIENT.session);
   const cookie = cookieHeader(signedIn);
-  if (signedIn.status !== 200 || !cookie) return report('session across instances', false, `sign-in on A answered ${signedIn.status}: ${signedIn.body.slice(0, 200)}`);
+  if (signedIn.status !== 200 || !cookie)
+    return report(
+      'session across instances',
+      false,
+      `sign-in on A answered ${signedIn.status}: ${signedIn.body.slice(0, 200)}`,
+    );
   const onB = await getSession(b, cookie, CLIENT.session);
-  const userOnB = onB.status === 200 ? (JSON.parse(onB.body || 'null') as { user?: { email?: string } } | null)?.user?.email : undefined;
-  if (userOnB !== email) return report('session across instances', false, `get-session on B answered ${onB.status}: ${onB.body.slice(0, 200)}`);
+  const userOnB =
+    onB.status === 200
+      ? (JSON.parse(onB.body || 'null') as { user?: { email?: string } } | null)?.user?.email
+      : undefined;
+  if (userOnB !== email)
+    return report(
+      'session across instances',
+      false,
+      `get-session on B answered ${onB.status}: ${onB.body.slice(0, 200)}`,
+    );
   // And the way back: signing out on B ends the session on A too.
-  const out = await httpRequest(`${b.url}/api/auth/sign-out`, { method: 'POST', headers: { origin: b.url, cookie }, json: {}, localAddress: CLIENT.session });
+  const out = await httpRequest(`${b.url}/api/auth/sign-out`, {
+    method: 'POST',
+    headers: { origin: b.url, cookie },
+    json: {},
+    localAddress: CLIENT.session,
+  });
   const onA = await getSession(a, cookie, CLIENT.session);
   const stillThere = onA.status === 200 && (JSON.parse(onA.body || 'null') as { user?: unknown } | null)?.user;
   report(
@@ -79,11 +107,17 @@ async function checkCachedSessionRevoked(a: ServerProcess, b: ServerProcess, ema
   const cookie = cookieHeader(signedIn);
   if (signedIn.status !== 200 || !cookie) return report(check, false, `sign-in on A answered ${signedIn.status}`);
   const notifications = `${a.url}/api/me/notifications`;
-  const onA = () => httpRequest(notifications, { headers: { cookie }, localAddress: CLIENT.session }).then((r) => r.status);
+  const onA = () =>
+    httpRequest(notifications, { headers: { cookie }, localAddress: CLIENT.session }).then((r) => r.status);
   // Warm A's cache: several reads in a row.
   const warm = [await onA(), await onA(), await onA()];
   if (warm.some((s) => s !== 200)) return report(check, false, `reads on A answered ${warm.join(', ')}`);
-  const out = await httpRequest(`${b.url}/api/auth/sign-out`, { method: 'POST', headers: { origin: b.url, cookie }, json: {}, localAddress: CLIENT.session });
+  const out = await httpRequest(`${b.url}/api/auth/sign-out`, {
+    method: 'POST',
+    headers: { origin: b.url, cookie },
+    json: {},
+    localAddress: CLIENT.session,
+  });
   const start = Date.now();
   let status = await onA();
   while (status === 200 && Date.now() - start < 2000) {
@@ -91,7 +125,11 @@ async function checkCachedSessionRevoked(a: ServerProcess, b: ServerProcess, ema
     status = await onA();
   }
   const ms = Date.now() - start;
-  report(check, out.status === 200 && status === 401, `${email} read from A's cache; sign-out on B answered ${out.status}; A answered ${status} after ${ms} ms (limit 2000 ms)`);
+  report(
+    check,
+    out.status === 200 && status === 401,
+    `${email} read from A's cache; sign-out on B answered ${out.status}; A answered ${status} after ${ms} ms (limit 2000 ms)`,
+  );
 }
 
 async function checkRateLimitAlternating(a: ServerProcess, b: ServerProcess, email: string) {
@@ -105,8 +143,13 @@ async function checkRateLimitAlternating(a: ServerProcess, b: ServerProcess, ema
       const other = name === 'A' ? b : a;
       const otherRes = await signIn(other, email, 'wrong-password', CLIENT.limit);
       const ok =
-        attempt === SIGN_IN_LIMIT + 1 && seen.A < SIGN_IN_LIMIT && seen.B < SIGN_IN_LIMIT &&
-        retryAfter > 0 && retryAfter <= SIGN_IN_WINDOW_SECONDS && otherRes.status === 429 && unexpected.length === 0;
+        attempt === SIGN_IN_LIMIT + 1 &&
+        seen.A < SIGN_IN_LIMIT &&
+        seen.B < SIGN_IN_LIMIT &&
+        retryAfter > 0 &&
+        retryAfter <= SIGN_IN_WINDOW_SECONDS &&
+        otherRes.status === 429 &&
+        unexpected.length === 0;
       return report(
         'rate limit across instances',
         ok,
@@ -118,14 +161,23 @@ async function checkRateLimitAlternating(a: ServerProcess, b: ServerProcess, ema
     if (res.status !== 401) unexpected.push(`${name}#${attempt}=${res.status}`);
     seen[name]++;
   }
-  report('rate limit across instances', false, `no 429 after ${SIGN_IN_LIMIT * 2 + 2} failed sign-ins (A saw ${seen.A}, B saw ${seen.B})`);
+  report(
+    'rate limit across instances',
+    false,
+    `no 429 after ${SIGN_IN_LIMIT * 2 + 2} failed sign-ins (A saw ${seen.A}, B saw ${seen.B})`,
+  );
 }
 
 async function checkRateLimitBurst(a: ServerProcess, b: ServerProcess, email: string) {
   // 30 wrong sign-ins at once, half on each instance: the counter is updated atomically in the
   // database, so no more than the limit get through, whatever the interleaving.
   const results = await Promise.all(
-    Array.from({ length: 30 }, (_, i) => signIn(i % 2 ? b : a, email, 'wrong-password', CLIENT.burst).then((r) => r.status, (e: Error) => e.message)),
+    Array.from({ length: 30 }, (_, i) =>
+      signIn(i % 2 ? b : a, email, 'wrong-password', CLIENT.burst).then(
+        (r) => r.status,
+        (e: Error) => e.message,
+      ),
+    ),
   );
   const passed = results.filter((s) => s === 401).length;
   const limited = results.filter((s) => s === 429).length;
@@ -154,7 +206,13 @@ async function checkConcurrentMigrations(clusterUrl: string, admin: pg.Client) {
       }
     }
   }
-  report('concurrent migrations', errors.length === 0, errors.length ? `${errors.length} of 12 failed, first: ${errors[0]}` : '3 rounds of 4 concurrent opens on an empty database: all migrated');
+  report(
+    'concurrent migrations',
+    errors.length === 0,
+    errors.length
+      ? `${errors.length} of 12 failed, first: ${errors[0]}`
+      : '3 rounds of 4 concurrent opens on an empty database: all migrated',
+  );
 }
 
 async function checkDataDirLock() {
@@ -171,8 +229,13 @@ async function checkDataDirLock() {
       return report('pglite data-dir lock', false, `the second server on ${dataDir} was still running after 30 s`);
     }
     const message = second.output();
-    const firstStillUp = (await httpRequest(`${first.url}/api/health`).then((r) => r.status, () => 0)) === 200;
-    const ok = exit.code !== 0 && exit.code !== null && message.includes('in use by process') && firstStillUp && ms < 15_000;
+    const firstStillUp =
+      (await httpRequest(`${first.url}/api/health`).then(
+        (r) => r.status,
+        () => 0,
+      )) === 200;
+    const ok =
+      exit.code !== 0 && exit.code !== null && message.includes('in use by process') && firstStillUp && ms < 15_000;
     report(
       'pglite data-dir lock',
       ok,
@@ -199,12 +262,17 @@ async function main() {
     const b = spawnServer({ port: portB, dataDir: tempDir('resilience-b-'), databaseUrl: cluster.url, env });
     servers.push(a, b);
     const starts = await Promise.allSettled([waitHealthy(a), waitHealthy(b)]);
-    const startErrors = starts.flatMap((s, i) => (s.status === 'rejected' ? [`${'AB'[i]}: ${(s.reason as Error).message}`] : []));
-    const secrets = (await db.query("select count(*)::int as n from app_settings where key = 'auth_secret'")).rows[0]?.n;
+    const startErrors = starts.flatMap((s, i) =>
+      s.status === 'rejected' ? [`${'AB'[i]}: ${(s.reason as Error).message}`] : [],
+    );
+    const secrets = (await db.query("select count(*)::int as n from app_settings where key = 'auth_secret'")).rows[0]
+      ?.n;
     report(
       'concurrent start on one database',
       startErrors.length === 0 && secrets === 1,
-      startErrors.length ? startErrors.join('\n') : `A healthy on :${portA}, B on :${portB}; ${secrets} shared auth secret in app_settings`,
+      startErrors.length
+        ? startErrors.join('\n')
+        : `A healthy on :${portA}, B on :${portB}; ${secrets} shared auth secret in app_settings`,
     );
 
     if (startErrors.length === 0) {
@@ -224,7 +292,8 @@ async function main() {
     await checkConcurrentMigrations(cluster.url, db);
     for (const server of servers.filter((s) => s.running())) {
       const { code } = await stopGracefully(server);
-      if (code !== 0) report('graceful stop', false, `server on :${server.port} exited with ${code}:\n${lastLines(server.output())}`);
+      if (code !== 0)
+        report('graceful stop', false, `server on :${server.port} exited with ${code}:\n${lastLines(server.output())}`);
     }
   } finally {
     for (const server of servers) if (server.running()) server.child.kill('SIGKILL');

@@ -30,8 +30,18 @@ import { dataExportRoutes } from './features/data-export/data-export.routes';
 import { booksRoutes } from './features/books/books.routes';
 import { loansRoutes } from './features/loans/loans.routes';
 import { scoresRoutes } from './features/scores/scores.routes';
-import { allRevolvingCreditsRoutes, allStoreCardsRoutes, revolvingCreditsRoutes, storeCardsRoutes } from './features/cards/cards.routes';
-import { allPurchaseOrdersRoutes, allReceivablesRoutes, purchaseOrdersRoutes, receivablesRoutes } from './features/records/records.routes';
+import {
+  allRevolvingCreditsRoutes,
+  allStoreCardsRoutes,
+  revolvingCreditsRoutes,
+  storeCardsRoutes,
+} from './features/cards/cards.routes';
+import {
+  allPurchaseOrdersRoutes,
+  allReceivablesRoutes,
+  purchaseOrdersRoutes,
+  receivablesRoutes,
+} from './features/records/records.routes';
 import { tradelinesRoutes } from './features/tradelines/tradelines.routes';
 import { clientFirstStepRoutes, firstStepAccountsRoutes } from './features/first-step/first-step.routes';
 import { websiteTemplateRoutes } from './features/website-template/website-template.routes';
@@ -45,16 +55,29 @@ import { refuseNul } from './middleware/no-nul';
 import { takesMultipart } from './uploads/upload';
 import { loggedPath, requestId } from './middleware/request-id';
 import { clientTrainingProgressRoutes, trainingRoutes } from './features/training/training.routes';
-import { allAutomationRequestsRoutes, automationsRoutes, clientAutomationRequestsRoutes } from './features/automations/automations.routes';
+import {
+  allAutomationRequestsRoutes,
+  automationsRoutes,
+  clientAutomationRequestsRoutes,
+} from './features/automations/automations.routes';
 import { clientSearchRoutes, clientsSearchRoutes } from './features/search/search.routes';
 import { clientSupportRoutes, supportRoutes } from './features/support/support.routes';
 import { backupRoutes } from './features/backup/backup.routes';
 import { fundabilityRoutes } from './features/fundability/fundability.routes';
-import { asUnavailable, DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, outageLog, unavailableReason } from './db/unavailable';
+import {
+  asUnavailable,
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE,
+  outageLog,
+  unavailableReason,
+} from './db/unavailable';
 import { recomputeAfterChanges } from './features/fundability/fundability.effects';
 import { withChanges } from './lib/changes';
 
-const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: 'The request is too large.' }, 413) });
+const jsonBodyLimit = bodyLimit({
+  maxSize: 1024 * 1024,
+  onError: (c) => c.json({ error: 'The request is too large.' }, 413),
+});
 
 export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimits> } = {}) {
   const signInLimits = { ...DEFAULT_SIGN_IN_LIMITS, ...opts.signInLimits };
@@ -66,7 +89,9 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     // GET and HEAD carry no body, and asking for one (bodyLimit reads c.req.raw.body) makes
     // @hono/node-server build a full Request with its AbortSignal for every read: about 3% of the
     // benchmark's CPU and more garbage.
-    .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || takesMultipart(c) ? next() : jsonBodyLimit(c, next)))
+    .use('*', (c, next) =>
+      c.req.method === 'GET' || c.req.method === 'HEAD' || takesMultipart(c) ? next() : jsonBodyLimit(c, next),
+    )
     .use('*', refuseNul())
     .use('*', sameOriginOnly(deps.config.appUrl))
     .use('*', async (c, next) => {
@@ -74,17 +99,35 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
       const headers = c.req.raw.headers;
       // A lookup that fails is not "no user": answered as a guest, every signed-in request of a
       // database outage read "You need to sign in first" (onError makes it a 503 that says why).
-      const session = await (deps.sessions ? deps.sessions.get(headers) : deps.auth.api.getSession({ headers })).catch(async (e: unknown) => {
-        throw await asUnavailable(deps.db, e);
-      });
+      const session = await (deps.sessions ? deps.sessions.get(headers) : deps.auth.api.getSession({ headers })).catch(
+        async (e: unknown) => {
+          throw await asUnavailable(deps.db, e);
+        },
+      );
       c.set('user', session?.user ?? null);
       c.set('sessionId', session?.session.id ?? null);
       if (session?.user && deps.config.setupOnFirstRequest) await ensureSetUp(deps, session.user);
       return next();
     })
     .use('*', adminTwoFactorGate())
-    .use('/signup', rateLimit(() => deps.db, { name: 'sign-up', windowSeconds: 60 * 60, max: 20, keyOf: (c) => clientIp(c) ?? 'unknown' }))
-    .use('/password-reset/*', rateLimit(() => deps.db, { name: 'reset-email', windowSeconds: 15 * 60, max: 10, keyOf: (c) => clientIp(c) ?? 'unknown' }))
+    .use(
+      '/signup',
+      rateLimit(() => deps.db, {
+        name: 'sign-up',
+        windowSeconds: 60 * 60,
+        max: 20,
+        keyOf: (c) => clientIp(c) ?? 'unknown',
+      }),
+    )
+    .use(
+      '/password-reset/*',
+      rateLimit(() => deps.db, {
+        name: 'reset-email',
+        windowSeconds: 15 * 60,
+        max: 10,
+        keyOf: (c) => clientIp(c) ?? 'unknown',
+      }),
+    )
     // Only the better-auth endpoints the portal uses, JSON only, failed sign-ins limited per account.
     .on(['GET', 'POST'], '/auth/*', access('public'), betterAuthHandler(deps, signInLimits))
     // Before the routes, so it wraps them: what their services announce they changed is followed up once the handler is done.
@@ -172,7 +215,13 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     deps.log.error(`unhandled ${c.req.method} ${loggedPath(c.req.path)}: ${describeError(err)}`);
     // The id lets a user who quotes it be matched to this line of the log.
     const id = c.get('requestId');
-    return c.json({ error: `Something went wrong on our side. Please try again, and quote request id ${id} if you contact support.`, requestId: id }, 500);
+    return c.json(
+      {
+        error: `Something went wrong on our side. Please try again, and quote request id ${id} if you contact support.`,
+        requestId: id,
+      },
+      500,
+    );
   });
   return app;
 }

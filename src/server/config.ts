@@ -8,7 +8,12 @@ import { logFormats } from './lib/logger';
 const list = z
   .string()
   .optional()
-  .transform((v) => (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -105,7 +110,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     videoMaxBytes: e.VIDEO_MAX_BYTES,
     s3: e.S3_BUCKET
-      ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, region: e.S3_REGION }
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          region: e.S3_REGION,
+        }
       : undefined,
   };
 }

@@ -12,7 +12,8 @@ try {
   // arrive here twice (from the group, and forwarded by the supervisor) and the second one ended the
   // process at once, cutting every download in progress. The stop is bounded by the grace instead.
   const stop = (why: string) => {
-    if (stopping) return running.log.info(`${why} again: already stopping (requests in progress get ${STOP_GRACE_MS / 1000} s)`);
+    if (stopping)
+      return running.log.info(`${why} again: already stopping (requests in progress get ${STOP_GRACE_MS / 1000} s)`);
     stopping = true;
     running.log.info(`${why}, shutting down`);
     setTimeout(() => {

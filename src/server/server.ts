@@ -46,7 +46,9 @@ export async function startServer(config: Config) {
   const log = createLogger(config.logLevel, config.logFormat);
   const keyring = loadKeyring(config);
   if (config.databaseUrl && !config.dataKey) {
-    log.warn(`DATA_KEY is not set: encrypted fields use the key in ${config.dataDir}/data-key. Every instance on this database must share that key; set DATA_KEY when running more than one.`);
+    log.warn(
+      `DATA_KEY is not set: encrypted fields use the key in ${config.dataDir}/data-key. Every instance on this database must share that key; set DATA_KEY when running more than one.`,
+    );
   }
   const database = await openDatabase(config);
   const { db } = database;
@@ -59,7 +61,8 @@ export async function startServer(config: Config) {
   const stopInstance = await startInstance(db, log, { onlyProcess: database.kind === 'pglite' });
   const sessions = await startSessionCache(auth, database.listen, log);
   const realtime = await startRealtime(database.listen, log);
-  if (config.seedDemo && database.kind === 'pglite') await seedDemo({ config, db, auth, mailer, log, keyring, storage, realtime });
+  if (config.seedDemo && database.kind === 'pglite')
+    await seedDemo({ config, db, auth, mailer, log, keyring, storage, realtime });
   const app = createApp({ config, db, auth, mailer, log, keyring, storage, sessions, realtime });
   // A signed-in page carries its session; a client's first-login set-up starts with it (not awaited:
   // the page's first API requests wait for the same run, see ensure-set-up.ts).
@@ -69,23 +72,31 @@ export async function startServer(config: Config) {
     if (config.setupOnFirstRequest) void ensureSetUp({ db, mailer, config, log }, session.user);
     return session.user;
   };
-  if (!serveWebApp(app, webRoot, pageSession)) log.warn('No built web app in dist/web: only the API is served (run `npm run build`).');
+  if (!serveWebApp(app, webRoot, pageSession))
+    log.warn('No built web app in dist/web: only the API is served (run `npm run build`).');
 
   const stopRetries = mailer.startRetryLoop();
   const stopNotificationDelivery = startNotificationDelivery({ config, realtime, mailer, log });
   const stopReminders =
-    config.reminderIntervalMinutes > 0 ? scheduleReminders({ db, mailer, config, log }, { intervalMs: config.reminderIntervalMinutes * 60_000 }) : async () => {};
+    config.reminderIntervalMinutes > 0
+      ? scheduleReminders({ db, mailer, config, log }, { intervalMs: config.reminderIntervalMinutes * 60_000 })
+      : async () => {};
   const stopStaleTradelines = scheduleStaleTradelines({ db, mailer, config, log });
   const stopSupportReplyMail = scheduleSupportReplyMail({ db, mailer, config, log });
   const stopStorageSweep = scheduleStorageSweep({ db, storage, log }, { firstDelayMs: 5000 });
   const server: ServerType = await new Promise((resolve) => {
     // Node ends a request after 5 minutes by default: too short for a training video of up to
     // VIDEO_MAX_BYTES (2 GB) on an ordinary connection. Headers still have to arrive within a minute.
-    const s = serve({ fetch: app.fetch, port: config.port, serverOptions: { requestTimeout: UPLOAD_REQUEST_TIMEOUT_MS } }, () => resolve(s));
+    const s = serve(
+      { fetch: app.fetch, port: config.port, serverOptions: { requestTimeout: UPLOAD_REQUEST_TIMEOUT_MS } },
+      () => resolve(s),
+    );
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  log.info(`Portal listening on http://localhost:${port} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+  log.info(
+    `Portal listening on http://localhost:${port} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
+  );
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -72,7 +72,10 @@ describe('serveWebApp', () => {
     expect(head.status).toBe(200);
     expect(Number(head.headers.get('content-length'))).toBeGreaterThan(0);
     expect((await head.arrayBuffer()).byteLength).toBe(0);
-    const again = await get('/assets/index-abc123.js', { 'Accept-Encoding': 'br', 'If-None-Match': head.headers.get('etag')! });
+    const again = await get('/assets/index-abc123.js', {
+      'Accept-Encoding': 'br',
+      'If-None-Match': head.headers.get('etag')!,
+    });
     expect(again.status).toBe(304);
   });
 

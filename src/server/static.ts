@@ -61,7 +61,8 @@ function listFiles(dir: string, prefix = ''): string[] {
   });
 }
 
-const etagOf = (body: Buffer, suffix = '') => `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 22)}${suffix}"`;
+const etagOf = (body: Buffer, suffix = '') =>
+  `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 22)}${suffix}"`;
 
 function load(root: string, rel: string): StaticFile {
   const file = path.join(root, rel);
@@ -132,7 +133,8 @@ export function serveWebApp<E extends Env>(app: Hono<E>, root: string, session?:
   app.get('*', async (c) => {
     const p = c.req.path;
     const file = files.get(p);
-    if (p.startsWith('/assets/')) return file ? send(c, file, IMMUTABLE) : c.text('Not found', 404, { 'Cache-Control': REVALIDATE });
+    if (p.startsWith('/assets/'))
+      return file ? send(c, file, IMMUTABLE) : c.text('Not found', 404, { 'Cache-Control': REVALIDATE });
     if ((!file || file === page) && session && c.req.header('cookie')) {
       const user = await session(c.req.raw.headers).catch(() => null);
       if (user) return sendWithSession(c, page, user);

@@ -35,8 +35,17 @@ const regularStatus = z
     return status;
   });
 
-const title = z.string(ACTIVITY_TITLE_REQUIRED).trim().min(1, ACTIVITY_TITLE_REQUIRED).max(200, 'The title can be at most 200 characters.').check(singleLine('The title'));
-const notes = z.string('Notes must be text.').trim().max(4000, 'Notes can be at most 4000 characters.').check(multiLine('Notes'));
+const title = z
+  .string(ACTIVITY_TITLE_REQUIRED)
+  .trim()
+  .min(1, ACTIVITY_TITLE_REQUIRED)
+  .max(200, 'The title can be at most 200 characters.')
+  .check(singleLine('The title'));
+const notes = z
+  .string('Notes must be text.')
+  .trim()
+  .max(4000, 'Notes can be at most 4000 characters.')
+  .check(multiLine('Notes'));
 
 export const activityInput = z
   .object({ title, notes: notes.default(''), status: regularStatus.default('In Progress') })

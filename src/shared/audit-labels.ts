@@ -73,10 +73,16 @@ export const auditEntityLabel = (entityType: string): EntityLabel =>
   (auditEntityLabels as Record<string, EntityLabel>)[entityType] ?? many(words(entityType) || 'record');
 
 /** The label of a field; an unknown one in words, never as a column name. */
-export const auditFieldLabel = (field: string | null | undefined) => (field ? (auditFieldLabels[field] ?? words(field)) : 'details');
+export const auditFieldLabel = (field: string | null | undefined) =>
+  field ? (auditFieldLabels[field] ?? words(field)) : 'details';
 
 /** 'Ada (staff) added a compliance task', 'You viewed the account number on your bank account'. */
-export function describeAudit(row: { actor: string; action: AuditAction; entityType: string; field?: string | null }): string {
+export function describeAudit(row: {
+  actor: string;
+  action: AuditAction;
+  entityType: string;
+  field?: string | null;
+}): string {
   const entity = auditEntityLabel(row.entityType);
   switch (row.action) {
     case 'reveal':

@@ -9,7 +9,12 @@
 // never a code, never better-auth's own terse text ('Password too short').
 
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-messages';
-import { ADMIN_MUST_KEEP_TWO_FACTOR, TWO_FACTOR_CODE_REQUIRED, TWO_FACTOR_LOCKED, TWO_FACTOR_REQUIRED } from './two-factor';
+import {
+  ADMIN_MUST_KEEP_TWO_FACTOR,
+  TWO_FACTOR_CODE_REQUIRED,
+  TWO_FACTOR_LOCKED,
+  TWO_FACTOR_REQUIRED,
+} from './two-factor';
 
 export const GENERIC_AUTH_ERROR = 'Something went wrong. Please try again.';
 
@@ -30,7 +35,8 @@ export const SIGN_IN_CODE_SENT =
   'To protect your account, enter the sign-in code we e-mailed to you. If no e-mail arrives within a few minutes, check your password and try again.';
 /** A sign-in code that is wrong, used, expired or tried too often (whatever the password). */
 export const SIGN_IN_CODE_WRONG_CODE = 'SIGN_IN_CODE_WRONG';
-export const SIGN_IN_CODE_WRONG = 'That code is not right or has expired. Check the newest e-mail, or ask for a new code.';
+export const SIGN_IN_CODE_WRONG =
+  'That code is not right or has expired. Check the newest e-mail, or ask for a new code.';
 export const WRONG_TOTP_CODE = 'That code is not right. Check the time on your phone and try the newest code.';
 /** Said next to every new-password field. */
 export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters.`;

@@ -1,19 +1,40 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SIGNIN_REQUIRED_MESSAGE, SIGNUP_REQUIRED_MESSAGE } from './auth-messages';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SIGNIN_REQUIRED_MESSAGE,
+  SIGNUP_REQUIRED_MESSAGE,
+} from './auth-messages';
 import { singleLine } from './text';
 
-export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RESET_EMAIL_STORAGE_KEY, SIGNIN_REQUIRED_MESSAGE, SIGNUP_REQUIRED_MESSAGE } from './auth-messages';
+export {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  RESET_EMAIL_STORAGE_KEY,
+  SIGNIN_REQUIRED_MESSAGE,
+  SIGNUP_REQUIRED_MESSAGE,
+} from './auth-messages';
 
 // Labelled as the sign-up form labels them: the form shows one message for the whole form.
-const required = (max: number, label: string) => z.string({ error: SIGNUP_REQUIRED_MESSAGE }).trim().min(1, SIGNUP_REQUIRED_MESSAGE).max(max).check(singleLine(label));
+const required = (max: number, label: string) =>
+  z.string({ error: SIGNUP_REQUIRED_MESSAGE }).trim().min(1, SIGNUP_REQUIRED_MESSAGE).max(max).check(singleLine(label));
 
 // The original product's core_signup payload. `.strict()` so no extra field (a role, say) is silently accepted.
 export const signupInput = z
   .object({
     name: required(120, 'Full Name'),
-    email: z.string({ error: SIGNUP_REQUIRED_MESSAGE }).trim().min(1, SIGNUP_REQUIRED_MESSAGE).max(254).pipe(z.email('Please enter a valid email address')),
+    email: z
+      .string({ error: SIGNUP_REQUIRED_MESSAGE })
+      .trim()
+      .min(1, SIGNUP_REQUIRED_MESSAGE)
+      .max(254)
+      .pipe(z.email('Please enter a valid email address')),
     phone: required(32, 'Phone Number').regex(/^[0-9+()\-.\s]{7,32}$/, 'Please enter a valid phone number'),
-    password: z.string({ error: SIGNUP_REQUIRED_MESSAGE }).min(1, SIGNUP_REQUIRED_MESSAGE).min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`).max(PASSWORD_MAX_LENGTH),
+    password: z
+      .string({ error: SIGNUP_REQUIRED_MESSAGE })
+      .min(1, SIGNUP_REQUIRED_MESSAGE)
+      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+      .max(PASSWORD_MAX_LENGTH),
     initiator: z.string().trim().max(200).check(singleLine('Initiator')).optional(),
     isDev: z.boolean().optional(),
   })
@@ -34,7 +55,11 @@ export const signupSuccessMessage = (email: string) =>
 /** POST /api/password-reset/email: the token from a reset link (better-auth's are 24 characters). */
 export const resetEmailInput = z
   .object({
-    token: z.string({ error: 'The reset link has no token' }).trim().min(1, 'The reset link has no token').max(200, 'The reset link is not valid'),
+    token: z
+      .string({ error: 'The reset link has no token' })
+      .trim()
+      .min(1, 'The reset link has no token')
+      .max(200, 'The reset link is not valid'),
   })
   .strict();
 

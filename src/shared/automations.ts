@@ -6,7 +6,28 @@ import { multiLine } from './text';
 // Automations and automation requests.
 
 /** The original product's 20 emoji choices; the default is the first. */
-export const AUTOMATION_EMOJI = ['⚙️', '🔧', '🔨', '🛠️', '⏱️', '📊', '📈', '🤖', '👨‍💻', '💡', '🔌', '🔋', '💻', '🖥️', '📱', '🔄', '⚡', '🎯', '📦', '📌'] as const;
+export const AUTOMATION_EMOJI = [
+  '⚙️',
+  '🔧',
+  '🔨',
+  '🛠️',
+  '⏱️',
+  '📊',
+  '📈',
+  '🤖',
+  '👨‍💻',
+  '💡',
+  '🔌',
+  '🔋',
+  '💻',
+  '🖥️',
+  '📱',
+  '🔄',
+  '⚡',
+  '🎯',
+  '📦',
+  '📌',
+] as const;
 export const DEFAULT_AUTOMATION_EMOJI = AUTOMATION_EMOJI[0];
 export const DEFAULT_AUTOMATION_TYPE = 'Custom';
 export const NO_AUTOMATIONS = 'No automations configured yet';
@@ -14,7 +35,8 @@ export const DELETE_AUTOMATION_CONFIRM = 'Are you sure you want to delete this a
 
 /** A missing status reads as pending; badge green for active, yellow otherwise. */
 export const automationStatusLabel = (status: string | null) => status ?? 'pending';
-export const automationStatusColour = (status: string | null): 'green' | 'yellow' => (status === 'active' ? 'green' : 'yellow');
+export const automationStatusColour = (status: string | null): 'green' | 'yellow' =>
+  status === 'active' ? 'green' : 'yellow';
 
 /**
  * Automations in the shared catalogue, and a description's or notes' HTML size, as typed and as
@@ -54,14 +76,21 @@ export type AutomationInput = z.input<typeof automationInput>;
 
 /** Save Order: every automation's id in the new order (renumbered from 1). */
 export const automationOrderInput = z
-  .object({ ids: z.array(z.string().min(1).max(100), 'The order must be a list of automations.').min(1).max(MAX_AUTOMATIONS) })
+  .object({
+    ids: z.array(z.string().min(1).max(100), 'The order must be a list of automations.').min(1).max(MAX_AUTOMATIONS),
+  })
   .strict()
   .refine((o) => new Set(o.ids).size === o.ids.length, 'Each automation can appear only once in the order.');
 
 export const REQUEST_PRIORITIES = ['High', 'Medium', 'Low'] as const;
 export const REQUEST_STATES = ['received', 'in_progress', 'done', 'declined'] as const;
 export type RequestState = (typeof REQUEST_STATES)[number];
-export const REQUEST_STATE_LABELS: Record<RequestState, string> = { received: 'Received', in_progress: 'In progress', done: 'Done', declined: 'Declined' };
+export const REQUEST_STATE_LABELS: Record<RequestState, string> = {
+  received: 'Received',
+  in_progress: 'In progress',
+  done: 'Done',
+  declined: 'Declined',
+};
 /** Where staff may move a request: Received -> In progress -> Done or Declined. */
 export const REQUEST_TRANSITIONS: Record<RequestState, readonly RequestState[]> = {
   received: ['in_progress', 'declined'],
@@ -84,10 +113,12 @@ export const automationRequestStateInput = z
     reason: textField(1000, 'Reason', 'many'),
   })
   .strict()
-  .refine((s) => s.state !== 'declined' || s.reason !== '', { message: 'Say why the request is declined.', path: ['reason'] });
+  .refine((s) => s.state !== 'declined' || s.reason !== '', {
+    message: 'Say why the request is declined.',
+    path: ['reason'],
+  });
 
 // --- API shapes --------------------------------------------------------------------
-
 
 /** An automation's image: PNG, JPEG, WebP or GIF recognised by content (never SVG), at most 5 MB. */
 export const MAX_AUTOMATION_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -135,7 +166,14 @@ const stateFilter = z.enum(REQUEST_STATES, 'State must be received, in_progress,
 export const ownRequestListQuery = z.object({ ...pageFields(50), state: stateFilter }).strict();
 /** GET /api/automation-requests (admins) */
 export const allRequestListQuery = z
-  .object({ ...pageFields(50), state: stateFilter, clientId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Client id must be 1-100 letters, digits, - or _').optional() })
+  .object({
+    ...pageFields(50),
+    state: stateFilter,
+    clientId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,100}$/, 'Client id must be 1-100 letters, digits, - or _')
+      .optional(),
+  })
   .strict();
 
 /** The states staff may move a request to from `state`. */

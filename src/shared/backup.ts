@@ -6,7 +6,10 @@ import { z } from 'zod';
  */
 export const backupInput = z
   .object({
-    password: z.string({ message: 'Enter your password to download a backup' }).min(1, 'Enter your password to download a backup').max(128, 'Password can be at most 128 characters'),
+    password: z
+      .string({ message: 'Enter your password to download a backup' })
+      .min(1, 'Enter your password to download a backup')
+      .max(128, 'Password can be at most 128 characters'),
   })
   .strict();
 export type BackupInput = z.output<typeof backupInput>;

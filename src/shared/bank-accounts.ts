@@ -21,7 +21,13 @@ export const BANK_NAME_REQUIRED = 'Enter the bank name.';
 
 /** Monthly fees: a number or numeric text ('$' and ',' allowed), empty = 0; never negative; cents. */
 export const monthlyFeesField = z
-  .union([z.number(MONTHLY_FEES_NOT_A_NUMBER), z.string(MONTHLY_FEES_NOT_A_NUMBER).trim().max(20, MONTHLY_FEES_NOT_A_NUMBER)], MONTHLY_FEES_NOT_A_NUMBER)
+  .union(
+    [
+      z.number(MONTHLY_FEES_NOT_A_NUMBER),
+      z.string(MONTHLY_FEES_NOT_A_NUMBER).trim().max(20, MONTHLY_FEES_NOT_A_NUMBER),
+    ],
+    MONTHLY_FEES_NOT_A_NUMBER,
+  )
   .optional()
   .transform((v) => (v === undefined ? 0 : typeof v === 'number' ? v : v === '' ? 0 : Number(v.replace(/[$,\s]/g, ''))))
   .pipe(

@@ -5,17 +5,25 @@ export const BOOK_VOLUMES = [1, 2, 3, 4] as const;
 export type BookVolume = (typeof BOOK_VOLUMES)[number];
 export const FREE_VOLUME: BookVolume = 1;
 
-export type BookInfo = { volume: BookVolume; title: string; subtitle: string; description: string; fileName: string; pages: string[] };
+export type BookInfo = {
+  volume: BookVolume;
+  title: string;
+  subtitle: string;
+  description: string;
+  fileName: string;
+  pages: string[];
+};
 
 export const books: readonly BookInfo[] = [
   {
     volume: 1,
     title: 'The Secret to Wealth, Volume 1: Foundations of Business Credit',
     subtitle: 'Foundations of Business Credit',
-    description: 'Why your company needs a credit profile of its own, how business credit bureaus work, and the first steps to separate your business from your personal finances.',
+    description:
+      'Why your company needs a credit profile of its own, how business credit bureaus work, and the first steps to separate your business from your personal finances.',
     fileName: 'the-secret-to-wealth-volume-1.pdf',
     pages: [
-      'A business that borrows on its owner\'s personal credit puts the owner\'s home and savings at risk. A business with its own credit profile can borrow, lease and buy on terms of its own.',
+      "A business that borrows on its owner's personal credit puts the owner's home and savings at risk. A business with its own credit profile can borrow, lease and buy on terms of its own.",
       'The three business credit bureaus keep files on companies the way consumer bureaus keep files on people. Payment history with vendors and lenders is the largest part of every business score.',
       'Start with the basics: a registered entity, an EIN, a business address and phone number, a business bank account and a website with a matching e-mail address. Lenders check that they agree.',
     ],
@@ -24,7 +32,8 @@ export const books: readonly BookInfo[] = [
     volume: 2,
     title: 'The Secret to Wealth, Volume 2: Building Your Credit Profile',
     subtitle: 'Building Your Credit Profile',
-    description: 'Vendor accounts that report, the order to open them in, and how to grow a PAYDEX score by paying early rather than on time.',
+    description:
+      'Vendor accounts that report, the order to open them in, and how to grow a PAYDEX score by paying early rather than on time.',
     fileName: 'the-secret-to-wealth-volume-2.pdf',
     pages: [
       'Net-30 vendor accounts that report payments are the first rung of the ladder. Open a few, buy what the business needs anyway, and pay each invoice before it is due.',
@@ -36,7 +45,8 @@ export const books: readonly BookInfo[] = [
     volume: 3,
     title: 'The Secret to Wealth, Volume 3: Funding and Leverage',
     subtitle: 'Funding and Leverage',
-    description: 'Lines of credit, equipment financing and SBA loans: what lenders look for, how to prepare the documents, and how to use borrowed money to grow.',
+    description:
+      'Lines of credit, equipment financing and SBA loans: what lenders look for, how to prepare the documents, and how to use borrowed money to grow.',
     fileName: 'the-secret-to-wealth-volume-3.pdf',
     pages: [
       'Lenders read three things: the business credit file, the bank statements and the owner. Months of steady deposits and a healthy average balance matter as much as the score.',
@@ -48,7 +58,8 @@ export const books: readonly BookInfo[] = [
     volume: 4,
     title: 'The Secret to Wealth, Volume 4: Protecting and Growing Wealth',
     subtitle: 'Protecting and Growing Wealth',
-    description: 'Keeping the company in good standing, protecting personal assets, planning for taxes and turning a profitable business into lasting wealth.',
+    description:
+      'Keeping the company in good standing, protecting personal assets, planning for taxes and turning a profitable business into lasting wealth.',
     fileName: 'the-secret-to-wealth-volume-4.pdf',
     pages: [
       'Keep the entity in good standing: annual reports filed, the registered agent current, minutes and records kept. A lapsed company loses the protection it was formed for.',
@@ -77,7 +88,11 @@ export type BookRow = {
 
 /** The `:volume` route parameter: 1 to 4. */
 export const bookVolumeParam = z.object({
-  volume: z.coerce.number({ message: 'The volume must be a number from 1 to 4.' }).int('The volume must be a number from 1 to 4.').min(1, 'The volume must be a number from 1 to 4.').max(4, 'The volume must be a number from 1 to 4.'),
+  volume: z.coerce
+    .number({ message: 'The volume must be a number from 1 to 4.' })
+    .int('The volume must be a number from 1 to 4.')
+    .min(1, 'The volume must be a number from 1 to 4.')
+    .max(4, 'The volume must be a number from 1 to 4.'),
 });
 
 export const BOOK_NOT_FOUND = 'There is no such book. The volumes are 1 to 4.';

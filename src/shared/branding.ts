@@ -11,7 +11,11 @@ export const branding = {
   providerSite: '/',
   liveSupportUrl: 'mailto:support@buildout.example',
   // Support Chat's fixed agent header: shown 'online' while staff have the inbox open, otherwise the hours.
-  supportAgent: { name: 'Support Team', photoUrl: null as string | null, hours: 'We reply Monday to Friday, 9 am to 6 pm Eastern' },
+  supportAgent: {
+    name: 'Support Team',
+    photoUrl: null as string | null,
+    hours: 'We reply Monday to Friday, 9 am to 6 pm Eastern',
+  },
   // External page shown after sign-up; null keeps the user in the app.
   congratsUrl: null as string | null,
   policyLinks: [

@@ -39,7 +39,10 @@ export const businessAccountInput = z
     description: textField(2000, 'Description', 'many'),
     businessAccountUrl: httpUrlField('URL'),
     notes: textField(2000, 'Notes', 'many'),
-    details: z.array(businessAccountDetailInput, 'Details must be a list.').max(MAX_DETAILS, `At most ${MAX_DETAILS} details.`).default([]),
+    details: z
+      .array(businessAccountDetailInput, 'Details must be a list.')
+      .max(MAX_DETAILS, `At most ${MAX_DETAILS} details.`)
+      .default([]),
     // The form carries a status (initially Pending); it is never used on save (as the original product does): accepted and ignored.
     status: z.string().max(50).optional(),
   })

@@ -21,9 +21,24 @@ export const clientSortLabels: Record<(typeof clientSorts)[number], string> = {
 export const clientListQuery = z
   .object({
     sort: z.enum(clientListSorts, { message: `Sort must be one of ${clientListSorts.join(', ')}` }).default('newest'),
-    page: z.coerce.number({ message: 'Page must be a number' }).int().min(1, 'Page must be 1 or more').max(100_000).default(1),
-    pageSize: z.coerce.number({ message: 'Page size must be a number' }).int().min(1, 'Page size must be between 1 and 100').max(100, 'Page size must be between 1 and 100').default(50),
-    q: z.string().trim().max(100, 'Search text can be at most 100 characters').check(singleLine('Search text')).optional(),
+    page: z.coerce
+      .number({ message: 'Page must be a number' })
+      .int()
+      .min(1, 'Page must be 1 or more')
+      .max(100_000)
+      .default(1),
+    pageSize: z.coerce
+      .number({ message: 'Page size must be a number' })
+      .int()
+      .min(1, 'Page size must be between 1 and 100')
+      .max(100, 'Page size must be between 1 and 100')
+      .default(50),
+    q: z
+      .string()
+      .trim()
+      .max(100, 'Search text can be at most 100 characters')
+      .check(singleLine('Search text'))
+      .optional(),
   })
   .strict();
 export type ClientListQuery = z.output<typeof clientListQuery>;
@@ -40,7 +55,15 @@ export type ClientRow = {
   createdAt: string;
 };
 /** The Clients table's columns, left to right; the CSV export writes the same headers. */
-export const CLIENTS_TABLE_HEADERS = ['Name', 'Email', 'Password', 'Phone', 'Provider', 'Membership', 'Created'] as const;
+export const CLIENTS_TABLE_HEADERS = [
+  'Name',
+  'Email',
+  'Password',
+  'Phone',
+  'Provider',
+  'Membership',
+  'Created',
+] as const;
 
 /**
  * A client's cells as the Clients table reads them, in CLIENTS_TABLE_HEADERS order: the screen
@@ -48,7 +71,15 @@ export const CLIENTS_TABLE_HEADERS = ['Name', 'Email', 'Password', 'Phone', 'Pro
  * `timeZone` (the reader's own when unset).
  */
 export function clientCells(row: ClientRow, timeZone?: string): string[] {
-  return [row.name || '-', row.email, row.hasPassword ? 'set' : '-', row.phone || '-', row.provider, row.isPaid ? 'Member' : 'No', formatDate(row.createdAt, timeZone)];
+  return [
+    row.name || '-',
+    row.email,
+    row.hasPassword ? 'set' : '-',
+    row.phone || '-',
+    row.provider,
+    row.isPaid ? 'Member' : 'No',
+    formatDate(row.createdAt, timeZone),
+  ];
 }
 export type ClientPage = { rows: ClientRow[]; total: number; page: number; pageSize: number };
 

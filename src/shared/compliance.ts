@@ -35,7 +35,10 @@ const dueDate = z
     z
       .string('Please enter a valid due date.')
       .max(40, 'Please enter a valid due date.')
-      .refine((s) => isIsoDate(s) || (isoDateTime.test(s) && isIsoDate(s.slice(0, 10)) && !Number.isNaN(Date.parse(s))), 'Please enter a valid due date.'),
+      .refine(
+        (s) => isIsoDate(s) || (isoDateTime.test(s) && isIsoDate(s.slice(0, 10)) && !Number.isNaN(Date.parse(s))),
+        'Please enter a valid due date.',
+      ),
   ])
   .optional();
 
@@ -44,8 +47,17 @@ export const toDueDate = (s: string | null | undefined): Date | null | undefined
   s === undefined ? undefined : s === null ? null : isIsoDate(s) ? new Date(`${s}T23:59:59.999Z`) : new Date(s);
 
 const fields = {
-  name: z.string(TASK_NAME_REQUIRED).trim().min(1, TASK_NAME_REQUIRED).max(200, 'The task name can be at most 200 characters.').check(singleLine('The task name')),
-  description: z.string('The description must be text.').trim().max(4000, 'The description can be at most 4000 characters.').check(multiLine('The description')),
+  name: z
+    .string(TASK_NAME_REQUIRED)
+    .trim()
+    .min(1, TASK_NAME_REQUIRED)
+    .max(200, 'The task name can be at most 200 characters.')
+    .check(singleLine('The task name')),
+  description: z
+    .string('The description must be text.')
+    .trim()
+    .max(4000, 'The description can be at most 4000 characters.')
+    .check(multiLine('The description')),
   dueDate,
   priority: z.enum(taskPriorities, 'Priority must be High, Medium or Low.'),
   status: z.enum(taskStatuses, "Status must be 'Awaiting Completion' or 'Completed'."),
@@ -119,7 +131,13 @@ export function taskProgress(counts: Pick<TaskCounts, 'completed' | 'total'> | u
   const completed = counts?.completed ?? 0;
   const total = counts?.total || BUILD_OUT_DAYS;
   const percent = percentComplete(completed, total);
-  return { completed, total, percent, text: `${completed}/${total} ${plural(total, 'task')} completed`, sentence: `${completed} of ${total} ${plural(total, 'task')} completed` };
+  return {
+    completed,
+    total,
+    percent,
+    text: `${completed}/${total} ${plural(total, 'task')} completed`,
+    sentence: `${completed} of ${total} ${plural(total, 'task')} completed`,
+  };
 }
 
 export type ComplianceTask = {
@@ -153,4 +171,6 @@ export type ComplianceTask = {
 
 /** Only a task waiting on the client can be overdue: Completed is done, Submitted waits on staff's review. */
 export const isOverdue = (t: { status: TaskStatus; dueDate: string | Date | null }, now = new Date()) =>
-  t.status === 'Awaiting Completion' && t.dueDate !== null && (typeof t.dueDate === 'string' ? Date.parse(t.dueDate) : t.dueDate.getTime()) < now.getTime();
+  t.status === 'Awaiting Completion' &&
+  t.dueDate !== null &&
+  (typeof t.dueDate === 'string' ? Date.parse(t.dueDate) : t.dueDate.getTime()) < now.getTime();

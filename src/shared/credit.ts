@@ -24,7 +24,9 @@ export const optionalMoneyField = (label: string, max: number) => {
   return z
     .union([z.number(message), z.string(message).trim().max(20, message), z.null()], message)
     .optional()
-    .transform((v) => (v === undefined || v === null || v === '' ? null : typeof v === 'number' ? v : Number(v.replace(/[$,\s]/g, ''))))
+    .transform((v) =>
+      v === undefined || v === null || v === '' ? null : typeof v === 'number' ? v : Number(v.replace(/[$,\s]/g, '')),
+    )
     .pipe(
       z
         .number(message)
@@ -63,7 +65,11 @@ export const storeCardInput = z
   })
   .strict();
 export const revolvingCreditInput = z
-  .object({ ...cardFields, rewards: textField(2000, 'Rewards', 'many'), annualFee: optionalMoneyField('Annual fee', 1_000_000) })
+  .object({
+    ...cardFields,
+    rewards: textField(2000, 'Rewards', 'many'),
+    annualFee: optionalMoneyField('Annual fee', 1_000_000),
+  })
   .strict();
 export type StoreCardInput = z.input<typeof storeCardInput>;
 export type RevolvingCreditInput = z.input<typeof revolvingCreditInput>;
@@ -95,7 +101,10 @@ const optionalDate = (label: string) =>
     .default('');
 
 const bureausField = z
-  .array(z.enum(BUREAU_KEYS, 'Choose bureaus from Dun & Bradstreet, Experian Business and Equifax Business.'), 'Bureaus must be a list.')
+  .array(
+    z.enum(BUREAU_KEYS, 'Choose bureaus from Dun & Bradstreet, Experian Business and Equifax Business.'),
+    'Bureaus must be a list.',
+  )
   .max(BUREAUS.length, 'Choose each bureau at most once.')
   .refine((a) => new Set(a).size === a.length, 'Choose each bureau at most once.')
   .default([]);
@@ -104,7 +113,11 @@ export const TRADELINE_SOURCES = ['store', 'revolving', 'first-step'] as const;
 export type TradelineSource = (typeof TRADELINE_SOURCES)[number];
 
 export const tradelineInput = z
-  .object({ bureaus: bureausField, dateOpened: optionalDate('Date opened'), lastReported: optionalDate('Last reported date') })
+  .object({
+    bureaus: bureausField,
+    dateOpened: optionalDate('Date opened'),
+    lastReported: optionalDate('Last reported date'),
+  })
   .strict()
   .refine((t) => !t.dateOpened || !t.lastReported || t.lastReported >= t.dateOpened, {
     message: 'The last reported date cannot be before the date opened.',
@@ -135,6 +148,8 @@ export const firstStepAccountInput = z
   .strict();
 export type FirstStepAccountInput = z.input<typeof firstStepAccountInput>;
 
-export const firstStepOpenInput = z.object({ dateOpened: optionalDate('Date opened').refine((s) => s !== '', 'Enter the date you opened it.') }).strict();
+export const firstStepOpenInput = z
+  .object({ dateOpened: optionalDate('Date opened').refine((s) => s !== '', 'Enter the date you opened it.') })
+  .strict();
 
 export const MEMBERS_ONLY_TITLE = 'Members Only Access';

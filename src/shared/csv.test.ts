@@ -35,7 +35,10 @@ describe('csvCell', () => {
 
 describe('parseCsv', () => {
   it('reads back what csvRow writes', () => {
-    const rows = [['a', 'b,c', 'say "hi"', 'two\nlines', '-'], ['', 'x', '', '', '']];
+    const rows = [
+      ['a', 'b,c', 'say "hi"', 'two\nlines', '-'],
+      ['', 'x', '', '', ''],
+    ];
     expect(parseCsv(rows.map(csvRow).join(''))).toEqual(rows);
   });
 });

@@ -26,6 +26,7 @@ export function buildOutDay(startedAt: Date | null, now: Date): number {
 }
 
 /** Percent of tasks completed, rounded; 0 with no tasks. */
-export const percentComplete = (completed: number, total: number) => (total > 0 ? Math.round((completed / total) * 100) : 0);
+export const percentComplete = (completed: number, total: number) =>
+  total > 0 ? Math.round((completed / total) * 100) : 0;
 
 export const SEND_NOTIFICATION_FAILED = 'Failed to send notification email';

@@ -9,12 +9,17 @@ import { isTimeZone } from './format';
  */
 export const dataExportInput = z
   .object({
-    password: z.string({ message: 'Password must be text' }).min(1, 'Enter your password to include secrets').max(128, 'Password can be at most 128 characters').optional(),
+    password: z
+      .string({ message: 'Password must be text' })
+      .min(1, 'Enter your password to include secrets')
+      .max(128, 'Password can be at most 128 characters')
+      .optional(),
   })
   .strict();
 export type DataExportInput = z.output<typeof dataExportInput>;
 
-export const WRONG_EXPORT_PASSWORD = 'The password is not correct, so nothing was downloaded. Try again, or download without secrets.';
+export const WRONG_EXPORT_PASSWORD =
+  'The password is not correct, so nothing was downloaded. Try again, or download without secrets.';
 /** What a secret reads in an export made without the password. */
 export const SECRET_HIDDEN = '•••••••• (hidden: confirm your password to include it)';
 

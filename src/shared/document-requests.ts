@@ -20,17 +20,24 @@ export const MAX_UPLOADS_PER_TASK_IN_LIST = 5;
 
 export const REQUESTED_DOCUMENT_REQUIRED = 'Please enter the document you are requesting.';
 export const REJECT_REASON_REQUIRED = 'Please say why the document is rejected.';
-export const NOT_A_DOCUMENT_REQUEST = 'This task is not a document request, so it takes no uploads. Upload documents on the Business Documents page.';
+export const NOT_A_DOCUMENT_REQUEST =
+  'This task is not a document request, so it takes no uploads. Upload documents on the Business Documents page.';
 export const REQUEST_ALREADY_COMPLETED = 'This document request is already completed: no more uploads are needed.';
-export const REQUEST_STATUS_BY_REVIEW = 'A document request is completed or sent back with Accept or Reject, not by changing its status.';
+export const REQUEST_STATUS_BY_REVIEW =
+  'A document request is completed or sent back with Accept or Reject, not by changing its status.';
 export const REQUEST_NOTHING_UPLOADED = 'There is no uploaded document to accept: ask the client to upload it again.';
-export const REQUEST_DOCUMENT_KEPT = 'This document was sent for a document request and stays with it. Delete the request first if it is no longer needed.';
-export const REQUEST_NOT_SUBMITTED = 'Only a submitted document request can be accepted or rejected: the client has not uploaded a document since the last review.';
+export const REQUEST_DOCUMENT_KEPT =
+  'This document was sent for a document request and stays with it. Delete the request first if it is no longer needed.';
+export const REQUEST_NOT_SUBMITTED =
+  'Only a submitted document request can be accepted or rejected: the client has not uploaded a document since the last review.';
 
 /** The title of a section's type, as Business Documents shows it. */
-export const sectionTitle = (type: string | null) => documentSections.find((s) => s.type === type)?.title ?? 'Additional Documents';
+export const sectionTitle = (type: string | null) =>
+  documentSections.find((s) => s.type === type)?.title ?? 'Additional Documents';
 
-const section = z.enum(documentTypes, { message: `Section must be one of: ${documentSections.map((s) => `${s.title} (${s.type})`).join(', ')}.` });
+const section = z.enum(documentTypes, {
+  message: `Section must be one of: ${documentSections.map((s) => `${s.title} (${s.type})`).join(', ')}.`,
+});
 
 /** POST /compliance-tasks/document-requests (admins): the document wanted, its section, and the task's optional fields. */
 export const documentRequestInput = z
@@ -52,7 +59,12 @@ export type DocumentRequestInput = z.input<typeof documentRequestInput>;
 /** POST /compliance-tasks/:taskId/reject (admins): why, shown to the client. */
 export const rejectInput = z
   .object({
-    reason: z.string(REJECT_REASON_REQUIRED).trim().min(1, REJECT_REASON_REQUIRED).max(1000, 'The reason can be at most 1000 characters.').check(multiLine('The reason')),
+    reason: z
+      .string(REJECT_REASON_REQUIRED)
+      .trim()
+      .min(1, REJECT_REASON_REQUIRED)
+      .max(1000, 'The reason can be at most 1000 characters.')
+      .check(multiLine('The reason')),
   })
   .strict();
 export type RejectInput = z.input<typeof rejectInput>;

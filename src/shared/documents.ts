@@ -26,7 +26,10 @@ export const allDocumentsQuery = z
   .object({
     ...pageFields(),
     type: documentType.optional(),
-    clientId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Client id must be 1-100 letters, digits, - or _').optional(),
+    clientId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,100}$/, 'Client id must be 1-100 letters, digits, - or _')
+      .optional(),
   })
   .strict();
 

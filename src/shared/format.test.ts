@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { countLabel, endOfLocalDay, formatBytes, formatCount, formatDate, formatDateTime, formatIpAddress, formatMoney, formatMoneyWhole, localIsoDate, plural } from './format';
+import {
+  countLabel,
+  endOfLocalDay,
+  formatBytes,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatIpAddress,
+  formatMoney,
+  formatMoneyWhole,
+  localIsoDate,
+  plural,
+} from './format';
 
 describe('the one formatter set', () => {
   it('writes money as en-US dollars with grouping and cents', () => {
@@ -58,7 +70,16 @@ describe('the one formatter set', () => {
     expect(formatIpAddress('2001:DB8:0:0:1:0:0:1')).toBe('2001:db8::1:0:0:1');
     expect(formatIpAddress('2001:db8:0:1:1:1:1:1')).toBe('2001:db8:0:1:1:1:1:1');
     expect(formatIpAddress('fe80::1%eth0')).toBe('fe80::1');
-    for (const local of ['127.0.0.1', '127.3.0.12', '::1', '0:0:0:0:0:0:0:1', '::', '0000:0000:0000:0000:0000:0000:0000:0000', '0.0.0.0', '::ffff:127.0.0.1'])
+    for (const local of [
+      '127.0.0.1',
+      '127.3.0.12',
+      '::1',
+      '0:0:0:0:0:0:0:1',
+      '::',
+      '0000:0000:0000:0000:0000:0000:0000:0000',
+      '0.0.0.0',
+      '::ffff:127.0.0.1',
+    ])
       expect(formatIpAddress(local), local).toBe('this computer');
     expect(formatIpAddress(null)).toBe('unknown');
     expect(formatIpAddress('')).toBe('unknown');

@@ -2,8 +2,18 @@
 // grouping, dates and times in en-US words. The server's texts (notifications, mails) and every
 // screen use these, so '$1,600.00 on Nov 22, 2026' reads the same wherever it appears.
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const wholeMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const money = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const wholeMoney = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
 const count = new Intl.NumberFormat('en-US');
 
 const toNumber = (amount: number | string) => (typeof amount === 'number' ? amount : Number(amount));
@@ -60,14 +70,19 @@ export function formatBytes(n: number): string {
  * are said in words.
  */
 export const formatFileSize = (bytes: number) =>
-  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${(bytes / 1024).toFixed(1)} KB`
+      : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /** A moment as the calendar day it falls on in the browser's or server's local time, YYYY-MM-DD (what a date input holds). */
 export const localIsoDate = (date = new Date()) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
 /** A picked YYYY-MM-DD as the end of that day where the person is, as an ISO instant (null when none was picked). */
-export const endOfLocalDay = (date: string | null | undefined) => (date ? new Date(`${date}T23:59:59.999`).toISOString() : null);
+export const endOfLocalDay = (date: string | null | undefined) =>
+  date ? new Date(`${date}T23:59:59.999`).toISOString() : null;
 
 /** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part allowed), or null. */
 function ipv6Groups(text: string): number[] | null {
@@ -96,7 +111,8 @@ function ipv4Octets(text: string): number[] | null {
 }
 
 const THIS_COMPUTER = 'this computer';
-const ipv4Label = (octets: number[]) => (octets[0] === 127 || octets.every((o) => o === 0) ? THIS_COMPUTER : octets.join('.'));
+const ipv4Label = (octets: number[]) =>
+  octets[0] === 127 || octets.every((o) => o === 0) ? THIS_COMPUTER : octets.join('.');
 
 /**
  * A sign-in's address as people read it: an IPv4 address that reached an IPv6 socket
@@ -114,10 +130,11 @@ export function formatIpAddress(ip: string | null | undefined): string {
   if (!groups) return text;
   const zeroUpTo = (n: number) => groups.slice(0, n).every((g) => g === 0);
   if (zeroUpTo(8) || (zeroUpTo(7) && groups[7] === 1)) return THIS_COMPUTER;
-  if (zeroUpTo(5) && groups[5] === 0xffff) return ipv4Label([groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff]);
+  if (zeroUpTo(5) && groups[5] === 0xffff)
+    return ipv4Label([groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff]);
   // The longest run of two or more zero groups (the first when tied) becomes '::'.
   let best = { start: -1, length: 1 };
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     let j = i;
     while (j < 8 && groups[j] === 0) j++;
     if (j - i > best.length) best = { start: i, length: j - i };

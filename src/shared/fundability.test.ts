@@ -47,7 +47,13 @@ const presence = (details: [string, string][], name = 'Google Business Profile')
 const good = (over: Partial<FundabilityFacts> = {}): FundabilityFacts => ({
   profile: profile(),
   ownerPhone: '555-010-7777',
-  presenceAccounts: [presence([['Business name', 'Acme Inc'], ['Address', '12 elm st., springfield IL 62704'], ['Phone', '555.010.2000']])],
+  presenceAccounts: [
+    presence([
+      ['Business name', 'Acme Inc'],
+      ['Address', '12 elm st., springfield IL 62704'],
+      ['Phone', '555.010.2000'],
+    ]),
+  ],
   bankAccounts: [bank()],
   tasks: { total: 5, overdue: 0 },
   dnbTradelines: 3,
@@ -164,45 +170,159 @@ describe('checks', () => {
   const cases: [string, CheckId, FundabilityFacts, CheckState, RegExp?][] = [
     // Name
     ['name: same after normalising', 'name-consistent', good(), 'passed'],
-    ['name: bank owner differs', 'name-consistent', good({ bankAccounts: [bank({ accountOwner: 'Acme Holdings LLC' })] }), 'failed', /Chase bank account: Acme Holdings LLC differs from the profile's Acme, Inc\./],
+    [
+      'name: bank owner differs',
+      'name-consistent',
+      good({ bankAccounts: [bank({ accountOwner: 'Acme Holdings LLC' })] }),
+      'failed',
+      /Chase bank account: Acme Holdings LLC differs from the profile's Acme, Inc\./,
+    ],
     ['name: only the profile has it', 'name-consistent', good({ presenceAccounts: [], bankAccounts: [] }), 'unknown'],
-    ['name: presence "Legal name" label counts, "Username" does not', 'name-consistent',
-      good({ bankAccounts: [], presenceAccounts: [presence([['Username', 'acme_official'], ['Legal Name', 'Acme Incorporated']])] }), 'passed'],
-    ['name: no profile, two records compared with each other', 'name-consistent',
-      good({ profile: null, bankAccounts: [bank(), bank({ id: 'b2', bankName: 'Wells Fargo', accountOwner: 'Acme Co' })], presenceAccounts: [] }), 'failed', /Wells Fargo bank account: Acme Co differs from the Chase bank account's ACME Incorporated/],
+    [
+      'name: presence "Legal name" label counts, "Username" does not',
+      'name-consistent',
+      good({
+        bankAccounts: [],
+        presenceAccounts: [
+          presence([
+            ['Username', 'acme_official'],
+            ['Legal Name', 'Acme Incorporated'],
+          ]),
+        ],
+      }),
+      'passed',
+    ],
+    [
+      'name: no profile, two records compared with each other',
+      'name-consistent',
+      good({
+        profile: null,
+        bankAccounts: [bank(), bank({ id: 'b2', bankName: 'Wells Fargo', accountOwner: 'Acme Co' })],
+        presenceAccounts: [],
+      }),
+      'failed',
+      /Wells Fargo bank account: Acme Co differs from the Chase bank account's ACME Incorporated/,
+    ],
     // Address
     ['address: same after normalising', 'address-consistent', good(), 'passed'],
-    ['address: a "Principal Address" detail counts (ip/mac inside a word do not rule it out)', 'address-consistent',
-      good({ bankAccounts: [], presenceAccounts: [presence([['Principal Address', '12 Oak Street']])] }), 'failed', /12 Oak Street differs/],
-    ['address: bank differs', 'address-consistent', good({ bankAccounts: [bank({ address: '12 Oak Street' })], presenceAccounts: [] }), 'failed',
-      /^Chase bank account: 12 Oak Street differs from the profile's 12 Elm St, Springfield, IL 62704\.$/],
-    ['address: e-mail and web address details are not postal addresses', 'address-consistent',
-      good({ bankAccounts: [], presenceAccounts: [presence([['Email address', 'x@acme.com'], ['Web address', 'acme.com']])] }), 'unknown'],
-    ['address: two differing records counted', 'address-consistent',
-      good({ bankAccounts: [bank({ address: '1 Oak St' }), bank({ id: 'b2', bankName: 'Citi', address: '2 Oak St' })] }), 'failed', /and 1 more record/],
-    ['address: nothing recorded', 'address-consistent', good({ profile: profile({ businessAddress: '' }), bankAccounts: [], presenceAccounts: [] }), 'unknown'],
+    [
+      'address: a "Principal Address" detail counts (ip/mac inside a word do not rule it out)',
+      'address-consistent',
+      good({ bankAccounts: [], presenceAccounts: [presence([['Principal Address', '12 Oak Street']])] }),
+      'failed',
+      /12 Oak Street differs/,
+    ],
+    [
+      'address: bank differs',
+      'address-consistent',
+      good({ bankAccounts: [bank({ address: '12 Oak Street' })], presenceAccounts: [] }),
+      'failed',
+      /^Chase bank account: 12 Oak Street differs from the profile's 12 Elm St, Springfield, IL 62704\.$/,
+    ],
+    [
+      'address: e-mail and web address details are not postal addresses',
+      'address-consistent',
+      good({
+        bankAccounts: [],
+        presenceAccounts: [
+          presence([
+            ['Email address', 'x@acme.com'],
+            ['Web address', 'acme.com'],
+          ]),
+        ],
+      }),
+      'unknown',
+    ],
+    [
+      'address: two differing records counted',
+      'address-consistent',
+      good({
+        bankAccounts: [bank({ address: '1 Oak St' }), bank({ id: 'b2', bankName: 'Citi', address: '2 Oak St' })],
+      }),
+      'failed',
+      /and 1 more record/,
+    ],
+    [
+      'address: nothing recorded',
+      'address-consistent',
+      good({ profile: profile({ businessAddress: '' }), bankAccounts: [], presenceAccounts: [] }),
+      'unknown',
+    ],
     // Phone
     ['phone: same after normalising', 'phone-consistent', good(), 'passed'],
-    ['phone: presence "Telephone" differs', 'phone-consistent',
-      good({ bankAccounts: [], presenceAccounts: [presence([['Telephone', '555-010-3000']], 'Yelp')] }), 'failed', /^Yelp account: 555-010-3000 differs/],
-    ['phone: one record only', 'phone-consistent', good({ bankAccounts: [bank({ phone: '' })], presenceAccounts: [] }), 'unknown'],
+    [
+      'phone: presence "Telephone" differs',
+      'phone-consistent',
+      good({ bankAccounts: [], presenceAccounts: [presence([['Telephone', '555-010-3000']], 'Yelp')] }),
+      'failed',
+      /^Yelp account: 555-010-3000 differs/,
+    ],
+    [
+      'phone: one record only',
+      'phone-consistent',
+      good({ bankAccounts: [bank({ phone: '' })], presenceAccounts: [] }),
+      'unknown',
+    ],
     // Business phone separate
     ['separate phone: differs from personal', 'business-phone-separate', good(), 'passed'],
-    ['separate phone: is the owner phone', 'business-phone-separate', good({ ownerPhone: '+1 555 010 2000' }), 'failed', /personal phone/],
-    ['separate phone: is the forwarding phone', 'business-phone-separate', good({ profile: profile({ forwardPhone: '555.010.2000' }) }), 'failed'],
-    ['separate phone: none recorded', 'business-phone-separate',
-      good({ profile: profile({ businessPhone: '' }), bankAccounts: [bank({ phone: '' })], presenceAccounts: [] }), 'failed', /no business phone/],
+    [
+      'separate phone: is the owner phone',
+      'business-phone-separate',
+      good({ ownerPhone: '+1 555 010 2000' }),
+      'failed',
+      /personal phone/,
+    ],
+    [
+      'separate phone: is the forwarding phone',
+      'business-phone-separate',
+      good({ profile: profile({ forwardPhone: '555.010.2000' }) }),
+      'failed',
+    ],
+    [
+      'separate phone: none recorded',
+      'business-phone-separate',
+      good({ profile: profile({ businessPhone: '' }), bankAccounts: [bank({ phone: '' })], presenceAccounts: [] }),
+      'failed',
+      /no business phone/,
+    ],
     // E-mail
     ['e-mail: own domain', 'business-email-domain', good(), 'passed'],
-    ['e-mail: free mail, mixed case', 'business-email-domain', good({ profile: profile({ businessEmail: 'Acme@GMail.com' }) }), 'failed', /gmail\.com is a free mail service/],
+    [
+      'e-mail: free mail, mixed case',
+      'business-email-domain',
+      good({ profile: profile({ businessEmail: 'Acme@GMail.com' }) }),
+      'failed',
+      /gmail\.com is a free mail service/,
+    ],
     ['e-mail: missing', 'business-email-domain', good({ profile: profile({ businessEmail: '' }) }), 'failed'],
     ['e-mail: no profile', 'business-email-domain', good({ profile: null }), 'failed'],
     // Website
     ['website: same domain with www.', 'website-domain', good(), 'passed'],
-    ['website: e-mail on a subdomain', 'website-domain', good({ profile: profile({ businessEmail: 'jane@mail.ACME.com', businessWebsite: 'shop.acme.com' }) }), 'passed'],
-    ['website: different domain', 'website-domain', good({ profile: profile({ businessWebsite: 'acme-widgets.com' }) }), 'failed', /acme-widgets\.com is not on your e-mail's domain acme\.com/],
-    ['website: co.uk registrable domains differ', 'website-domain', good({ profile: profile({ businessEmail: 'a@acme.co.uk', businessWebsite: 'other.co.uk' }) }), 'failed'],
-    ['website: free mail e-mail', 'website-domain', good({ profile: profile({ businessEmail: 'acme@yahoo.com' }) }), 'unknown'],
+    [
+      'website: e-mail on a subdomain',
+      'website-domain',
+      good({ profile: profile({ businessEmail: 'jane@mail.ACME.com', businessWebsite: 'shop.acme.com' }) }),
+      'passed',
+    ],
+    [
+      'website: different domain',
+      'website-domain',
+      good({ profile: profile({ businessWebsite: 'acme-widgets.com' }) }),
+      'failed',
+      /acme-widgets\.com is not on your e-mail's domain acme\.com/,
+    ],
+    [
+      'website: co.uk registrable domains differ',
+      'website-domain',
+      good({ profile: profile({ businessEmail: 'a@acme.co.uk', businessWebsite: 'other.co.uk' }) }),
+      'failed',
+    ],
+    [
+      'website: free mail e-mail',
+      'website-domain',
+      good({ profile: profile({ businessEmail: 'acme@yahoo.com' }) }),
+      'unknown',
+    ],
     ['website: missing', 'website-domain', good({ profile: profile({ businessWebsite: '' }) }), 'failed'],
     // EIN
     ['EIN: recorded', 'ein', good(), 'passed'],
@@ -212,7 +332,13 @@ describe('checks', () => {
     ['bank: none', 'bank-account', good({ bankAccounts: [] }), 'failed'],
     // Tasks
     ['tasks: none overdue', 'tasks-on-time', good(), 'passed'],
-    ['tasks: two overdue', 'tasks-on-time', good({ tasks: { total: 5, overdue: 2 } }), 'failed', /^2 compliance tasks are overdue\.$/],
+    [
+      'tasks: two overdue',
+      'tasks-on-time',
+      good({ tasks: { total: 5, overdue: 2 } }),
+      'failed',
+      /^2 compliance tasks are overdue\.$/,
+    ],
     ['tasks: no tasks', 'tasks-on-time', good({ tasks: { total: 0, overdue: 0 } }), 'unknown'],
     // Tradelines
     ['tradelines: three', 'dnb-tradelines', good(), 'passed'],
@@ -236,7 +362,9 @@ describe('checks', () => {
 
   it('points a failing record at the page where it is fixed', () => {
     expect(run('address-consistent', good({ bankAccounts: [bank({ address: '1 Oak St' })] })).fix?.href).toBe('/bank');
-    expect(run('phone-consistent', good({ bankAccounts: [], presenceAccounts: [presence([['Phone', '1']])] })).fix?.href).toBe('/business-presence');
+    expect(
+      run('phone-consistent', good({ bankAccounts: [], presenceAccounts: [presence([['Phone', '1']])] })).fix?.href,
+    ).toBe('/business-presence');
     expect(run('ein', good({ profile: null })).fix?.href).toBe('/account');
     expect(run('tasks-on-time', good({ tasks: { total: 1, overdue: 1 } })).fix?.href).toBe('/compliance');
     expect(run('capital-score-tier', good({ capitalScore: 600 })).fix?.href).toBe('/dnb');
@@ -276,7 +404,13 @@ describe('evaluateFundability', () => {
 
   it('scores an empty client low and still gives three fixes', () => {
     const result = evaluateFundability({
-      profile: null, ownerPhone: '', presenceAccounts: [], bankAccounts: [], tasks: { total: 0, overdue: 0 }, dnbTradelines: null, capitalScore: null,
+      profile: null,
+      ownerPhone: '',
+      presenceAccounts: [],
+      bankAccounts: [],
+      tasks: { total: 0, overdue: 0 },
+      dnbTradelines: null,
+      capitalScore: null,
     });
     expect(result.score).toBe(0);
     expect(result.topFixes).toHaveLength(3);

@@ -111,12 +111,43 @@ export function normalizeName(name: string): string {
 }
 
 const ADDRESS_WORDS: Record<string, string> = {
-  street: 'st', avenue: 'ave', av: 'ave', road: 'rd', boulevard: 'blvd', drive: 'dr', lane: 'ln', court: 'ct',
-  place: 'pl', parkway: 'pkwy', highway: 'hwy', circle: 'cir', terrace: 'ter', square: 'sq', trail: 'trl',
-  expressway: 'expy', freeway: 'fwy', plaza: 'plz', center: 'ctr', centre: 'ctr', building: 'bldg', floor: 'fl',
-  mount: 'mt', fort: 'ft', saint: 'st',
-  north: 'n', south: 's', east: 'e', west: 'w', northeast: 'ne', northwest: 'nw', southeast: 'se', southwest: 'sw',
-  suite: 'ste', unit: 'ste', apartment: 'apt', room: 'rm',
+  street: 'st',
+  avenue: 'ave',
+  av: 'ave',
+  road: 'rd',
+  boulevard: 'blvd',
+  drive: 'dr',
+  lane: 'ln',
+  court: 'ct',
+  place: 'pl',
+  parkway: 'pkwy',
+  highway: 'hwy',
+  circle: 'cir',
+  terrace: 'ter',
+  square: 'sq',
+  trail: 'trl',
+  expressway: 'expy',
+  freeway: 'fwy',
+  plaza: 'plz',
+  center: 'ctr',
+  centre: 'ctr',
+  building: 'bldg',
+  floor: 'fl',
+  mount: 'mt',
+  fort: 'ft',
+  saint: 'st',
+  north: 'n',
+  south: 's',
+  east: 'e',
+  west: 'w',
+  northeast: 'ne',
+  northwest: 'nw',
+  southeast: 'se',
+  southwest: 'sw',
+  suite: 'ste',
+  unit: 'ste',
+  apartment: 'apt',
+  room: 'rm',
 };
 
 const STATE_NAMES: [RegExp, string][] = usStates
@@ -152,7 +183,11 @@ export function normalizePhone(phone: string): string {
 export function emailDomain(email: string): string {
   const at = email.trim().lastIndexOf('@');
   if (at < 0) return '';
-  return email.trim().slice(at + 1).toLowerCase().replace(/\.$/, '');
+  return email
+    .trim()
+    .slice(at + 1)
+    .toLowerCase()
+    .replace(/\.$/, '');
 }
 
 /** The host of a website address, lower case, without 'www.'; '' when there is none. */
@@ -170,25 +205,90 @@ export function websiteDomain(url: string): string {
 
 /** Public suffixes of two labels common enough to matter here; the full public suffix list is not worth its size. */
 const TWO_LEVEL_SUFFIXES = new Set([
-  'co.uk', 'org.uk', 'me.uk', 'ltd.uk', 'plc.uk', 'ac.uk', 'gov.uk', 'com.au', 'net.au', 'org.au', 'co.nz', 'org.nz',
-  'co.za', 'co.jp', 'co.in', 'co.il', 'co.kr', 'com.br', 'com.mx', 'com.ar', 'com.cn', 'com.sg', 'com.hk', 'com.tr',
-  'com.co', 'com.ph', 'com.my',
+  'co.uk',
+  'org.uk',
+  'me.uk',
+  'ltd.uk',
+  'plc.uk',
+  'ac.uk',
+  'gov.uk',
+  'com.au',
+  'net.au',
+  'org.au',
+  'co.nz',
+  'org.nz',
+  'co.za',
+  'co.jp',
+  'co.in',
+  'co.il',
+  'co.kr',
+  'com.br',
+  'com.mx',
+  'com.ar',
+  'com.cn',
+  'com.sg',
+  'com.hk',
+  'com.tr',
+  'com.co',
+  'com.ph',
+  'com.my',
 ]);
 
 /** The registrable domain: the last two labels, or three under a known two-level suffix like co.uk. */
 export function registrableDomain(domain: string): string {
-  const labels = domain.toLowerCase().replace(/^www\./, '').split('.').filter(Boolean);
+  const labels = domain
+    .toLowerCase()
+    .replace(/^www\./, '')
+    .split('.')
+    .filter(Boolean);
   const keep = labels.length >= 3 && TWO_LEVEL_SUFFIXES.has(labels.slice(-2).join('.')) ? 3 : 2;
   return labels.slice(-keep).join('.');
 }
 
 /** Free mail providers: an address there says nothing about the business owning a domain. */
 export const FREE_MAIL_DOMAINS: readonly string[] = [
-  'gmail.com', 'googlemail.com', 'yahoo.com', 'yahoo.co.uk', 'ymail.com', 'rocketmail.com', 'outlook.com', 'hotmail.com',
-  'live.com', 'msn.com', 'passport.com', 'aol.com', 'aim.com', 'icloud.com', 'me.com', 'mac.com', 'proton.me',
-  'protonmail.com', 'pm.me', 'gmx.com', 'gmx.net', 'mail.com', 'yandex.com', 'yandex.ru', 'zoho.com', 'zohomail.com',
-  'tutanota.com', 'tuta.io', 'fastmail.com', 'hushmail.com', 'inbox.com', 'mail.ru', 'qq.com', '163.com',
-  'comcast.net', 'verizon.net', 'att.net', 'sbcglobal.net', 'bellsouth.net', 'cox.net', 'charter.net', 'earthlink.net',
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'yahoo.co.uk',
+  'ymail.com',
+  'rocketmail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'passport.com',
+  'aol.com',
+  'aim.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'proton.me',
+  'protonmail.com',
+  'pm.me',
+  'gmx.com',
+  'gmx.net',
+  'mail.com',
+  'yandex.com',
+  'yandex.ru',
+  'zoho.com',
+  'zohomail.com',
+  'tutanota.com',
+  'tuta.io',
+  'fastmail.com',
+  'hushmail.com',
+  'inbox.com',
+  'mail.ru',
+  'qq.com',
+  '163.com',
+  'comcast.net',
+  'verizon.net',
+  'att.net',
+  'sbcglobal.net',
+  'bellsouth.net',
+  'cox.net',
+  'charter.net',
+  'earthlink.net',
 ];
 
 export const isFreeMailDomain = (domain: string): boolean => FREE_MAIL_DOMAINS.includes(registrableDomain(domain));
@@ -227,13 +327,18 @@ const DETAIL_LABELS: Record<Field, { match: RegExp; not?: RegExp }> = {
 
 const detailValue = (details: { label: string; value: string }[], field: Field): string => {
   const { match, not } = DETAIL_LABELS[field];
-  return details.find((d) => match.test(d.label) && !(not?.test(d.label) ?? false) && d.value.trim() !== '')?.value.trim() ?? '';
+  return (
+    details.find((d) => match.test(d.label) && !(not?.test(d.label) ?? false) && d.value.trim() !== '')?.value.trim() ??
+    ''
+  );
 };
 
 /** Every record that carries the field, the profile first. */
 function sightings(facts: FundabilityFacts, field: Field): Sighting[] {
   const profileValue = facts.profile
-    ? { name: facts.profile.businessName, address: facts.profile.businessAddress, phone: facts.profile.businessPhone }[field]
+    ? { name: facts.profile.businessName, address: facts.profile.businessAddress, phone: facts.profile.businessPhone }[
+        field
+      ]
     : '';
   const all: Sighting[] = [
     { kind: 'profile', label: 'the profile', value: profileValue.trim() },
@@ -252,8 +357,16 @@ function sightings(facts: FundabilityFacts, field: Field): Sighting[] {
   return all.filter((s) => s.value !== '');
 }
 
-const FIELD_WORDS: Record<Field, string> = { name: 'business name', address: 'business address', phone: 'business phone' };
-const NORMALISERS: Record<Field, (s: string) => string> = { name: normalizeName, address: normalizeAddress, phone: normalizePhone };
+const FIELD_WORDS: Record<Field, string> = {
+  name: 'business name',
+  address: 'business address',
+  phone: 'business phone',
+};
+const NORMALISERS: Record<Field, (s: string) => string> = {
+  name: normalizeName,
+  address: normalizeAddress,
+  phone: normalizePhone,
+};
 
 const possessive = (label: string) => (label.startsWith('the ') ? `${label}'s` : `the ${label}'s`);
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -312,7 +425,11 @@ export const businessEmailDomain: Check = (facts) => {
   const domain = emailDomain(email);
   if (domain === '') return result('failed', 'Your profile has no business e-mail address.', FIX_LINKS.profile);
   if (isFreeMailDomain(domain)) {
-    return result('failed', `${domain} is a free mail service; use an address on your business's own domain.`, FIX_LINKS.profile);
+    return result(
+      'failed',
+      `${domain} is a free mail service; use an address on your business's own domain.`,
+      FIX_LINKS.profile,
+    );
   }
   return result('passed', `Your business e-mail is on ${domain}.`, null);
 };
@@ -323,7 +440,11 @@ export const websiteDomainMatches: Check = (facts) => {
   if (site === '') return result('failed', 'Your profile has no business website.', FIX_LINKS.profile);
   const mail = emailDomain(facts.profile?.businessEmail ?? '');
   if (mail === '' || isFreeMailDomain(mail)) {
-    return result('unknown', 'Needs a business e-mail on your own domain to compare with the website.', FIX_LINKS.profile);
+    return result(
+      'unknown',
+      'Needs a business e-mail on your own domain to compare with the website.',
+      FIX_LINKS.profile,
+    );
   }
   if (registrableDomain(site) !== registrableDomain(mail)) {
     return result('failed', `Your website ${site} is not on your e-mail's domain ${mail}.`, FIX_LINKS.profile);
@@ -350,7 +471,12 @@ export const tasksOnTime: Check = (facts) => {
   const result = resultOf('tasks-on-time', 'Compliance tasks on time', 6);
   const { total, overdue } = facts.tasks;
   if (total === 0) return result('unknown', 'You have no compliance tasks yet.', null);
-  if (overdue > 0) return result('failed', `${countLabel(overdue, 'compliance task is', 'compliance tasks are')} overdue.`, FIX_LINKS.tasks);
+  if (overdue > 0)
+    return result(
+      'failed',
+      `${countLabel(overdue, 'compliance task is', 'compliance tasks are')} overdue.`,
+      FIX_LINKS.tasks,
+    );
   return result('passed', 'None of your compliance tasks is overdue.', null);
 };
 
@@ -375,7 +501,8 @@ export const capitalScoreTier: Check = (facts) => {
   const score = facts.capitalScore;
   if (score === null) return result('unknown', 'You have no CapitalScore yet.', FIX_LINKS.capitalScore);
   const tier = tierFor(score).name;
-  if (FUNDABLE_TIERS.includes(tier)) return result('passed', `Your CapitalScore ${score} is in the ${tier} tier.`, null);
+  if (FUNDABLE_TIERS.includes(tier))
+    return result('passed', `Your CapitalScore ${score} is in the ${tier} tier.`, null);
   return result(
     'failed',
     `Your CapitalScore ${score} is in the ${tier} tier; lenders look for Established (750) or higher.`,

@@ -11,13 +11,19 @@ import { pageFields } from './paging';
 /** Where an offer stands with staff. Staff's own offers are approved when added. */
 export const loanReviewStates = ['pending', 'approved', 'rejected'] as const;
 export type LoanReviewState = (typeof loanReviewStates)[number];
-export const LOAN_REVIEW_LABELS: Record<LoanReviewState, string> = { pending: 'Waiting for review', approved: 'Approved', rejected: 'Not approved' };
+export const LOAN_REVIEW_LABELS: Record<LoanReviewState, string> = {
+  pending: 'Waiting for review',
+  approved: 'Approved',
+  rejected: 'Not approved',
+};
 
 const text = (label: string, max: number, required = true) => {
   // A missing field reads as missing, not as "must be text".
   const s = z
     .string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) })
-    .trim().max(max, `${label} can be at most ${max} characters.`).check(singleLine(label));
+    .trim()
+    .max(max, `${label} can be at most ${max} characters.`)
+    .check(singleLine(label));
   return required ? s.min(1, `${label} is required.`) : s.default('');
 };
 

@@ -4,7 +4,10 @@ import { z } from 'zod';
  * The one membership rule ("member or admin", the original product's `ispaid`): every paid gate, on the server
  * and in the UI, asks this and nothing else.
  */
-export function hasMemberAccess(user: { role: string | null | undefined; isPaid: boolean | null | undefined }): boolean {
+export function hasMemberAccess(user: {
+  role: string | null | undefined;
+  isPaid: boolean | null | undefined;
+}): boolean {
   return user.role === 'admin' || user.isPaid === true;
 }
 

@@ -1,6 +1,21 @@
 import { z } from 'zod';
 
-export const notificationKinds = ['task_assigned', 'task_changed', 'reminder_sent', 'payment_recorded', 'payment_request', 'new_signup', 'membership_changed', 'score_changed', 'tradeline_stale', 'automation_request', 'loan_offer', 'support_reply', 'support_message', 'staff_action'] as const;
+export const notificationKinds = [
+  'task_assigned',
+  'task_changed',
+  'reminder_sent',
+  'payment_recorded',
+  'payment_request',
+  'new_signup',
+  'membership_changed',
+  'score_changed',
+  'tradeline_stale',
+  'automation_request',
+  'loan_offer',
+  'support_reply',
+  'support_message',
+  'staff_action',
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 export type NotificationItem = {
@@ -17,13 +32,30 @@ export type NotificationItem = {
  * unreadCount: what the bell's badge shows, 0 while the user's push alerts are off;
  * hasUnread: whether any row is unread, whatever the preference.
  */
-export type NotificationPage = { notifications: NotificationItem[]; unreadCount: number; hasUnread: boolean; total: number; page: number; pageSize: number };
+export type NotificationPage = {
+  notifications: NotificationItem[];
+  unreadCount: number;
+  hasUnread: boolean;
+  total: number;
+  page: number;
+  pageSize: number;
+};
 
 /** GET /api/me/notifications: the caller's own notifications, newest first. */
 export const notificationListQuery = z
   .object({
-    page: z.coerce.number({ message: 'Page must be a number' }).int().min(1, 'Page must be 1 or more').max(100_000).default(1),
-    pageSize: z.coerce.number({ message: 'Page size must be a number' }).int().min(1, 'Page size must be between 1 and 100').max(100, 'Page size must be between 1 and 100').default(20),
+    page: z.coerce
+      .number({ message: 'Page must be a number' })
+      .int()
+      .min(1, 'Page must be 1 or more')
+      .max(100_000)
+      .default(1),
+    pageSize: z.coerce
+      .number({ message: 'Page size must be a number' })
+      .int()
+      .min(1, 'Page size must be between 1 and 100')
+      .max(100, 'Page size must be between 1 and 100')
+      .default(20),
   })
   .strict();
 
@@ -31,7 +63,9 @@ export const notificationListQuery = z
 export const markNotificationsRead = z
   .object({
     ids: z
-      .array(z.number({ message: 'Notification ids must be numbers' }).int().min(1).max(2_147_483_647), { message: 'ids must be a list of notification ids' })
+      .array(z.number({ message: 'Notification ids must be numbers' }).int().min(1).max(2_147_483_647), {
+        message: 'ids must be a list of notification ids',
+      })
       .max(100, 'At most 100 notifications at a time')
       .optional(),
   })

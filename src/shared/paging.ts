@@ -5,7 +5,12 @@ export const MAX_PAGE_SIZE = 100;
 
 /** `page` (1-based) and `pageSize` (1-`max`) query fields, for a list route's schema. */
 export const pageFields = (defaultSize = 50, max = MAX_PAGE_SIZE) => ({
-  page: z.coerce.number({ message: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be 1 or more').max(100_000, 'Page must be at most 100000').default(1),
+  page: z.coerce
+    .number({ message: 'Page must be a number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page must be 1 or more')
+    .max(100_000, 'Page must be at most 100000')
+    .default(1),
   pageSize: z.coerce
     .number({ message: 'Page size must be a number' })
     .int('Page size must be a whole number')
@@ -22,7 +27,10 @@ export type PageQuery = { page: number; pageSize: number };
 export const adminListQuery = z
   .object({
     ...pageFields(),
-    clientId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Client id must be 1-100 letters, digits, - or _').optional(),
+    clientId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,100}$/, 'Client id must be 1-100 letters, digits, - or _')
+      .optional(),
   })
   .strict();
 

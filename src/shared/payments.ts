@@ -9,7 +9,12 @@ export const ONLY_ADMINS_ADD = 'Only administrators can add payments.';
 export const ONLY_ADMINS_EDIT = 'Only administrators can edit payments.';
 
 const fields = {
-  description: z.string('Please enter a description.').trim().min(1, 'Please enter a description.').max(200, 'The description can be at most 200 characters.').check(singleLine('The description')),
+  description: z
+    .string('Please enter a description.')
+    .trim()
+    .min(1, 'Please enter a description.')
+    .max(200, 'The description can be at most 200 characters.')
+    .check(singleLine('The description')),
   amount: z
     .number('Please enter an amount.')
     .refine((n) => n !== 0, 'The amount must not be zero.')
@@ -37,5 +42,11 @@ export const paymentUpdate = z
   .strict();
 export type PaymentUpdate = z.input<typeof paymentUpdate>;
 
-export type Payment = { id: number; description: string; amount: number; date: string; status: PaymentStatus; included: boolean };
-
+export type Payment = {
+  id: number;
+  description: string;
+  amount: number;
+  date: string;
+  status: PaymentStatus;
+  included: boolean;
+};

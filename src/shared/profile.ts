@@ -6,7 +6,14 @@ import { singleLine } from './text';
 export const AGREEMENT_TEXT = 'I AGREE';
 export const AGREEMENT_MESSAGE = 'You must type "I AGREE" exactly to proceed';
 export const MULTIPLE_OWNERS_HINT = 'Please enter 2 or more for multiple owners.';
-export const businessStructureValues = ['sole_proprietorship', 'general_partnership', 'llc', 's_corp', 'c_corp', 'professional_corp'] as const;
+export const businessStructureValues = [
+  'sole_proprietorship',
+  'general_partnership',
+  'llc',
+  's_corp',
+  'c_corp',
+  'professional_corp',
+] as const;
 export const secretProfileFields = ['ssn', 'dob', 'ein'] as const;
 export type SecretProfileField = (typeof secretProfileFields)[number];
 
@@ -23,7 +30,9 @@ export const einField = z
   });
 
 const text = (max: number, label: string) => z.string().trim().max(max).check(singleLine(label)).default('');
-const email = z.union([z.literal(''), z.string().trim().max(254).pipe(z.email('Please enter a valid email address'))]).default('');
+const email = z
+  .union([z.literal(''), z.string().trim().max(254).pipe(z.email('Please enter a valid email address'))])
+  .default('');
 
 // The Business Owner Profile form. SSN, DOB and EIN are optional on save: left out, the stored values stay.
 export const profileInput = z
@@ -32,7 +41,12 @@ export const profileInput = z
     businessWebsite: httpUrlField('Business Website', 300),
     ownerFirstName: text(100, 'Owner First Name'),
     ownerLastName: text(100, 'Owner Last Name'),
-    ownerSsn: z.string().trim().max(20).regex(/^[0-9\- ]*$/, 'SSN may contain only digits and dashes').optional(),
+    ownerSsn: z
+      .string()
+      .trim()
+      .max(20)
+      .regex(/^[0-9\- ]*$/, 'SSN may contain only digits and dashes')
+      .optional(),
     ownerDob: z.string().trim().max(60).check(singleLine('Date of Birth')).optional(),
     ein: einField.optional(),
     creditProfile: z.union([z.literal(''), z.enum(usStateNames as unknown as [string, ...string[]])]).default(''),
@@ -48,13 +62,29 @@ export const profileInput = z
     agreement: z.string().refine((v) => v.trim().toUpperCase() === AGREEMENT_TEXT, AGREEMENT_MESSAGE),
   })
   .strict()
-  .refine((p) => p.ownerType === 'sole' || p.numberOfOwners >= 2, { message: MULTIPLE_OWNERS_HINT, path: ['numberOfOwners'] });
+  .refine((p) => p.ownerType === 'sole' || p.numberOfOwners >= 2, {
+    message: MULTIPLE_OWNERS_HINT,
+    path: ['numberOfOwners'],
+  });
 export type ProfileInput = z.input<typeof profileInput>;
 
 /** The fields the completion rule needs filled (as the original product does); SSN and DOB count when stored. */
 export const requiredProfileFields = [
-  'businessName', 'businessWebsite', 'ownerFirstName', 'ownerLastName', 'ownerSsn', 'ownerDob', 'creditProfile',
-  'businessStructure', 'businessPhone', 'forwardPhone', 'businessAddress', 'ownerHomeAddress', 'businessEmail', 'forwardEmail', 'ownerType',
+  'businessName',
+  'businessWebsite',
+  'ownerFirstName',
+  'ownerLastName',
+  'ownerSsn',
+  'ownerDob',
+  'creditProfile',
+  'businessStructure',
+  'businessPhone',
+  'forwardPhone',
+  'businessAddress',
+  'ownerHomeAddress',
+  'businessEmail',
+  'forwardEmail',
+  'ownerType',
 ] as const;
 export type CompletionFields = Record<(typeof requiredProfileFields)[number], string | null | undefined>;
 const validEmail = z.email();
@@ -75,7 +105,8 @@ export function normalizeOwnerCount(raw: string | number): number {
 }
 
 /** Choosing sole sets the count to 1; choosing multiple raises it to 2 if lower. */
-export const ownersForType = (type: 'sole' | 'multiple', current: number) => (type === 'sole' ? 1 : Math.max(2, current));
+export const ownersForType = (type: 'sole' | 'multiple', current: number) =>
+  type === 'sole' ? 1 : Math.max(2, current);
 
 export const COMPLETE_PROFILE_TASK = 'Complete Your My Account Section';
 

@@ -86,7 +86,12 @@ export const PROGRAM_REQUEST_FAILED = 'Failed to send payment request. Please tr
 export const programRequestInput = z
   .object({
     programId: z.enum(programIds, 'Please select a program.'),
-    note: z.string().trim().max(2000, 'The note can be at most 2000 characters.').check(multiLine('The note')).default(''),
+    note: z
+      .string()
+      .trim()
+      .max(2000, 'The note can be at most 2000 characters.')
+      .check(multiLine('The note'))
+      .default(''),
   })
   .strict();
 export type ProgramRequestInput = z.input<typeof programRequestInput>;

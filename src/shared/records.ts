@@ -14,9 +14,15 @@ export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
 export type RecordStatus = ReceivableStatus | PurchaseOrderStatus;
 
 /** The labels the original product shows ('OverDue' as written there). */
-export const STATUS_LABELS: Record<RecordStatus, string> = { pending: 'Pending', approved: 'Approved', overdue: 'OverDue', rejected: 'Rejected' };
+export const STATUS_LABELS: Record<RecordStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  overdue: 'OverDue',
+  rejected: 'Rejected',
+};
 /** Badge colours: green approved, yellow pending, red otherwise. */
-export const statusColour = (status: RecordStatus): 'green' | 'yellow' | 'red' => (status === 'approved' ? 'green' : status === 'pending' ? 'yellow' : 'red');
+export const statusColour = (status: RecordStatus): 'green' | 'yellow' | 'red' =>
+  status === 'approved' ? 'green' : status === 'pending' ? 'yellow' : 'red';
 
 export const MAX_RECORD_AMOUNT = 100_000_000;
 const AMOUNT_MESSAGE = 'Enter the amount as a number greater than 0, like 2500 or 2500.00.';
@@ -39,20 +45,46 @@ const isoDate = (label: string) =>
 const vendorName = textField(200, 'Vendor name').pipe(z.string().min(1, 'Enter the vendor name.'));
 
 export const receivableInput = z
-  .object({ vendorName, amount: amountField, dueDate: isoDate('Due date'), status: z.enum(RECEIVABLE_STATUSES, 'Status must be pending, approved or overdue.').default('pending') })
+  .object({
+    vendorName,
+    amount: amountField,
+    dueDate: isoDate('Due date'),
+    status: z.enum(RECEIVABLE_STATUSES, 'Status must be pending, approved or overdue.').default('pending'),
+  })
   .strict();
 export const purchaseOrderInput = z
-  .object({ vendorName, amount: amountField, orderDate: isoDate('Order date'), status: z.enum(PURCHASE_ORDER_STATUSES, 'Status must be pending, approved or rejected.').default('pending') })
+  .object({
+    vendorName,
+    amount: amountField,
+    orderDate: isoDate('Order date'),
+    status: z.enum(PURCHASE_ORDER_STATUSES, 'Status must be pending, approved or rejected.').default('pending'),
+  })
   .strict();
 /** Edits: an omitted status keeps the stored one (create's default of 'pending' would reset it). */
-export const receivableUpdate = receivableInput.extend({ status: z.enum(RECEIVABLE_STATUSES, 'Status must be pending, approved or overdue.').optional() }).strict();
-export const purchaseOrderUpdate = purchaseOrderInput.extend({ status: z.enum(PURCHASE_ORDER_STATUSES, 'Status must be pending, approved or rejected.').optional() }).strict();
+export const receivableUpdate = receivableInput
+  .extend({ status: z.enum(RECEIVABLE_STATUSES, 'Status must be pending, approved or overdue.').optional() })
+  .strict();
+export const purchaseOrderUpdate = purchaseOrderInput
+  .extend({ status: z.enum(PURCHASE_ORDER_STATUSES, 'Status must be pending, approved or rejected.').optional() })
+  .strict();
 export type ReceivableInput = z.infer<typeof receivableInput>;
 export type PurchaseOrderInput = z.infer<typeof purchaseOrderInput>;
 
 export type RecordDocument = { id: string; documentName: string; contentType: string; size: number; createdAt: string };
-export type Receivable = Omit<ReceivableInput, 'status'> & { id: string; clientId: string; status: ReceivableStatus; createdAt: string; documents: RecordDocument[] };
-export type PurchaseOrder = Omit<PurchaseOrderInput, 'status'> & { id: string; clientId: string; status: PurchaseOrderStatus; createdAt: string; documents: RecordDocument[] };
+export type Receivable = Omit<ReceivableInput, 'status'> & {
+  id: string;
+  clientId: string;
+  status: ReceivableStatus;
+  createdAt: string;
+  documents: RecordDocument[];
+};
+export type PurchaseOrder = Omit<PurchaseOrderInput, 'status'> & {
+  id: string;
+  clientId: string;
+  status: PurchaseOrderStatus;
+  createdAt: string;
+  documents: RecordDocument[];
+};
 /** A record of either kind as the API answers it: the kind's own date key (dueDate or orderDate), its documents nested. */
 export type RecordView = {
   id: string;
@@ -73,9 +105,18 @@ export type WithClient<T> = T & { clientName?: string; clientEmail?: string };
 /** The sum of the amounts (and the count) of one status, over the whole list, not just a page. */
 export type StatusTotal<S extends RecordStatus = RecordStatus> = { status: S; count: number; amount: number };
 /** What a record list answers: a page of records with their documents, and the totals by status. */
-export type RecordPage<T, S extends RecordStatus> = { items: T[]; total: number; page: number; pageSize: number; totals: StatusTotal<S>[] };
+export type RecordPage<T, S extends RecordStatus> = {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totals: StatusTotal<S>[];
+};
 
-export const RECORD_NOT_FOUND: Record<RecordKind, string> = { receivable: 'Account receivable not found.', 'purchase-order': 'Purchase order not found.' };
+export const RECORD_NOT_FOUND: Record<RecordKind, string> = {
+  receivable: 'Account receivable not found.',
+  'purchase-order': 'Purchase order not found.',
+};
 export const RECORD_DOCUMENT_NOT_FOUND = 'Document not found.';
 
 /** Documents one record may carry. */

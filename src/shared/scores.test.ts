@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { capitalScoreInput, paydexColour, paydexRisk, paydexScoreInput, PAYDEX_REFERENCE, scoreChangedText, tierFor, TIERS } from './scores';
+import {
+  capitalScoreInput,
+  paydexColour,
+  paydexRisk,
+  paydexScoreInput,
+  PAYDEX_REFERENCE,
+  scoreChangedText,
+  tierFor,
+  TIERS,
+} from './scores';
 
 describe('CapitalScore tiers', () => {
   it.each([
@@ -55,10 +64,12 @@ describe('score inputs', () => {
   it('accepts the edges and refuses what lies outside, never clamping', () => {
     expect(capitalScoreInput.safeParse({ score: 500 }).success).toBe(true);
     expect(capitalScoreInput.safeParse({ score: 1000 }).success).toBe(true);
-    for (const score of [499, 1001, -1, 650.5, '650', Number.NaN, Infinity]) expect(capitalScoreInput.safeParse({ score }).success, String(score)).toBe(false);
+    for (const score of [499, 1001, -1, 650.5, '650', Number.NaN, Infinity])
+      expect(capitalScoreInput.safeParse({ score }).success, String(score)).toBe(false);
     expect(paydexScoreInput.safeParse({ score: 0 }).success).toBe(true);
     expect(paydexScoreInput.safeParse({ score: 100 }).success).toBe(true);
-    for (const score of [-1, 101, '80', null]) expect(paydexScoreInput.safeParse({ score }).success, String(score)).toBe(false);
+    for (const score of [-1, 101, '80', null])
+      expect(paydexScoreInput.safeParse({ score }).success, String(score)).toBe(false);
   });
 
   it('words the notification of a change', () => {

@@ -71,7 +71,8 @@ export const paydexColour = (score: number): PaydexColour => (score >= 80 ? 'gre
 
 export type PaydexRisk = 'Low risk' | 'Medium risk' | 'High risk';
 /** Risk bands 1-49 high, 50-79 medium, 80-100 low (0, below the bands, counts as high). */
-export const paydexRisk = (score: number): PaydexRisk => (score >= 80 ? 'Low risk' : score >= 50 ? 'Medium risk' : 'High risk');
+export const paydexRisk = (score: number): PaydexRisk =>
+  score >= 80 ? 'Low risk' : score >= 50 ? 'Medium risk' : 'High risk';
 
 /** The PAYDEX card's three static texts. */
 export const PAYDEX_STATIC_TEXTS = [
@@ -116,8 +117,12 @@ const scoreField = (label: string, min: number, max: number) =>
     .max(max, `${label} must be between ${min} and ${max}.`);
 
 /** An admin's save of a client's CapitalScore: out of range is refused, never clamped silently. */
-export const capitalScoreInput = z.object({ score: scoreField('CapitalScore', CAPITAL_SCORE.min, CAPITAL_SCORE.max) }).strict();
-export const paydexScoreInput = z.object({ score: scoreField('PAYDEX score', PAYDEX_SCORE.min, PAYDEX_SCORE.max) }).strict();
+export const capitalScoreInput = z
+  .object({ score: scoreField('CapitalScore', CAPITAL_SCORE.min, CAPITAL_SCORE.max) })
+  .strict();
+export const paydexScoreInput = z
+  .object({ score: scoreField('PAYDEX score', PAYDEX_SCORE.min, PAYDEX_SCORE.max) })
+  .strict();
 export type ScoreInput = z.infer<typeof capitalScoreInput>;
 
 /** How many history rows of each score one response carries (the newest). */

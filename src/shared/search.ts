@@ -23,7 +23,19 @@ export const searchQuery = z
 export type SearchQuery = z.output<typeof searchQuery>;
 
 /** In the order the groups are shown. */
-export const searchKinds = ['task', 'document', 'bank-account', 'business-account', 'store-card', 'revolving-credit', 'receivable', 'purchase-order', 'video', 'automation', 'client'] as const;
+export const searchKinds = [
+  'task',
+  'document',
+  'bank-account',
+  'business-account',
+  'store-card',
+  'revolving-credit',
+  'receivable',
+  'purchase-order',
+  'video',
+  'automation',
+  'client',
+] as const;
 export type SearchKind = (typeof searchKinds)[number];
 
 export const searchKindLabels: Record<SearchKind, string> = {

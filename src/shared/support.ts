@@ -38,7 +38,12 @@ export type SupportMessage = {
 export const supportMessagesQuery = z
   .object({
     before: z.coerce.number({ message: 'before must be a message id' }).int().min(1).max(2_147_483_647).optional(),
-    limit: z.coerce.number({ message: 'limit must be a number' }).int().min(1, 'limit must be between 1 and 100').max(100, 'limit must be between 1 and 100').default(SUPPORT_PAGE_SIZE),
+    limit: z.coerce
+      .number({ message: 'limit must be a number' })
+      .int()
+      .min(1, 'limit must be between 1 and 100')
+      .max(100, 'limit must be between 1 and 100')
+      .default(SUPPORT_PAGE_SIZE),
   })
   .strict();
 export type SupportThread = {
@@ -64,10 +69,14 @@ export const supportMessageInput = z
 export type SupportMessageInput = z.input<typeof supportMessageInput>;
 
 /** POST /api/clients/:clientId/support/read: the caller's side has read up to this message id. */
-export const supportReadInput = z.object({ upTo: z.number({ message: 'upTo must be a message id' }).int().min(0).max(2_147_483_647) }).strict();
+export const supportReadInput = z
+  .object({ upTo: z.number({ message: 'upTo must be a message id' }).int().min(0).max(2_147_483_647) })
+  .strict();
 
 /** POST /api/clients/:clientId/support/archive (staff): Archive, or bring back into the open inbox. */
-export const supportArchiveInput = z.object({ archived: z.boolean({ message: 'archived must be true or false' }) }).strict();
+export const supportArchiveInput = z
+  .object({ archived: z.boolean({ message: 'archived must be true or false' }) })
+  .strict();
 
 /** GET /api/support/conversations (staff): the inbox, unread first then newest. */
 export const supportInboxQuery = z
@@ -103,5 +112,7 @@ export type SupportStreamEvent =
   | { event: 'read'; data: { clientId: string; staffReadId: number; clientReadId: number } }
   | { event: 'conversation'; data: { clientId: string; archived: boolean } };
 export const supportStreamQuery = z
-  .object({ after: z.coerce.number({ message: 'after must be a message id' }).int().min(0).max(2_147_483_647).optional() })
+  .object({
+    after: z.coerce.number({ message: 'after must be a message id' }).int().min(0).max(2_147_483_647).optional(),
+  })
   .strict();

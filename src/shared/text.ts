@@ -10,7 +10,8 @@ export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is matched
 const CONTROLS_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
-export const singleLineMessage = (label: string) => `${label} must be one line, without line breaks or other control characters.`;
+export const singleLineMessage = (label: string) =>
+  `${label} must be one line, without line breaks or other control characters.`;
 export const controlCharacterMessage = (label: string) => `${label} contains a control character that is not allowed.`;
 
 /** Whether `s` is one line of text: no control character at all (see CONTROL_CHARACTERS). */
@@ -20,4 +21,5 @@ export const isSingleLine = (s: string) => !CONTROL_CHARACTERS.test(s);
 export const singleLine = (label: string) => z.refine<string>((s) => isSingleLine(s), singleLineMessage(label));
 
 /** The rule of multi-line text (descriptions, notes, messages): line breaks and tabs, no other control character. */
-export const multiLine = (label: string) => z.refine<string>((s) => !CONTROLS_BUT_LINE_BREAKS.test(s), controlCharacterMessage(label));
+export const multiLine = (label: string) =>
+  z.refine<string>((s) => !CONTROLS_BUT_LINE_BREAKS.test(s), controlCharacterMessage(label));

@@ -2,15 +2,39 @@ import { describe, expect, it } from 'vitest';
 import type { Tradeline } from './credit';
 import { daysBetween, staleFrom, summarizeTradelines, tradelineStatus } from './tradelines';
 
-const line = (name: string, t: Partial<Tradeline> = {}): Tradeline => ({ source: 'store', id: name, name, bureaus: [], dateOpened: '', lastReported: '', ...t });
+const line = (name: string, t: Partial<Tradeline> = {}): Tradeline => ({
+  source: 'store',
+  id: name,
+  name,
+  bureaus: [],
+  dateOpened: '',
+  lastReported: '',
+  ...t,
+});
 const TODAY = '2026-03-31';
 
 describe('tradeline status', () => {
   it('counts from the last reported date, else the date opened, and is stale after 45 days', () => {
-    expect(tradelineStatus(line('a', { dateOpened: '2026-01-01', lastReported: '2026-02-14' }), TODAY)).toEqual({ state: 'current', since: '2026-02-14', days: 45 });
-    expect(tradelineStatus(line('a', { dateOpened: '2026-01-01', lastReported: '2026-02-13' }), TODAY)).toEqual({ state: 'stale', since: '2026-02-13', days: 46 });
-    expect(tradelineStatus(line('a', { dateOpened: '2026-02-13' }), TODAY)).toEqual({ state: 'stale', since: '2026-02-13', days: 46 });
-    expect(tradelineStatus(line('a', { dateOpened: '2026-03-30' }), TODAY)).toEqual({ state: 'current', since: '2026-03-30', days: 1 });
+    expect(tradelineStatus(line('a', { dateOpened: '2026-01-01', lastReported: '2026-02-14' }), TODAY)).toEqual({
+      state: 'current',
+      since: '2026-02-14',
+      days: 45,
+    });
+    expect(tradelineStatus(line('a', { dateOpened: '2026-01-01', lastReported: '2026-02-13' }), TODAY)).toEqual({
+      state: 'stale',
+      since: '2026-02-13',
+      days: 46,
+    });
+    expect(tradelineStatus(line('a', { dateOpened: '2026-02-13' }), TODAY)).toEqual({
+      state: 'stale',
+      since: '2026-02-13',
+      days: 46,
+    });
+    expect(tradelineStatus(line('a', { dateOpened: '2026-03-30' }), TODAY)).toEqual({
+      state: 'current',
+      since: '2026-03-30',
+      days: 1,
+    });
     expect(tradelineStatus(line('a'), TODAY)).toEqual({ state: 'not-reported', since: '', days: null });
   });
 
@@ -55,10 +79,14 @@ describe('tradeline summary', () => {
   });
 
   it('needs nothing once every bureau has enough current tradelines', () => {
-    const all = ['a', 'b', 'c'].map((n) => line(n, { bureaus: ['dnb', 'experian', 'equifax'], dateOpened: '2026-03-01' }));
+    const all = ['a', 'b', 'c'].map((n) =>
+      line(n, { bureaus: ['dnb', 'experian', 'equifax'], dateOpened: '2026-03-01' }),
+    );
     const s = summarizeTradelines(all, TODAY);
     expect(s.needed).toEqual([]);
     expect(s.byBureau.map((b) => b.count)).toEqual([3, 3, 3]);
-    expect(summarizeTradelines([], TODAY).needed[0]).toBe('PAYDEX needs at least 3 trade experiences reported to Dun & Bradstreet: you have 0.');
+    expect(summarizeTradelines([], TODAY).needed[0]).toBe(
+      'PAYDEX needs at least 3 trade experiences reported to Dun & Bradstreet: you have 0.',
+    );
   });
 });

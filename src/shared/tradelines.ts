@@ -1,4 +1,11 @@
-import { BUREAUS, PAYDEX_MIN_TRADELINES, TRADELINE_STALE_DAYS, type Bureau, type Tradeline, type TradelineSource } from './credit';
+import {
+  BUREAUS,
+  PAYDEX_MIN_TRADELINES,
+  TRADELINE_STALE_DAYS,
+  type Bureau,
+  type Tradeline,
+  type TradelineSource,
+} from './credit';
 import type { Page } from './paging';
 import { countLabel } from './format';
 
@@ -45,7 +52,8 @@ export type TradelinesResponse = { summary: TradelineSummary; tradelines: Page<T
 export const STALE_LIST_MAX = 100;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const dayNumber = (isoDay: string) => Date.UTC(Number(isoDay.slice(0, 4)), Number(isoDay.slice(5, 7)) - 1, Number(isoDay.slice(8, 10))) / DAY_MS;
+const dayNumber = (isoDay: string) =>
+  Date.UTC(Number(isoDay.slice(0, 4)), Number(isoDay.slice(5, 7)) - 1, Number(isoDay.slice(8, 10))) / DAY_MS;
 
 /** Today's calendar day in UTC, 'YYYY-MM-DD' (the server's clock; tests inject theirs). */
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -69,8 +77,14 @@ export function tradelineStatus(t: Pick<Tradeline, 'dateOpened' | 'lastReported'
 
 export function summarizeTradelines(tradelines: Tradeline[], today: string): TradelineSummary {
   const views = tradelines.map((t) => ({ ...t, status: tradelineStatus(t, today) }));
-  const byBureau = BUREAUS.map((b) => ({ key: b.key, label: b.label, count: tradelines.filter((t) => t.bureaus.includes(b.key)).length }));
-  const stale = views.filter((v) => v.status.state === 'stale').sort((a, b) => (b.status.days ?? 0) - (a.status.days ?? 0) || a.name.localeCompare(b.name));
+  const byBureau = BUREAUS.map((b) => ({
+    key: b.key,
+    label: b.label,
+    count: tradelines.filter((t) => t.bureaus.includes(b.key)).length,
+  }));
+  const stale = views
+    .filter((v) => v.status.state === 'stale')
+    .sort((a, b) => (b.status.days ?? 0) - (a.status.days ?? 0) || a.name.localeCompare(b.name));
   const notReportedCount = views.filter((v) => v.status.state === 'not-reported').length;
   const noBureau = tradelines.filter((t) => t.bureaus.length === 0).length;
 
@@ -84,12 +98,25 @@ export function summarizeTradelines(tradelines: Tradeline[], today: string): Tra
         : `${b.label} needs at least ${countLabel(min, 'tradeline')} reporting to it to build your business credit file there: you have ${b.count}.`,
     );
   }
-  if (noBureau) needed.push(`${countLabel(noBureau, 'tradeline does', 'tradelines do')} not report to any bureau yet: record the bureaus ${noBureau === 1 ? 'it reports' : 'they report'} to.`);
+  if (noBureau)
+    needed.push(
+      `${countLabel(noBureau, 'tradeline does', 'tradelines do')} not report to any bureau yet: record the bureaus ${noBureau === 1 ? 'it reports' : 'they report'} to.`,
+    );
   if (stale.length)
     needed.push(
       `${countLabel(stale.length, 'tradeline has', 'tradelines have')} not been reported for more than ${TRADELINE_STALE_DAYS} days: ask the creditor to report your payments, then update the last reported date.`,
     );
-  if (notReportedCount) needed.push(`${countLabel(notReportedCount, 'tradeline has', 'tradelines have')} no date opened or last reported date yet: add ${notReportedCount === 1 ? 'it' : 'them'} to track reporting.`);
+  if (notReportedCount)
+    needed.push(
+      `${countLabel(notReportedCount, 'tradeline has', 'tradelines have')} no date opened or last reported date yet: add ${notReportedCount === 1 ? 'it' : 'them'} to track reporting.`,
+    );
 
-  return { total: tradelines.length, byBureau, stale: stale.slice(0, STALE_LIST_MAX), staleCount: stale.length, notReportedCount, needed };
+  return {
+    total: tradelines.length,
+    byBureau,
+    stale: stale.slice(0, STALE_LIST_MAX),
+    staleCount: stale.length,
+    notReportedCount,
+    needed,
+  };
 }

@@ -35,9 +35,19 @@ export const durationText = z
 /** The text fields of the add/edit form (multipart fields next to the `thumbnail` and `video` files). */
 export const videoFields = z
   .object({
-    title: z.string({ message: 'Enter a title.' }).trim().min(1, 'Enter a title.').max(200, 'The title can be at most 200 characters.').check(singleLine('The title')),
+    title: z
+      .string({ message: 'Enter a title.' })
+      .trim()
+      .min(1, 'Enter a title.')
+      .max(200, 'The title can be at most 200 characters.')
+      .check(singleLine('The title')),
     duration: durationText,
-    description: z.string({ message: 'Enter a description.' }).trim().min(1, 'Enter a description.').max(5000, 'The description can be at most 5,000 characters.').check(multiLine('The description')),
+    description: z
+      .string({ message: 'Enter a description.' })
+      .trim()
+      .min(1, 'Enter a description.')
+      .max(5000, 'The description can be at most 5,000 characters.')
+      .check(multiLine('The description')),
   })
   .strict();
 export type VideoFields = z.infer<typeof videoFields>;
@@ -51,7 +61,12 @@ export const progressListQuery = z.object(pageFields(100)).strict();
 
 /** PUT /api/training-videos/order: every video's id, in the new order (renumbered 1..n). */
 export const videoOrderInput = z
-  .object({ ids: z.array(z.string().min(1).max(100), { message: 'ids must be the list of video ids in order' }).min(1, 'Send the video ids in order.').max(1000) })
+  .object({
+    ids: z
+      .array(z.string().min(1).max(100), { message: 'ids must be the list of video ids in order' })
+      .min(1, 'Send the video ids in order.')
+      .max(1000),
+  })
   .strict();
 /** PUT /api/training-videos/intro: the dashboard's intro video, or null for none. */
 export const introInput = z.object({ videoId: z.string().min(1).max(100).nullable() }).strict();
@@ -90,12 +105,38 @@ export type TrainingVideo = {
 };
 
 /** GET /api/training-videos answers the shared page shape plus how many the caller has watched. */
-export type TrainingVideoPage = { items: TrainingVideo[]; total: number; page: number; pageSize: number; watchedCount: number };
+export type TrainingVideoPage = {
+  items: TrainingVideo[];
+  total: number;
+  page: number;
+  pageSize: number;
+  watchedCount: number;
+};
 
-export type VideoResource = { id: string; videoId: string; name: string; contentType: string; size: number; createdAt: string; downloadUrl: string };
+export type VideoResource = {
+  id: string;
+  videoId: string;
+  name: string;
+  contentType: string;
+  size: number;
+  createdAt: string;
+  downloadUrl: string;
+};
 
 /** A client's progress as an admin sees it (GET /api/clients/:clientId/training-progress). */
-export type ClientVideoProgress = { videoId: string; title: string; displayOrder: number; progress: VideoProgress | null };
-export type ClientProgressPage = { items: ClientVideoProgress[]; total: number; page: number; pageSize: number; watchedCount: number };
+export type ClientVideoProgress = {
+  videoId: string;
+  title: string;
+  displayOrder: number;
+  progress: VideoProgress | null;
+};
+export type ClientProgressPage = {
+  items: ClientVideoProgress[];
+  total: number;
+  page: number;
+  pageSize: number;
+  watchedCount: number;
+};
 
-export const isWatched = (positionSeconds: number, durationSeconds: number) => durationSeconds > 0 && positionSeconds >= durationSeconds * WATCHED_SHARE;
+export const isWatched = (positionSeconds: number, durationSeconds: number) =>
+  durationSeconds > 0 && positionSeconds >= durationSeconds * WATCHED_SHARE;

@@ -10,7 +10,8 @@ export const RECOVERY_CODE_COUNT = 10;
 
 /** The 403 code an administrator without two-factor gets while REQUIRE_ADMIN_2FA is on. */
 export const TWO_FACTOR_REQUIRED_CODE = 'TWO_FACTOR_REQUIRED';
-export const TWO_FACTOR_REQUIRED = 'Administrators must turn on two-factor sign-in before they can continue. Set it up in the portal first.';
+export const TWO_FACTOR_REQUIRED =
+  'Administrators must turn on two-factor sign-in before they can continue. Set it up in the portal first.';
 export const ADMIN_MUST_KEEP_TWO_FACTOR = 'Administrators must keep two-factor sign-in on.';
 export const TWO_FACTOR_CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app.';
 export const TWO_FACTOR_LOCKED = `Too many wrong codes. Try again in ${TWO_FACTOR_LOCK_MINUTES} minutes.`;

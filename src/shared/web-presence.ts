@@ -26,7 +26,8 @@ export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 export const knownPlatform = (platform: string): SocialPlatform | null =>
   SOCIAL_PLATFORMS.find((p) => p.toLowerCase() === platform.trim().toLowerCase()) ?? null;
 
-const required = (max: number, label: string, message: string) => textField(max, label).refine((s) => s !== '', message);
+const required = (max: number, label: string, message: string) =>
+  textField(max, label).refine((s) => s !== '', message);
 
 /** POST body: platform, username and password required; the profile URL an http(s) address. */
 export const socialAccountInput = z
@@ -43,7 +44,9 @@ export const socialAccountInput = z
   })
   .strict();
 /** PATCH body: as POST, but an omitted password keeps the stored one. */
-export const socialAccountUpdate = socialAccountInput.extend({ password: socialAccountInput.shape.password.optional() }).strict();
+export const socialAccountUpdate = socialAccountInput
+  .extend({ password: socialAccountInput.shape.password.optional() })
+  .strict();
 export type SocialAccountInput = z.input<typeof socialAccountInput>;
 
 /** A social account as lists show it: never the password. */

@@ -36,7 +36,12 @@ describe('better-auth endpoints: only the ones the portal uses', () => {
       expect(res.status, path).toBe(404);
       expect(await res.json()).toEqual(NOT_FOUND);
     }
-    for (const path of ['/api/auth/list-sessions', '/api/auth/delete-user/callback?token=x', '/api/auth/account-info', '/api/auth/get-session/extra']) {
+    for (const path of [
+      '/api/auth/list-sessions',
+      '/api/auth/delete-user/callback?token=x',
+      '/api/auth/account-info',
+      '/api/auth/get-session/extra',
+    ]) {
       const res = await u.agent.get(path);
       expect(res.status, path).toBe(404);
       expect(await res.json()).toEqual(NOT_FOUND);
@@ -54,9 +59,13 @@ describe('better-auth endpoints: only the ones the portal uses', () => {
     expect((await u.agent.session())?.user.id).toBe(u.user.id);
     expect((await t.request('GET', '/api/auth/ok')).status).toBe(200);
     expect((await t.request('GET', '/api/auth/error?error=access_denied')).status).toBe(200);
-    const resend = await t.request('POST', '/api/auth/send-verification-email', { json: { email: u.email, callbackURL: '/signin?verified=1' } });
+    const resend = await t.request('POST', '/api/auth/send-verification-email', {
+      json: { email: u.email, callbackURL: '/signin?verified=1' },
+    });
     expect(resend.status).not.toBe(404);
-    const reset = await t.request('POST', '/api/auth/request-password-reset', { json: { email: u.email, redirectTo: '/update-password' } });
+    const reset = await t.request('POST', '/api/auth/request-password-reset', {
+      json: { email: u.email, redirectTo: '/update-password' },
+    });
     expect(reset.status).toBe(200);
     expect((await u.agent.post('/api/auth/sign-out', {})).status).toBe(200);
     expect(await u.agent.session()).toBeNull();
@@ -79,11 +88,15 @@ describe('better-auth endpoints: only the ones the portal uses', () => {
     const res = await u.agent.post('/api/auth/link-social', { provider: 'google', idToken: { token: 'a.b.c' } });
     expect(res.status).toBe(400);
     expect(JSON.stringify(await res.json())).toContain('ID_TOKEN_SIGN_IN_DISABLED');
-    expect((await t.request('POST', '/api/auth/link-social', { json: { provider: 'google', callbackURL: '/' } })).status).toBe(401);
+    expect(
+      (await t.request('POST', '/api/auth/link-social', { json: { provider: 'google', callbackURL: '/' } })).status,
+    ).toBe(401);
   });
 
   it('lists only real better-auth endpoints, with their methods', () => {
-    const endpoints = Object.values(t.auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>);
+    const endpoints = Object.values(
+      t.auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>,
+    );
     for (const allowed of ALLOWED_AUTH_ENDPOINTS) {
       const match = endpoints.find((e) => e.path === allowed.path);
       expect(match, allowed.path).toBeDefined();
@@ -103,7 +116,13 @@ describe('better-auth requests: JSON bodies only', () => {
   });
   afterAll(() => t?.close());
 
-  const betterAuthSaw = async (ip: string) => (await t.db.select().from(authRateLimits).where(like(authRateLimits.key, `${ip}|%`))).length > 0;
+  const betterAuthSaw = async (ip: string) =>
+    (
+      await t.db
+        .select()
+        .from(authRateLimits)
+        .where(like(authRateLimits.key, `${ip}|%`))
+    ).length > 0;
 
   it('refuses a form-encoded sign-in with 415 before better-auth sees it, and signs in with the same fields as JSON', async () => {
     const { email, password } = await t.createSignedInUser();
@@ -134,7 +153,12 @@ describe('better-auth requests: JSON bodies only', () => {
       { headers: { 'content-type': 'application/jsonx' }, body: JSON.stringify({ email, password }) },
       { body: new Blob([JSON.stringify({ email, password })]) }, // no Content-Type
     ];
-    for (const path of ['/api/auth/sign-in/email', '/api/auth/request-password-reset', '/api/auth/change-password', '/api/auth/sign-out']) {
+    for (const path of [
+      '/api/auth/sign-in/email',
+      '/api/auth/request-password-reset',
+      '/api/auth/change-password',
+      '/api/auth/sign-out',
+    ]) {
       for (const c of cases) {
         const ip = nextIp();
         const res = await t.request('POST', path, { ip, ...c });
@@ -145,7 +169,10 @@ describe('better-auth requests: JSON bodies only', () => {
     // A POST with no body at all (sign-out without arguments) and JSON with a charset are fine.
     const a = await t.signIn(email, password);
     expect((await a.request('POST', '/api/auth/sign-out')).status).toBe(200);
-    const charset = await t.request('POST', '/api/auth/sign-in/email', { headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ email, password }) });
+    const charset = await t.request('POST', '/api/auth/sign-in/email', {
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ email, password }),
+    });
     expect(charset.status).toBe(200);
   });
 });
@@ -157,7 +184,10 @@ describe('the session token stays in the httpOnly cookie', () => {
   });
   afterAll(() => t?.close());
 
-  const sessionTokens = async (userId: string) => (await t.db.select({ token: authSessions.token }).from(authSessions).where(eq(authSessions.userId, userId))).map((r) => r.token);
+  const sessionTokens = async (userId: string) =>
+    (await t.db.select({ token: authSessions.token }).from(authSessions).where(eq(authSessions.userId, userId))).map(
+      (r) => r.token,
+    );
 
   it('is not in the JSON of sign-in/email; the cookie still signs in', async () => {
     const { email, password, user } = await t.createSignedInUser();
@@ -199,7 +229,10 @@ describe('the session token stays in the httpOnly cookie', () => {
       { id: 's1', userId: 'u', ipAddress: '10.0.0.1' },
       { id: 's2', userId: 'u' },
     ]);
-    expect(withoutTokens({ redirect: false, token: 't', user: { id: 'u' } })).toEqual({ redirect: false, user: { id: 'u' } });
+    expect(withoutTokens({ redirect: false, token: 't', user: { id: 'u' } })).toEqual({
+      redirect: false,
+      user: { id: 'u' },
+    });
     expect(withoutTokens(null)).toBeNull();
   });
 });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { authFailureMessage, GENERIC_AUTH_ERROR, hasAuthErrorMessage, PASSWORD_RULE, TOO_MANY_ATTEMPTS } from '../../shared/auth-errors';
+import {
+  authFailureMessage,
+  GENERIC_AUTH_ERROR,
+  hasAuthErrorMessage,
+  PASSWORD_RULE,
+  TOO_MANY_ATTEMPTS,
+} from '../../shared/auth-errors';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,18 +30,28 @@ describe('one table of sentences for better-auth error codes (src/shared/auth-er
 
   it('turns a short new password into the rule in words, and a refused flood into "wait"', async () => {
     const c = await t.createSignedInUser();
-    const res = await c.agent.request('POST', '/api/auth/change-password', { json: { currentPassword: c.password, newPassword: 'abc', revokeOtherSessions: true } });
+    const res = await c.agent.request('POST', '/api/auth/change-password', {
+      json: { currentPassword: c.password, newPassword: 'abc', revokeOtherSessions: true },
+    });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { code: string; message: string };
     expect(body.code).toBe('PASSWORD_TOO_SHORT');
     expect(authFailureMessage({ ...body, status: res.status })).toBe('Password must be at least 6 characters');
     expect(PASSWORD_RULE).toBe('At least 6 characters.');
 
-    const wrong = await c.agent.request('POST', '/api/auth/change-password', { json: { currentPassword: 'not-it', newPassword: 'abcdefgh' } });
-    expect(authFailureMessage({ ...((await wrong.json()) as { code: string }), status: wrong.status })).toBe('Current password is incorrect');
+    const wrong = await c.agent.request('POST', '/api/auth/change-password', {
+      json: { currentPassword: 'not-it', newPassword: 'abcdefgh' },
+    });
+    expect(authFailureMessage({ ...((await wrong.json()) as { code: string }), status: wrong.status })).toBe(
+      'Current password is incorrect',
+    );
 
-    expect(authFailureMessage({ status: 429, message: 'Too many requests. Please try again later.' })).toBe(TOO_MANY_ATTEMPTS);
-    expect(authFailureMessage({ code: 'SOMETHING_NEW', status: 400, message: 'Raw text' }, 'Failed to update password')).toBe('Failed to update password');
+    expect(authFailureMessage({ status: 429, message: 'Too many requests. Please try again later.' })).toBe(
+      TOO_MANY_ATTEMPTS,
+    );
+    expect(
+      authFailureMessage({ code: 'SOMETHING_NEW', status: 400, message: 'Raw text' }, 'Failed to update password'),
+    ).toBe('Failed to update password');
     expect(authFailureMessage(undefined)).toBe(GENERIC_AUTH_ERROR);
   });
 });

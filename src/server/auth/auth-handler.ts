@@ -4,7 +4,12 @@ import type { AppEnv, Deps } from '../app-env';
 import { clientIp } from '../middleware/client-ip';
 import { keyHash, peekRateLimit, recordEvent } from '../middleware/rate-limit';
 import { PASSWORD_MAX_LENGTH } from '../../shared/auth-messages';
-import { SIGN_IN_CODE_SENT, SIGN_IN_CODE_SENT_CODE, SIGN_IN_CODE_WRONG, SIGN_IN_CODE_WRONG_CODE } from '../../shared/auth-errors';
+import {
+  SIGN_IN_CODE_SENT,
+  SIGN_IN_CODE_SENT_CODE,
+  SIGN_IN_CODE_WRONG,
+  SIGN_IN_CODE_WRONG_CODE,
+} from '../../shared/auth-errors';
 import { isAllowedAuthEndpoint } from './allowed-paths';
 import { CLIENT_IP_HEADER } from './auth';
 import { deviceCookie, normalizeEmail, sendSignInCode, trustedDevice, tryCode, useUpCode } from './sign-in-guard';
@@ -27,7 +32,12 @@ export type SignInLimits = {
   /** Failures from one trusted browser (device cookie) before it is refused for the window. */
   perDevice: number;
 };
-export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { windowSeconds: 15 * 60, perAccountAndAddress: 10, perAccount: 200, perDevice: 10 };
+export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
+  windowSeconds: 15 * 60,
+  perAccountAndAddress: 10,
+  perAccount: 200,
+  perDevice: 10,
+};
 
 const ENDS_SESSIONS = new Set(['/sign-out', '/change-password', '/reset-password']);
 /** Answers that make a session: the browser becomes trusted for the account (a device cookie). */
@@ -84,7 +94,10 @@ export const betterAuthHandler = (deps: Deps, limits: SignInLimits) => async (c:
   let body: BodyInit | null = c.req.raw.body;
   let guard: SignInGuard = { failureKeys: [] };
   if (c.req.method === 'POST' && path === '/sign-in/email') {
-    const json = (await c.req.raw.clone().json().catch(() => null)) as SignInBody | null;
+    const json = (await c.req.raw
+      .clone()
+      .json()
+      .catch(() => null)) as SignInBody | null;
     if (json && typeof json.email === 'string') {
       const result = await guardSignIn(c, deps, limits, { ...json, email: json.email }, secret);
       if (result instanceof Response) return result;
@@ -115,8 +128,17 @@ export const betterAuthHandler = (deps: Deps, limits: SignInLimits) => async (c:
   if (retryAfter && !res.headers.has('retry-after')) res.headers.set('Retry-After', retryAfter);
   const out = await stripTokens(res);
   if (out.ok && SIGNS_IN.has(path)) {
-    const email = (await out.clone().json().catch(() => null))?.user?.email;
-    if (typeof email === 'string') out.headers.append('Set-Cookie', deviceCookie(secret, normalizeEmail(email), deps.config.appUrl.startsWith('https:')));
+    const email = (
+      await out
+        .clone()
+        .json()
+        .catch(() => null)
+    )?.user?.email;
+    if (typeof email === 'string')
+      out.headers.append(
+        'Set-Cookie',
+        deviceCookie(secret, normalizeEmail(email), deps.config.appUrl.startsWith('https:')),
+      );
   }
   return out;
 };
@@ -139,7 +161,13 @@ function tooMany(c: Context, retryAfter: number) {
  * e-mailed code for a browser that has no device cookie of the account. Returns the answer when
  * the request goes no further.
  */
-async function guardSignIn(c: Context<AppEnv>, deps: Deps, limits: SignInLimits, body: SignInBody & { email: string }, secret: string): Promise<Response | SignInGuard> {
+async function guardSignIn(
+  c: Context<AppEnv>,
+  deps: Deps,
+  limits: SignInLimits,
+  body: SignInBody & { email: string },
+  secret: string,
+): Promise<Response | SignInGuard> {
   const email = normalizeEmail(body.email);
   const device = trustedDevice(secret, email, getCookie(c));
   if (device) {
@@ -166,7 +194,8 @@ async function guardSignIn(c: Context<AppEnv>, deps: Deps, limits: SignInLimits,
     await recordFailures(deps, failureKeys, limits);
     return c.json({ error: SIGN_IN_CODE_WRONG, code: SIGN_IN_CODE_WRONG_CODE }, 401);
   }
-  const password = typeof body.password === 'string' && body.password.length <= PASSWORD_MAX_LENGTH ? body.password : '';
+  const password =
+    typeof body.password === 'string' && body.password.length <= PASSWORD_MAX_LENGTH ? body.password : '';
   const hash = found?.accounts.find((a) => a.providerId === 'credential' && a.accountId === user?.id)?.password;
   let right = false;
   if (hash && password) right = await ctx.password.verify({ hash, password });

@@ -38,13 +38,17 @@ function describeError(e: ErrorLike, depth = 0): string {
   const name = typeof e.name === 'string' ? e.name : 'Error';
   const code = typeof e.code === 'string' && /^[\w.-]{1,40}$/.test(e.code) ? ` ${e.code}` : '';
   const message = typeof e.message === 'string' && e.message ? `: ${redactLogText(e.message)}` : '';
-  const cause = depth < 2 && e.cause && typeof e.cause === 'object' ? ` (cause: ${describeError(e.cause as ErrorLike, depth + 1)})` : '';
+  const cause =
+    depth < 2 && e.cause && typeof e.cause === 'object'
+      ? ` (cause: ${describeError(e.cause as ErrorLike, depth + 1)})`
+      : '';
   return `${name}${code}${message}${cause}`;
 }
 
 /** One line for our log from better-auth's (message, ...args); only errors among the args are kept. */
 export function authLogLine(message: unknown, args: unknown[]) {
-  const text = typeof message === 'string' ? redactLogText(message) : message instanceof Error ? describeError(message) : '';
+  const text =
+    typeof message === 'string' ? redactLogText(message) : message instanceof Error ? describeError(message) : '';
   const errors = args.filter((a): a is Error => a instanceof Error).map((e) => describeError(e));
   return ['better-auth:', text, ...errors.map((e) => `[${e}]`)].filter(Boolean).join(' ');
 }
@@ -53,7 +57,11 @@ export function authLogLine(message: unknown, args: unknown[]) {
  * better-auth's `logger` option, writing through our logger at our level. A failure because the
  * database is down goes to `onUnavailable` instead (the outage is logged once, not per request).
  */
-export function betterAuthLogger(log: Logger, level: LogLevel, onUnavailable: (reason: string) => void = () => {}): NonNullable<BetterAuthOptions['logger']> {
+export function betterAuthLogger(
+  log: Logger,
+  level: LogLevel,
+  onUnavailable: (reason: string) => void = () => {},
+): NonNullable<BetterAuthOptions['logger']> {
   return {
     level: level === 'silent' ? 'error' : level,
     log: (l, message, ...args: unknown[]) => {

@@ -73,7 +73,9 @@ describe('sign-in with e-mail and password', () => {
     const { email } = await signUp();
     await t.verify(email);
     const wrong = await t.request('POST', '/api/auth/sign-in/email', { json: { email, password: 'not-the-password' } });
-    const unknown = await t.request('POST', '/api/auth/sign-in/email', { json: { email: uniqueEmail('nobody'), password: 'whatever-pw' } });
+    const unknown = await t.request('POST', '/api/auth/sign-in/email', {
+      json: { email: uniqueEmail('nobody'), password: 'whatever-pw' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await wrong.json()).toEqual(await unknown.json());
@@ -110,11 +112,17 @@ describe('sign-in with e-mail and password', () => {
     const u = await t.createSignedInUser();
     const other = await t.signIn(u.email, u.password);
 
-    const wrong = await u.agent.post('/api/auth/change-password', { currentPassword: 'not-it', newPassword: 'changed-pw-1' });
+    const wrong = await u.agent.post('/api/auth/change-password', {
+      currentPassword: 'not-it',
+      newPassword: 'changed-pw-1',
+    });
     expect(wrong.status).toBe(400);
     expect(await other.session()).not.toBeNull();
 
-    const res = await u.agent.post('/api/auth/change-password', { currentPassword: u.password, newPassword: 'changed-pw-1' });
+    const res = await u.agent.post('/api/auth/change-password', {
+      currentPassword: u.password,
+      newPassword: 'changed-pw-1',
+    });
     expect(res.status).toBe(200);
     expect((await t.userByEmail(u.email)).lastPasswordChange).toBeInstanceOf(Date);
     expect(await u.agent.session()).not.toBeNull(); // this device stays signed in (new session)
@@ -124,7 +132,9 @@ describe('sign-in with e-mail and password', () => {
   });
 
   it('refuses change-password without a session', async () => {
-    const res = await t.request('POST', '/api/auth/change-password', { json: { currentPassword: 'a-password', newPassword: 'changed-pw-1' } });
+    const res = await t.request('POST', '/api/auth/change-password', {
+      json: { currentPassword: 'a-password', newPassword: 'changed-pw-1' },
+    });
     expect(res.status).toBe(401);
   });
 

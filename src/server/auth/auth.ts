@@ -21,7 +21,10 @@ export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
 /** How passwords are hashed and checked; better-auth's own (scrypt) unless the API tests pass a cheaper one. */
-export type PasswordHasher = { hash: (password: string) => Promise<string>; verify: (data: { hash: string; password: string }) => Promise<boolean> };
+export type PasswordHasher = {
+  hash: (password: string) => Promise<string>;
+  verify: (data: { hash: string; password: string }) => Promise<boolean>;
+};
 
 /**
  * A user's name and other text as better-auth writes them, by any path (our sign-up, a Google
@@ -29,13 +32,25 @@ export type PasswordHasher = { hash: (password: string) => Promise<string>; veri
  * (shared/text.ts). A name is printed in mails and logs, where a line break could forge a line.
  */
 function checkUserText(data: Partial<Record<string, unknown>>) {
-  for (const [key, label] of [['name', 'Name'], ['phone', 'Phone'], ['initiator', 'Initiator']] as const) {
+  for (const [key, label] of [
+    ['name', 'Name'],
+    ['phone', 'Phone'],
+    ['initiator', 'Initiator'],
+  ] as const) {
     const value = data[key];
-    if (typeof value === 'string' && !isSingleLine(value)) throw new APIError('BAD_REQUEST', { code: 'INVALID_TEXT', message: singleLineMessage(label) });
+    if (typeof value === 'string' && !isSingleLine(value))
+      throw new APIError('BAD_REQUEST', { code: 'INVALID_TEXT', message: singleLineMessage(label) });
   }
 }
 
-export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secret: string; log: Logger; passwordHasher?: PasswordHasher }) {
+export function createAuth(opts: {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+  log: Logger;
+  passwordHasher?: PasswordHasher;
+}) {
   const { config, db, mailer, log } = opts;
   const roleFor = (email: string) => (config.adminEmails.includes(email.toLowerCase()) ? 'admin' : 'client');
   const checkCurrentCode = requireCurrentCode(db, { adminsMustKeep: config.requireAdmin2fa });
@@ -44,7 +59,9 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
   // A used reset link, or a password change, voids every other reset link of the user
   // (better-auth keeps them as verification rows 'reset-password:<token>' with the user id as value).
   const dropResetTokens = (userId: string) =>
-    db.delete(authVerifications).where(and(like(authVerifications.identifier, 'reset-password:%'), eq(authVerifications.value, userId)));
+    db
+      .delete(authVerifications)
+      .where(and(like(authVerifications.identifier, 'reset-password:%'), eq(authVerifications.value, userId)));
 
   return betterAuth({
     appName: 'Total Business Build-Out',
@@ -93,7 +110,8 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
         if (await mayMail(db, log, 'reset', user.email)) await mailer.send(resetPasswordMail(user.email, url));
       },
       onExistingUserSignUp: async ({ user }) => {
-        if (await mayMail(db, log, 'account-exists', user.email)) await mailer.send(existingAccountMail(user.email, `${config.appUrl}/signin`));
+        if (await mayMail(db, log, 'account-exists', user.email))
+          await mailer.send(existingAccountMail(user.email, `${config.appUrl}/signin`));
       },
     },
     emailVerification: {
@@ -101,7 +119,8 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        if (await mayMail(db, log, 'verification', user.email)) await mailer.send(verificationMail(user.email, user.name, url));
+        if (await mayMail(db, log, 'verification', user.email))
+          await mailer.send(verificationMail(user.email, user.name, url));
       },
     },
     session: { expiresIn: SESSION_TTL_SECONDS, updateAge: 15 * 60 },
@@ -134,8 +153,14 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
         // A provider's ID token posted here makes a session (or links an account) without the OAuth
         // callback, so without the two-factor challenge that runs after it: the portal only ever
         // uses the redirect flow.
-        if ((ctx.path === '/sign-in/social' || ctx.path === '/link-social') && (ctx.body as { idToken?: unknown } | undefined)?.idToken !== undefined)
-          throw new APIError('BAD_REQUEST', { code: 'ID_TOKEN_SIGN_IN_DISABLED', message: 'Sign in with Google through its sign-in page.' });
+        if (
+          (ctx.path === '/sign-in/social' || ctx.path === '/link-social') &&
+          (ctx.body as { idToken?: unknown } | undefined)?.idToken !== undefined
+        )
+          throw new APIError('BAD_REQUEST', {
+            code: 'ID_TOKEN_SIGN_IN_DISABLED',
+            message: 'Sign in with Google through its sign-in page.',
+          });
         if (ctx.path === '/two-factor/disable') await checkCurrentCode(ctx);
         // New recovery codes are as good as turning it off (sign-in without the app): a current code too.
         if (ctx.path === '/two-factor/generate-backup-codes') await checkCodeOnly(ctx);
@@ -165,7 +190,10 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
         update: {
           after: async (account) => {
             if (account.providerId === 'credential' && account.password) {
-              await db.update(authUsers).set({ lastPasswordChange: new Date() }).where(eq(authUsers.id, account.userId));
+              await db
+                .update(authUsers)
+                .set({ lastPasswordChange: new Date() })
+                .where(eq(authUsers.id, account.userId));
               await dropResetTokens(account.userId);
             }
           },

@@ -14,19 +14,24 @@ describe('auth mails to one recipient: at most 3 of a kind an hour', () => {
     vi.restoreAllMocks();
   });
 
-  const mailsTo = async (email: string, subject: string) => (await t.outbox(email)).filter((m) => m.subject.includes(subject));
+  const mailsTo = async (email: string, subject: string) =>
+    (await t.outbox(email)).filter((m) => m.subject.includes(subject));
 
   it('10 reset requests from 10 addresses for one e-mail send at most 3 mails, and every answer is the same', async () => {
     expect(AUTH_MAIL_LIMIT.max).toBe(3);
     const u = await t.createSignedInUser();
     const bodies = new Set<string>();
     for (let i = 0; i < 10; i++) {
-      const res = await t.request('POST', '/api/auth/request-password-reset', { json: { email: u.email, redirectTo: '/update-password' } });
+      const res = await t.request('POST', '/api/auth/request-password-reset', {
+        json: { email: u.email, redirectTo: '/update-password' },
+      });
       expect(res.status).toBe(200);
       bodies.add(await res.text());
     }
     // The same answer as for an address that has no account.
-    const unknown = await t.request('POST', '/api/auth/request-password-reset', { json: { email: uniqueEmail('nobody'), redirectTo: '/update-password' } });
+    const unknown = await t.request('POST', '/api/auth/request-password-reset', {
+      json: { email: uniqueEmail('nobody'), redirectTo: '/update-password' },
+    });
     bodies.add(await unknown.text());
     expect(bodies.size).toBe(1);
 
@@ -43,7 +48,9 @@ describe('auth mails to one recipient: at most 3 of a kind an hour', () => {
     expect((await t.signUp({ email, password: 'secret123' })).status).toBe(200); // verification mail 1
     for (let i = 0; i < 5; i++) expect((await t.signUp({ email, password: 'secret123' })).status).toBe(200);
     for (let i = 0; i < 5; i++) {
-      const res = await t.request('POST', '/api/auth/send-verification-email', { json: { email, callbackURL: '/signin?verified=1' } });
+      const res = await t.request('POST', '/api/auth/send-verification-email', {
+        json: { email, callbackURL: '/signin?verified=1' },
+      });
       expect(res.status).toBe(200);
     }
     await t.mailer.settle();

@@ -14,6 +14,9 @@ export async function mayMail(db: Db, log: Logger, kind: AuthMailKind, to: strin
   const key = `auth-mail:${kind}:${keyHash(to.trim().toLowerCase())}`;
   const { allowed } = await consumeRateLimit(db, key, AUTH_MAIL_LIMIT.windowSeconds, AUTH_MAIL_LIMIT.max);
   // Never the address in the log.
-  if (!allowed) log.warn(`auth mail skipped: a ${kind} mail was asked for a recipient who already got ${AUTH_MAIL_LIMIT.max} this hour`);
+  if (!allowed)
+    log.warn(
+      `auth mail skipped: a ${kind} mail was asked for a recipient who already got ${AUTH_MAIL_LIMIT.max} this hour`,
+    );
   return allowed;
 }

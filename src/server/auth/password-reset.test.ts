@@ -19,7 +19,9 @@ describe('forgot and reset password', () => {
     const res = await requestReset(email);
     expect(res.status).toBe(200);
     const link = t.linkIn(await t.lastMail(email, 'Reset your password'));
-    expect(link).toMatch(new RegExp(`^${t.config.appUrl}/api/auth/reset-password/[^/?]+\\?callbackURL=%2Fupdate-password$`));
+    expect(link).toMatch(
+      new RegExp(`^${t.config.appUrl}/api/auth/reset-password/[^/?]+\\?callbackURL=%2Fupdate-password$`),
+    );
     const opened = await t.request('GET', link, { origin: null });
     expect(opened.status).toBe(302);
     const location = new URL(opened.headers.get('location')!);
@@ -56,7 +58,10 @@ describe('forgot and reset password', () => {
     expect((await t.userByEmail(u.email)).lastPasswordChange).toBeNull();
 
     const token = await resetToken(u.email);
-    const [row] = await t.db.select().from(authVerifications).where(like(authVerifications.identifier, 'reset-password:%'));
+    const [row] = await t.db
+      .select()
+      .from(authVerifications)
+      .where(like(authVerifications.identifier, 'reset-password:%'));
     const ttl = row.expiresAt.getTime() - Date.now();
     expect(ttl).toBeGreaterThan((RESET_TOKEN_TTL_SECONDS - 60) * 1000);
     expect(ttl).toBeLessThanOrEqual(RESET_TOKEN_TTL_SECONDS * 1000);
@@ -80,7 +85,9 @@ describe('forgot and reset password', () => {
     await t.signIn(u.email, 'brand-new-pw');
 
     // Single use.
-    const again = await t.request('POST', '/api/auth/reset-password', { json: { newPassword: 'third-password', token } });
+    const again = await t.request('POST', '/api/auth/reset-password', {
+      json: { newPassword: 'third-password', token },
+    });
     expect(again.status).toBe(400);
     expect(await again.json()).toMatchObject({ code: 'INVALID_TOKEN' });
     await t.signIn(u.email, 'brand-new-pw');
@@ -106,7 +113,9 @@ describe('forgot and reset password', () => {
   });
 
   it('refuses a made-up token and a too-short new password', async () => {
-    const forged = await t.request('POST', '/api/auth/reset-password', { json: { newPassword: 'brand-new-pw', token: 'made-up-token' } });
+    const forged = await t.request('POST', '/api/auth/reset-password', {
+      json: { newPassword: 'brand-new-pw', token: 'made-up-token' },
+    });
     expect(forged.status).toBe(400);
 
     const u = await t.createSignedInUser();
@@ -130,29 +139,40 @@ describe('forgot and reset password', () => {
     const othersToken = await resetToken(other.email);
     expect(await resetTokensOf(u.user.id)).toHaveLength(2);
 
-    const used = await t.request('POST', '/api/auth/reset-password', { json: { newPassword: 'brand-new-pw', token: second } });
+    const used = await t.request('POST', '/api/auth/reset-password', {
+      json: { newPassword: 'brand-new-pw', token: second },
+    });
     expect(used.status).toBe(200);
     expect(await resetTokensOf(u.user.id)).toEqual([]);
 
-    const stale = await t.request('POST', '/api/auth/reset-password', { json: { newPassword: 'attacker-pw-1', token: first } });
+    const stale = await t.request('POST', '/api/auth/reset-password', {
+      json: { newPassword: 'attacker-pw-1', token: first },
+    });
     expect(stale.status).toBe(400);
     expect(await stale.json()).toMatchObject({ code: 'INVALID_TOKEN' });
     await t.signIn(u.email, 'brand-new-pw');
 
     // The other user's link still works.
     expect(await resetTokensOf(other.user.id)).toHaveLength(1);
-    const theirs = await t.request('POST', '/api/auth/reset-password', { json: { newPassword: 'their-new-pw', token: othersToken } });
+    const theirs = await t.request('POST', '/api/auth/reset-password', {
+      json: { newPassword: 'their-new-pw', token: othersToken },
+    });
     expect(theirs.status).toBe(200);
   });
 
   it('a password change voids every outstanding reset link of the user', async () => {
     const u = await t.createSignedInUser();
     const token = await resetToken(u.email);
-    const changed = await u.agent.post('/api/auth/change-password', { currentPassword: u.password, newPassword: 'changed-pw-1' });
+    const changed = await u.agent.post('/api/auth/change-password', {
+      currentPassword: u.password,
+      newPassword: 'changed-pw-1',
+    });
     expect(changed.status).toBe(200);
     expect(await resetTokensOf(u.user.id)).toEqual([]);
 
-    const stale = await t.request('POST', '/api/auth/reset-password', { json: { newPassword: 'attacker-pw-1', token } });
+    const stale = await t.request('POST', '/api/auth/reset-password', {
+      json: { newPassword: 'attacker-pw-1', token },
+    });
     expect(stale.status).toBe(400);
     await t.signIn(u.email, 'changed-pw-1');
   });
@@ -162,13 +182,17 @@ describe('forgot and reset password', () => {
     const email = uniqueEmail('flood');
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await t.request('POST', '/api/auth/request-password-reset', { ip, json: { email, redirectTo: '/update-password' } });
+      const res = await t.request('POST', '/api/auth/request-password-reset', {
+        ip,
+        json: { email, redirectTo: '/update-password' },
+      });
       statuses.push(res.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
   describe('the e-mail of a reset link, for the Update Password form in another browser', () => {
-    const emailFor = (token: unknown, ip?: string) => t.request('POST', '/api/password-reset/email', { ip, json: { token } });
+    const emailFor = (token: unknown, ip?: string) =>
+      t.request('POST', '/api/password-reset/email', { ip, json: { token } });
 
     it('answers the account e-mail for a valid, unexpired token only', async () => {
       const u = await t.createSignedInUser();
@@ -190,7 +214,10 @@ describe('forgot and reset password', () => {
 
       // A used token answers nothing either.
       const fresh = await resetToken(u.email);
-      expect((await t.request('POST', '/api/auth/reset-password', { json: { newPassword: 'brand-new-pw', token: fresh } })).status).toBe(200);
+      expect(
+        (await t.request('POST', '/api/auth/reset-password', { json: { newPassword: 'brand-new-pw', token: fresh } }))
+          .status,
+      ).toBe(200);
       expect((await emailFor(fresh)).status).toBe(404);
     });
 
@@ -200,7 +227,10 @@ describe('forgot and reset password', () => {
         expect(res.status, JSON.stringify(token)).toBe(400);
         expect(typeof (await res.json()).error).toBe('string');
       }
-      const extra = await t.request('POST', '/api/password-reset/email', { ip: '10.200.0.3', json: { token: 'abc', email: 'x@example.com' } });
+      const extra = await t.request('POST', '/api/password-reset/email', {
+        ip: '10.200.0.3',
+        json: { token: 'abc', email: 'x@example.com' },
+      });
       expect(extra.status).toBe(400);
     });
 

@@ -30,7 +30,11 @@ describe('rate limiting of sign-in', () => {
 
   // Attempts on other (unknown) accounts: only better-auth's per-address limit sees them all.
   const guessElsewhere = (ip: string, headers?: Record<string, string>) =>
-    t.request('POST', '/api/auth/sign-in/email', { ip, headers, json: { email: uniqueEmail('nobody'), password: 'wrong-pw' } });
+    t.request('POST', '/api/auth/sign-in/email', {
+      ip,
+      headers,
+      json: { email: uniqueEmail('nobody'), password: 'wrong-pw' },
+    });
 
   it('answers 429 with Retry-After after 10 attempts from one address, even for the right password', async () => {
     const ip = '10.77.0.1';
@@ -48,7 +52,10 @@ describe('rate limiting of sign-in', () => {
     expect(right.headers.getSetCookie()).toEqual([]);
 
     // The counter lives in the database, keyed by the address the server saw.
-    const rows = await t.db.select().from(authRateLimits).where(like(authRateLimits.key, `${ip}|%`));
+    const rows = await t.db
+      .select()
+      .from(authRateLimits)
+      .where(like(authRateLimits.key, `${ip}|%`));
     expect(rows.map((r) => r.key)).toEqual([`${ip}|/sign-in/email`]);
     expect(rows[0].count).toBe(LIMIT);
   });
@@ -62,10 +69,18 @@ describe('rate limiting of sign-in', () => {
     const ip = '10.77.0.4';
     const victim = '10.77.0.5';
     for (let i = 0; i < LIMIT; i++) {
-      const res = await guessElsewhere(ip, { [CLIENT_IP_HEADER]: victim, 'x-forwarded-for': victim, 'x-real-ip': victim });
+      const res = await guessElsewhere(ip, {
+        [CLIENT_IP_HEADER]: victim,
+        'x-forwarded-for': victim,
+        'x-real-ip': victim,
+      });
       expect(res.status).toBe(401);
     }
-    const res = await signIn(ip, password, { [CLIENT_IP_HEADER]: '192.168.2.1', 'x-forwarded-for': '172.16.1.1', 'x-real-ip': '172.16.1.2' });
+    const res = await signIn(ip, password, {
+      [CLIENT_IP_HEADER]: '192.168.2.1',
+      'x-forwarded-for': '172.16.1.1',
+      'x-real-ip': '172.16.1.2',
+    });
     expect(res.status).toBe(429);
     expect((await signIn(victim, password)).status).toBe(200);
   });
@@ -78,12 +93,14 @@ describe('rate limiting per account and of sign-up', () => {
   });
   afterAll(() => t?.close());
 
-  const signIn = (email: string, password: string, ip = nextIp()) => t.request('POST', '/api/auth/sign-in/email', { ip, json: { email, password } });
+  const signIn = (email: string, password: string, ip = nextIp()) =>
+    t.request('POST', '/api/auth/sign-in/email', { ip, json: { email, password } });
 
   it('counts failures per account and address: the 11th attempt from that address is refused for 15 minutes, others still sign in', async () => {
     const { email, password } = await t.createSignedInUser();
     const ip = '10.78.0.1';
-    for (let i = 0; i < DEFAULT_SIGN_IN_LIMITS.perAccountAndAddress; i++) expect((await signIn(email.toUpperCase(), `wrong-${i}`, ip)).status).toBe(401);
+    for (let i = 0; i < DEFAULT_SIGN_IN_LIMITS.perAccountAndAddress; i++)
+      expect((await signIn(email.toUpperCase(), `wrong-${i}`, ip)).status).toBe(401);
     // better-auth's own per-address minute is spent too: clear it, so what answers below is ours.
     await t.db.delete(authRateLimits).where(like(authRateLimits.key, `${ip}|%`));
 
@@ -128,7 +145,10 @@ describe('rate limiting per account and of sign-up', () => {
     const blocked = await t.signUp({ email: `limit-x-${Date.now()}@example.test`, password: 'secret123' }, { ip });
     expect(blocked.status).toBe(429);
     expect((await blocked.json()).error).toMatch(/Too many attempts/);
-    expect((await t.signUp({ email: `limit-y-${Date.now()}@example.test`, password: 'secret123' }, { ip: '10.99.0.2' })).status).toBe(200);
+    expect(
+      (await t.signUp({ email: `limit-y-${Date.now()}@example.test`, password: 'secret123' }, { ip: '10.99.0.2' }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -161,6 +181,9 @@ describe('rate limiting of failed sign-ins per account, from everywhere', () => 
     expect((await right.json()).code).toBe(SIGN_IN_CODE_SENT_CODE);
     // ...and only for that account.
     const other = await t.createSignedInUser();
-    expect((await t.request('POST', '/api/auth/sign-in/email', { json: { email: other.email, password: other.password } })).status).toBe(200);
+    expect(
+      (await t.request('POST', '/api/auth/sign-in/email', { json: { email: other.email, password: other.password } }))
+        .status,
+    ).toBe(200);
   });
 });

@@ -83,11 +83,17 @@ export type SessionCache = ReturnType<typeof createSessionCache>;
 /** The cache, listening for session changes on the database; close() stops listening. */
 export async function startSessionCache(auth: Auth, listen: Listen, log: Logger) {
   const cache = createSessionCache(auth);
-  const stop = await listen(SESSION_CHANNEL, (p) => cache.onNotification(p), (state) => {
-    if (!state) log.warn('session notifications interrupted: sessions are read from the database until they resume');
-    cache.setLive(state);
-  }).catch((e: unknown) => {
-    log.warn(`could not listen for session changes (${String(e)}): sessions are read from the database on every request`);
+  const stop = await listen(
+    SESSION_CHANNEL,
+    (p) => cache.onNotification(p),
+    (state) => {
+      if (!state) log.warn('session notifications interrupted: sessions are read from the database until they resume');
+      cache.setLive(state);
+    },
+  ).catch((e: unknown) => {
+    log.warn(
+      `could not listen for session changes (${String(e)}): sessions are read from the database on every request`,
+    );
     return async () => {};
   });
   return Object.assign(cache, { close: stop });

@@ -21,9 +21,11 @@ export const SIGN_IN_CODE_MAX_TRIES = 5;
 /** The account's key in counters and cookies: the address as typed, without case or surrounding spaces. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase().slice(0, 254);
 
-const mac = (secret: string, purpose: string, data: string) => createHmac('sha256', secret).update(`${purpose}\u0000${data}`).digest('base64url');
+const mac = (secret: string, purpose: string, data: string) =>
+  createHmac('sha256', secret).update(`${purpose}\u0000${data}`).digest('base64url');
 
-const deviceCookieName = (secret: string, email: string) => DEVICE_COOKIE_PREFIX + mac(secret, 'device-cookie-name', email).slice(0, 16);
+const deviceCookieName = (secret: string, email: string) =>
+  DEVICE_COOKIE_PREFIX + mac(secret, 'device-cookie-name', email).slice(0, 16);
 
 /**
  * The device id of a valid device cookie for `email` among the request's cookies, or null. The
@@ -42,22 +44,31 @@ export function trustedDevice(secret: string, email: string, cookies: Record<str
 /** A Set-Cookie line that makes this browser trusted for `email` (a fresh id on every sign-in). */
 export function deviceCookie(secret: string, email: string, secure: boolean) {
   const id = randomBytes(16).toString('base64url');
-  return generateCookie(deviceCookieName(secret, email), `${id}.${mac(secret, 'device-cookie', `${email}\u0000${id}`)}`, {
-    path: '/api/auth',
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure,
-    maxAge: DEVICE_COOKIE_MAX_AGE,
-  });
+  return generateCookie(
+    deviceCookieName(secret, email),
+    `${id}.${mac(secret, 'device-cookie', `${email}\u0000${id}`)}`,
+    {
+      path: '/api/auth',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure,
+      maxAge: DEVICE_COOKIE_MAX_AGE,
+    },
+  );
 }
 
-const codeHash = (secret: string, userId: string, code: string) => mac(secret, 'sign-in-code', `${userId}\u0000${code}`);
+const codeHash = (secret: string, userId: string, code: string) =>
+  mac(secret, 'sign-in-code', `${userId}\u0000${code}`);
 
 /** Makes a new code for the user (replacing any earlier one) and mails it, within the auth-mail limit. */
 export async function sendSignInCode(deps: Deps, secret: string, user: { id: string; email: string }) {
   if (!(await mayMail(deps.db, deps.log, 'sign-in-code', user.email))) return;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const row = { codeHash: codeHash(secret, user.id, code), expiresAt: new Date(Date.now() + SIGN_IN_CODE_MINUTES * 60_000), tries: 0 };
+  const row = {
+    codeHash: codeHash(secret, user.id, code),
+    expiresAt: new Date(Date.now() + SIGN_IN_CODE_MINUTES * 60_000),
+    tries: 0,
+  };
   await deps.db
     .insert(signInCodes)
     .values({ userId: user.id, ...row })
@@ -73,7 +84,13 @@ export async function tryCode(deps: Deps, secret: string, userId: string, code: 
   const [row] = await deps.db
     .update(signInCodes)
     .set({ tries: sql`${signInCodes.tries} + 1` })
-    .where(and(eq(signInCodes.userId, userId), gt(signInCodes.expiresAt, new Date()), lt(signInCodes.tries, SIGN_IN_CODE_MAX_TRIES)))
+    .where(
+      and(
+        eq(signInCodes.userId, userId),
+        gt(signInCodes.expiresAt, new Date()),
+        lt(signInCodes.tries, SIGN_IN_CODE_MAX_TRIES),
+      ),
+    )
     .returning({ codeHash: signInCodes.codeHash });
   if (!row) return false;
   const want = Buffer.from(row.codeHash);
@@ -82,4 +99,5 @@ export async function tryCode(deps: Deps, secret: string, userId: string, code: 
 }
 
 /** The code did its job: it cannot be used again. */
-export const useUpCode = (deps: Deps, userId: string) => deps.db.delete(signInCodes).where(eq(signInCodes.userId, userId));
+export const useUpCode = (deps: Deps, userId: string) =>
+  deps.db.delete(signInCodes).where(eq(signInCodes.userId, userId));

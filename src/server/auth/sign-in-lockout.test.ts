@@ -1,7 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInCodes } from '../db/schema';
 import { closeSecondInstance, createTestApp, nextIp, type TestAgent, type TestApp } from '../test/test-app';
-import { SIGN_IN_CODE_SENT, SIGN_IN_CODE_SENT_CODE, SIGN_IN_CODE_WRONG, SIGN_IN_CODE_WRONG_CODE } from '../../shared/auth-errors';
+import {
+  SIGN_IN_CODE_SENT,
+  SIGN_IN_CODE_SENT_CODE,
+  SIGN_IN_CODE_WRONG,
+  SIGN_IN_CODE_WRONG_CODE,
+} from '../../shared/auth-errors';
 import { DEFAULT_SIGN_IN_LIMITS } from './auth-handler';
 import { DEVICE_COOKIE_PREFIX, SIGN_IN_CODE_MAX_TRIES } from './sign-in-guard';
 
@@ -27,8 +32,10 @@ describe('sign-in under a flood of failures for one account', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  const signIn = (a: TestAgent, json: Record<string, unknown>) => a.post('/api/auth/sign-in/email', json, { ip: nextIp() });
-  const codeMails = async (email: string, app = t) => (await app.outbox(email)).filter((m) => m.subject.includes(CODE_SUBJECT));
+  const signIn = (a: TestAgent, json: Record<string, unknown>) =>
+    a.post('/api/auth/sign-in/email', json, { ip: nextIp() });
+  const codeMails = async (email: string, app = t) =>
+    (await app.outbox(email)).filter((m) => m.subject.includes(CODE_SUBJECT));
   const codeIn = (mail: { text: string }) => /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
   const deviceCookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith(DEVICE_COOKIE_PREFIX));
 
@@ -37,7 +44,10 @@ describe('sign-in under a flood of failures for one account', () => {
     for (let a = 0; a < failures / 5; a++) {
       const ip = nextIp();
       for (let i = 0; i < 5; i++) {
-        const res = await app.request('POST', '/api/auth/sign-in/email', { ip, json: { email: i % 2 ? email.toUpperCase() : email, password: `guess-${a}-${i}` } });
+        const res = await app.request('POST', '/api/auth/sign-in/email', {
+          ip,
+          json: { email: i % 2 ? email.toUpperCase() : email, password: `guess-${a}-${i}` },
+        });
         expect(res.status).toBe(401);
       }
     }
@@ -80,7 +90,10 @@ describe('sign-in under a flood of failures for one account', () => {
 
     // The attacker's next 100 guesses get the very same answer, and no mail.
     for (let i = 0; i < 100; i++) {
-      const res = await t.request('POST', '/api/auth/sign-in/email', { ip: nextIp(), json: { email: i % 3 ? email : ` ${email.toUpperCase()} `, password: `later-${i}` } });
+      const res = await t.request('POST', '/api/auth/sign-in/email', {
+        ip: nextIp(),
+        json: { email: i % 3 ? email : ` ${email.toUpperCase()} `, password: `later-${i}` },
+      });
       expect({ status: res.status, body: await res.text() }).toEqual(answer);
       expect(res.headers.getSetCookie()).toEqual([]);
     }
@@ -117,7 +130,8 @@ describe('sign-in under a flood of failures for one account', () => {
     const b = await signIn(browser, { email, password: 'not-it', code: wrong });
     expect(a.status).toBe(401);
     expect(await a.text()).toBe(await b.text());
-    for (let i = 2; i < SIGN_IN_CODE_MAX_TRIES; i++) expect((await signIn(browser, { email, password, code: wrong })).status).toBe(401);
+    for (let i = 2; i < SIGN_IN_CODE_MAX_TRIES; i++)
+      expect((await signIn(browser, { email, password, code: wrong })).status).toBe(401);
     const spent = await signIn(browser, { email, password, code });
     expect(spent.status).toBe(401);
     expect(await spent.json()).toEqual({ error: SIGN_IN_CODE_WRONG, code: SIGN_IN_CODE_WRONG_CODE });
@@ -140,18 +154,26 @@ describe('sign-in under a flood of failures for one account', () => {
     // The other account's cookie under this account's name, or this account's with its signature changed, count for nothing.
     const stranger = small.agent();
     expect((await signIn(stranger, { email: other.email, password: other.password })).status).toBe(200);
-    const deviceOf = (a: TestAgent) => (a.cookie ?? '').split('; ').find((c) => c.startsWith(DEVICE_COOKIE_PREFIX))!.split('=');
+    const deviceOf = (a: TestAgent) =>
+      (a.cookie ?? '')
+        .split('; ')
+        .find((c) => c.startsWith(DEVICE_COOKIE_PREFIX))!
+        .split('=');
     const [name, value] = deviceOf(owner.agent);
     const [, otherValue] = deviceOf(stranger);
     const tampered = `${value.slice(0, -1)}${value.endsWith('A') ? 'B' : 'A'}`;
     for (const cookie of [`${name}=${otherValue}`, `${name}=${tampered}`]) {
-      const res = await small.request('POST', '/api/auth/sign-in/email', { cookie, json: { email: owner.email, password: owner.password } });
+      const res = await small.request('POST', '/api/auth/sign-in/email', {
+        cookie,
+        json: { email: owner.email, password: owner.password },
+      });
       expect(res.status).toBe(401);
       expect((await res.json()).code).toBe(SIGN_IN_CODE_SENT_CODE);
     }
 
     // The owner's trusted browser: wrong passwords count for it alone, 10 before it waits too.
-    for (let i = 0; i < DEFAULT_SIGN_IN_LIMITS.perDevice; i++) expect((await signIn(owner.agent, { email: owner.email, password: `typo-${i}` })).status).toBe(401);
+    for (let i = 0; i < DEFAULT_SIGN_IN_LIMITS.perDevice; i++)
+      expect((await signIn(owner.agent, { email: owner.email, password: `typo-${i}` })).status).toBe(401);
     const blocked = await signIn(owner.agent, { email: owner.email, password: owner.password });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(60);

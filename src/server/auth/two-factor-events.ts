@@ -33,8 +33,15 @@ export function twoFactorChangeOf(path: string, user: SessionUser | null): TwoFa
 export async function announceTwoFactorChange(deps: Deps, user: SessionUser, change: TwoFactorChange) {
   if (change !== 'recovery-codes') {
     // The newest session is the one the plugin has just made for this browser.
-    const newest = deps.db.select({ id: authSessions.id }).from(authSessions).where(eq(authSessions.userId, user.id)).orderBy(desc(authSessions.createdAt)).limit(1);
-    await deps.db.delete(authSessions).where(and(eq(authSessions.userId, user.id), notInArray(authSessions.id, newest)));
+    const newest = deps.db
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .where(eq(authSessions.userId, user.id))
+      .orderBy(desc(authSessions.createdAt))
+      .limit(1);
+    await deps.db
+      .delete(authSessions)
+      .where(and(eq(authSessions.userId, user.id), notInArray(authSessions.id, newest)));
     deps.sessions?.clear();
   }
   await recordOwnEvent(deps.db, user.id, auditOf[change]);

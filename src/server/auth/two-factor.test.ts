@@ -94,12 +94,16 @@ describe('two-factor sign-in: set-up', () => {
     // The user stays signed in (the plugin swaps the session for one that knows about two-factor).
     expect((await u.agent.session())?.user).toMatchObject({ email: u.email, twoFactorEnabled: true });
 
-    expect(await securityEvents(u.user.id)).toEqual([{ action: 'create', entityType: 'two_factor', actorId: u.user.id }]);
+    expect(await securityEvents(u.user.id)).toEqual([
+      { action: 'create', entityType: 'two_factor', actorId: u.user.id },
+    ]);
     const mail = await t.lastMail(u.email, 'Two-factor sign-in turned on');
     expect(mail.text).toContain('If this was not you');
     // The user's own activity list shows it.
     const audit = await u.agent.get(`/api/clients/${u.user.id}/audit`);
-    expect(((await audit.json()) as { rows: { entityType: string; actor: string }[] }).rows).toMatchObject([{ entityType: 'two_factor', actor: 'You' }]);
+    expect(((await audit.json()) as { rows: { entityType: string; actor: string }[] }).rows).toMatchObject([
+      { entityType: 'two_factor', actor: 'You' },
+    ]);
   });
 
   it('refuses set-up and its endpoints to someone signed out, and get-totp-uri is not offered', async () => {
@@ -161,7 +165,11 @@ describe('two-factor sign-in: signing in', () => {
       // Wrong codes sent alternately to each instance (same browser, same challenge cookie).
       for (let i = 0; i < 5; i++) {
         const app = i % 2 ? other : t;
-        const res = await app.request('POST', '/api/auth/two-factor/verify-totp', { json: { code: stale }, cookie: a.cookie, ip: nextIp() });
+        const res = await app.request('POST', '/api/auth/two-factor/verify-totp', {
+          json: { code: stale },
+          cookie: a.cookie,
+          ip: nextIp(),
+        });
         expect(res.status, `wrong code ${i + 1}`).toBe(401);
       }
       const [row] = await t.db.select().from(authTwoFactors).where(eq(authTwoFactors.userId, u.user.id));
@@ -172,16 +180,31 @@ describe('two-factor sign-in: signing in', () => {
 
       // A new sign-in on the other instance, with the right code: still refused, and it says why.
       const b = await passwordStep(u.email, u.password, other);
-      const locked = await other.request('POST', '/api/auth/two-factor/verify-totp', { json: { code: await totpCode(u.secret) }, cookie: b.cookie, ip: nextIp() });
+      const locked = await other.request('POST', '/api/auth/two-factor/verify-totp', {
+        json: { code: await totpCode(u.secret) },
+        cookie: b.cookie,
+        ip: nextIp(),
+      });
       expect(locked.status).toBe(429);
       expect(((await locked.json()) as { code: string }).code).toBe('ACCOUNT_TEMPORARILY_LOCKED');
-      const lockedBackup = await t.request('POST', '/api/auth/two-factor/verify-backup-code', { json: { code: u.recoveryCodes[0] }, cookie: b.cookie, ip: nextIp() });
+      const lockedBackup = await t.request('POST', '/api/auth/two-factor/verify-backup-code', {
+        json: { code: u.recoveryCodes[0] },
+        cookie: b.cookie,
+        ip: nextIp(),
+      });
       expect(lockedBackup.status).toBe(429);
 
       // Fifteen minutes later (the lock moved into the past), the right code signs in and the count starts over.
-      await t.db.update(authTwoFactors).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(authTwoFactors.id, row.id));
+      await t.db
+        .update(authTwoFactors)
+        .set({ lockedUntil: new Date(Date.now() - 1000) })
+        .where(eq(authTwoFactors.id, row.id));
       const c = await passwordStep(u.email, u.password, other);
-      const ok = await other.request('POST', '/api/auth/two-factor/verify-totp', { json: { code: await totpCode(u.secret) }, cookie: c.cookie, ip: nextIp() });
+      const ok = await other.request('POST', '/api/auth/two-factor/verify-totp', {
+        json: { code: await totpCode(u.secret) },
+        cookie: c.cookie,
+        ip: nextIp(),
+      });
       expect(ok.status).toBe(200);
       const [after] = await t.db.select().from(authTwoFactors).where(eq(authTwoFactors.userId, u.user.id));
       expect(after).toMatchObject({ failedVerificationCount: 0, lockedUntil: null });
@@ -195,7 +218,13 @@ describe('two-factor sign-in: administrators must have it (REQUIRE_ADMIN_2FA)', 
   it('refuses every route but sign-in and the set-up to an admin without two-factor, until it is on', async () => {
     const admin = await t.createSignedInUser({ role: 'admin' });
     const client = await t.createSignedInUser();
-    for (const path of ['/api/clients', `/api/clients/${client.user.id}/profile`, `/api/clients/${client.user.id}/bank-accounts`, '/api/me/notifications', '/api/documents']) {
+    for (const path of [
+      '/api/clients',
+      `/api/clients/${client.user.id}/profile`,
+      `/api/clients/${client.user.id}/bank-accounts`,
+      '/api/me/notifications',
+      '/api/documents',
+    ]) {
       const res = await admin.agent.get(path);
       expect(res.status, path).toBe(403);
       expect(await res.json(), path).toEqual({ error: TWO_FACTOR_REQUIRED, code: TWO_FACTOR_REQUIRED_CODE });
@@ -215,7 +244,10 @@ describe('two-factor sign-in: administrators must have it (REQUIRE_ADMIN_2FA)', 
 
   it('does not let an admin turn it off while it is required', async () => {
     const admin = await userWithTwoFactor('admin');
-    const res = await post(admin.agent, '/two-factor/disable', { password: admin.password, code: await totpCode(admin.secret) });
+    const res = await post(admin.agent, '/two-factor/disable', {
+      password: admin.password,
+      code: await totpCode(admin.secret),
+    });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { code: string }).code).toBe('ADMIN_TWO_FACTOR_REQUIRED');
     expect((await t.userByEmail(admin.email)).twoFactorEnabled).toBe(true);
@@ -242,7 +274,10 @@ describe('two-factor sign-in: turning it off and new recovery codes', () => {
     const noCode = await post(u.agent, '/two-factor/disable', { password: u.password });
     expect(noCode.status).toBe(400);
     expect(((await noCode.json()) as { code: string }).code).toBe('TWO_FACTOR_CODE_REQUIRED');
-    const wrongCode = await post(u.agent, '/two-factor/disable', { password: u.password, code: await staleCode(u.secret) });
+    const wrongCode = await post(u.agent, '/two-factor/disable', {
+      password: u.password,
+      code: await staleCode(u.secret),
+    });
     expect(wrongCode.status).toBe(401);
     expect(((await wrongCode.json()) as { code: string }).code).toBe('INVALID_CODE');
     const wrongPassword = await post(u.agent, '/two-factor/disable', { password: 'not-the-password', code });
@@ -268,7 +303,8 @@ describe('two-factor sign-in: turning it off and new recovery codes', () => {
   it('wrong codes when turning it off count toward the same lock', async () => {
     const u = await userWithTwoFactor();
     const stale = await staleCode(u.secret);
-    for (let i = 0; i < 5; i++) expect((await post(u.agent, '/two-factor/disable', { password: u.password, code: stale })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await post(u.agent, '/two-factor/disable', { password: u.password, code: stale })).status).toBe(401);
     const locked = await post(u.agent, '/two-factor/disable', { password: u.password, code: await totpCode(u.secret) });
     expect(locked.status).toBe(429);
     expect((await t.userByEmail(u.email)).twoFactorEnabled).toBe(true);
@@ -276,10 +312,20 @@ describe('two-factor sign-in: turning it off and new recovery codes', () => {
 
   it('new recovery codes need the password and a current code, replace the old ones, and are recorded and mailed', async () => {
     const u = await userWithTwoFactor();
-    expect((await post(u.agent, '/two-factor/generate-backup-codes', { password: 'not-the-password', code: await totpCode(u.secret) })).status).toBe(400);
+    expect(
+      (
+        await post(u.agent, '/two-factor/generate-backup-codes', {
+          password: 'not-the-password',
+          code: await totpCode(u.secret),
+        })
+      ).status,
+    ).toBe(400);
     // The password alone (a stolen session and a phished password) is not enough: they would replace the owner's codes.
     expect((await post(u.agent, '/two-factor/generate-backup-codes', { password: u.password })).status).toBe(400);
-    const res = await post(u.agent, '/two-factor/generate-backup-codes', { password: u.password, code: await totpCode(u.secret) });
+    const res = await post(u.agent, '/two-factor/generate-backup-codes', {
+      password: u.password,
+      code: await totpCode(u.secret),
+    });
     expect(res.status).toBe(200);
     const { backupCodes } = (await res.json()) as { backupCodes: string[] };
     expect(backupCodes).toHaveLength(10);
@@ -288,14 +334,23 @@ describe('two-factor sign-in: turning it off and new recovery codes', () => {
     expect((await post(a, '/two-factor/verify-backup-code', { code: u.recoveryCodes[0] })).status).toBe(401);
     expect((await post(a, '/two-factor/verify-backup-code', { code: backupCodes[0] })).status).toBe(200);
 
-    expect((await securityEvents(u.user.id)).map((e) => e.entityType)).toEqual(['two_factor', 'two_factor_recovery_codes']);
+    expect((await securityEvents(u.user.id)).map((e) => e.entityType)).toEqual([
+      'two_factor',
+      'two_factor_recovery_codes',
+    ]);
     await t.lastMail(u.email, 'New recovery codes');
   });
 
   it('a user row keeps the flag in step with the two-factor row', async () => {
     const u = await userWithTwoFactor();
-    const [user] = await t.db.select({ on: authUsers.twoFactorEnabled }).from(authUsers).where(eq(authUsers.id, u.user.id));
-    const [row] = await t.db.select({ verified: authTwoFactors.verified }).from(authTwoFactors).where(eq(authTwoFactors.userId, u.user.id));
+    const [user] = await t.db
+      .select({ on: authUsers.twoFactorEnabled })
+      .from(authUsers)
+      .where(eq(authUsers.id, u.user.id));
+    const [row] = await t.db
+      .select({ verified: authTwoFactors.verified })
+      .from(authTwoFactors)
+      .where(eq(authTwoFactors.userId, u.user.id));
     expect(user.on).toBe(true);
     expect(row.verified).toBe(true);
   });
@@ -305,7 +360,12 @@ describe('two-factor sign-in: Google', () => {
   it('a user with two-factor who comes back from Google is asked for the code too', async () => {
     const oidc = await startOidcServer();
     const g = await createTestApp(
-      { REQUIRE_ADMIN_2FA: 'true', GOOGLE_CLIENT_ID: 'test-google-client', GOOGLE_CLIENT_SECRET: 'test-google-secret', GOOGLE_DISCOVERY_URL: oidc.discoveryUrl },
+      {
+        REQUIRE_ADMIN_2FA: 'true',
+        GOOGLE_CLIENT_ID: 'test-google-client',
+        GOOGLE_CLIENT_SECRET: 'test-google-secret',
+        GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+      },
       { database: t.database },
     );
     try {
@@ -332,7 +392,7 @@ describe('two-factor sign-in: Google', () => {
     }
   });
 
-  it('turning it on or off ends the user\'s other sessions (one signed in with the password alone does not carry on)', async () => {
+  it("turning it on or off ends the user's other sessions (one signed in with the password alone does not carry on)", async () => {
     const u = await t.createSignedInUser();
     const other = await t.signIn(u.email, u.password);
     expect(await other.session()).not.toBeNull();
@@ -350,7 +410,7 @@ describe('two-factor sign-in: Google', () => {
     expect(await u.agent.session()).not.toBeNull();
   });
 
-  it('refuses a sign-in with a provider\'s ID token (it would skip the code): only the redirect flow', async () => {
+  it("refuses a sign-in with a provider's ID token (it would skip the code): only the redirect flow", async () => {
     const res = await t.agent().post('/api/auth/sign-in/social', { provider: 'google', idToken: { token: 'a.b.c' } });
     expect(res.status).toBe(400);
     expect(JSON.stringify(await res.json())).toContain('ID_TOKEN_SIGN_IN_DISABLED');
@@ -359,13 +419,23 @@ describe('two-factor sign-in: Google', () => {
   it('a Google user without two-factor is signed in straight away, as before', async () => {
     const oidc = await startOidcServer();
     const g = await createTestApp(
-      { GOOGLE_CLIENT_ID: 'test-google-client', GOOGLE_CLIENT_SECRET: 'test-google-secret', GOOGLE_DISCOVERY_URL: oidc.discoveryUrl },
+      {
+        GOOGLE_CLIENT_ID: 'test-google-client',
+        GOOGLE_CLIENT_SECRET: 'test-google-secret',
+        GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+      },
       { database: t.database },
     );
     try {
-      oidc.setUser({ sub: `google-plain-${Date.now()}`, email: `plain-${Date.now()}@example.test`, name: 'Plain Google' });
+      oidc.setUser({
+        sub: `google-plain-${Date.now()}`,
+        email: `plain-${Date.now()}@example.test`,
+        name: 'Plain Google',
+      });
       const a = g.agent();
-      const { url } = (await (await a.post('/api/auth/sign-in/social', { provider: 'google', callbackURL: '/' })).json()) as { url: string };
+      const { url } = (await (
+        await a.post('/api/auth/sign-in/social', { provider: 'google', callbackURL: '/' })
+      ).json()) as { url: string };
       const consent = await fetch(url, { redirect: 'manual' });
       const back = await a.get(consent.headers.get('location')!, { origin: null });
       expect(back.status).toBe(302);
@@ -382,8 +452,25 @@ describe('two-factor sign-in: bad input', () => {
   it('answers every malformed body with a 4xx and a code, never a 500, and changes nothing', async () => {
     const u = await userWithTwoFactor();
     const challenge = await passwordStep(u.email, u.password);
-    const bodies: unknown[] = [{}, { code: 123456 }, { code: null }, { code: ['123456'] }, { code: 'x'.repeat(10_000) }, { password: {} }, { password: 1, code: {} }, [], 'text', null];
-    for (const path of ['/two-factor/enable', '/two-factor/verify-totp', '/two-factor/verify-backup-code', '/two-factor/disable', '/two-factor/generate-backup-codes']) {
+    const bodies: unknown[] = [
+      {},
+      { code: 123456 },
+      { code: null },
+      { code: ['123456'] },
+      { code: 'x'.repeat(10_000) },
+      { password: {} },
+      { password: 1, code: {} },
+      [],
+      'text',
+      null,
+    ];
+    for (const path of [
+      '/two-factor/enable',
+      '/two-factor/verify-totp',
+      '/two-factor/verify-backup-code',
+      '/two-factor/disable',
+      '/two-factor/generate-backup-codes',
+    ]) {
       for (const who of [u.agent, challenge]) {
         for (const body of bodies) {
           const res = await who.post(`/api/auth${path}`, body, { ip: nextIp() });

@@ -7,7 +7,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { authTwoFactors } from '../db/schema';
 import { branding } from '../../shared/branding';
-import { ADMIN_MUST_KEEP_TWO_FACTOR, TWO_FACTOR_CODE_REQUIRED, TWO_FACTOR_LOCK_MINUTES, TWO_FACTOR_MAX_FAILURES } from '../../shared/two-factor';
+import {
+  ADMIN_MUST_KEEP_TWO_FACTOR,
+  TWO_FACTOR_CODE_REQUIRED,
+  TWO_FACTOR_LOCK_MINUTES,
+  TWO_FACTOR_MAX_FAILURES,
+} from '../../shared/two-factor';
 
 /** The two-factor challenge cookie's name and lifetime, as the plugin sets them after a password. */
 const CHALLENGE_COOKIE = 'two_factor';
@@ -22,7 +27,11 @@ export const twoFactorPlugin = () =>
     issuer: branding.productName,
     totpOptions: { digits: 6, period: 30 },
     backupCodeOptions: { amount: 10, length: 10 },
-    accountLockout: { enabled: true, maxFailedAttempts: TWO_FACTOR_MAX_FAILURES, durationSeconds: TWO_FACTOR_LOCK_MINUTES * 60 },
+    accountLockout: {
+      enabled: true,
+      maxFailedAttempts: TWO_FACTOR_MAX_FAILURES,
+      durationSeconds: TWO_FACTOR_LOCK_MINUTES * 60,
+    },
     // The portal does not offer "trust this device": every sign-in asks for a code.
     trustDeviceMaxAge: 1,
   });
@@ -47,12 +56,20 @@ export function requireCurrentCode(db: Db, opts: { adminsMustKeep: boolean }) {
       throw new APIError('BAD_REQUEST', { code: 'TWO_FACTOR_CODE_REQUIRED', message: TWO_FACTOR_CODE_REQUIRED });
     }
     const [row] = await db.select().from(authTwoFactors).where(eq(authTwoFactors.userId, session.user.id));
-    if (!row || row.verified === false) throw new APIError('BAD_REQUEST', { code: 'TWO_FACTOR_NOT_ENABLED', message: "Two factor isn't enabled" });
+    if (!row || row.verified === false)
+      throw new APIError('BAD_REQUEST', { code: 'TWO_FACTOR_NOT_ENABLED', message: "Two factor isn't enabled" });
     if (row.lockedUntil && row.lockedUntil.getTime() > Date.now()) {
-      throw new APIError('TOO_MANY_REQUESTS', { code: 'ACCOUNT_TEMPORARILY_LOCKED', message: 'Too many failed verification attempts.' });
+      throw new APIError('TOO_MANY_REQUESTS', {
+        code: 'ACCOUNT_TEMPORARILY_LOCKED',
+        message: 'Too many failed verification attempts.',
+      });
     }
     // A lock that ran out starts a new count, as the plugin does at sign-in.
-    if (row.lockedUntil) await db.update(authTwoFactors).set({ failedVerificationCount: 0, lockedUntil: null }).where(eq(authTwoFactors.id, row.id));
+    if (row.lockedUntil)
+      await db
+        .update(authTwoFactors)
+        .set({ failedVerificationCount: 0, lockedUntil: null })
+        .where(eq(authTwoFactors.id, row.id));
     const secret = await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.secret });
     const ok = await createOTP(secret, { digits: 6, period: 30 }).verify(code.trim());
     if (!ok) {
@@ -85,7 +102,11 @@ export function challengeOAuthSignIn(appUrl: string) {
     const identifier = `2fa-${generateRandomString(20)}`;
     const expiresAt = new Date(Date.now() + CHALLENGE_SECONDS * 1000);
     await ctx.context.internalAdapter.createVerificationValue({ value: data.user.id, identifier, expiresAt });
-    await ctx.context.internalAdapter.createVerificationValue({ value: '0', identifier: `2fa-attempts-${identifier}`, expiresAt });
+    await ctx.context.internalAdapter.createVerificationValue({
+      value: '0',
+      identifier: `2fa-attempts-${identifier}`,
+      expiresAt,
+    });
     const cookie = ctx.context.createAuthCookie(CHALLENGE_COOKIE, { maxAge: CHALLENGE_SECONDS });
     await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
     throw ctx.redirect(`${appUrl}/signin?two-factor=1`);

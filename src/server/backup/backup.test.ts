@@ -49,7 +49,10 @@ function fileHashes(dataDir: string): Record<string, string> {
     for (const e of fs.readdirSync(abs, { withFileTypes: true })) {
       const r = path.join(rel, e.name);
       if (e.isDirectory()) walk(r);
-      else out[r] = createHash('sha256').update(fs.readFileSync(path.join(dataDir, 'files', r))).digest('hex');
+      else
+        out[r] = createHash('sha256')
+          .update(fs.readFileSync(path.join(dataDir, 'files', r)))
+          .digest('hex');
     }
   };
   walk('objects');
@@ -88,10 +91,14 @@ async function expectEveryDocumentFile(db: Db, dataDir: string) {
 /** Runs a CLI as `npm run` does; resolves with its exit code and output. */
 function cli(script: string, args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'src/server/cli', script), ...args], {
-      cwd: projectRoot,
-      env: { ...process.env, ...env, TEST_DATABASE_URL: '' },
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(projectRoot, 'src/server/cli', script), ...args],
+      {
+        cwd: projectRoot,
+        env: { ...process.env, ...env, TEST_DATABASE_URL: '' },
+      },
+    );
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -125,15 +132,25 @@ describe.skipIf(onPostgres)('backup and restore on the embedded database', () =>
     key = generateKey(1);
     fs.writeFileSync(path.join(dataDir, 'data-key'), `${key}\n`, { mode: 0o600 });
     const template = inject('pgliteTemplate');
-    const database = await openPglite(dataDir, template ? new Blob([new Uint8Array(fs.readFileSync(template))]) : undefined);
-    t = await createTestApp({ DATA_DIR: dataDir, DATA_KEY: key }, { database: { ...database, name: 'backup' }, storage: createLocalStorage(path.join(dataDir, 'files')) });
+    const database = await openPglite(
+      dataDir,
+      template ? new Blob([new Uint8Array(fs.readFileSync(template))]) : undefined,
+    );
+    t = await createTestApp(
+      { DATA_DIR: dataDir, DATA_KEY: key },
+      { database: { ...database, name: 'backup' }, storage: createLocalStorage(path.join(dataDir, 'files')) },
+    );
     const c = await t.createSignedInUser({ role: 'client' });
     client = { id: c.user.id, email: c.email, password: c.password, agent: c.agent };
     admin = await newAdmin(t);
-    const res = await client.agent.post(`/api/clients/${client.id}/bank-accounts`, { bankName: 'Backup Bank', accountNumber: '0001-2345-6781234' });
+    const res = await client.agent.post(`/api/clients/${client.id}/bank-accounts`, {
+      bankName: 'Backup Bank',
+      accountNumber: '0001-2345-6781234',
+    });
     expect(res.status).toBe(201);
     accountId = ((await res.json()) as { account: { id: string } }).account.id;
-    for (const name of ['articles', 'ein-letter', 'operating-agreement']) expect((await upload(client.agent, client.id, name)).status).toBe(201);
+    for (const name of ['articles', 'ein-letter', 'operating-agreement'])
+      expect((await upload(client.agent, client.id, name)).status).toBe(201);
   });
   afterAll(() => t?.close());
 
@@ -150,8 +167,14 @@ describe.skipIf(onPostgres)('backup and restore on the embedded database', () =>
     expect(await wrong.json()).toMatchObject({ error: WRONG_BACKUP_PASSWORD });
     await download(a, path.join(work(), 'one.tar'));
     await download(a, path.join(work(), 'two.tar'));
-    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.actorId, a.id), eq(auditLog.entityType, 'backup')));
-    expect(rows).toMatchObject([{ action: 'export', clientId: a.id }, { action: 'export', clientId: a.id }]);
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, a.id), eq(auditLog.entityType, 'backup')));
+    expect(rows).toMatchObject([
+      { action: 'export', clientId: a.id },
+      { action: 'export', clientId: a.id },
+    ]);
     // Three an hour per administrator, the wrong password counted too.
     const limited = await a.agent.post('/api/admin/backup', { password: a.password });
     expect(limited.status).toBe(429);
@@ -187,7 +210,9 @@ describe.skipIf(onPostgres)('backup and restore on the embedded database', () =>
       const unread = await b.agent.post('/api/admin/backup', { password: b.password });
       expect(unread.status).toBe(200);
       expect(snapshots()).toEqual([]);
-      expect(await (await c.agent.post('/api/admin/backup', { password: c.password })).json()).toEqual({ error: BACKUP_BUSY });
+      expect(await (await c.agent.post('/api/admin/backup', { password: c.password })).json()).toEqual({
+        error: BACKUP_BUSY,
+      });
       await new Promise((r) => setTimeout(r, 400));
       // Read one chunk, then stop reading: the limit ends it and removes the snapshot.
       const stalled = await d.agent.post('/api/admin/backup', { password: d.password });
@@ -214,7 +239,10 @@ describe.skipIf(onPostgres)('backup and restore on the embedded database', () =>
         const res = await upload(client.agent, client.id, `live-${writes}`);
         expect(res.status).toBe(201);
         const id = ((await res.json()) as { document: { id: string } }).document.id;
-        if (previous) expect((await client.agent.request('DELETE', `/api/clients/${client.id}/documents/${previous}`)).status).toBe(200);
+        if (previous)
+          expect((await client.agent.request('DELETE', `/api/clients/${client.id}/documents/${previous}`)).status).toBe(
+            200,
+          );
         previous = id;
         writes++;
       }
@@ -285,13 +313,19 @@ describe.skipIf(onPostgres)('backup and restore on the embedded database', () =>
     expect(unreadableWith(parseKeyring(generateKey(1)), result.sealed).length).toBe(result.sealed.length);
 
     const restored = await openPglite(target);
-    const app = await createTestApp({ DATA_DIR: target, DATA_KEY: key }, { database: { ...restored, name: 'restored' }, storage: createLocalStorage(path.join(target, 'files')) });
+    const app = await createTestApp(
+      { DATA_DIR: target, DATA_KEY: key },
+      { database: { ...restored, name: 'restored' }, storage: createLocalStorage(path.join(target, 'files')) },
+    );
     try {
       expect(await (await fingerprinter(app.db))()).toEqual(before);
       await expectEveryDocumentFile(app.db, target);
       // The app on the restored directory signs the client in and decrypts their secret with the same key.
       const agent = await app.signIn(client.email, client.password);
-      const reveal = await agent.request('POST', `/api/clients/${client.id}/bank-accounts/${accountId}/reveal/account-number`);
+      const reveal = await agent.request(
+        'POST',
+        `/api/clients/${client.id}/bank-accounts/${accountId}/reveal/account-number`,
+      );
       expect(await reveal.json()).toEqual({ value: '0001-2345-6781234' });
     } finally {
       await app.close();
@@ -310,11 +344,15 @@ describe.skipIf(onPostgres)('backup and restore on the embedded database', () =>
     corrupt(file, bad);
     const untouched = path.join(out, 'never');
     await expect(restoreBackup(bad, loadConfig({ DATA_DIR: untouched }))).rejects.toThrow(BackupInvalidError);
-    await expect(restoreBackup(bad, loadConfig({ DATA_DIR: untouched }))).rejects.toThrow(/does not match its checksum/);
+    await expect(restoreBackup(bad, loadConfig({ DATA_DIR: untouched }))).rejects.toThrow(
+      /does not match its checksum/,
+    );
     fs.writeFileSync(bad, archive.subarray(0, archive.length - 3000));
     await expect(restoreBackup(bad, loadConfig({ DATA_DIR: untouched }))).rejects.toThrow(BackupInvalidError);
     expect(fs.existsSync(untouched)).toBe(false);
-    await expect(restoreBackup(bad, loadConfig({ DATA_DIR: target }), { force: true })).rejects.toThrow(BackupInvalidError);
+    await expect(restoreBackup(bad, loadConfig({ DATA_DIR: target }), { force: true })).rejects.toThrow(
+      BackupInvalidError,
+    );
     expect(fileHashes(target)).toEqual(filesBefore);
   }, 60_000);
 
@@ -341,7 +379,9 @@ describe.skipIf(onPostgres)('backup and restore on the embedded database', () =>
     const staging = path.join(target, '.restore-crashed');
     fs.mkdirSync(staging);
     fs.renameSync(path.join(target, 'db'), path.join(staging, 'db'));
-    await expect(restoreBackup(inside, loadConfig({ DATA_DIR: target }), { force: true })).rejects.toThrow(/db is missing.*\.restore-crashed.*only copy/);
+    await expect(restoreBackup(inside, loadConfig({ DATA_DIR: target }), { force: true })).rejects.toThrow(
+      /db is missing.*\.restore-crashed.*only copy/,
+    );
     expect(fs.existsSync(path.join(staging, 'db'))).toBe(true);
     // Put back by hand, the leftover is just an old folder and goes.
     fs.renameSync(path.join(staging, 'db'), path.join(target, 'db'));
@@ -365,7 +405,11 @@ describe.skipIf(onPostgres)('backup and restore on the embedded database', () =>
     const out = work();
     const bad = path.join(out, 'bad.tar');
     fs.writeFileSync(bad, Buffer.alloc(2048, 7));
-    const holder: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'src/server/test/hold-lock.ts'), dataDir], { cwd: projectRoot });
+    const holder: ChildProcess = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(projectRoot, 'src/server/test/hold-lock.ts'), dataDir],
+      { cwd: projectRoot },
+    );
     try {
       await new Promise<void>((resolve, reject) => {
         holder.stdout!.once('data', () => resolve());
@@ -402,7 +446,8 @@ describe.runIf(onPostgres)('backup and restore on PostgreSQL: the stored files',
     const c = await t.createSignedInUser({ role: 'client' });
     client = { id: c.user.id, agent: c.agent };
     admin = await newAdmin(t);
-    for (const name of ['articles', 'ein-letter']) expect((await upload(client.agent, client.id, name)).status).toBe(201);
+    for (const name of ['articles', 'ein-letter'])
+      expect((await upload(client.agent, client.id, name)).status).toBe(201);
   });
   afterAll(() => t?.close());
 
@@ -422,7 +467,11 @@ describe.runIf(onPostgres)('backup and restore on PostgreSQL: the stored files',
 
     const bad = path.join(out, 'bad.tar');
     corrupt(file, bad);
-    await expect(restoreBackup(bad, loadConfig({ DATA_DIR: target, DATABASE_URL: process.env.TEST_DATABASE_URL }), { force: true })).rejects.toThrow(/does not match its checksum/);
+    await expect(
+      restoreBackup(bad, loadConfig({ DATA_DIR: target, DATABASE_URL: process.env.TEST_DATABASE_URL }), {
+        force: true,
+      }),
+    ).rejects.toThrow(/does not match its checksum/);
   });
 
   it('the admin route streams the same files-only backup', async () => {

@@ -28,7 +28,9 @@ export async function backupToFile(config: Config, file: string): Promise<Backup
   const notes: string[] = [];
   let source: BackupSource;
   if (config.databaseUrl) {
-    notes.push('DATABASE_URL is set: this backup holds the stored files only. Save the database with pg_dump (see the README).');
+    notes.push(
+      'DATABASE_URL is set: this backup holds the stored files only. Save the database with pg_dump (see the README).',
+    );
     source = { database: null, filesRoot: localFilesRoot(config) };
   } else {
     // Checked before the lock, which would create the directory: opening an empty one would make and
@@ -51,7 +53,10 @@ export async function backupToFile(config: Config, file: string): Promise<Backup
       release();
     }
   }
-  if (config.s3) notes.push(`S3_BUCKET is set: the stored files are in the bucket ${config.s3.bucket}, not in this backup. Back the bucket up on its own (see the README).`);
+  if (config.s3)
+    notes.push(
+      `S3_BUCKET is set: the stored files are in the bucket ${config.s3.bucket}, not in this backup. Back the bucket up on its own (see the README).`,
+    );
   const partial = `${file}.partial-${process.pid}`;
   try {
     await pipeline(backupStream(source), fs.createWriteStream(partial, { mode: 0o600 }));

@@ -24,7 +24,9 @@ export const manifestSchema = z.object({
   database: z.enum(['pglite', 'none']),
   /** 'none' when the files live in an S3 bucket, which is backed up on its own. */
   files: z.enum(['local', 'none']),
-  entries: z.array(z.object({ name: z.string(), size: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
+  entries: z.array(
+    z.object({ name: z.string(), size: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+  ),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 export type ManifestEntry = Manifest['entries'][number];
@@ -51,6 +53,8 @@ export function appVersion(): string {
 
 /** How many migrations this version of the app ships (and applies on start). */
 export function migrationCount(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(serverFiles.migrations, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(serverFiles.migrations, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
   return journal.entries.length;
 }

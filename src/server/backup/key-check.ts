@@ -15,7 +15,10 @@ export async function sealedSamples(db: Db): Promise<SealedSample[]> {
     if (!info.primaryKey) continue;
     const [, pk] = info.primaryKey;
     for (const [, column] of info.columns) {
-      const [row] = (await db.select({ id: pk, stored: column }).from(table).where(isNotNull(column)).limit(1)) as { id: string | number; stored: string }[];
+      const [row] = (await db.select({ id: pk, stored: column }).from(table).where(isNotNull(column)).limit(1)) as {
+        id: string | number;
+        stored: string;
+      }[];
       if (row) samples.push({ table: info.name, column: column.name, rowId: row.id, stored: row.stored });
     }
   }

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { BACKUP_FORMAT, DATABASE_ENTRY, entryTarget, MANIFEST_NAME, manifestSchema, migrationCount, type Manifest } from './format';
+import {
+  BACKUP_FORMAT,
+  DATABASE_ENTRY,
+  entryTarget,
+  MANIFEST_NAME,
+  manifestSchema,
+  migrationCount,
+  type Manifest,
+} from './format';
 import { readTar, TarFormatError } from './tar';
 
 /** A backup file that cannot be restored; the message says why in a sentence. */
@@ -32,11 +40,19 @@ function parseManifest(body: Buffer): Manifest {
   } catch {
     throw new BackupInvalidError('The backup manifest is not valid JSON: the file is damaged.');
   }
-  if ((json as { format?: unknown })?.format !== BACKUP_FORMAT && typeof (json as { format?: unknown })?.format === 'number') {
-    throw new BackupInvalidError(`The backup is in format ${(json as { format: number }).format}; this version of the portal reads format ${BACKUP_FORMAT}.`);
+  if (
+    (json as { format?: unknown })?.format !== BACKUP_FORMAT &&
+    typeof (json as { format?: unknown })?.format === 'number'
+  ) {
+    throw new BackupInvalidError(
+      `The backup is in format ${(json as { format: number }).format}; this version of the portal reads format ${BACKUP_FORMAT}.`,
+    );
   }
   const parsed = manifestSchema.safeParse(json);
-  if (!parsed.success) throw new BackupInvalidError('The backup manifest is not one this portal writes: the file is damaged or not a portal backup.');
+  if (!parsed.success)
+    throw new BackupInvalidError(
+      'The backup manifest is not one this portal writes: the file is damaged or not a portal backup.',
+    );
   return parsed.data;
 }
 
@@ -50,32 +66,48 @@ export async function verifyBackup(file: string): Promise<Manifest> {
   let manifest: Manifest | undefined;
   try {
     await readTar(fs.createReadStream(file), async ({ name, size, chunks }) => {
-      if (manifest) throw new BackupInvalidError('The backup has entries after its manifest: it is not one this portal writes.');
+      if (manifest)
+        throw new BackupInvalidError('The backup has entries after its manifest: it is not one this portal writes.');
       if (name === MANIFEST_NAME) {
-        if (size > MAX_MANIFEST_BYTES) throw new BackupInvalidError('The backup manifest is implausibly large: the file is damaged.');
+        if (size > MAX_MANIFEST_BYTES)
+          throw new BackupInvalidError('The backup manifest is implausibly large: the file is damaged.');
         manifest = parseManifest(await readAll(chunks));
         return;
       }
-      if (seen.has(name)) throw new BackupInvalidError(`The backup holds ${name} twice: it is not one this portal writes.`);
-      if (name !== DATABASE_ENTRY && entryTarget(name) === null) throw new BackupInvalidError(`The backup holds an unexpected entry (${JSON.stringify(name).slice(0, 200)}); nothing was restored.`);
+      if (seen.has(name))
+        throw new BackupInvalidError(`The backup holds ${name} twice: it is not one this portal writes.`);
+      if (name !== DATABASE_ENTRY && entryTarget(name) === null)
+        throw new BackupInvalidError(
+          `The backup holds an unexpected entry (${JSON.stringify(name).slice(0, 200)}); nothing was restored.`,
+        );
       seen.set(name, await hashed(chunks));
     });
   } catch (e) {
-    if (e instanceof TarFormatError) throw new BackupInvalidError(`${e.message} The backup file is damaged; nothing was restored.`);
+    if (e instanceof TarFormatError)
+      throw new BackupInvalidError(`${e.message} The backup file is damaged; nothing was restored.`);
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new BackupInvalidError(`${file} does not exist.`);
     throw e;
   }
   if (!manifest) throw new BackupInvalidError('The backup has no manifest: it is truncated or not a portal backup.');
   if ((manifest.database === 'pglite') !== manifest.entries.some((e) => e.name === DATABASE_ENTRY)) {
-    throw new BackupInvalidError('The backup manifest and its database entry disagree: the file is damaged or not a portal backup.');
+    throw new BackupInvalidError(
+      'The backup manifest and its database entry disagree: the file is damaged or not a portal backup.',
+    );
   }
   for (const entry of manifest.entries) {
     const got = seen.get(entry.name);
-    if (!got) throw new BackupInvalidError(`The backup lacks ${entry.name}, which its manifest lists: the file is damaged.`);
-    if (got.size !== entry.size || got.sha256 !== entry.sha256) throw new BackupInvalidError(`${entry.name} in the backup does not match its checksum: the file is damaged; nothing was restored.`);
+    if (!got)
+      throw new BackupInvalidError(`The backup lacks ${entry.name}, which its manifest lists: the file is damaged.`);
+    if (got.size !== entry.size || got.sha256 !== entry.sha256)
+      throw new BackupInvalidError(
+        `${entry.name} in the backup does not match its checksum: the file is damaged; nothing was restored.`,
+      );
     seen.delete(entry.name);
   }
-  if (seen.size > 0) throw new BackupInvalidError(`The backup holds ${[...seen.keys()][0]}, which its manifest does not list: the file is damaged.`);
+  if (seen.size > 0)
+    throw new BackupInvalidError(
+      `The backup holds ${[...seen.keys()][0]}, which its manifest does not list: the file is damaged.`,
+    );
   if (manifest.migrations > migrationCount()) {
     throw new BackupInvalidError(
       `The backup comes from a newer version of the portal (${manifest.appVersion}, ${manifest.migrations} database migrations; this one has ${migrationCount()}). Restore it with that version or later.`,
@@ -91,12 +123,16 @@ export async function verifyBackup(file: string): Promise<Manifest> {
 export async function readBackupEntries(
   file: string,
   manifest: Manifest,
-  on: { database: (dump: Blob) => Promise<void>; file: (target: string, chunks: AsyncIterable<Buffer>) => Promise<void> },
+  on: {
+    database: (dump: Blob) => Promise<void>;
+    file: (target: string, chunks: AsyncIterable<Buffer>) => Promise<void>;
+  },
 ): Promise<void> {
   const expected = new Map(manifest.entries.map((e) => [e.name, e]));
   const check = (name: string, got: { size: number; sha256: string }) => {
     const want = expected.get(name);
-    if (!want || want.size !== got.size || want.sha256 !== got.sha256) throw new BackupInvalidError(`${name} changed since the backup was checked; the restore stopped.`);
+    if (!want || want.size !== got.size || want.sha256 !== got.sha256)
+      throw new BackupInvalidError(`${name} changed since the backup was checked; the restore stopped.`);
   };
   await readTar(fs.createReadStream(file), async ({ name, chunks }) => {
     if (name === MANIFEST_NAME) return;

@@ -65,7 +65,11 @@ export type RestoreResult = { manifest: Manifest; files: number; notes: string[]
  * that holds a database or stored files unless `force` (and replaces only those), and builds the new contents in a staging folder beside them, so a
  * restore that fails half way leaves the old data as it was.
  */
-export async function restoreBackup(file: string, config: Config, options: { force?: boolean } = {}): Promise<RestoreResult> {
+export async function restoreBackup(
+  file: string,
+  config: Config,
+  options: { force?: boolean } = {},
+): Promise<RestoreResult> {
   if (!options.force) refuseOccupied(config);
   const manifest = await verifyBackup(file);
   refuseMismatch(config, manifest);
@@ -97,8 +101,12 @@ export async function restoreBackup(file: string, config: Config, options: { for
     });
     await swap(config, staging);
     const notes: string[] = [];
-    if (manifest.files === 'none') notes.push('The backup holds no stored files (they were in an S3 bucket, which is backed up on its own).');
-    else if (config.s3) notes.push(`S3_BUCKET is set, so the portal reads files from the bucket, not from the ${countLabel(files, 'file')} restored into ${path.join(config.dataDir, 'files')}.`);
+    if (manifest.files === 'none')
+      notes.push('The backup holds no stored files (they were in an S3 bucket, which is backed up on its own).');
+    else if (config.s3)
+      notes.push(
+        `S3_BUCKET is set, so the portal reads files from the bucket, not from the ${countLabel(files, 'file')} restored into ${path.join(config.dataDir, 'files')}.`,
+      );
     return { manifest, files, notes, sealed };
   } catch (e) {
     if (e instanceof SwapStuckError) keepStaging = true;

@@ -95,7 +95,10 @@ describe('a backup written before tar-stream', () => {
   const fixture = path.join(import.meta.dirname, 'fixtures', 'files-only-backup-ustar.tar');
   const bytes = (n: number, seed: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + seed) % 251));
   const expected: Record<string, Buffer> = {
-    'files/objects/documents/client-a/0b8e7f1c-5a2d-4c3e-9f10-2a4b6c8d0e1f.pdf': Buffer.concat([Buffer.from('%PDF-1.4\n'), bytes(1200, 3)]),
+    'files/objects/documents/client-a/0b8e7f1c-5a2d-4c3e-9f10-2a4b6c8d0e1f.pdf': Buffer.concat([
+      Buffer.from('%PDF-1.4\n'),
+      bytes(1200, 3),
+    ]),
     [`files/objects/support/${'long-client-id-'.repeat(6)}x/6f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b.png`]: bytes(512, 7),
     [`files/objects/training-videos/resources/${'v'.repeat(120)}/empty.pdf`]: Buffer.alloc(0),
   };
@@ -113,6 +116,10 @@ describe('a backup written before tar-stream', () => {
       },
     });
     for (const [name, body] of Object.entries(expected)) expect(got[name]?.equals(body), name).toBe(true);
-    expect(Object.keys(got).filter((k) => k.startsWith('files/objects/')).sort()).toEqual(Object.keys(expected).sort());
+    expect(
+      Object.keys(got)
+        .filter((k) => k.startsWith('files/objects/'))
+        .sort(),
+    ).toEqual(Object.keys(expected).sort());
   });
 });

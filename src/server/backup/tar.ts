@@ -15,7 +15,8 @@ export type TarInput = { name: string; size: number; body: AsyncIterable<Uint8Ar
 
 type Waitable = { once(event: string, fn: () => void): unknown; destroyed: boolean; destroying: boolean };
 // A stream that is destroyed never drains: waiting for 'close' as well keeps a cancelled backup from hanging.
-const drainedOrClosed = (s: Waitable) => new Promise<void>((resolve) => (s.destroyed ? resolve() : (s.once('drain', resolve), s.once('close', resolve))));
+const drainedOrClosed = (s: Waitable) =>
+  new Promise<void>((resolve) => (s.destroyed ? resolve() : (s.once('drain', resolve), s.once('close', resolve))));
 
 /**
  * The entries as one tar stream. It fails when an entry's body yields more or fewer bytes than its
@@ -29,7 +30,9 @@ export function writeTar(entries: AsyncIterable<TarInput>, done?: () => Promise<
     for await (const entry of entries) {
       let sink!: ReturnType<typeof pack.entry>;
       const written = new Promise<void>((resolve, reject) => {
-        sink = pack.entry({ name: entry.name, size: entry.size, mode: 0o600, mtime: new Date() }, (err) => (err ? reject(err) : resolve()));
+        sink = pack.entry({ name: entry.name, size: entry.size, mode: 0o600, mtime: new Date() }, (err) =>
+          err ? reject(err) : resolve(),
+        );
       });
       // The entry's error comes through `written` (awaited below, or the loop has already thrown).
       written.catch(() => undefined);
@@ -60,8 +63,10 @@ export type TarEntry = { name: string; size: number; chunks: AsyncIterable<Buffe
 /** tar-stream's refusals in the sentences a restore shows. */
 function formatError(err: unknown): TarFormatError {
   const message = err instanceof Error ? err.message : String(err);
-  if (/Invalid tar header\. Maybe/.test(message)) return new TarFormatError('A tar header is damaged (checksum mismatch).');
-  if (/Unexpected end of data/.test(message)) return new TarFormatError('The archive ends in the middle of an entry: it is truncated.');
+  if (/Invalid tar header\. Maybe/.test(message))
+    return new TarFormatError('A tar header is damaged (checksum mismatch).');
+  if (/Unexpected end of data/.test(message))
+    return new TarFormatError('The archive ends in the middle of an entry: it is truncated.');
   return new TarFormatError('A tar header is malformed.');
 }
 
@@ -72,7 +77,10 @@ const padded = (size: number) => Math.ceil(size / BLOCK) * BLOCK;
  * skipped. A damaged header, a truncated archive or one without its end marker is a
  * TarFormatError; an error of `input` itself (a missing file) comes out as it is.
  */
-export async function readTar(input: Readable | AsyncIterable<Buffer>, onEntry: (entry: TarEntry) => Promise<void>): Promise<void> {
+export async function readTar(
+  input: Readable | AsyncIterable<Buffer>,
+  onEntry: (entry: TarEntry) => Promise<void>,
+): Promise<void> {
   const extract = tarExtract();
   let inputError: unknown = null;
   let total = 0;
@@ -118,7 +126,8 @@ export async function readTar(input: Readable | AsyncIterable<Buffer>, onEntry: 
           name: source.header.name,
           size: source.header.size,
           chunks: (async function* () {
-            for (let r = await pull(); !r.done; r = await pull()) yield Buffer.from(r.value.buffer, r.value.byteOffset, r.value.byteLength);
+            for (let r = await pull(); !r.done; r = await pull())
+              yield Buffer.from(r.value.buffer, r.value.byteOffset, r.value.byteLength);
           })(),
         });
       }

@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { appVersion, BACKUP_FORMAT, DATABASE_ENTRY, MANIFEST_NAME, migrationCount, type Manifest, type ManifestEntry } from './format';
+import {
+  appVersion,
+  BACKUP_FORMAT,
+  DATABASE_ENTRY,
+  MANIFEST_NAME,
+  migrationCount,
+  type Manifest,
+  type ManifestEntry,
+} from './format';
 import { writeTar, type TarInput } from './tar';
 
 export type BackupSource = {
@@ -16,10 +24,12 @@ export type BackupSource = {
 
 /** Every file under `dir`, as paths relative to it, in a stable order. */
 async function* walk(dir: string, prefix = ''): AsyncGenerator<string> {
-  const entries = await fsp.readdir(path.join(dir, prefix), { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => {
-    if (e.code === 'ENOENT') return [];
-    throw e;
-  });
+  const entries = await fsp
+    .readdir(path.join(dir, prefix), { withFileTypes: true })
+    .catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') return [];
+      throw e;
+    });
   entries.sort((a, b) => (a.name < b.name ? -1 : 1));
   for (const e of entries) {
     const rel = prefix ? `${prefix}/${e.name}` : e.name;
@@ -29,7 +39,12 @@ async function* walk(dir: string, prefix = ''): AsyncGenerator<string> {
 }
 
 /** The body of one entry, hashed into `entries` once every promised byte has gone by. */
-async function* checked(name: string, size: number, source: AsyncIterable<Uint8Array>, entries: ManifestEntry[]): AsyncGenerator<Buffer> {
+async function* checked(
+  name: string,
+  size: number,
+  source: AsyncIterable<Uint8Array>,
+  entries: ManifestEntry[],
+): AsyncGenerator<Buffer> {
   const hash = createHash('sha256');
   let written = 0;
   for await (const chunk of source) {
@@ -40,15 +55,26 @@ async function* checked(name: string, size: number, source: AsyncIterable<Uint8A
     yield buf;
   }
   // The header already promised `size` bytes: a file that changed while it was read spoils the archive.
-  if (written !== size) throw new Error(`${name} changed while it was being backed up (${size} bytes expected, ${written} read).`);
+  if (written !== size)
+    throw new Error(`${name} changed while it was being backed up (${size} bytes expected, ${written} read).`);
   entries.push({ name, size, sha256: hash.digest('hex') });
 }
 
-const entry = (name: string, size: number, source: AsyncIterable<Uint8Array>, entries: ManifestEntry[]): TarInput => ({ name, size, body: checked(name, size, source, entries) });
+const entry = (name: string, size: number, source: AsyncIterable<Uint8Array>, entries: ManifestEntry[]): TarInput => ({
+  name,
+  size,
+  body: checked(name, size, source, entries),
+});
 
 async function* archive(source: BackupSource): AsyncGenerator<TarInput> {
   const entries: ManifestEntry[] = [];
-  if (source.database) yield entry(DATABASE_ENTRY, source.database.size, source.database.stream() as unknown as AsyncIterable<Uint8Array>, entries);
+  if (source.database)
+    yield entry(
+      DATABASE_ENTRY,
+      source.database.size,
+      source.database.stream() as unknown as AsyncIterable<Uint8Array>,
+      entries,
+    );
   if (source.filesRoot) {
     for (const part of ['objects', 'meta']) {
       const root = path.join(source.filesRoot, part);

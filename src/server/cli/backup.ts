@@ -18,7 +18,9 @@ const file = path.resolve(args[0]);
 try {
   const result = await backupToFile(loadConfig(), file);
   for (const note of result.notes) console.log(note);
-  console.log(`Backup written to ${file} (${result.bytes} bytes). It does not hold the data key: keep that (DATA_KEY or DATA_DIR/data-key) separately.`);
+  console.log(
+    `Backup written to ${file} (${result.bytes} bytes). It does not hold the data key: keep that (DATA_KEY or DATA_DIR/data-key) separately.`,
+  );
 } catch (e) {
   if (e instanceof BackupRefusedError) {
     console.error(e.message);

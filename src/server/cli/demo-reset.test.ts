@@ -12,11 +12,20 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-demo-reset-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '', S3_BUCKET: '', LOG_LEVEL: 'info', SMTP_URL: '' };
-const reset = () => spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/demo-reset.ts'], { cwd: root, encoding: 'utf8', env, timeout: 120_000 });
+const reset = () =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/demo-reset.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+    env,
+    timeout: 120_000,
+  });
 const clientPassword = (out: string) => /client:\s+client@demo\.local\s+password: (\S+)/.exec(out)?.[1];
 
 async function holdLock(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/test/hold-lock.ts'), dir], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/test/hold-lock.ts'), dir], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => d.toString().includes('locked') && resolve());
     child.once('exit', (code) => reject(new Error(`lock holder exited with ${code}`)));
@@ -45,7 +54,11 @@ describe('npm run demo:reset', () => {
     }
 
     // A bad key stops the reset before anything is wiped.
-    const badKey = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/demo-reset.ts'], { cwd: root, encoding: 'utf8', env: { ...env, DATA_KEY: 'not-a-key' } });
+    const badKey = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/demo-reset.ts'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...env, DATA_KEY: 'not-a-key' },
+    });
     expect(badKey.status, badKey.stderr).toBe(3);
     expect(badKey.stdout).not.toContain('Wiped');
     expect(earlier()).toEqual(['db', 'files']);
@@ -61,7 +74,11 @@ describe('npm run demo:reset', () => {
   }, 240_000);
 
   it('refuses a PostgreSQL database', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/demo-reset.ts'], { cwd: root, encoding: 'utf8', env: { ...env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' } });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/demo-reset.ts'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+    });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('embedded database only');
   });

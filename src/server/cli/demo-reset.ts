@@ -22,7 +22,9 @@ if (config.databaseUrl) {
   process.exit(2);
 }
 if (config.s3) {
-  console.error('demo:reset keeps its files in the data directory only (S3_BUCKET is set): unset it to reset the demo.');
+  console.error(
+    'demo:reset keeps its files in the data directory only (S3_BUCKET is set): unset it to reset the demo.',
+  );
   process.exit(2);
 }
 let release: () => void;
@@ -46,7 +48,13 @@ try {
   const { db } = database;
   try {
     const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-    const auth = createAuth({ config, db, mailer, secret: config.authSecret ?? (await sharedSecret(db, 'auth_secret', keyring)), log });
+    const auth = createAuth({
+      config,
+      db,
+      mailer,
+      secret: config.authSecret ?? (await sharedSecret(db, 'auth_secret', keyring)),
+      log,
+    });
     const storage = await storageFromConfig(config);
     const realtime = await startRealtime(database.listen, log);
     try {

@@ -16,7 +16,10 @@ let holder: ChildProcess;
 beforeAll(async () => {
   // A portal's data directory (it has a database) that a running server holds.
   fs.mkdirSync(path.join(lockedDir, 'db'), { recursive: true });
-  holder = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/test/hold-lock.ts'), lockedDir], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  holder = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/test/hold-lock.ts'), lockedDir], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     holder.stdout!.on('data', (d: Buffer) => d.toString().includes('locked') && resolve());
     holder.once('exit', (code) => reject(new Error(`lock holder exited with ${code}`)));
@@ -57,22 +60,46 @@ const damaged = () => {
 // [command as the README names it, the code, what the README's meaning says, how to get there]
 const cases: [string, number, RegExp, () => ReturnType<typeof run>][] = [
   ['npm run backup', 3, /server is running/, () => run('backup.ts', [path.join(dir, 'x.tar')])],
-  ['npm run backup', 2, /nothing to back up/, () => run('backup.ts', [path.join(dir, 'y.tar')], { DATA_DIR: path.join(dir, 'empty') })],
+  [
+    'npm run backup',
+    2,
+    /nothing to back up/,
+    () => run('backup.ts', [path.join(dir, 'y.tar')], { DATA_DIR: path.join(dir, 'empty') }),
+  ],
   ['npm run backup', 2, /wrong arguments/, () => run('backup.ts', [])],
-  ['npm run restore', 1, /damaged backup/, () => run('restore.ts', [damaged()], { DATA_DIR: path.join(dir, 'target') })],
+  [
+    'npm run restore',
+    1,
+    /damaged backup/,
+    () => run('restore.ts', [damaged()], { DATA_DIR: path.join(dir, 'target') }),
+  ],
   ['npm run restore', 2, /wrong arguments/, () => run('restore.ts', [])],
   ['npm run user:role', 3, /server is running/, () => run('user-role.ts', ['someone@example.com', 'admin'])],
   ['npm run user:role', 2, /wrong arguments/, () => run('user-role.ts', ['someone@example.com', 'owner'])],
-  ['npm run keys:rotate', 3, /server is running/, () => run('rotate-keys.ts', [], { DATA_KEY: `v1:${Buffer.alloc(32, 1).toString('base64')}` })],
+  [
+    'npm run keys:rotate',
+    3,
+    /server is running/,
+    () => run('rotate-keys.ts', [], { DATA_KEY: `v1:${Buffer.alloc(32, 1).toString('base64')}` }),
+  ],
   ['npm run demo:reset', 3, /server is running/, () => run('demo-reset.ts', [])],
-  ['npm run demo:reset', 2, /DATABASE_URL/, () => run('demo-reset.ts', [], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' })],
+  [
+    'npm run demo:reset',
+    2,
+    /DATABASE_URL/,
+    () => run('demo-reset.ts', [], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }),
+  ],
 ];
 
 describe('exit codes', () => {
-  it.each(cases)('%s exits %i as the README says (%s)', (command, code, meaning, runIt) => {
-    const stated = readmeCodes().get(command)?.get(code);
-    expect(stated, `the README's exit codes have no row for ${command} exiting ${code}`).toMatch(meaning);
-    const r = runIt();
-    expect(r.status, r.stderr).toBe(code);
-  }, 60_000);
+  it.each(cases)(
+    '%s exits %i as the README says (%s)',
+    (command, code, meaning, runIt) => {
+      const stated = readmeCodes().get(command)?.get(code);
+      expect(stated, `the README's exit codes have no row for ${command} exiting ${code}`).toMatch(meaning);
+      const r = runIt();
+      expect(r.status, r.stderr).toBe(code);
+    },
+    60_000,
+  );
 });

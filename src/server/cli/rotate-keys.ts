@@ -16,11 +16,14 @@ try {
   const keyring = loadKeyring(config, { create: false });
   const database = await openDatabase(config);
   try {
-    console.log(`Re-encrypting with key v${keyring.current} (keyring: ${keyring.versions.map((v) => `v${v}`).join(', ')})`);
+    console.log(
+      `Re-encrypting with key v${keyring.current} (keyring: ${keyring.versions.map((v) => `v${v}`).join(', ')})`,
+    );
     // A portal last started before its auth secret was sealed still holds it in clear: seal it first.
     if (!config.authSecret) await sharedSecret(database.db, 'auth_secret', keyring);
     const result = await rotateAll(database.db, keyring);
-    for (const t of result.tables) console.log(`  ${t.table}: ${countLabel(t.values, 'value')} in ${countLabel(t.rows, 'row')} re-encrypted`);
+    for (const t of result.tables)
+      console.log(`  ${t.table}: ${countLabel(t.values, 'value')} in ${countLabel(t.rows, 'row')} re-encrypted`);
     if (result.tables.length === 0) console.log('  no encrypted columns in the schema');
     console.log(`${result.remaining} values left on older keys.`);
     process.exitCode = result.remaining === 0 ? 0 : 1;

@@ -15,7 +15,11 @@ export type Db = NodePgDatabase<typeof schema>;
  * LISTEN on a channel: `onMessage` gets each payload; `onState(false)` says notifications may be
  * missed from now on (connection lost), `onState(true)` that they flow again. Resolves with a stop function.
  */
-export type Listen = (channel: string, onMessage: (payload: string) => void, onState: (live: boolean) => void) => Promise<() => Promise<void>>;
+export type Listen = (
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState: (live: boolean) => void,
+) => Promise<() => Promise<void>>;
 export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void>; listen: Listen };
 
 const migrationsFolder = serverFiles.migrations;
@@ -97,7 +101,11 @@ const postgresListener =
 const PGLITE_SHARED_BUFFERS = '32MB';
 
 /** `dataDir` undefined gives an in-memory database (tests). */
-export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: OpenOptions = {}): Promise<Database & { client: PGlite }> {
+export async function openPglite(
+  dataDir?: string,
+  loadDataDir?: Blob,
+  opts: OpenOptions = {},
+): Promise<Database & { client: PGlite }> {
   const client = await PGlite.create(dataDir ? path.join(dataDir, 'db') : undefined, {
     ...(loadDataDir ? { loadDataDir } : {}),
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],

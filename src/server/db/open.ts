@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config';
-import { decryptField, encryptField, FieldDecryptError, isEncrypted, keyVersionOf, type FieldContext } from '../security/field-crypto';
+import {
+  decryptField,
+  encryptField,
+  FieldDecryptError,
+  isEncrypted,
+  keyVersionOf,
+  type FieldContext,
+} from '../security/field-crypto';
 import type { Keyring } from '../security/keyring';
 import { openPglite, openPostgres, type Db } from './client';
 import { lockDataDir } from './data-dir-lock';

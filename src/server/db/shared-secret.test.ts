@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 const k1 = generateKey(1);
-const stored = async (key: string) => (await database.db.select().from(appSettings).where(eq(appSettings.key, key)))[0]?.value as string;
+const stored = async (key: string) =>
+  (await database.db.select().from(appSettings).where(eq(appSettings.key, key)))[0]?.value as string;
 
 describe('the shared auth secret', () => {
   it('is stored sealed with the data key, and every instance with that key reads the same value', async () => {
@@ -23,7 +24,9 @@ describe('the shared auth secret', () => {
     expect(await stored('secret-a')).toMatch(/^enc:v1:/);
     expect(await stored('secret-a')).not.toContain(a);
     // A dump without the key cannot open it.
-    await expect(sharedSecret(database.db, 'secret-a', parseKeyring(generateKey(1)))).rejects.toThrow(/^Invalid configuration: the database's secret-a was sealed with another data key/);
+    await expect(sharedSecret(database.db, 'secret-a', parseKeyring(generateKey(1)))).rejects.toThrow(
+      /^Invalid configuration: the database's secret-a was sealed with another data key/,
+    );
   });
 
   it('seals a value stored in clear before, keeping it, and moves it to a newer key version', async () => {

@@ -17,9 +17,19 @@ export class DatabaseUnavailableError extends Error {
 // Node's socket errors and PostgreSQL's "connection exception" (08), "operator intervention" (57P:
 // shutting down, starting up) and "too many connections" classes: the database is not there, the
 // request itself is fine.
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 const SERVER_CODES = /^(08...|57P0[1-3]|53300)$/;
-const MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed/i;
+const MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed/i;
 
 /** Why an error means the database cannot be reached (its code), or null when it is some other error. */
 export function unavailableReason(err: unknown): string | null {
@@ -46,7 +56,9 @@ function createOutageLog(db: Db, log: Logger) {
   let failures = 0;
   const probe = async () => {
     if (await isReachable(db)) {
-      log.warn(`The database is reachable again after ${Math.round((Date.now() - since!) / 1000)} s (${failures} requests were answered 503 meanwhile).`);
+      log.warn(
+        `The database is reachable again after ${Math.round((Date.now() - since!) / 1000)} s (${failures} requests were answered 503 meanwhile).`,
+      );
       since = null;
       failures = 0;
     } else setTimeout(() => void probe(), PROBE_MS).unref();

@@ -10,8 +10,16 @@ export async function createVerifiedUser(
   u: { email: string; name: string; phone?: string; password: string; role?: 'admin' | 'client' },
 ) {
   const ctx = await auth.$context;
-  const user = await ctx.internalAdapter.createUser({ email: u.email.toLowerCase(), name: u.name, emailVerified: true, phone: u.phone ?? '' }, { method: 'admin' });
-  await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: await ctx.password.hash(u.password) });
+  const user = await ctx.internalAdapter.createUser(
+    { email: u.email.toLowerCase(), name: u.name, emailVerified: true, phone: u.phone ?? '' },
+    { method: 'admin' },
+  );
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: 'credential',
+    accountId: user.id,
+    password: await ctx.password.hash(u.password),
+  });
   if (u.role) await db.update(authUsers).set({ role: u.role }).where(eq(authUsers.id, user.id));
   return user;
 }

@@ -28,7 +28,11 @@ export async function setUpClient(ctx: DemoContext, user: { id: string; name: st
  * print an e-mail to the console and push the demo's passwords, printed once, out of sight.
  */
 export async function setEmailAlerts(ctx: DemoContext, clientId: string, on: boolean) {
-  await savePreferences(ctx.deps.db, ownScope(clientId), parse(preferencesInput, { pushAlertEnabled: true, emailAlertEnabled: on }));
+  await savePreferences(
+    ctx.deps.db,
+    ownScope(clientId),
+    parse(preferencesInput, { pushAlertEnabled: true, emailAlertEnabled: on }),
+  );
 }
 
 export async function makeMember(ctx: DemoContext, clientId: string) {
@@ -80,13 +84,23 @@ export async function startMemberProfile(ctx: DemoContext) {
  * then the first tasks completed the way they are in the portal: the free guide and Contact Support
  * by the client, the profile task by the profile save, the rest by staff.
  */
-export async function progressBuildOut(ctx: DemoContext, clientId: string, completed = COMPLETED_TASKS, ageDays = BUILD_OUT_AGE_DAYS) {
+export async function progressBuildOut(
+  ctx: DemoContext,
+  clientId: string,
+  completed = COMPLETED_TASKS,
+  ageDays = BUILD_OUT_AGE_DAYS,
+) {
   const { db } = ctx.deps;
   await shiftSetUp(ctx, clientId, ageDays);
   const own = ownScope(clientId);
   await completeFreeGuide(db, own, ctx.now);
   const tasks = await db
-    .select({ id: businessCompliance.id, name: businessCompliance.taskName, status: businessCompliance.taskStatus, due: businessCompliance.taskDueDate })
+    .select({
+      id: businessCompliance.id,
+      name: businessCompliance.taskName,
+      status: businessCompliance.taskStatus,
+      due: businessCompliance.taskDueDate,
+    })
     .from(businessCompliance)
     .where(eq(businessCompliance.userId, clientId))
     .orderBy(asc(businessCompliance.taskDueDate), asc(businessCompliance.id));
@@ -96,7 +110,8 @@ export async function progressBuildOut(ctx: DemoContext, clientId: string, compl
     await completeTask(db, t.name === CONTACT_SUPPORT_TASK ? own : staffScope(ctx, clientId), t.id, ctx.now);
   }
   // completeTask dates a completion now; the demo's were done on their day over the past weeks.
-  for (const t of done) if (t.due) await db.update(businessCompliance).set({ taskDueDate: t.due }).where(eq(businessCompliance.id, t.id));
+  for (const t of done)
+    if (t.due) await db.update(businessCompliance).set({ taskDueDate: t.due }).where(eq(businessCompliance.id, t.id));
 }
 
 /** The client's set-up as if it ran `days` ago: its date, task due dates, welcome activity, score and signup credit. */
@@ -104,27 +119,70 @@ async function shiftSetUp(ctx: DemoContext, clientId: string, days: number) {
   const { db } = ctx.deps;
   const setupAt = daysAgo(ctx, days);
   await db.update(users).set({ setupAt }).where(eq(users.id, clientId));
-  const tasks = await db.select({ id: businessCompliance.id, due: businessCompliance.taskDueDate }).from(businessCompliance).where(eq(businessCompliance.userId, clientId));
-  for (const t of tasks) if (t.due) await db.update(businessCompliance).set({ taskDueDate: new Date(t.due.getTime() - days * 86_400_000) }).where(eq(businessCompliance.id, t.id));
+  const tasks = await db
+    .select({ id: businessCompliance.id, due: businessCompliance.taskDueDate })
+    .from(businessCompliance)
+    .where(eq(businessCompliance.userId, clientId));
+  for (const t of tasks)
+    if (t.due)
+      await db
+        .update(businessCompliance)
+        .set({ taskDueDate: new Date(t.due.getTime() - days * 86_400_000) })
+        .where(eq(businessCompliance.id, t.id));
   await db.update(recentActivities).set({ createdAt: setupAt }).where(eq(recentActivities.userId, clientId));
   await db.update(capitalScores).set({ lastUpdatedAt: setupAt }).where(eq(capitalScores.userId, clientId));
-  await db.update(payments).set({ date: setupAt.toISOString().slice(0, 10) }).where(and(eq(payments.userId, clientId), eq(payments.kind, 'signup_credit')));
+  await db
+    .update(payments)
+    .set({ date: setupAt.toISOString().slice(0, 10) })
+    .where(and(eq(payments.userId, clientId), eq(payments.kind, 'signup_credit')));
 }
 
 const ACTIVITIES = [
-  { title: 'Registered the LLC with the Texas Secretary of State', notes: 'Certificate of Formation filed online; approval came back in two business days.', status: 'Completed', daysAgo: 19 },
-  { title: 'EIN received from the IRS', notes: 'CP 575 letter saved under Standard Corporate documents.', status: 'Completed', daysAgo: 16 },
-  { title: 'Opened the business checking account', notes: 'Hill Country Community Bank; debit card on its way.', status: 'Completed', daysAgo: 12 },
-  { title: 'Building the website', notes: 'Domain bought; landing page drafted, menu page next.', status: 'In Progress', daysAgo: 5 },
-  { title: 'Applying for the first store credit card', notes: 'Office supply account, reports to Dun & Bradstreet.', status: 'In Progress', daysAgo: 2 },
+  {
+    title: 'Registered the LLC with the Texas Secretary of State',
+    notes: 'Certificate of Formation filed online; approval came back in two business days.',
+    status: 'Completed',
+    daysAgo: 19,
+  },
+  {
+    title: 'EIN received from the IRS',
+    notes: 'CP 575 letter saved under Standard Corporate documents.',
+    status: 'Completed',
+    daysAgo: 16,
+  },
+  {
+    title: 'Opened the business checking account',
+    notes: 'Hill Country Community Bank; debit card on its way.',
+    status: 'Completed',
+    daysAgo: 12,
+  },
+  {
+    title: 'Building the website',
+    notes: 'Domain bought; landing page drafted, menu page next.',
+    status: 'In Progress',
+    daysAgo: 5,
+  },
+  {
+    title: 'Applying for the first store credit card',
+    notes: 'Office supply account, reports to Dun & Bradstreet.',
+    status: 'In Progress',
+    daysAgo: 2,
+  },
 ] as const;
 
 /** The client's own activity log, each entry on its day. */
 export async function addActivities(ctx: DemoContext) {
   const { db } = ctx.deps;
   for (const a of ACTIVITIES) {
-    const activity = await addActivity(db, ownScope(ctx.client.id), parse(activityInput, { title: a.title, notes: a.notes, status: a.status }));
-    await db.update(recentActivities).set({ createdAt: daysAgo(ctx, a.daysAgo) }).where(eq(recentActivities.id, activity.id));
+    const activity = await addActivity(
+      db,
+      ownScope(ctx.client.id),
+      parse(activityInput, { title: a.title, notes: a.notes, status: a.status }),
+    );
+    await db
+      .update(recentActivities)
+      .set({ createdAt: daysAgo(ctx, a.daysAgo) })
+      .where(eq(recentActivities.id, activity.id));
   }
   // Entries the completions wrote are spread over the weeks the tasks were done in.
   const derived = await db
@@ -133,11 +191,22 @@ export async function addActivities(ctx: DemoContext) {
     .where(and(eq(recentActivities.userId, ctx.client.id), ne(recentActivities.status, 'In Progress')))
     .orderBy(asc(recentActivities.id));
   const titles = new Set<string>(ACTIVITIES.map((a) => a.title));
-  const own = await db.select({ id: recentActivities.id, title: recentActivities.title }).from(recentActivities).where(eq(recentActivities.userId, ctx.client.id));
+  const own = await db
+    .select({ id: recentActivities.id, title: recentActivities.title })
+    .from(recentActivities)
+    .where(eq(recentActivities.userId, ctx.client.id));
   const ownIds = new Set(own.filter((r) => titles.has(r.title)).map((r) => r.id));
   const rest = derived.filter((r) => !ownIds.has(r.id)).map((r) => r.id);
   for (const [i, id] of rest.entries()) {
-    await db.update(recentActivities).set({ createdAt: daysAgo(ctx, BUILD_OUT_AGE_DAYS - 1 - Math.floor((i * (BUILD_OUT_AGE_DAYS - 2)) / Math.max(rest.length, 1))) }).where(inArray(recentActivities.id, [id]));
+    await db
+      .update(recentActivities)
+      .set({
+        createdAt: daysAgo(
+          ctx,
+          BUILD_OUT_AGE_DAYS - 1 - Math.floor((i * (BUILD_OUT_AGE_DAYS - 2)) / Math.max(rest.length, 1)),
+        ),
+      })
+      .where(inArray(recentActivities.id, [id]));
   }
 }
 
@@ -145,7 +214,15 @@ export async function addActivities(ctx: DemoContext) {
 export async function spreadScoreHistory(ctx: DemoContext, clientId: string) {
   const { db } = ctx.deps;
   for (const table of [capitalScores, paydexScores]) {
-    const rows = await db.select({ id: table.id }).from(table).where(eq(table.userId, clientId)).orderBy(asc(table.lastUpdatedAt), asc(table.id));
-    for (const [i, r] of rows.entries()) await db.update(table).set({ lastUpdatedAt: daysAgo(ctx, (rows.length - 1 - i) * 6) }).where(eq(table.id, r.id));
+    const rows = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(eq(table.userId, clientId))
+      .orderBy(asc(table.lastUpdatedAt), asc(table.id));
+    for (const [i, r] of rows.entries())
+      await db
+        .update(table)
+        .set({ lastUpdatedAt: daysAgo(ctx, (rows.length - 1 - i) * 6) })
+        .where(eq(table.id, r.id));
   }
 }

@@ -15,7 +15,11 @@ export type DemoContext = {
 };
 
 /** An admin acting for a client, as access('own') sets it for an admin's request. */
-export const staffScope = (ctx: DemoContext, clientId: string): Scope => ({ clientId, actorId: ctx.admin.id, isAdmin: true });
+export const staffScope = (ctx: DemoContext, clientId: string): Scope => ({
+  clientId,
+  actorId: ctx.admin.id,
+  isAdmin: true,
+});
 /** A client acting for themselves. */
 export const ownScope = (clientId: string): Scope => ({ clientId, actorId: clientId, isAdmin: false });
 

@@ -10,7 +10,10 @@ import { projectRoot } from '../lib/paths';
  */
 export function demoPdf(title: string, lines: string[]): Buffer {
   const esc = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, '?');
-  const text = [`BT /F1 20 Tf 72 770 Td (${esc(title)}) Tj ET`, ...lines.map((l, i) => `BT /F1 11 Tf 72 ${730 - i * 18} Td (${esc(l)}) Tj ET`)].join('\n');
+  const text = [
+    `BT /F1 20 Tf 72 770 Td (${esc(title)}) Tj ET`,
+    ...lines.map((l, i) => `BT /F1 11 Tf 72 ${730 - i * 18} Td (${esc(l)}) Tj ET`),
+  ].join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

@@ -15,6 +15,14 @@ export async function fundabilityPoint(ctx: DemoContext, clientId: string, ago: 
   const before = await rows();
   await recomputeFundability(db, clientId, ctx.now);
   if ((await rows()) === before) return;
-  const [latest] = await db.select({ id: fundabilityScores.id }).from(fundabilityScores).where(eq(fundabilityScores.userId, clientId)).orderBy(desc(fundabilityScores.id)).limit(1);
-  await db.update(fundabilityScores).set({ computedAt: daysAgo(ctx, ago) }).where(eq(fundabilityScores.id, latest.id));
+  const [latest] = await db
+    .select({ id: fundabilityScores.id })
+    .from(fundabilityScores)
+    .where(eq(fundabilityScores.userId, clientId))
+    .orderBy(desc(fundabilityScores.id))
+    .limit(1);
+  await db
+    .update(fundabilityScores)
+    .set({ computedAt: daysAgo(ctx, ago) })
+    .where(eq(fundabilityScores.id, latest.id));
 }

@@ -15,9 +15,21 @@ import { demoMedia, pdfUpload } from './demo-files';
 // with staff (an automation request, a Support Chat thread).
 
 const VIDEOS = [
-  { title: 'Welcome to your build-out', duration: '0:06', description: 'How the portal is organised and what to do in your first week.' },
-  { title: 'Opening your business bank account', duration: '0:06', description: 'What the bank will ask for, and how to record the account here.' },
-  { title: 'Your first tradelines', duration: '0:06', description: 'Store cards and First Step accounts that report to the business bureaus.' },
+  {
+    title: 'Welcome to your build-out',
+    duration: '0:06',
+    description: 'How the portal is organised and what to do in your first week.',
+  },
+  {
+    title: 'Opening your business bank account',
+    duration: '0:06',
+    description: 'What the bank will ask for, and how to record the account here.',
+  },
+  {
+    title: 'Your first tradelines',
+    duration: '0:06',
+    description: 'Store cards and First Step accounts that report to the business bureaus.',
+  },
 ];
 
 /** Three videos (the sample clip, stored as an admin's upload is), the first as the intro, with a workbook. */
@@ -38,16 +50,45 @@ export async function addTraining(ctx: DemoContext) {
     ids.push(added.id);
   }
   await setIntro(db, ids[0]);
-  await addResource(db, storage, ids[0], pdfUpload('First week checklist.pdf', 'First week checklist', ['1. Complete your My Account section', '2. Download your free guide', '3. Contact support to plan your build-out']), 'First week checklist');
+  await addResource(
+    db,
+    storage,
+    ids[0],
+    pdfUpload('First week checklist.pdf', 'First week checklist', [
+      '1. Complete your My Account section',
+      '2. Download your free guide',
+      '3. Contact support to plan your build-out',
+    ]),
+    'First week checklist',
+  );
   // Client 1 watched the intro and half of the banking video.
   await saveProgress(db, ctx.client.id, ids[0], parse(progressInput, { positionSeconds: 6, durationSeconds: 6 }));
   await saveProgress(db, ctx.client.id, ids[1], parse(progressInput, { positionSeconds: 3, durationSeconds: 6 }));
 }
 
 const AUTOMATIONS = [
-  { name: 'Invoice reminders', type: 'Accounting', description: '<p>Sends a friendly reminder 3 days before an invoice is due, and again when it is overdue.</p>', isAutoSync: true, isNotification: true, emoji: '📈' },
-  { name: 'New review alert', type: 'Marketing', description: '<p>Posts new Google and Yelp reviews to your inbox so you can answer them the same day.</p>', isNotification: true, emoji: '🎯' },
-  { name: 'Bank feed sync', type: 'Banking', description: '<p>Brings your bank transactions into your books every night.</p>', isAutoSync: true, emoji: '🔄' },
+  {
+    name: 'Invoice reminders',
+    type: 'Accounting',
+    description: '<p>Sends a friendly reminder 3 days before an invoice is due, and again when it is overdue.</p>',
+    isAutoSync: true,
+    isNotification: true,
+    emoji: '📈',
+  },
+  {
+    name: 'New review alert',
+    type: 'Marketing',
+    description: '<p>Posts new Google and Yelp reviews to your inbox so you can answer them the same day.</p>',
+    isNotification: true,
+    emoji: '🎯',
+  },
+  {
+    name: 'Bank feed sync',
+    type: 'Banking',
+    description: '<p>Brings your bank transactions into your books every night.</p>',
+    isAutoSync: true,
+    emoji: '🔄',
+  },
 ] as const;
 
 /** Loads the automations' HTML sanitiser ahead of addAutomations. */
@@ -55,19 +96,37 @@ export const prepareAutomations = () => cleanAutomationHtml('<p>demo</p>');
 
 export async function addAutomations(ctx: DemoContext) {
   for (const a of AUTOMATIONS) await addAutomation(ctx.deps.db, ctx.admin.id, parse(automationInput, a));
-  const request = await createRequest(ctx.deps, ownScope(ctx.client.id), parse(automationRequestInput, {
-    type: 'Inventory',
-    description: 'Could you set up an alert when green coffee stock drops below two bags?',
-    priority: 'Medium',
-  }));
-  await changeRequestState(ctx.deps.db, ctx.admin.id, request.id, parse(automationRequestStateInput, { state: 'in_progress', reason: '' }));
+  const request = await createRequest(
+    ctx.deps,
+    ownScope(ctx.client.id),
+    parse(automationRequestInput, {
+      type: 'Inventory',
+      description: 'Could you set up an alert when green coffee stock drops below two bags?',
+      priority: 'Medium',
+    }),
+  );
+  await changeRequestState(
+    ctx.deps.db,
+    ctx.admin.id,
+    request.id,
+    parse(automationRequestStateInput, { state: 'in_progress', reason: '' }),
+  );
 }
 
 const CHAT = [
-  { from: 'client', body: 'Hi! I uploaded the EIN letter and the operating agreement. Is there anything else you need before I apply for the Net 30 accounts?' },
-  { from: 'staff', body: 'Thanks Maya, both look good. Please add your business phone to your D-U-N-S listing first; Summit Office Supply checks it.' },
+  {
+    from: 'client',
+    body: 'Hi! I uploaded the EIN letter and the operating agreement. Is there anything else you need before I apply for the Net 30 accounts?',
+  },
+  {
+    from: 'staff',
+    body: 'Thanks Maya, both look good. Please add your business phone to your D-U-N-S listing first; Summit Office Supply checks it.',
+  },
   { from: 'client', body: 'Done, the listing shows the (512) 555-0148 number now.' },
-  { from: 'staff', body: 'Perfect. You can apply for Summit and Quill this week. Your PAYDEX should start moving once two of them report.' },
+  {
+    from: 'staff',
+    body: 'Perfect. You can apply for Summit and Quill this week. Your PAYDEX should start moving once two of them report.',
+  },
 ] as const;
 
 /** A Support Chat thread; the client has read all but the newest reply. */

@@ -12,9 +12,27 @@ import { pdfUpload } from './demo-files';
 export async function addPayments(ctx: DemoContext) {
   const scope = staffScope(ctx, ctx.client.id);
   const rows = [
-    { description: 'Business Build-Out program: first installment', amount: 497, date: dayIso(ctx, 23), status: 'completed', included: true },
-    { description: 'Business Build-Out program: second installment', amount: 497, date: dayIso(ctx, 9), status: 'completed', included: true },
-    { description: 'Registered agent service (annual)', amount: 125, date: dayIso(ctx, -5), status: 'pending', included: false },
+    {
+      description: 'Business Build-Out program: first installment',
+      amount: 497,
+      date: dayIso(ctx, 23),
+      status: 'completed',
+      included: true,
+    },
+    {
+      description: 'Business Build-Out program: second installment',
+      amount: 497,
+      date: dayIso(ctx, 9),
+      status: 'completed',
+      included: true,
+    },
+    {
+      description: 'Registered agent service (annual)',
+      amount: 125,
+      date: dayIso(ctx, -5),
+      status: 'pending',
+      included: false,
+    },
   ] as const;
   for (const p of rows) await addPayment(ctx.deps.db, scope, parse(paymentInput, p));
 }
@@ -32,7 +50,19 @@ export async function addRecords(ctx: DemoContext) {
     const record = await createRecord(db, receivableKind, scope, parse(receivableInput, r));
     first ??= record.id;
   }
-  await addRecordDocument(db, storage, receivableKind, scope, first!, pdfUpload('Invoice 1042.pdf', 'Invoice 1042', ['Bill to: Eastside Bakery Co-op', '40 lb house blend, 12 deliveries', 'Total due: $1,840.00']), config.storageQuotaBytes);
+  await addRecordDocument(
+    db,
+    storage,
+    receivableKind,
+    scope,
+    first!,
+    pdfUpload('Invoice 1042.pdf', 'Invoice 1042', [
+      'Bill to: Eastside Bakery Co-op',
+      '40 lb house blend, 12 deliveries',
+      'Total due: $1,840.00',
+    ]),
+    config.storageQuotaBytes,
+  );
   const orders = [
     { vendorName: 'Pacific Green Coffee Importers', amount: 3275, orderDate: dayIso(ctx, 15), status: 'approved' },
     { vendorName: 'Austin Packaging Supply', amount: 612.4, orderDate: dayIso(ctx, 4), status: 'pending' },
@@ -42,5 +72,16 @@ export async function addRecords(ctx: DemoContext) {
     const record = await createRecord(db, purchaseOrderKind, scope, parse(purchaseOrderInput, o));
     order ??= record.id;
   }
-  await addRecordDocument(db, storage, purchaseOrderKind, scope, order!, pdfUpload('PO 2025-007.pdf', 'Purchase Order 007', ['Vendor: Pacific Green Coffee Importers', '10 bags Colombian Huila, 69 kg each']), config.storageQuotaBytes);
+  await addRecordDocument(
+    db,
+    storage,
+    purchaseOrderKind,
+    scope,
+    order!,
+    pdfUpload('PO 2025-007.pdf', 'Purchase Order 007', [
+      'Vendor: Pacific Green Coffee Importers',
+      '10 bags Colombian Huila, 69 kg each',
+    ]),
+    config.storageQuotaBytes,
+  );
 }

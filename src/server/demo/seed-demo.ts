@@ -4,7 +4,16 @@ import type { Deps } from '../app-env';
 import { authUsers } from '../db/schema';
 import { createVerifiedUser } from './create-user';
 import type { DemoContext } from './demo-context';
-import { addActivities, fillProfile, makeMember, progressBuildOut, setEmailAlerts, setUpClient, spreadScoreHistory, startMemberProfile } from './demo-build-out';
+import {
+  addActivities,
+  fillProfile,
+  makeMember,
+  progressBuildOut,
+  setEmailAlerts,
+  setUpClient,
+  spreadScoreHistory,
+  startMemberProfile,
+} from './demo-build-out';
 import { addBanking, addWebPresence } from './demo-accounts';
 import { addDocumentRequests, addDocuments } from './demo-documents';
 import { addPayments, addRecords } from './demo-money';
@@ -17,9 +26,24 @@ export type DemoDeps = Pick<Deps, 'config' | 'db' | 'auth' | 'mailer' | 'log' | 
 /** The demo people: fixed names and e-mails (the tests and the README name them). */
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@demo.local', name: 'Demo Admin', note: 'staff: sees every client' },
-  client: { email: 'client@demo.local', name: 'Maya Thompson', phone: '(512) 555-0193', note: 'three weeks into the build-out, every area filled' },
-  member: { email: 'member@demo.local', name: 'Daniel Reyes', phone: '(303) 555-0119', note: 'a member, a few days in' },
-  newcomer: { email: 'new@demo.local', name: 'Priya Shah', phone: '(206) 555-0163', note: 'brand new: the first sign-in sets the account up' },
+  client: {
+    email: 'client@demo.local',
+    name: 'Maya Thompson',
+    phone: '(512) 555-0193',
+    note: 'three weeks into the build-out, every area filled',
+  },
+  member: {
+    email: 'member@demo.local',
+    name: 'Daniel Reyes',
+    phone: '(303) 555-0119',
+    note: 'a member, a few days in',
+  },
+  newcomer: {
+    email: 'new@demo.local',
+    name: 'Priya Shah',
+    phone: '(206) 555-0163',
+    note: 'brand new: the first sign-in sets the account up',
+  },
 } as const;
 
 /**
@@ -49,16 +73,42 @@ export async function seedDemo(deps: DemoDeps, now = new Date()) {
   const [admin, client, member] = await step('accounts', () =>
     Promise.all([
       prepareAutomations(),
-      createVerifiedUser(deps.auth, deps.db, { email: a.email, name: a.name, password: passwords.admin, role: 'admin' }),
-      createVerifiedUser(deps.auth, deps.db, { email: c.email, name: c.name, phone: c.phone, password: passwords.client, role: 'client' }),
-      createVerifiedUser(deps.auth, deps.db, { email: m.email, name: m.name, phone: m.phone, password: passwords.member, role: 'client' }),
-      createVerifiedUser(deps.auth, deps.db, { email: x.email, name: x.name, phone: x.phone, password: passwords.newcomer, role: 'client' }),
+      createVerifiedUser(deps.auth, deps.db, {
+        email: a.email,
+        name: a.name,
+        password: passwords.admin,
+        role: 'admin',
+      }),
+      createVerifiedUser(deps.auth, deps.db, {
+        email: c.email,
+        name: c.name,
+        phone: c.phone,
+        password: passwords.client,
+        role: 'client',
+      }),
+      createVerifiedUser(deps.auth, deps.db, {
+        email: m.email,
+        name: m.name,
+        phone: m.phone,
+        password: passwords.member,
+        role: 'client',
+      }),
+      createVerifiedUser(deps.auth, deps.db, {
+        email: x.email,
+        name: x.name,
+        phone: x.phone,
+        password: passwords.newcomer,
+        role: 'client',
+      }),
     ]).then(([, ...users]) => users),
   );
 
   const ctx: DemoContext = { deps: deps as Deps, now, admin, client, member };
   await step('set-up', async () => {
-    for (const [user, who] of [[client, c], [member, m]] as const) {
+    for (const [user, who] of [
+      [client, c],
+      [member, m],
+    ] as const) {
       await setUpClient(ctx, { id: user.id, name: who.name, email: who.email, phone: who.phone });
       await setEmailAlerts(ctx, user.id, false);
       await makeMember(ctx, user.id);
@@ -102,7 +152,9 @@ export async function seedDemo(deps: DemoDeps, now = new Date()) {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const cpu = process.cpuUsage(cpuStarted);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  const twoFactor = deps.config.requireAdmin2fa ? '; at the first sign-in it is asked to set up two-factor sign-in (REQUIRE_ADMIN_2FA)' : '';
+  const twoFactor = deps.config.requireAdmin2fa
+    ? '; at the first sign-in it is asked to set up two-factor sign-in (REQUIRE_ADMIN_2FA)'
+    : '';
   deps.log.info(
     [
       `Demo accounts created in ${seconds} s (passwords shown only this once; use "Forget Password" later, or npm run demo:reset):`,
@@ -112,5 +164,13 @@ export async function seedDemo(deps: DemoDeps, now = new Date()) {
       `  new:    ${x.email}  password: ${passwords.newcomer}  (${x.note})`,
     ].join('\n'),
   );
-  return { admin: admin.id, client: client.id, member: member.id, timings, passwords, seconds: Number(seconds), cpuSeconds };
+  return {
+    admin: admin.id,
+    client: client.id,
+    member: member.id,
+    timings,
+    passwords,
+    seconds: Number(seconds),
+    cpuSeconds,
+  };
 }

@@ -29,7 +29,11 @@ async function releaseDead(db: Db, onlyProcess: boolean) {
         .returning({ id: portalInstances.id });
   const slots = await db
     .delete(uploadSlots)
-    .where(onlyProcess ? ne(uploadSlots.instanceId, INSTANCE_ID) : and(ne(uploadSlots.instanceId, INSTANCE_ID), notInArray(uploadSlots.instanceId, liveInstances(db))))
+    .where(
+      onlyProcess
+        ? ne(uploadSlots.instanceId, INSTANCE_ID)
+        : and(ne(uploadSlots.instanceId, INSTANCE_ID), notInArray(uploadSlots.instanceId, liveInstances(db))),
+    )
     .returning({ id: uploadSlots.id });
   return { instances: dead.length, slots: slots.length };
 }
@@ -43,10 +47,16 @@ async function releaseDead(db: Db, onlyProcess: boolean) {
 export async function startInstance(db: Db, log: Logger, opts: { onlyProcess: boolean }) {
   await db.insert(portalInstances).values({ id: INSTANCE_ID });
   const released = await releaseDead(db, opts.onlyProcess);
-  if (released.slots) log.info(`released ${released.slots} upload slots held by ${released.instances || 'a'} stopped process${released.instances === 1 ? '' : 'es'}`);
+  if (released.slots)
+    log.info(
+      `released ${released.slots} upload slots held by ${released.instances || 'a'} stopped process${released.instances === 1 ? '' : 'es'}`,
+    );
   const stopBeat = schedulePeriodic(
     async () => {
-      await db.update(portalInstances).set({ heartbeatAt: sql`now()` }).where(sql`${portalInstances.id} = ${INSTANCE_ID}`);
+      await db
+        .update(portalInstances)
+        .set({ heartbeatAt: sql`now()` })
+        .where(sql`${portalInstances.id} = ${INSTANCE_ID}`);
       const later = await releaseDead(db, opts.onlyProcess);
       if (later.slots) log.info(`released ${later.slots} upload slots held by stopped processes`);
     },
@@ -55,7 +65,13 @@ export async function startInstance(db: Db, log: Logger, opts: { onlyProcess: bo
   );
   return async () => {
     await stopBeat();
-    await db.delete(uploadSlots).where(sql`${uploadSlots.instanceId} = ${INSTANCE_ID}`).catch(() => undefined);
-    await db.delete(portalInstances).where(sql`${portalInstances.id} = ${INSTANCE_ID}`).catch(() => undefined);
+    await db
+      .delete(uploadSlots)
+      .where(sql`${uploadSlots.instanceId} = ${INSTANCE_ID}`)
+      .catch(() => undefined);
+    await db
+      .delete(portalInstances)
+      .where(sql`${portalInstances.id} = ${INSTANCE_ID}`)
+      .catch(() => undefined);
   };
 }

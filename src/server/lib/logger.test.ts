@@ -5,13 +5,22 @@ import { createLogger } from './logger';
 /** What the logger wrote to the console while `fn` ran: one entry a call. */
 function written(fn: () => void) {
   const out: string[] = [];
-  for (const m of ['log', 'warn', 'error'] as const) vi.spyOn(console, m).mockImplementation((...args: unknown[]) => void out.push(args.map(String).join(' ')));
+  for (const m of ['log', 'warn', 'error'] as const)
+    vi.spyOn(console, m).mockImplementation((...args: unknown[]) => void out.push(args.map(String).join(' ')));
   fn();
   return out;
 }
 afterEach(() => vi.restoreAllMocks());
 
-const FORGERIES = ['Eve\n2026-01-01T00:00:00.000Z ERROR forged', 'Eve\r\nERROR forged', 'Eve\u2028ERROR forged', 'Eve\u2029ERROR', 'Eve\u0085ERROR', 'Eve\u001b[2K\rERROR', 'Eve\u0000\u007f\tx'];
+const FORGERIES = [
+  'Eve\n2026-01-01T00:00:00.000Z ERROR forged',
+  'Eve\r\nERROR forged',
+  'Eve\u2028ERROR forged',
+  'Eve\u2029ERROR',
+  'Eve\u0085ERROR',
+  'Eve\u001b[2K\rERROR',
+  'Eve\u0000\u007f\tx',
+];
 
 describe('the text logger', () => {
   it('writes a value with a line break or another control character escaped, on its one line', () => {

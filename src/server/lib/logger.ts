@@ -22,7 +22,10 @@ const unicodeEscape = (ch: string) => `\\u${ch.charCodeAt(0).toString(16).padSta
  * `s` with every control character (shared/text.ts: C0, DEL, C1, U+2028/2029) written as an escape:
  * `\n`, `\r`, `\t`, else `\u0085` and the like; or as `escape` writes it (a path: percent-encoded).
  */
-export const escapeControls = (s: string, escape: (ch: string) => string = (ch) => SHORT_ESCAPES[ch] ?? unicodeEscape(ch)) => s.replace(ALL_CONTROLS, escape);
+export const escapeControls = (
+  s: string,
+  escape: (ch: string) => string = (ch) => SHORT_ESCAPES[ch] ?? unicodeEscape(ch),
+) => s.replace(ALL_CONTROLS, escape);
 
 type Write = (line: string) => void;
 const consoleSinks: Record<Exclude<LogLevel, 'silent'>, Write> = {

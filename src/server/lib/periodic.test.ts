@@ -44,10 +44,13 @@ describe('schedulePeriodic', () => {
     vi.useFakeTimers();
     const errors: unknown[] = [];
     let calls = 0;
-    const stop = schedulePeriodic(async () => {
-      calls++;
-      throw new Error(`pass ${calls}`);
-    }, { firstDelayMs: 0, intervalMs: 100, onError: (e) => errors.push(e) });
+    const stop = schedulePeriodic(
+      async () => {
+        calls++;
+        throw new Error(`pass ${calls}`);
+      },
+      { firstDelayMs: 0, intervalMs: 100, onError: (e) => errors.push(e) },
+    );
     await vi.advanceTimersByTimeAsync(150);
     expect(calls).toBe(2);
     expect(errors.map((e) => (e as Error).message)).toEqual(['pass 1', 'pass 2']);

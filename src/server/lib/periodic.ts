@@ -3,7 +3,10 @@
  * running skips the tick). The returned stop() cancels what is scheduled, signals a running pass
  * to end (it ends after the item it is on) and waits for it. The timers do not keep the process up.
  */
-export function schedulePeriodic(pass: (signal: AbortSignal) => Promise<unknown>, opts: { firstDelayMs: number; intervalMs: number; onError: (e: unknown) => void }) {
+export function schedulePeriodic(
+  pass: (signal: AbortSignal) => Promise<unknown>,
+  opts: { firstDelayMs: number; intervalMs: number; onError: (e: unknown) => void },
+) {
   let running: Promise<unknown> | null = null;
   const stopped = new AbortController();
   const tick = () => {

@@ -18,9 +18,11 @@ export function parseRange(header: string | undefined | null, size: number): Ran
   }
   const start = Number(m[1]);
   const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start >= size || end < start) return { kind: 'unsatisfiable' };
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start >= size || end < start)
+    return { kind: 'unsatisfiable' };
   return { kind: 'range', start, end };
 }
 
 /** Content-Range of a 206 (`bytes a-b/size`) or of a 416 (`bytes *\/size`). */
-export const contentRange = (size: number, range?: { start: number; end: number }) => (range ? `bytes ${range.start}-${range.end}/${size}` : `bytes */${size}`);
+export const contentRange = (size: number, range?: { start: number; end: number }) =>
+  range ? `bytes ${range.start}-${range.end}/${size}` : `bytes */${size}`;

@@ -11,7 +11,12 @@ import { existingAccountMail, resetPasswordMail, verificationMail } from './temp
 
 const FROM = 'Portal Tests <no-reply@example.test>';
 const log = createLogger('silent');
-const message = (to: string, subject = 'Hello') => ({ to, subject, html: `<p>${subject}</p>`, text: `${subject} in text` });
+const message = (to: string, subject = 'Hello') => ({
+  to,
+  subject,
+  html: `<p>${subject}</p>`,
+  text: `${subject} in text`,
+});
 
 describe('mailer and outbox', () => {
   let database: TestDatabase;
@@ -62,7 +67,10 @@ describe('mailer and outbox', () => {
 
     const smtp = await startSmtpServer(port);
     try {
-      await database.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, id));
+      await database.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(mailOutbox.id, id));
       expect(await mailer.drain()).toBe(1);
       expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
       expect(smtp.received.map((m) => m.to)).toEqual([[to]]);
@@ -79,10 +87,16 @@ describe('mailer and outbox', () => {
     const mailer = createMailer({ db: database.db, smtpUrl: probe.url, from: FROM, log });
     const id = await mailer.send(message(uniqueEmail('doomed')));
     await mailer.settle();
-    await database.db.update(mailOutbox).set({ attempts: 7, nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, id));
+    await database.db
+      .update(mailOutbox)
+      .set({ attempts: 7, nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.id, id));
     expect(await mailer.drain()).toBe(1);
     expect(await row(id)).toMatchObject({ status: 'failed', attempts: 8 });
-    await database.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, id));
+    await database.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.id, id));
     expect(await mailer.drain()).toBe(0);
   });
 
@@ -106,7 +120,13 @@ describe('mailer and outbox', () => {
     await mailer.settle();
 
     const stored = await row(id);
-    expect(stored).toMatchObject({ status: 'logged', to, subject: expect.stringContaining('Reset your password'), html: REMOVED_BODY, text: REMOVED_BODY });
+    expect(stored).toMatchObject({
+      status: 'logged',
+      to,
+      subject: expect.stringContaining('Reset your password'),
+      html: REMOVED_BODY,
+      text: REMOVED_BODY,
+    });
     expect(stored.sentAt).toBeInstanceOf(Date);
     expect(JSON.stringify(stored)).not.toContain('SeCrEtToKeN123');
     // The developer still gets the link on the console, and the recipient the whole message.
@@ -119,12 +139,15 @@ describe('mailer and outbox', () => {
 
   it('prints a mail in console mode on one line: a name with a line break cannot forge a log line', async () => {
     const out: string[] = [];
-    for (const m of ['log', 'warn', 'error'] as const) vi.spyOn(console, m).mockImplementation((...args: unknown[]) => void out.push(args.map(String).join(' ')));
+    for (const m of ['log', 'warn', 'error'] as const)
+      vi.spyOn(console, m).mockImplementation((...args: unknown[]) => void out.push(args.map(String).join(' ')));
     try {
       const mailer = createMailer({ db: database.db, from: FROM, log: createLogger('info', 'text') });
       const link = 'http://localhost:3000/api/auth/verify-email?token=OneLineToKeN789&callbackURL=%2Fsignin';
       // A name saved before names were checked.
-      await mailer.send(verificationMail(uniqueEmail('eve'), 'Eve\n2026-01-01T00:00:00.000Z ERROR forged\u2028\u0085', link));
+      await mailer.send(
+        verificationMail(uniqueEmail('eve'), 'Eve\n2026-01-01T00:00:00.000Z ERROR forged\u2028\u0085', link),
+      );
       await mailer.settle();
     } finally {
       vi.restoreAllMocks();
@@ -151,7 +174,10 @@ describe('mailer and outbox', () => {
 
     const smtp = await startSmtpServer(port);
     try {
-      await database.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, id));
+      await database.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(mailOutbox.id, id));
       expect(await mailer.drain()).toBe(1);
       expect(await row(id)).toMatchObject({ status: 'sent', html: REMOVED_BODY, text: REMOVED_BODY });
       expect(smtp.received).toHaveLength(1);

@@ -42,7 +42,13 @@ export function createMailer(opts: {
     const due = db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now), ids ? inArray(mailOutbox.id, ids) : undefined))
+      .where(
+        and(
+          eq(mailOutbox.status, 'pending'),
+          lte(mailOutbox.nextAttemptAt, now),
+          ids ? inArray(mailOutbox.id, ids) : undefined,
+        ),
+      )
       .limit(20)
       .for('update', { skipLocked: true });
     return db
@@ -62,7 +68,9 @@ export function createMailer(opts: {
         // Without SMTP the console is how a developer gets the link: it is printed, whatever the outbox keeps.
         // On one line, its line breaks and any other control character escaped: a value in the mail (a
         // user's name) cannot print a line that passes for one of the log's own.
-        log.info(`mail (no SMTP_URL set, not sent) to=${quoted(row.to)} subject=${quoted(row.subject)} text=${quoted(row.text)}`);
+        log.info(
+          `mail (no SMTP_URL set, not sent) to=${quoted(row.to)} subject=${quoted(row.subject)} text=${quoted(row.text)}`,
+        );
       }
       opts.onDelivered?.({ id: row.id, to: row.to, subject: row.subject, html, text: row.text });
       await db
@@ -107,7 +115,10 @@ export function createMailer(opts: {
     async send({ sensitive, ...msg }: MailMessage) {
       // Due now by this process's clock, the one claim() compares with: the database's now() is
       // microsecond-precise and could fall after a millisecond Date, leaving the row unclaimed.
-      const [row] = await db.insert(mailOutbox).values({ ...msg, html: sensitive ? SENSITIVE_MARK + msg.html : msg.html, nextAttemptAt: new Date() }).returning({ id: mailOutbox.id });
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({ ...msg, html: sensitive ? SENSITIVE_MARK + msg.html : msg.html, nextAttemptAt: new Date() })
+        .returning({ id: mailOutbox.id });
       track(drain([row.id]).catch(jobFailed(db, log, 'mail drain')));
       return row.id;
     },

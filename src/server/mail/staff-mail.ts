@@ -23,9 +23,18 @@ export function staffMail(to: string, m: StaffMail): MailMessage {
     `<h2 style="color:#1e3a8a">${esc(branding.productName)}</h2>`,
     `<p>${esc(m.intro)}</p>`,
     `<table style="border-collapse:collapse">`,
-    ...m.rows.map(([k, v]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${esc(k)}</th><td style="padding:4px 0">${esc(v)}</td></tr>`),
+    ...m.rows.map(
+      ([k, v]) =>
+        `<tr><th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${esc(k)}</th><td style="padding:4px 0">${esc(v)}</td></tr>`,
+    ),
     `</table>`,
-    ...(note ? [note.text ? `<p><strong>${esc(note.label)}:</strong></p><p style="white-space:pre-wrap">${esc(note.text)}</p>` : `<p>${esc(note.none)}</p>`] : []),
+    ...(note
+      ? [
+          note.text
+            ? `<p><strong>${esc(note.label)}:</strong></p><p style="white-space:pre-wrap">${esc(note.text)}</p>`
+            : `<p>${esc(note.none)}</p>`,
+        ]
+      : []),
     `<p><strong>${esc(m.ask)}</strong></p>`,
     `<p style="font-size:12px;color:#6b7280">${esc(branding.companyName)} · ${esc(branding.address)} · ${esc(branding.phone)}</p></div>`,
   ].join('\n');

@@ -3,7 +3,12 @@ import type { MailMessage } from './mailer';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function layout(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): MailMessage {
+function layout(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): MailMessage {
   const html = [
     `<div style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;color:#1f2937">`,
     `<h2 style="color:#1e3a8a">${esc(branding.productName)}</h2>`,
@@ -13,7 +18,11 @@ function layout(to: string, subject: string, paragraphs: string[], action?: { la
       : '',
     `<p style="font-size:12px;color:#6b7280">${esc(branding.companyName)} · ${esc(branding.address)} · ${esc(branding.phone)}</p></div>`,
   ].join('\n');
-  const text = [...paragraphs, action ? `${action.label}: ${action.url}` : '', `${branding.companyName} · ${branding.phone}`]
+  const text = [
+    ...paragraphs,
+    action ? `${action.label}: ${action.url}` : '',
+    `${branding.companyName} · ${branding.phone}`,
+  ]
     .filter(Boolean)
     .join('\n\n');
   return { to, subject, html, text };
@@ -69,9 +78,18 @@ export const existingAccountMail = (to: string, signinUrl: string) =>
 export type TwoFactorChange = 'enabled' | 'disabled' | 'recovery-codes';
 
 const twoFactorWording: Record<TwoFactorChange, { subject: string; line: string }> = {
-  enabled: { subject: 'Two-factor sign-in turned on', line: 'Two-factor sign-in was turned on for your account. Signing in now asks for a code from your authenticator app.' },
-  disabled: { subject: 'Two-factor sign-in turned off', line: 'Two-factor sign-in was turned off for your account. Signing in now asks for your password only.' },
-  'recovery-codes': { subject: 'New recovery codes', line: 'New two-factor recovery codes were made for your account. The earlier ones no longer work.' },
+  enabled: {
+    subject: 'Two-factor sign-in turned on',
+    line: 'Two-factor sign-in was turned on for your account. Signing in now asks for a code from your authenticator app.',
+  },
+  disabled: {
+    subject: 'Two-factor sign-in turned off',
+    line: 'Two-factor sign-in was turned off for your account. Signing in now asks for your password only.',
+  },
+  'recovery-codes': {
+    subject: 'New recovery codes',
+    line: 'New two-factor recovery codes were made for your account. The earlier ones no longer work.',
+  },
 };
 
 /** Every change to a user's two-factor sign-in, so someone else's change does not go unnoticed. */

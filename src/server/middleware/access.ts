@@ -25,7 +25,10 @@ const NOT_FOUND = { error: 'Not found' };
 /** Whether `id` names a client. An admin is not a client: no admin acts for another, or sees their rows among clients'. */
 async function isClient(db: Db, id: string) {
   if (id.length > 100) return false;
-  const [row] = await db.select({ id: authUsers.id }).from(authUsers).where(and(eq(authUsers.id, id), eq(authUsers.role, 'client')));
+  const [row] = await db
+    .select({ id: authUsers.id })
+    .from(authUsers)
+    .where(and(eq(authUsers.id, id), eq(authUsers.role, 'client')));
   return Boolean(row);
 }
 
@@ -33,7 +36,8 @@ async function isClient(db: Db, id: string) {
  * The condition an all-clients list adds so that only clients' rows are in it (and in its total):
  * an admin may keep rows under their own id, which are no client's.
  */
-export const ownedByClient = (db: Db, userId: AnyPgColumn): SQL => inArray(userId, db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.role, 'client')));
+export const ownedByClient = (db: Db, userId: AnyPgColumn): SQL =>
+  inArray(userId, db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.role, 'client')));
 
 /** How a route words a refusal. `unknownClient`: what an admin hears for a client id that names no user at all (else 'Not found'). */
 export type AccessOptions = { unknownClient?: string };
@@ -60,7 +64,8 @@ export function access(level: Access, options: AccessOptions = {}): AccessMiddle
       if (!clientId) throw new Error(`access('own') on a route without :clientId: ${c.req.path}`);
       if (!isAdmin && clientId !== user.id) return c.json(NOT_FOUND, 404);
       if (isAdmin && clientId !== user.id && !(await isClient(c.var.deps.db, clientId))) {
-        if (options.unknownClient && !(await userExists(c.var.deps.db, clientId))) return c.json({ error: options.unknownClient }, 404);
+        if (options.unknownClient && !(await userExists(c.var.deps.db, clientId)))
+          return c.json({ error: options.unknownClient }, 404);
         return c.json(NOT_FOUND, 404);
       }
       c.set('scope', { clientId, actorId: user.id, isAdmin });

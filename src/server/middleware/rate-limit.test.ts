@@ -26,12 +26,23 @@ describe("the portal's counters outlive better-auth's pruning of its own", () =>
     await t?.close();
   });
 
-  const resetMails = async (email: string) => (await t.outbox(email)).filter((m) => m.subject.includes('Reset your password')).length;
+  const resetMails = async (email: string) =>
+    (await t.outbox(email)).filter((m) => m.subject.includes('Reset your password')).length;
   const askReset = async (app: TestApp, email: string) => {
-    expect((await app.request('POST', '/api/auth/request-password-reset', { json: { email, redirectTo: '/update-password' } })).status).toBe(200);
+    expect(
+      (
+        await app.request('POST', '/api/auth/request-password-reset', {
+          json: { email, redirectTo: '/update-password' },
+        })
+      ).status,
+    ).toBe(200);
     await app.mailer.settle();
   };
-  const guestFails = (app: TestApp, ip: string) => app.request('POST', '/api/auth/sign-in/email', { ip, json: { email: uniqueEmail('nobody'), password: 'wrong-pw' } });
+  const guestFails = (app: TestApp, ip: string) =>
+    app.request('POST', '/api/auth/sign-in/email', {
+      ip,
+      json: { email: uniqueEmail('nobody'), password: 'wrong-pw' },
+    });
 
   it('an hour-long limit still holds after a guest rolls a better-auth window over, on either instance, and ends on time', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -40,7 +51,8 @@ describe("the portal's counters outlive better-auth's pruning of its own", () =>
     // A client at the staff-notice limit (an hour), on the first instance.
     const c = await t.createSignedInUser();
     await c.agent.post('/api/me/setup', {});
-    for (let i = 0; i < LIMITS.staffNoticesPerHour; i++) expect((await c.agent.post(`/api/clients/${c.user.id}/contact-support`)).status).toBe(200);
+    for (let i = 0; i < LIMITS.staffNoticesPerHour; i++)
+      expect((await c.agent.post(`/api/clients/${c.user.id}/contact-support`)).status).toBe(200);
     expect((await c.agent.post(`/api/clients/${c.user.id}/contact-support`)).status).toBe(429);
 
     // Reset mails to one recipient (3 an hour).
@@ -52,7 +64,10 @@ describe("the portal's counters outlive better-auth's pruning of its own", () =>
     const victim = await t.createSignedInUser();
     const attacker = nextIp();
     for (let i = 0; i < DEFAULT_SIGN_IN_LIMITS.perAccountAndAddress; i++) {
-      const res = await t.request('POST', '/api/auth/sign-in/email', { ip: attacker, json: { email: victim.email.toUpperCase(), password: `wrong-${i}` } });
+      const res = await t.request('POST', '/api/auth/sign-in/email', {
+        ip: attacker,
+        json: { email: victim.email.toUpperCase(), password: `wrong-${i}` },
+      });
       expect(res.status).toBe(401);
     }
 
@@ -65,7 +80,12 @@ describe("the portal's counters outlive better-auth's pruning of its own", () =>
     expect((await guestFails(other, guest)).status).toBe(401);
     vi.setSystemTime(start + 7 * MINUTE + 65_000);
     expect((await guestFails(other, guest)).status).toBe(401);
-    expect(await t.db.select().from(authRateLimits).where(like(authRateLimits.key, `${early}|%`))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(authRateLimits)
+        .where(like(authRateLimits.key, `${early}|%`)),
+    ).toEqual([]);
 
     // Every portal limit still holds, on both instances.
     for (const app of [t, other]) {
@@ -79,13 +99,23 @@ describe("the portal's counters outlive better-auth's pruning of its own", () =>
     await askReset(t, u.email);
     expect(await resetMails(u.email)).toBe(AUTH_MAIL_LIMIT.max);
     for (const app of [t, other]) {
-      const res = await app.request('POST', '/api/auth/sign-in/email', { ip: attacker, json: { email: victim.email, password: victim.password } });
+      const res = await app.request('POST', '/api/auth/sign-in/email', {
+        ip: attacker,
+        json: { email: victim.email, password: victim.password },
+      });
       expect(res.status).toBe(429);
     }
 
     // The windows end when they should: 15 minutes for the sign-in failures, an hour for the rest.
     vi.setSystemTime(start + 16 * MINUTE);
-    expect((await other.request('POST', '/api/auth/sign-in/email', { ip: attacker, json: { email: victim.email, password: victim.password } })).status).toBe(200);
+    expect(
+      (
+        await other.request('POST', '/api/auth/sign-in/email', {
+          ip: attacker,
+          json: { email: victim.email, password: victim.password },
+        })
+      ).status,
+    ).toBe(200);
     expect((await c.agent.post(`/api/clients/${c.user.id}/contact-support`)).status).toBe(429);
     vi.setSystemTime(start + 61 * MINUTE);
     expect((await c.agent.post(`/api/clients/${c.user.id}/contact-support`)).status).toBe(200);
@@ -100,7 +130,15 @@ describe("the portal's counters outlive better-auth's pruning of its own", () =>
     const minute = `test-minute:${nextIp()}`;
     await consumeRateLimit(t.db, hour, 60 * 60, 1);
     await consumeRateLimit(t.db, minute, 60, 1);
-    const keys = async () => (await t.db.select({ key: portalRateLimits.key }).from(portalRateLimits).where(like(portalRateLimits.key, 'test-%'))).map((r) => r.key).sort();
+    const keys = async () =>
+      (
+        await t.db
+          .select({ key: portalRateLimits.key })
+          .from(portalRateLimits)
+          .where(like(portalRateLimits.key, 'test-%'))
+      )
+        .map((r) => r.key)
+        .sort();
     expect(await keys()).toEqual([hour, minute].sort());
 
     // Pruning runs now and then, with any counter.

@@ -60,11 +60,20 @@ export async function peekRateLimit(db: Db, key: string, max: number) {
 }
 
 /** Counts one event (a failed sign-in, a mail sent) in the same fixed window as consumeRateLimit. */
-export const recordEvent = (db: Db, key: string, windowSeconds: number) => consumeRateLimit(db, key, windowSeconds, Number.MAX_SAFE_INTEGER);
+export const recordEvent = (db: Db, key: string, windowSeconds: number) =>
+  consumeRateLimit(db, key, windowSeconds, Number.MAX_SAFE_INTEGER);
 
 /** Hono middleware: 429 with Retry-After once `keyOf` has been seen `max` times in the window. */
 export const rateLimit =
-  (db: () => Db, opts: { name: string; windowSeconds: number; max: number; keyOf: (c: Parameters<MiddlewareHandler>[0]) => Promise<string | null> | string | null }): MiddlewareHandler =>
+  (
+    db: () => Db,
+    opts: {
+      name: string;
+      windowSeconds: number;
+      max: number;
+      keyOf: (c: Parameters<MiddlewareHandler>[0]) => Promise<string | null> | string | null;
+    },
+  ): MiddlewareHandler =>
   async (c, next) => {
     const key = await opts.keyOf(c);
     if (key === null) return next();

@@ -51,7 +51,14 @@ describe('LOG_FORMAT=json behind a trusted proxy', () => {
     const id = res!.headers.get('x-request-id');
     expect(id).toMatch(UUID);
     const requestLine = parsed(out).find((l) => l.path === '/api/health');
-    expect(requestLine).toMatchObject({ level: 'info', message: 'GET /api/health 200', requestId: id, method: 'GET', path: '/api/health', status: 200 });
+    expect(requestLine).toMatchObject({
+      level: 'info',
+      message: 'GET /api/health 200',
+      requestId: id,
+      method: 'GET',
+      path: '/api/health',
+      status: 200,
+    });
     expect(Number.isInteger(requestLine!.durationMs)).toBe(true);
     expect(new Date(String(requestLine!.time)).toISOString()).toBe(requestLine!.time);
   });
@@ -66,7 +73,9 @@ describe('LOG_FORMAT=json behind a trusted proxy', () => {
       await t.request('POST', '/api/auth/sign-in/email?secret=canary-query-9921', { json: { email, password } });
     });
     const rows = parsed(out);
-    expect(rows.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/health', '/api/signup', '/api/auth/sign-in/email']));
+    expect(rows.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/signup', '/api/auth/sign-in/email']),
+    );
     for (const line of out) {
       expect(line).not.toContain('canary-query');
       expect(line).not.toContain('secret=');
@@ -96,20 +105,30 @@ describe('LOG_FORMAT=json behind a trusted proxy', () => {
 
   it('puts the id in a 500 answer and in every line written while handling it, the error line included', async () => {
     let res: Response | undefined;
-    const out = await logged(async () => (res = await t.request('GET', '/boom', { origin: null, headers: { 'X-Request-Id': 'support-case-77' } })));
+    const out = await logged(
+      async () =>
+        (res = await t.request('GET', '/boom', { origin: null, headers: { 'X-Request-Id': 'support-case-77' } })),
+    );
     expect(res!.status).toBe(500);
     const body = (await res!.json()) as { error: string; requestId: string };
     expect(body.requestId).toBe('support-case-77');
-    expect(body.error).toBe('Something went wrong on our side. Please try again, and quote request id support-case-77 if you contact support.');
+    expect(body.error).toBe(
+      'Something went wrong on our side. Please try again, and quote request id support-case-77 if you contact support.',
+    );
     expect(res!.headers.get('x-request-id')).toBe('support-case-77');
     const rows = parsed(out);
-    expect(rows.find((l) => l.message === 'deep inside the request')).toMatchObject({ level: 'warn', requestId: 'support-case-77' });
-    expect(rows.find((l) => l.level === 'error' && String(l.message).includes('kaboom from inside'))).toMatchObject({ requestId: 'support-case-77' });
+    expect(rows.find((l) => l.message === 'deep inside the request')).toMatchObject({
+      level: 'warn',
+      requestId: 'support-case-77',
+    });
+    expect(rows.find((l) => l.level === 'error' && String(l.message).includes('kaboom from inside'))).toMatchObject({
+      requestId: 'support-case-77',
+    });
     expect(rows.find((l) => l.path === '/boom')).toMatchObject({ status: 500, requestId: 'support-case-77' });
     expect(rows.every((l) => l.requestId === 'support-case-77')).toBe(true);
   });
 
-  it('never writes a password-reset token from the path, nor a failed query\'s parameters', async () => {
+  it("never writes a password-reset token from the path, nor a failed query's parameters", async () => {
     const out = await logged(async () => {
       await t.request('GET', '/api/auth/reset-password/canary-reset-token-8812?callbackURL=/');
       expect((await t.request('GET', '/failing-query', { origin: null })).status).toBe(500);
@@ -117,8 +136,12 @@ describe('LOG_FORMAT=json behind a trusted proxy', () => {
     const text = out.join('\n');
     expect(text).not.toContain('canary-reset-token-8812');
     expect(text).not.toContain('canary-param-5521');
-    expect(parsed(out).find((l) => String(l.path).startsWith('/api/auth/reset-password/'))).toMatchObject({ path: '/api/auth/reset-password/[token]' });
-    expect(parsed(out).find((l) => l.level === 'error')?.message).toMatch(/Failed query: select 1 \/ \$1::int\ncause: code 22P02/);
+    expect(parsed(out).find((l) => String(l.path).startsWith('/api/auth/reset-password/'))).toMatchObject({
+      path: '/api/auth/reset-password/[token]',
+    });
+    expect(parsed(out).find((l) => l.level === 'error')?.message).toMatch(
+      /Failed query: select 1 \/ \$1::int\ncause: code 22P02/,
+    );
   });
 
   it('writes lines outside a request without a request id', async () => {
@@ -170,7 +193,9 @@ describe('default settings: readable lines, no trusted proxy', () => {
 
 describe('the path in a readable line', () => {
   it('cannot start a forged line: control characters are written escaped', () => {
-    expect(loggedPath('/api/x\n2025-01-01T00:00:00.000Z ERROR forged\r\u0000')).toBe('/api/x%0A2025-01-01T00:00:00.000Z ERROR forged%0D%00');
+    expect(loggedPath('/api/x\n2025-01-01T00:00:00.000Z ERROR forged\r\u0000')).toBe(
+      '/api/x%0A2025-01-01T00:00:00.000Z ERROR forged%0D%00',
+    );
     expect(loggedPath('/api/auth/reset-password/abc.DEF_123')).toBe('/api/auth/reset-password/[token]');
     expect(loggedPath('/api/clients/u1/documents')).toBe('/api/clients/u1/documents');
   });
@@ -181,6 +206,9 @@ describe('settings', () => {
     expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
     expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
     expect(loadConfig({})).toMatchObject({ logFormat: 'text', trustProxy: false });
-    expect(loadConfig({ LOG_FORMAT: 'json', TRUST_PROXY: 'yes' })).toMatchObject({ logFormat: 'json', trustProxy: true });
+    expect(loadConfig({ LOG_FORMAT: 'json', TRUST_PROXY: 'yes' })).toMatchObject({
+      logFormat: 'json',
+      trustProxy: true,
+    });
   });
 });

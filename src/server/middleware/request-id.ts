@@ -46,7 +46,12 @@ export const requestId =
       const start = performance.now();
       await next();
       setHeader(c, REQUEST_ID_HEADER, id);
-      const line = { method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, durationMs: Math.round(performance.now() - start) };
+      const line = {
+        method: c.req.method,
+        path: loggedPath(c.req.path),
+        status: c.res.status,
+        durationMs: Math.round(performance.now() - start),
+      };
       // A log system collects every request (info); the console a person reads shows them at debug only.
       if (opts.logFormat === 'json') opts.log.info(`${line.method} ${line.path} ${line.status}`, line);
       else opts.log.debug(`${line.method} ${line.path} ${line.status} ${line.durationMs}ms`);

@@ -18,7 +18,12 @@ describe('same-origin check on state-changing API requests', () => {
     ['another scheme', 'https://localhost:3000'],
     ['the opaque origin', 'null'],
   ])('refuses a POST with %s (403)', async (_, origin) => {
-    for (const path of ['/api/signup', '/api/auth/sign-in/email', '/api/auth/sign-out', '/api/auth/request-password-reset']) {
+    for (const path of [
+      '/api/signup',
+      '/api/auth/sign-in/email',
+      '/api/auth/sign-out',
+      '/api/auth/request-password-reset',
+    ]) {
       const res = await t.request('POST', path, { origin, json: {} });
       expect(res.status, path).toBe(403);
       expect(await res.json()).toEqual(REFUSED);
@@ -28,7 +33,11 @@ describe('same-origin check on state-changing API requests', () => {
 
   it('refuses a cross-site POST even with a valid session cookie and changes nothing', async () => {
     const u = await t.createSignedInUser();
-    const res = await t.request('POST', '/api/auth/update-user', { origin: 'https://evil.example', cookie: u.agent.cookie, json: { name: 'Pwned' } });
+    const res = await t.request('POST', '/api/auth/update-user', {
+      origin: 'https://evil.example',
+      cookie: u.agent.cookie,
+      json: { name: 'Pwned' },
+    });
     expect(res.status).toBe(403);
     expect((await t.userByEmail(u.email)).name).toBe('Test User');
     expect(await u.agent.session()).not.toBeNull();
@@ -44,15 +53,25 @@ describe('same-origin check on state-changing API requests', () => {
   it("lets the app's own origin through", async () => {
     const res = await t.request('POST', '/api/signup', { json: {} });
     expect(res.status).toBe(400); // reached validation
-    const signIn = await t.request('POST', '/api/auth/sign-in/email', { json: { email: uniqueEmail(), password: 'whatever-pw' } });
+    const signIn = await t.request('POST', '/api/auth/sign-in/email', {
+      json: { email: uniqueEmail(), password: 'whatever-pw' },
+    });
     expect(signIn.status).toBe(401);
   });
 
   it('without Origin, trusts Sec-Fetch-Site: same-origin only', async () => {
-    const same = await t.request('POST', '/api/signup', { origin: null, headers: { 'sec-fetch-site': 'same-origin' }, json: {} });
+    const same = await t.request('POST', '/api/signup', {
+      origin: null,
+      headers: { 'sec-fetch-site': 'same-origin' },
+      json: {},
+    });
     expect(same.status).toBe(400);
     for (const site of ['cross-site', 'same-site', 'none']) {
-      const res = await t.request('POST', '/api/signup', { origin: null, headers: { 'sec-fetch-site': site }, json: {} });
+      const res = await t.request('POST', '/api/signup', {
+        origin: null,
+        headers: { 'sec-fetch-site': site },
+        json: {},
+      });
       expect(res.status, site).toBe(403);
     }
   });
@@ -117,7 +136,10 @@ describe('security headers', () => {
     expect(res.status).toBe(500);
     const text = await res.text();
     const id = res.headers.get('x-request-id');
-    expect(JSON.parse(text)).toEqual({ error: `Something went wrong on our side. Please try again, and quote request id ${id} if you contact support.`, requestId: id });
+    expect(JSON.parse(text)).toEqual({
+      error: `Something went wrong on our side. Please try again, and quote request id ${id} if you contact support.`,
+      requestId: id,
+    });
     expect(text).not.toContain('secret detail');
     expectSecurityHeaders(res);
   });

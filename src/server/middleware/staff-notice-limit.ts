@@ -11,7 +11,12 @@ import { consumeRateLimit } from './rate-limit';
  * type is inferred: the 429 stays typed in the routes that answer it.
  */
 export async function staffNoticeRefusal<E extends AppEnv>(c: Context<E>, clientId: string) {
-  const { allowed, retryAfter } = await consumeRateLimit(c.var.deps.db, `staff-notice:${clientId}`, 60 * 60, LIMITS.staffNoticesPerHour);
+  const { allowed, retryAfter } = await consumeRateLimit(
+    c.var.deps.db,
+    `staff-notice:${clientId}`,
+    60 * 60,
+    LIMITS.staffNoticesPerHour,
+  );
   if (allowed) return null;
   c.header('Retry-After', String(retryAfter));
   return c.json({ error: TOO_MANY_STAFF_NOTICES }, 429);

@@ -22,18 +22,30 @@ describe('encrypted columns', () => {
   });
 
   it('refuses a table with encrypted columns but no single-column primary key', () => {
-    const composite = pgTable('c', { a: text('a'), b: integer('b'), s: encryptedText('s') }, (t) => [primaryKey({ columns: [t.a, t.b] })]);
+    const composite = pgTable('c', { a: text('a'), b: integer('b'), s: encryptedText('s') }, (t) => [
+      primaryKey({ columns: [t.a, t.b] }),
+    ]);
     expect(() => encryptedColumns(composite)).toThrow(/single-column primary key/);
     const single = pgTable('d', { a: text('a'), s: encryptedText('s') }, (t) => [primaryKey({ columns: [t.a] })]);
     expect(encryptedColumns(single).primaryKey?.[0]).toBe('a');
   });
 
   it('seals exactly the marked columns present, and opens them again', () => {
-    const sealed = sealValues(keyring, profiles, 'p1', { id: 'p1', name: 'Ada', ownerSsn: '123-45-6789', routingNumber: null });
+    const sealed = sealValues(keyring, profiles, 'p1', {
+      id: 'p1',
+      name: 'Ada',
+      ownerSsn: '123-45-6789',
+      routingNumber: null,
+    });
     expect(sealed.name).toBe('Ada');
     expect(sealed.routingNumber).toBeNull();
     expect(keyVersionOf(sealed.ownerSsn)).toBe(1);
-    expect(openRow(keyring, profiles, sealed)).toEqual({ id: 'p1', name: 'Ada', ownerSsn: '123-45-6789', routingNumber: null });
+    expect(openRow(keyring, profiles, sealed)).toEqual({
+      id: 'p1',
+      name: 'Ada',
+      ownerSsn: '123-45-6789',
+      routingNumber: null,
+    });
     expect(openField(keyring, profiles.ownerSsn, 'p1', sealed.ownerSsn)).toBe('123-45-6789');
     expect(sealValues(keyring, profiles, 'p1', { name: 'Bo' })).toEqual({ name: 'Bo' });
   });

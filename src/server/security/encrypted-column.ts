@@ -36,7 +36,9 @@ export function encryptedColumns(table: PgTable): EncryptedTableInfo {
   const cached = cache.get(table);
   if (cached) return cached;
   const all = Object.entries(getTableColumns(table)) as [string, PgColumn][];
-  const columns = all.filter(([, c]) => (c as unknown as { config: Record<symbol, unknown> }).config[ENCRYPTED] === true);
+  const columns = all.filter(
+    ([, c]) => (c as unknown as { config: Record<symbol, unknown> }).config[ENCRYPTED] === true,
+  );
   const name = getTableName(table);
   const info: EncryptedTableInfo = { name, primaryKey: columns.length ? primaryKeyOf(table, all) : undefined, columns };
   cache.set(table, info);
@@ -48,8 +50,15 @@ function primaryKeyOf(table: PgTable, all: [string, PgColumn][]): [string, PgCol
   // getTableConfig() rebuilds the columns of primaryKey({ columns }), so match them by SQL name.
   const composite = getTableConfig(table).primaryKeys.flatMap((pk) => pk.columns.map((c) => c.name));
   const pk =
-    inline.length === 1 && composite.length === 0 ? inline[0] : composite.length === 1 && inline.length === 0 ? all.find(([, c]) => c.name === composite[0]) : undefined;
-  if (!pk) throw new Error(`Table ${getTableName(table)} has encrypted columns but no single-column primary key to bind them to.`);
+    inline.length === 1 && composite.length === 0
+      ? inline[0]
+      : composite.length === 1 && inline.length === 0
+        ? all.find(([, c]) => c.name === composite[0])
+        : undefined;
+  if (!pk)
+    throw new Error(
+      `Table ${getTableName(table)} has encrypted columns but no single-column primary key to bind them to.`,
+    );
   return pk;
 }
 
@@ -71,13 +80,18 @@ export function sealValues<T extends PgTable, V extends Partial<Opened<T['$infer
   const info = encryptedColumns(table);
   const out: Record<string, unknown> = { ...values };
   for (const [key, column] of info.columns) {
-    if (key in out) out[key] = encryptField(keyring, out[key] as string | null | undefined, contextFor(info, column, rowId));
+    if (key in out)
+      out[key] = encryptField(keyring, out[key] as string | null | undefined, contextFor(info, column, rowId));
   }
   return out as never;
 }
 
 /** Decrypts the encrypted columns present in a selected row; the row must include the primary key. */
-export function openRow<T extends PgTable, R extends Partial<T['$inferSelect']>>(keyring: Keyring, table: T, row: R): Opened<R> {
+export function openRow<T extends PgTable, R extends Partial<T['$inferSelect']>>(
+  keyring: Keyring,
+  table: T,
+  row: R,
+): Opened<R> {
   const info = encryptedColumns(table);
   const present = info.columns.filter(([key]) => key in row);
   if (present.length === 0) return row as Opened<R>;
@@ -87,13 +101,20 @@ export function openRow<T extends PgTable, R extends Partial<T['$inferSelect']>>
     throw new Error(`openRow(${info.name}): select the primary key "${pkKey}" with the encrypted columns.`);
   }
   const out: Record<string, unknown> = { ...row };
-  for (const [key, column] of present) out[key] = decryptField(keyring, out[key] as string | null, contextFor(info, column, rowId));
+  for (const [key, column] of present)
+    out[key] = decryptField(keyring, out[key] as string | null, contextFor(info, column, rowId));
   return out as Opened<R>;
 }
 
 /** Decrypts one value of an encrypted column (e.g. a reveal request). */
-export function openField(keyring: Keyring, column: PgColumn, rowId: string | number, stored: string | null | undefined): string | null {
+export function openField(
+  keyring: Keyring,
+  column: PgColumn,
+  rowId: string | number,
+  stored: string | null | undefined,
+): string | null {
   const info = encryptedColumns(column.table);
-  if (!info.columns.some(([, c]) => c === column)) throw new Error(`${info.name}.${column.name} is not an encrypted column.`);
+  if (!info.columns.some(([, c]) => c === column))
+    throw new Error(`${info.name}.${column.name} is not an encrypted column.`);
   return decryptField(keyring, stored, contextFor(info, column, rowId));
 }

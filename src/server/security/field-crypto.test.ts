@@ -52,7 +52,9 @@ describe('field encryption', () => {
     const [, , iv, body] = stored.split(':');
     const bytes = Buffer.from(body, 'base64url');
     bytes[0] ^= 1;
-    expect(() => decryptField(keyring, `enc:v1:${iv}:${bytes.toString('base64url')}`, ctx)).toThrow(/authentication failed/);
+    expect(() => decryptField(keyring, `enc:v1:${iv}:${bytes.toString('base64url')}`, ctx)).toThrow(
+      /authentication failed/,
+    );
     expect(() => decryptField(keyring, `enc:v1:${iv}:${body.slice(0, 10)}`, ctx)).toThrow(FieldDecryptError);
     expect(() => decryptField(keyring, 'plain 123-45-6789', ctx)).toThrow(/not an encrypted field/);
     try {

@@ -56,16 +56,26 @@ export function decryptField(keyring: Keyring, stored: string | null | undefined
   if (!match) throw new FieldDecryptError(ctx, 'the stored value is not an encrypted field');
   const version = Number(match[1]);
   const key = keyring.key(version);
-  if (!key) throw new FieldDecryptError(ctx, `key v${version} is not in the keyring (have ${keyring.versions.map((v) => `v${v}`).join(', ')})`);
+  if (!key)
+    throw new FieldDecryptError(
+      ctx,
+      `key v${version} is not in the keyring (have ${keyring.versions.map((v) => `v${v}`).join(', ')})`,
+    );
   const iv = Buffer.from(match[2], 'base64url');
   const body = Buffer.from(match[3], 'base64url');
-  if (iv.length !== IV_BYTES || body.length < TAG_BYTES) throw new FieldDecryptError(ctx, 'the stored value is truncated');
+  if (iv.length !== IV_BYTES || body.length < TAG_BYTES)
+    throw new FieldDecryptError(ctx, 'the stored value is truncated');
   try {
     const decipher = createDecipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
     decipher.setAAD(aad(ctx));
     decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
-    return Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString(
+      'utf8',
+    );
   } catch {
-    throw new FieldDecryptError(ctx, 'authentication failed (wrong key, value moved from another row or column, or tampered)');
+    throw new FieldDecryptError(
+      ctx,
+      'authentication failed (wrong key, value moved from another row or column, or tampered)',
+    );
   }
 }

@@ -48,16 +48,27 @@ describe('rotateAll', () => {
 
     const result = await rotateAll(db, v1v2, [secrets, untouched]);
     const nonNullValues = rows.reduce((n, r) => n + (r.ssn ? 1 : 0) + 1, 0);
-    expect(result).toEqual({ tables: [{ table: 'rotation_test_secrets', rows: ROWS, values: nonNullValues }], remaining: 0 });
+    expect(result).toEqual({
+      tables: [{ table: 'rotation_test_secrets', rows: ROWS, values: nonNullValues }],
+      remaining: 0,
+    });
 
     const stored = await db.select().from(secrets).orderBy(secrets.id);
-    expect(stored.flatMap((r) => [r.ssn, r.password]).filter((v) => v !== null).every((v) => keyVersionOf(v!) === 2)).toBe(true);
+    expect(
+      stored
+        .flatMap((r) => [r.ssn, r.password])
+        .filter((v) => v !== null)
+        .every((v) => keyVersionOf(v!) === 2),
+    ).toBe(true);
     expect(stored.map((r) => openRow(v1v2, secrets, r))).toEqual(rows);
     expect(await db.select().from(untouched)).toEqual([{ id: 1, note: 'left alone' }]);
   });
 
   it('is a no-op when everything is current', async () => {
-    expect(await rotateAll(db, v1v2, [secrets])).toEqual({ tables: [{ table: 'rotation_test_secrets', rows: 0, values: 0 }], remaining: 0 });
+    expect(await rotateAll(db, v1v2, [secrets])).toEqual({
+      tables: [{ table: 'rotation_test_secrets', rows: 0, values: 0 }],
+      remaining: 0,
+    });
   });
 
   it('stops on a value it cannot decrypt, keeping the rows already rotated', async () => {

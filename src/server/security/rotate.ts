@@ -66,10 +66,21 @@ async function rotateTable(db: Db, keyring: Keyring, table: PgTable, info: Encry
   return { rows, values };
 }
 
-async function rotateRow(db: Db, keyring: Keyring, table: PgTable, info: EncryptedTableInfo, pkKey: string, pk: PgColumn, rowId: string | number) {
+async function rotateRow(
+  db: Db,
+  keyring: Keyring,
+  table: PgTable,
+  info: EncryptedTableInfo,
+  pkKey: string,
+  pk: PgColumn,
+  rowId: string | number,
+) {
   return db.transaction(async (tx) => {
     const selection = Object.fromEntries([[pkKey, pk], ...info.columns]);
-    const [row] = (await tx.select(selection).from(table).where(eq(pk, rowId)).for('update')) as Record<string, string | null>[];
+    const [row] = (await tx.select(selection).from(table).where(eq(pk, rowId)).for('update')) as Record<
+      string,
+      string | null
+    >[];
     if (!row) return 0;
     const set: Record<string, string> = {};
     for (const [key, column] of info.columns) {

@@ -4,7 +4,15 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { checkKey, resolveRange, StorageNotFoundError, type ByteRange, type ListedObject, type Storage, type StoredObject } from './storage';
+import {
+  checkKey,
+  resolveRange,
+  StorageNotFoundError,
+  type ByteRange,
+  type ListedObject,
+  type Storage,
+  type StoredObject,
+} from './storage';
 
 /**
  * Files under `root/objects/<key>`, their content type under `root/meta/<key>.json`. A put writes a
@@ -23,7 +31,8 @@ export function createLocalStorage(root: string): Storage {
   const metaPath = (key: string) => path.resolve(meta, `${checkKey(key)}.json`);
 
   const notFound = (key: string) => (err: unknown) => {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') throw new StorageNotFoundError(key);
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR')
+      throw new StorageNotFoundError(key);
     throw err;
   };
 
@@ -81,7 +90,12 @@ export function createLocalStorage(root: string): Storage {
           if (entry.isDirectory()) yield* walk(p);
           else if (entry.isFile()) {
             const stat = await fsp.stat(p).catch(() => null);
-            if (stat) yield { key: path.relative(objects, p).split(path.sep).join('/'), size: stat.size, modifiedAt: stat.mtime };
+            if (stat)
+              yield {
+                key: path.relative(objects, p).split(path.sep).join('/'),
+                size: stat.size,
+                modifiedAt: stat.mtime,
+              };
           }
         }
       };

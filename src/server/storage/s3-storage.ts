@@ -1,9 +1,23 @@
-import { AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
 import { checkKey, resolveRange, StorageNotFoundError, type Storage } from './storage';
 
-export type S3Settings = { endpoint?: string; bucket: string; accessKeyId?: string; secretAccessKey?: string; region: string };
+export type S3Settings = {
+  endpoint?: string;
+  bucket: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  region: string;
+};
 
 const isNotFound = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -16,7 +30,10 @@ export function createS3Storage(s: S3Settings): Storage {
     endpoint: s.endpoint,
     region: s.region,
     forcePathStyle: true,
-    credentials: s.accessKeyId && s.secretAccessKey ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } : undefined,
+    credentials:
+      s.accessKeyId && s.secretAccessKey
+        ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey }
+        : undefined,
   });
   const Bucket = s.bucket;
 
@@ -34,7 +51,10 @@ export function createS3Storage(s: S3Settings): Storage {
     async put(key, stream: Readable, { contentType, size }) {
       checkKey(key);
       // Streams in parts; nothing is visible under the key until the upload completes.
-      await new Upload({ client, params: { Bucket, Key: key, Body: stream, ContentType: contentType, ContentLength: size } }).done();
+      await new Upload({
+        client,
+        params: { Bucket, Key: key, Body: stream, ContentType: contentType, ContentLength: size },
+      }).done();
     },
 
     async get(key, range) {
@@ -42,7 +62,9 @@ export function createS3Storage(s: S3Settings): Storage {
       const { size, contentType } = await head(key);
       const r = range ? resolveRange(range, size) : undefined;
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: r ? `bytes=${r.start}-${r.end}` : undefined }));
+        const res = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, Range: r ? `bytes=${r.start}-${r.end}` : undefined }),
+        );
         return { stream: res.Body as Readable, size, contentType, range: r };
       } catch (err) {
         if (isNotFound(err)) throw new StorageNotFoundError(key);
@@ -70,7 +92,8 @@ export function createS3Storage(s: S3Settings): Storage {
       let ContinuationToken: string | undefined;
       do {
         const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
-        for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, size: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date() };
+        for (const o of page.Contents ?? [])
+          if (o.Key) yield { key: o.Key, size: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date() };
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },
@@ -81,11 +104,13 @@ export function createS3Storage(s: S3Settings): Storage {
       let KeyMarker: string | undefined;
       let UploadIdMarker: string | undefined;
       do {
-        const page = await client.send(new ListMultipartUploadsCommand({ Bucket, KeyMarker, UploadIdMarker })).catch((err: unknown) => {
-          // A store that cannot list them (some S3-compatible ones; its lifecycle rules then apply) has none to sweep here.
-          if ((err as { name?: string }).name === 'NotImplemented') return null;
-          throw err;
-        });
+        const page = await client
+          .send(new ListMultipartUploadsCommand({ Bucket, KeyMarker, UploadIdMarker }))
+          .catch((err: unknown) => {
+            // A store that cannot list them (some S3-compatible ones; its lifecycle rules then apply) has none to sweep here.
+            if ((err as { name?: string }).name === 'NotImplemented') return null;
+            throw err;
+          });
         if (!page) break;
         for (const u of page.Uploads ?? []) {
           if (!u.Key || !u.UploadId || !u.Initiated || u.Initiated >= before) continue;

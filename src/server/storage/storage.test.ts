@@ -21,7 +21,9 @@ describe.each(STORAGE_DRIVERS)('storage driver: $name', (driver) => {
   afterAll(() => tearDown?.());
 
   it('stores a stream and reads it back with its content type and size', async () => {
-    await storage.put('documents/u1/a.pdf', Readable.from([Buffer.from('hello '), Buffer.from('world')]), { contentType: 'application/pdf' });
+    await storage.put('documents/u1/a.pdf', Readable.from([Buffer.from('hello '), Buffer.from('world')]), {
+      contentType: 'application/pdf',
+    });
     expect(await storage.exists('documents/u1/a.pdf')).toBe(true);
     const got = await storage.get('documents/u1/a.pdf');
     expect(got.size).toBe(11);
@@ -31,8 +33,14 @@ describe.each(STORAGE_DRIVERS)('storage driver: $name', (driver) => {
   });
 
   it('overwrites an existing key', async () => {
-    await storage.put('documents/u1/b.txt', Readable.from([Buffer.from('first')]), { contentType: 'text/plain', size: 5 });
-    await storage.put('documents/u1/b.txt', Readable.from([Buffer.from('second')]), { contentType: 'text/plain', size: 6 });
+    await storage.put('documents/u1/b.txt', Readable.from([Buffer.from('first')]), {
+      contentType: 'text/plain',
+      size: 5,
+    });
+    await storage.put('documents/u1/b.txt', Readable.from([Buffer.from('second')]), {
+      contentType: 'text/plain',
+      size: 6,
+    });
     expect(await read((await storage.get('documents/u1/b.txt')).stream)).toBe('second');
   });
 
@@ -60,9 +68,24 @@ describe.each(STORAGE_DRIVERS)('storage driver: $name', (driver) => {
   });
 
   it('refuses keys outside [a-z0-9/._-], with .., absolute or empty segments', async () => {
-    const bad = ['../etc/passwd', 'a/../../b', '/abs/key', 'Upper/Case', 'sp ace', 'a//b', './a', 'a/', '', 'back\\slash', 'ünï'];
+    const bad = [
+      '../etc/passwd',
+      'a/../../b',
+      '/abs/key',
+      'Upper/Case',
+      'sp ace',
+      'a//b',
+      './a',
+      'a/',
+      '',
+      'back\\slash',
+      'ünï',
+    ];
     for (const key of bad) {
-      await expect(storage.put(key, Readable.from([Buffer.from('x')]), { contentType: 'text/plain' }), key).rejects.toBeInstanceOf(InvalidKeyError);
+      await expect(
+        storage.put(key, Readable.from([Buffer.from('x')]), { contentType: 'text/plain' }),
+        key,
+      ).rejects.toBeInstanceOf(InvalidKeyError);
       await expect(storage.get(key), key).rejects.toBeInstanceOf(InvalidKeyError);
       await expect(storage.exists(key), key).rejects.toBeInstanceOf(InvalidKeyError);
       await expect(storage.delete(key), key).rejects.toBeInstanceOf(InvalidKeyError);
@@ -80,10 +103,17 @@ describe('local disk driver specifics', () => {
         this.destroy(new Error('client went away'));
       },
     });
-    await expect(storage.put('documents/u/x.pdf', failing, { contentType: 'application/pdf' })).rejects.toThrow('client went away');
+    await expect(storage.put('documents/u/x.pdf', failing, { contentType: 'application/pdf' })).rejects.toThrow(
+      'client went away',
+    );
     expect(await storage.exists('documents/u/x.pdf')).toBe(false);
     expect(fs.readdirSync(path.join(dir, 'tmp'))).toEqual([]);
-    await expect(storage.put('documents/u/y.pdf', Readable.from([Buffer.from('abc')]), { contentType: 'application/pdf', size: 4 })).rejects.toThrow(/expected 4 bytes/);
+    await expect(
+      storage.put('documents/u/y.pdf', Readable.from([Buffer.from('abc')]), {
+        contentType: 'application/pdf',
+        size: 4,
+      }),
+    ).rejects.toThrow(/expected 4 bytes/);
     expect(await storage.exists('documents/u/y.pdf')).toBe(false);
     fs.rmSync(dir, { recursive: true, force: true });
   });

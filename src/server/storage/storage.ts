@@ -53,7 +53,8 @@ export class RangeNotSatisfiableError extends Error {
 
 /** Refuses anything but a relative path of [a-z0-9._-] segments, none of them '.' or '..'. */
 export function checkKey(key: string): string {
-  if (typeof key !== 'string' || key.length === 0 || key.length > 512 || !/^[a-z0-9/._-]+$/.test(key)) throw new InvalidKeyError(key);
+  if (typeof key !== 'string' || key.length === 0 || key.length > 512 || !/^[a-z0-9/._-]+$/.test(key))
+    throw new InvalidKeyError(key);
   const parts = key.split('/');
   if (parts.some((p) => p === '' || p === '.' || p === '..')) throw new InvalidKeyError(key);
   return key;
@@ -62,6 +63,7 @@ export function checkKey(key: string): string {
 /** The inclusive range to serve out of `size` bytes, or an error when none of it exists. */
 export function resolveRange(range: ByteRange, size: number): { start: number; end: number } {
   const end = Math.min(range.end ?? size - 1, size - 1);
-  if (!Number.isInteger(range.start) || range.start < 0 || range.start >= size || end < range.start) throw new RangeNotSatisfiableError(size);
+  if (!Number.isInteger(range.start) || range.start < 0 || range.start >= size || end < range.start)
+    throw new RangeNotSatisfiableError(size);
   return { start: range.start, end };
 }

@@ -39,15 +39,27 @@ describe.each(STORAGE_DRIVERS)('storage sweep: $name', (driver) => {
     const log = { ...t.log, info: (m: string) => void lines.push(m) };
 
     // Within the grace period: a request may still be writing them.
-    expect(await sweepStorage({ db: t.db, storage, log }, { now: new Date() })).toEqual({ temporaryFiles: 0, temporaryBytes: 0, orphans: 0, orphanBytes: 0 });
+    expect(await sweepStorage({ db: t.db, storage, log }, { now: new Date() })).toEqual({
+      temporaryFiles: 0,
+      temporaryBytes: 0,
+      orphans: 0,
+      orphanBytes: 0,
+    });
     expect(await storage.exists(orphan)).toBe(true);
 
     const later = new Date(Date.now() + SWEEP_GRACE_MS + 60_000);
     const result = await sweepStorage({ db: t.db, storage, log }, { now: later });
-    expect(result).toEqual({ temporaryFiles: tmpDir ? 1 : 0, temporaryBytes: tmpDir ? 5000 : 0, orphans: 1, orphanBytes: 1000 });
+    expect(result).toEqual({
+      temporaryFiles: tmpDir ? 1 : 0,
+      temporaryBytes: tmpDir ? 5000 : 0,
+      orphans: 1,
+      orphanBytes: 1000,
+    });
     expect(await storage.exists(orphan)).toBe(false);
     for (const key of kept) expect(await storage.exists(key), key).toBe(true);
     if (tmpDir) expect(fs.readdirSync(tmpDir)).toEqual([]);
-    expect(lines.join('\n')).toMatch(/storage sweep: removed \d temporary files \(.+\) and 1 stored files no row refers to/);
+    expect(lines.join('\n')).toMatch(
+      /storage sweep: removed \d temporary files \(.+\) and 1 stored files no row refers to/,
+    );
   });
 });

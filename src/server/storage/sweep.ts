@@ -2,7 +2,13 @@ import { inArray, sql } from 'drizzle-orm';
 import { jobFailed } from '../db/unavailable';
 import type { Db } from '../db/client';
 import {
-  accountReceivableDocuments, bookFiles, businessDocuments, purchaseOrderDocuments, supportAttachments, trainingVideos, videoResources,
+  accountReceivableDocuments,
+  bookFiles,
+  businessDocuments,
+  purchaseOrderDocuments,
+  supportAttachments,
+  trainingVideos,
+  videoResources,
 } from '../db/schema';
 import { formatBytes } from '../../shared/format';
 import type { Logger } from '../lib/logger';
@@ -31,7 +37,10 @@ async function referenced(db: Db, keys: string[]): Promise<Set<string>> {
   ] as const;
   const found = new Set<string>();
   for (const [table, column] of columns) {
-    const rows = await db.select({ key: sql<string>`${column}` }).from(table).where(inArray(column, keys));
+    const rows = await db
+      .select({ key: sql<string>`${column}` })
+      .from(table)
+      .where(inArray(column, keys));
     for (const r of rows) found.add(r.key);
   }
   return found;
@@ -44,14 +53,20 @@ export type SweepResult = { temporaryFiles: number; temporaryBytes: number; orph
  * to (a video's thumbnail stored before the process died, say), both only once older than
  * SWEEP_GRACE_MS. Without it they stayed for good, and went into every backup.
  */
-export async function sweepStorage(deps: { db: Db; storage: Storage; log: Logger }, opts: { now?: Date; signal?: AbortSignal } = {}): Promise<SweepResult> {
+export async function sweepStorage(
+  deps: { db: Db; storage: Storage; log: Logger },
+  opts: { now?: Date; signal?: AbortSignal } = {},
+): Promise<SweepResult> {
   const before = new Date((opts.now ?? new Date()).getTime() - SWEEP_GRACE_MS);
   const temporary = await deps.storage.sweepTemporary(before);
   let orphans = 0;
   let orphanBytes = 0;
   let batch: { key: string; size: number }[] = [];
   const flush = async () => {
-    const keep = await referenced(deps.db, batch.map((o) => o.key));
+    const keep = await referenced(
+      deps.db,
+      batch.map((o) => o.key),
+    );
     for (const o of batch) {
       if (keep.has(o.key)) continue;
       await deps.storage.delete(o.key);
@@ -77,7 +92,10 @@ export async function sweepStorage(deps: { db: Db; storage: Storage; log: Logger
 }
 
 /** The sweep shortly after start (what the last crash left), then every 6 hours. */
-export function scheduleStorageSweep(deps: { db: Db; storage: Storage; log: Logger }, opts: { firstDelayMs?: number; intervalMs?: number } = {}) {
+export function scheduleStorageSweep(
+  deps: { db: Db; storage: Storage; log: Logger },
+  opts: { firstDelayMs?: number; intervalMs?: number } = {},
+) {
   return schedulePeriodic((signal) => sweepStorage(deps, { signal }), {
     firstDelayMs: opts.firstDelayMs ?? 30_000,
     intervalMs: opts.intervalMs ?? 6 * 60 * 60 * 1000,

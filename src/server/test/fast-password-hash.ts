@@ -10,7 +10,9 @@ const KEY_LENGTH = 64;
 
 const derive = (password: string, salt: string) =>
   new Promise<Buffer>((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N, r: 16, p: 1, maxmem: 128 * N * 16 * 2 }, (err, key) => (err ? reject(err) : resolve(key))),
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N, r: 16, p: 1, maxmem: 128 * N * 16 * 2 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 
 export const fastPasswordHasher: PasswordHasher = {

@@ -37,7 +37,8 @@ function removeStaleTemplates() {
     if (!name.startsWith('portal-pglite-template-')) continue;
     const p = path.join(dir, name);
     try {
-      if (Date.now() - fs.statSync(p).atimeMs > 60 * 60_000 && Date.now() - fs.statSync(p).mtimeMs > 60 * 60_000) fs.rmSync(p, { force: true });
+      if (Date.now() - fs.statSync(p).atimeMs > 60 * 60_000 && Date.now() - fs.statSync(p).mtimeMs > 60 * 60_000)
+        fs.rmSync(p, { force: true });
     } catch {
       /* removed by another run */
     }

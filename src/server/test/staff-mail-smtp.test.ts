@@ -22,13 +22,17 @@ describe('e-mails over SMTP', () => {
   it('delivers the new-client notice and the program request to the staff address', async () => {
     const c = await t.createSignedInUser({ name: 'Smtp Client' });
     expect((await c.agent.request('POST', '/api/me/setup')).status).toBe(201);
-    const req = await c.agent.request('POST', `/api/clients/${c.user.id}/program-requests`, { json: { programId: 'standard', note: 'Call me' } });
+    const req = await c.agent.request('POST', `/api/clients/${c.user.id}/program-requests`, {
+      json: { programId: 'standard', note: 'Call me' },
+    });
     expect(req.status).toBeLessThan(300);
     await t.mailer.settle();
     const staff = to('staff-smtp@example.test');
     expect(staff).toHaveLength(2);
     expect(body(staff[0].raw)).toContain(c.email);
-    expect(body(staff[1].raw)).toContain('Subject: Total Business Build-Out - Payment Request for Standard Business Build-Out Program');
+    expect(body(staff[1].raw)).toContain(
+      'Subject: Total Business Build-Out - Payment Request for Standard Business Build-Out Program',
+    );
     expect(body(staff[1].raw)).toContain('$1,600/month for 2 months, TOTAL $3,200');
     expect(body(staff[1].raw)).toContain('Call me');
   });
@@ -37,8 +41,14 @@ describe('e-mails over SMTP', () => {
     const c = await t.createSignedInUser({ name: 'Notice Client' });
     const admin = await t.createSignedInUser({ role: 'admin' });
     const path = `/api/clients/${c.user.id}/profile`;
-    expect((await admin.agent.request('PUT', path, { json: { businessEmail: 'old@example.test', agreement: 'I AGREE' } })).status).toBe(200);
-    expect((await admin.agent.request('PUT', path, { json: { businessEmail: 'new@example.test', agreement: 'I AGREE' } })).status).toBe(200);
+    expect(
+      (await admin.agent.request('PUT', path, { json: { businessEmail: 'old@example.test', agreement: 'I AGREE' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await admin.agent.request('PUT', path, { json: { businessEmail: 'new@example.test', agreement: 'I AGREE' } }))
+        .status,
+    ).toBe(200);
     await t.mailer.settle();
     const mails = to(c.email.toLowerCase());
     expect(mails.length).toBeGreaterThanOrEqual(1);

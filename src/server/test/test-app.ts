@@ -90,7 +90,11 @@ export type SignupBody = { name?: string; email: string; password: string; phone
  */
 export async function createTestApp(
   overrides: Record<string, string | undefined> = {},
-  opts: { database?: TestDatabase; signInLimits?: Partial<SignInLimits>; /** Another storage driver (an S3 one on s3rver); the local disk by default. */ storage?: Storage } = {},
+  opts: {
+    database?: TestDatabase;
+    signInLimits?: Partial<SignInLimits>;
+    /** Another storage driver (an S3 one on s3rver); the local disk by default. */ storage?: Storage;
+  } = {},
 ) {
   const config = loadConfig({
     APP_URL: TEST_APP_URL,
@@ -108,7 +112,13 @@ export async function createTestApp(
   const log = createLogger(config.logLevel, config.logFormat);
   // Each message as delivered, by outbox id: the outbox drops the body of a delivered sign-in link.
   const delivered = new Map<number, DeliveredMail>();
-  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log, onDelivered: (m) => delivered.set(m.id, m) });
+  const mailer = createMailer({
+    db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log,
+    onDelivered: (m) => delivered.set(m.id, m),
+  });
   // One key per test process, never written to disk: test apps sharing a database share it, as instances do.
   const keyring = parseKeyring(config.dataKey ?? processDataKey);
   const secret = config.authSecret ?? (await sharedSecret(db, 'auth_secret', keyring));
@@ -120,7 +130,10 @@ export async function createTestApp(
   // The session cache as production runs it, listening on this test's database.
   const sessions = await startSessionCache(auth, database.listen, log);
   const realtime = await startRealtime(database.listen, log);
-  const app = createApp({ config, db, auth, mailer, log, keyring, storage, sessions, realtime }, { signInLimits: opts.signInLimits });
+  const app = createApp(
+    { config, db, auth, mailer, log, keyring, storage, sessions, realtime },
+    { signInLimits: opts.signInLimits },
+  );
   // As server.ts does through startNotificationDelivery (whose wake-ups tests do not need: they read the outbox).
   setNotificationAppUrl(config.appUrl);
 
@@ -161,7 +174,10 @@ export async function createTestApp(
       session: async () => {
         const res = await send('GET', '/api/auth/get-session');
         if (res.status !== 200) throw new Error(`get-session answered ${res.status}`);
-        return (await res.json()) as { user: { id: string; email: string; role: string }; session: { id: string } } | null;
+        return (await res.json()) as {
+          user: { id: string; email: string; role: string };
+          session: { id: string };
+        } | null;
       },
     };
   }
@@ -217,7 +233,9 @@ export async function createTestApp(
   }
 
   /** A verified user with a password (no e-mail round trip), signed in. */
-  async function createSignedInUser(u: { email?: string; name?: string; password?: string; role?: 'admin' | 'client' } = {}) {
+  async function createSignedInUser(
+    u: { email?: string; name?: string; password?: string; role?: 'admin' | 'client' } = {},
+  ) {
     const email = u.email ?? uniqueEmail(u.role ?? 'client');
     const password = u.password ?? `pw-${randomBytes(6).toString('hex')}`;
     const user = await createVerifiedUser(auth, db, { email, name: u.name ?? 'Test User', password, role: u.role });

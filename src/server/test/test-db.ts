@@ -22,7 +22,13 @@ export async function openTestDatabase(opts: OpenOptions = {}): Promise<TestData
   if (!template) throw new Error('No PGlite template: is src/server/test/global-setup.ts in vitest.config.ts?');
   const database = await openPglite(undefined, new Blob([fs.readFileSync(template)]), opts);
   let closed: Promise<void> | undefined;
-  return { db: database.db, kind: database.kind, name: 'pglite', close: () => (closed ??= database.close()), listen: database.listen };
+  return {
+    db: database.db,
+    kind: database.kind,
+    name: 'pglite',
+    close: () => (closed ??= database.close()),
+    listen: database.listen,
+  };
 }
 
 /**
@@ -31,12 +37,20 @@ export async function openTestDatabase(opts: OpenOptions = {}): Promise<TestData
  * executing a query" (deprecated, an error in pg 9), and the two no longer run in the order written.
  */
 function refuseConcurrentQueries() {
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown; _activeQuery?: unknown; _queryQueue?: unknown[]; refusing?: boolean };
+  const proto = pg.Client.prototype as unknown as {
+    query: (...args: unknown[]) => unknown;
+    _activeQuery?: unknown;
+    _queryQueue?: unknown[];
+    refusing?: boolean;
+  };
   if (proto.refusing) return;
   proto.refusing = true;
   const query = proto.query;
   proto.query = function (this: typeof proto, ...args: unknown[]) {
-    if (this._activeQuery || this._queryQueue?.length) throw new Error('A query was sent on a connection still running another one (run them one after the other in a transaction)');
+    if (this._activeQuery || this._queryQueue?.length)
+      throw new Error(
+        'A query was sent on a connection still running another one (run them one after the other in a transaction)',
+      );
     return query.apply(this, args);
   };
 }

@@ -11,7 +11,11 @@ import { storedBytes, withUploadSlot } from './upload-limits';
  * read; the insert checks again with the file's size. Generic over `run`'s answer, so a route keeps
  * its JSON type for the typed client.
  */
-export async function acceptUpload<R extends Response>(c: Context<AppEnv>, opts: { actorId: string; quotaOf?: string; field?: string }, run: () => Promise<R>) {
+export async function acceptUpload<R extends Response>(
+  c: Context<AppEnv>,
+  opts: { actorId: string; quotaOf?: string; field?: string },
+  run: () => Promise<R>,
+) {
   const { db, config } = c.var.deps;
   if (opts.quotaOf !== undefined && (await storedBytes(db, opts.quotaOf)) >= config.storageQuotaBytes) {
     return c.json({ error: STORAGE_FULL(config.storageQuotaBytes), field: 'file' }, 413);

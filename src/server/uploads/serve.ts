@@ -36,7 +36,11 @@ const inlineHeaders = (contentType: string) => ({
 export type Download = { name: string; contentType: string; size: number; stream: Readable };
 
 /** The bytes `open` gives as a download; 404 with `notFound` when storage has lost them. */
-export async function sendDownload(c: Context<AppEnv>, notFound: string, open: () => Promise<Download>): Promise<Response> {
+export async function sendDownload(
+  c: Context<AppEnv>,
+  notFound: string,
+  open: () => Promise<Download>,
+): Promise<Response> {
   let file: Download;
   try {
     file = await open();
@@ -48,14 +52,29 @@ export async function sendDownload(c: Context<AppEnv>, notFound: string, open: (
 }
 
 /** A stored file as a download under the name the user gave it. */
-export const sendStoredDownload = (c: Context<AppEnv>, file: { key: string; name: string; contentType: string }, notFound: string) =>
-  sendDownload(c, notFound, async () => ({ ...(await c.var.deps.storage.get(file.key)), name: file.name, contentType: file.contentType }));
+export const sendStoredDownload = (
+  c: Context<AppEnv>,
+  file: { key: string; name: string; contentType: string },
+  notFound: string,
+) =>
+  sendDownload(c, notFound, async () => ({
+    ...(await c.var.deps.storage.get(file.key)),
+    name: file.name,
+    contentType: file.contentType,
+  }));
 
 /** A stored picture shown in the page. */
-export async function sendInline(c: Context<AppEnv>, file: { key: string; contentType: string }, notFound: string): Promise<Response> {
+export async function sendInline(
+  c: Context<AppEnv>,
+  file: { key: string; contentType: string },
+  notFound: string,
+): Promise<Response> {
   try {
     const stored = await c.var.deps.storage.get(file.key);
-    return c.body(webStream(stored.stream), 200, { ...inlineHeaders(file.contentType), 'Content-Length': String(stored.size) });
+    return c.body(webStream(stored.stream), 200, {
+      ...inlineHeaders(file.contentType),
+      'Content-Length': String(stored.size),
+    });
   } catch (err) {
     if (err instanceof StorageNotFoundError) return c.json({ error: notFound }, 404);
     throw err;
@@ -71,12 +90,16 @@ export async function sendRanged(
   file: { key: string; contentType: string; size: number },
   sentences: { notFound: string; unsatisfiable: string },
 ): Promise<Response> {
-  const refuse = (size: number) => c.json({ error: sentences.unsatisfiable }, 416, { 'Content-Range': contentRange(size) });
+  const refuse = (size: number) =>
+    c.json({ error: sentences.unsatisfiable }, 416, { 'Content-Range': contentRange(size) });
   const range = parseRange(c.req.header('range'), file.size);
   if (range.kind === 'unsatisfiable') return refuse(file.size);
   let stored;
   try {
-    stored = await c.var.deps.storage.get(file.key, range.kind === 'range' ? { start: range.start, end: range.end } : undefined);
+    stored = await c.var.deps.storage.get(
+      file.key,
+      range.kind === 'range' ? { start: range.start, end: range.end } : undefined,
+    );
   } catch (err) {
     if (err instanceof StorageNotFoundError) return c.json({ error: sentences.notFound }, 404);
     // The stored file is shorter than its row says.

@@ -11,10 +11,15 @@ import { PNG, webm } from '../features/training/training-media';
 // The streamed upload, through the route that uses it (POST /api/training-videos/upload).
 
 const BOUNDARY = 'test-boundary-7d3f';
-const part = (name: string, value: string) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-const fileHead = (name: string, filename: string) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+const part = (name: string, value: string) =>
+  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+const fileHead = (name: string, filename: string) =>
+  Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
 const CLOSE = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
-const fields = (title = 'Streamed') => Buffer.concat([part('title', title), part('duration', '1:00'), part('description', 'Sent in pieces.')]);
+const fields = (title = 'Streamed') =>
+  Buffer.concat([part('title', title), part('duration', '1:00'), part('description', 'Sent in pieces.')]);
 const thumbnailPart = () => Buffer.concat([fileHead('thumbnail', 't.png'), PNG, Buffer.from('\r\n')]);
 
 /** A storage that counts the bytes its puts have received so far. */
@@ -42,7 +47,12 @@ function countingStorage(dir: string) {
 function feed() {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-  return { body, push: (b: Buffer) => controller.enqueue(new Uint8Array(b)), end: () => controller.close(), abort: () => controller.error(new Error('client went away')) };
+  return {
+    body,
+    push: (b: Buffer) => controller.enqueue(new Uint8Array(b)),
+    end: () => controller.close(),
+    abort: () => controller.error(new Error('client went away')),
+  };
 }
 
 const until = async (what: string, ok: () => boolean) => {
@@ -61,7 +71,12 @@ function storedFiles() {
   const out: string[] = [];
   for (const sub of ['objects', 'tmp']) {
     const root = path.join(dir, sub);
-    if (fs.existsSync(root)) out.push(...(fs.readdirSync(root, { recursive: true }) as string[]).filter((p) => fs.statSync(path.join(root, p)).isFile()));
+    if (fs.existsSync(root))
+      out.push(
+        ...(fs.readdirSync(root, { recursive: true }) as string[]).filter((p) =>
+          fs.statSync(path.join(root, p)).isFile(),
+        ),
+      );
   }
   return out;
 }
@@ -79,9 +94,20 @@ afterAll(async () => {
 
 /** The upload as a browser sends it; a streamed body needs `duplex`, which the test app's request does not set. */
 const send = (body: Buffer | ReadableStream<Uint8Array>) => {
-  const headers = new Headers({ origin: t.config.appUrl, cookie: admin.cookie ?? '', 'content-type': `multipart/form-data; boundary=${BOUNDARY}` });
-  const init = { method: 'POST', headers, body: Buffer.isBuffer(body) ? new Uint8Array(body) : body, duplex: 'half' } as RequestInit;
-  return t.app.request(new Request(`${t.config.appUrl}/api/training-videos/upload`, init), undefined, { incoming: { socket: { remoteAddress: '10.99.0.1' } } });
+  const headers = new Headers({
+    origin: t.config.appUrl,
+    cookie: admin.cookie ?? '',
+    'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+  });
+  const init = {
+    method: 'POST',
+    headers,
+    body: Buffer.isBuffer(body) ? new Uint8Array(body) : body,
+    duplex: 'half',
+  } as RequestInit;
+  return t.app.request(new Request(`${t.config.appUrl}/api/training-videos/upload`, init), undefined, {
+    incoming: { socket: { remoteAddress: '10.99.0.1' } },
+  });
 };
 
 describe('streamed upload', () => {

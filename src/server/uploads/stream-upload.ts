@@ -53,7 +53,8 @@ export async function receiveStreamUpload(
   },
 ): Promise<StreamedUpload> {
   const type = c.req.header('content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(type)) throw new UploadError(415, 'Send the files as a multipart form upload.');
+  if (!/^multipart\/form-data\s*;/i.test(type))
+    throw new UploadError(415, 'Send the files as a multipart form upload.');
   const maxTotal = Object.values(rules).reduce((n, r) => n + r.maxBytes, 0) + FORM_OVERHEAD;
   const declared = Number(c.req.header('content-length'));
   // Refused before a byte is read when the request says it is too large.
@@ -109,9 +110,7 @@ export async function receiveStreamUpload(
   function fail(err: unknown) {
     if (!failure) {
       failure =
-        err instanceof UploadError
-          ? err
-          : new UploadError(400, 'The upload could not be read. Please try again.');
+        err instanceof UploadError ? err : new UploadError(400, 'The upload could not be read. Please try again.');
       // Stop parsing; whatever still arrives is read and dropped so the client gets the answer.
       counter.unpipe(bb);
       counter.resume();
@@ -199,7 +198,8 @@ export async function receiveStreamUpload(
       }),
     );
   });
-  for (const limit of ['filesLimit', 'fieldsLimit', 'partsLimit'] as const) bb.on(limit, () => fail(new UploadError(400, 'The form has too many parts.')));
+  for (const limit of ['filesLimit', 'fieldsLimit', 'partsLimit'] as const)
+    bb.on(limit, () => fail(new UploadError(400, 'The form has too many parts.')));
   bb.on('error', (err) => fail(err));
   bb.on('close', () => {
     void Promise.all(tasks).then(() => settle());
@@ -211,7 +211,10 @@ export async function receiveStreamUpload(
   // A failed file's put may still be unwinding: wait for every started one, then clean up.
   await Promise.allSettled(tasks);
   if (failure) {
-    await removeStoredFiles(storage, started.map((key) => ({ key })));
+    await removeStoredFiles(
+      storage,
+      started.map((key) => ({ key })),
+    );
     throw failure;
   }
   return { fields, files };

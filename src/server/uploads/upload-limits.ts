@@ -3,7 +3,13 @@ import { and, count, eq, ne, notInArray, sql, sum } from 'drizzle-orm';
 import { LimitReachedError } from '../lib/domain-errors';
 import { INSTANCE_ID, liveInstances } from '../lib/instance';
 import type { Db } from '../db/client';
-import { accountReceivableDocuments, businessDocuments, purchaseOrderDocuments, supportAttachments, uploadSlots } from '../db/schema';
+import {
+  accountReceivableDocuments,
+  businessDocuments,
+  purchaseOrderDocuments,
+  supportAttachments,
+  uploadSlots,
+} from '../db/schema';
 import { LIMITS, STORAGE_FULL, TOO_MANY_UPLOADS } from '../../shared/limits';
 
 /**
@@ -18,7 +24,13 @@ export async function withUploadSlot<T>(db: Db, userId: string, fn: () => Promis
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('upload_slots'), hashtext(${userId}))`);
     await tx
       .delete(uploadSlots)
-      .where(and(eq(uploadSlots.userId, userId), ne(uploadSlots.instanceId, INSTANCE_ID), notInArray(uploadSlots.instanceId, liveInstances(tx))));
+      .where(
+        and(
+          eq(uploadSlots.userId, userId),
+          ne(uploadSlots.instanceId, INSTANCE_ID),
+          notInArray(uploadSlots.instanceId, liveInstances(tx)),
+        ),
+      );
     const [{ n }] = await tx.select({ n: count() }).from(uploadSlots).where(eq(uploadSlots.userId, userId));
     if (n >= LIMITS.uploadsInFlight) return false;
     await tx.insert(uploadSlots).values({ id, userId, instanceId: INSTANCE_ID });
@@ -34,10 +46,22 @@ export async function withUploadSlot<T>(db: Db, userId: string, fn: () => Promis
 
 /** Bytes of files the client keeps (every table of uploaded files adds its sizes here). */
 export async function storedBytes(db: Db, clientId: string) {
-  const [{ bytes }] = await db.select({ bytes: sum(businessDocuments.size) }).from(businessDocuments).where(eq(businessDocuments.userId, clientId));
-  const [{ bytes: receivables }] = await db.select({ bytes: sum(accountReceivableDocuments.size) }).from(accountReceivableDocuments).where(eq(accountReceivableDocuments.userId, clientId));
-  const [{ bytes: orders }] = await db.select({ bytes: sum(purchaseOrderDocuments.size) }).from(purchaseOrderDocuments).where(eq(purchaseOrderDocuments.userId, clientId));
-  const [{ bytes: chat }] = await db.select({ bytes: sum(supportAttachments.size) }).from(supportAttachments).where(eq(supportAttachments.clientId, clientId));
+  const [{ bytes }] = await db
+    .select({ bytes: sum(businessDocuments.size) })
+    .from(businessDocuments)
+    .where(eq(businessDocuments.userId, clientId));
+  const [{ bytes: receivables }] = await db
+    .select({ bytes: sum(accountReceivableDocuments.size) })
+    .from(accountReceivableDocuments)
+    .where(eq(accountReceivableDocuments.userId, clientId));
+  const [{ bytes: orders }] = await db
+    .select({ bytes: sum(purchaseOrderDocuments.size) })
+    .from(purchaseOrderDocuments)
+    .where(eq(purchaseOrderDocuments.userId, clientId));
+  const [{ bytes: chat }] = await db
+    .select({ bytes: sum(supportAttachments.size) })
+    .from(supportAttachments)
+    .where(eq(supportAttachments.clientId, clientId));
   return Number(bytes ?? 0) + Number(receivables ?? 0) + Number(orders ?? 0) + Number(chat ?? 0);
 }
 
@@ -47,5 +71,6 @@ export async function storedBytes(db: Db, clientId: string) {
  */
 export async function assertStorageRoom(tx: Db, clientId: string, adding: number, quotaBytes: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('stored_bytes'), hashtext(${clientId}))`);
-  if ((await storedBytes(tx, clientId)) + adding > quotaBytes) throw new LimitReachedError(STORAGE_FULL(quotaBytes), 'size');
+  if ((await storedBytes(tx, clientId)) + adding > quotaBytes)
+    throw new LimitReachedError(STORAGE_FULL(quotaBytes), 'size');
 }

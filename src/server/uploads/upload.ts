@@ -34,7 +34,8 @@ export class FormFieldError extends UploadError {
 }
 
 /** A multipart part whose name or text holds a NUL (PostgreSQL text cannot), or null. */
-export const nulPartError = (name: string, value?: string) => (nulInFormPart(name, value) ? new FormFieldError(NUL_REFUSED, name.replaceAll('\u0000', '')) : null);
+export const nulPartError = (name: string, value?: string) =>
+  nulInFormPart(name, value) ? new FormFieldError(NUL_REFUSED, name.replaceAll('\u0000', '')) : null;
 
 type Multipart = { multipart: true };
 /**
@@ -43,8 +44,9 @@ type Multipart = { multipart: true };
  * what the path looks like. `limit` bounds the whole request; a streamed upload counts its own
  * bytes (stream-upload.ts) and passes none.
  */
-export const multipartRoute = (limit: MiddlewareHandler<AppEnv> = (_c, next) => next()): MiddlewareHandler<AppEnv> & Multipart =>
-  Object.assign(limit, { multipart: true as const });
+export const multipartRoute = (
+  limit: MiddlewareHandler<AppEnv> = (_c, next) => next(),
+): MiddlewareHandler<AppEnv> & Multipart => Object.assign(limit, { multipart: true as const });
 
 /** Whether the route this request matched reads a multipart form (see multipartRoute). */
 export const takesMultipart = (c: Context) =>
@@ -52,7 +54,9 @@ export const takesMultipart = (c: Context) =>
 
 /** The whole request may carry the file plus a little form overhead; the file itself is checked exactly. */
 export const uploadBodyLimit = () =>
-  multipartRoute(bodyLimit({ maxSize: MAX_UPLOAD_BYTES + 256 * 1024, onError: (c) => c.json({ error: FILE_TOO_LARGE }, 413) }));
+  multipartRoute(
+    bodyLimit({ maxSize: MAX_UPLOAD_BYTES + 256 * 1024, onError: (c) => c.json({ error: FILE_TOO_LARGE }, 413) }),
+  );
 
 export type ReceivedUpload = {
   /** The name the user gave the file (shown to people only; never part of a storage key). */
@@ -74,7 +78,8 @@ export async function sniffDocument(bytes: Buffer): Promise<DocumentExtension | 
   if (found?.ext === 'pdf') return 'pdf';
   if (found?.ext === 'docx') return 'docx';
   // A zip that file-type could not name: a Word document when it holds word/document.xml.
-  if (found?.ext === 'zip' && bytes.includes('[Content_Types].xml') && bytes.includes('word/document.xml')) return 'docx';
+  if (found?.ext === 'zip' && bytes.includes('[Content_Types].xml') && bytes.includes('word/document.xml'))
+    return 'docx';
   return null;
 }
 
@@ -83,7 +88,8 @@ export async function sniffDocument(bytes: Buffer): Promise<DocumentExtension | 
  * .pdf, .doc or .docx and whose bytes are that kind of document. Throws UploadError otherwise.
  */
 export async function receiveUpload(c: Context<AppEnv>): Promise<ReceivedUpload> {
-  if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '')) throw new UploadError(415, 'Send the file as a multipart form upload (field "file").');
+  if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? ''))
+    throw new UploadError(415, 'Send the file as a multipart form upload (field "file").');
   const declared = Number(c.req.header('content-length'));
   if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + 256 * 1024) throw new UploadError(413, FILE_TOO_LARGE);
   let body: Record<string, string | File | (string | File)[]>;
@@ -93,10 +99,17 @@ export async function receiveUpload(c: Context<AppEnv>): Promise<ReceivedUpload>
     throw new UploadError(400, 'The upload could not be read. Please try again.');
   }
   for (const [k, v] of Object.entries(body)) {
-    const refused = nulPartError(k) ?? [v].flat().map((x) => (typeof x === 'string' ? nulPartError(k, x) : null)).find(Boolean);
+    const refused =
+      nulPartError(k) ??
+      [v]
+        .flat()
+        .map((x) => (typeof x === 'string' ? nulPartError(k, x) : null))
+        .find(Boolean);
     if (refused) throw refused;
   }
-  const files = Object.values(body).flat().filter((v): v is File => typeof v !== 'string');
+  const files = Object.values(body)
+    .flat()
+    .filter((v): v is File => typeof v !== 'string');
   if (files.length > 1) throw new UploadError(400, 'Upload one file at a time.');
   if (files.length === 0 || !(body.file instanceof File)) throw new UploadError(400, 'Choose a file to upload.');
   const file = body.file;
@@ -122,7 +135,12 @@ export function uploadKey(folder: string, ownerId: string, ext: DocumentExtensio
  * Stores the bytes, then runs `record` (the row insert, in its transaction). When the record
  * fails the stored file is removed again, so a failed upload leaves neither row nor file.
  */
-export async function storeThenRecord<T>(storage: Storage, key: string, upload: ReceivedUpload, record: () => Promise<T>): Promise<T> {
+export async function storeThenRecord<T>(
+  storage: Storage,
+  key: string,
+  upload: ReceivedUpload,
+  record: () => Promise<T>,
+): Promise<T> {
   await storage.put(key, Readable.from([upload.bytes]), { contentType: upload.contentType, size: upload.bytes.length });
   try {
     return await record();

@@ -18,7 +18,8 @@ const AuthContext = createContext<AuthState | null>(null);
 
 // ISO timestamps become Dates, as better-auth's own client returns them.
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
-const revive = (_key: string, value: unknown) => (typeof value === 'string' && ISO_DATE.test(value) ? new Date(value) : value);
+const revive = (_key: string, value: unknown) =>
+  typeof value === 'string' && ISO_DATE.test(value) ? new Date(value) : value;
 
 /**
  * The session is one GET of better-auth's /get-session with plain fetch: every page's first load
@@ -42,7 +43,10 @@ async function fetchSessionUser(): Promise<SessionUser | null | Unavailable> {
   if (res.status === 503) {
     const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
     const seconds = Number(res.headers.get('retry-after'));
-    return new Unavailable(typeof body?.error === 'string' ? body.error : UNAVAILABLE_FALLBACK, Math.min(seconds > 0 ? seconds * 1000 : MAX_RETRY_MS, MAX_RETRY_MS));
+    return new Unavailable(
+      typeof body?.error === 'string' ? body.error : UNAVAILABLE_FALLBACK,
+      Math.min(seconds > 0 ? seconds * 1000 : MAX_RETRY_MS, MAX_RETRY_MS),
+    );
   }
   if (!res.ok) throw new Error(`Session request failed (${res.status})`);
   const body = JSON.parse(await res.text(), revive) as { user?: SessionUser } | null;
@@ -122,7 +126,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthState>(
-    () => ({ user, isAuthenticated: Boolean(user), isLoading, unavailable: unavailable?.message ?? null, isAdmin: user?.role === 'admin', signOut, refresh }),
+    () => ({
+      user,
+      isAuthenticated: Boolean(user),
+      isLoading,
+      unavailable: unavailable?.message ?? null,
+      isAdmin: user?.role === 'admin',
+      signOut,
+      refresh,
+    }),
     [user, isLoading, unavailable, signOut, refresh],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

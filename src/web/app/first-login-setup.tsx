@@ -16,12 +16,11 @@ async function callSetup() {
 function runSetup(userId: string): Promise<void> {
   let run = runs.get(userId);
   if (!run) {
-    run = callSetup()
-      .catch((error: unknown) => {
-        // As in the original product: an alert with the product's tag, then the user goes on anyway.
-        console.error('First-login setup failed:', error);
-        window.alert(`[${branding.productName}] ${String(error)}`);
-      });
+    run = callSetup().catch((error: unknown) => {
+      // As in the original product: an alert with the product's tag, then the user goes on anyway.
+      console.error('First-login setup failed:', error);
+      window.alert(`[${branding.productName}] ${String(error)}`);
+    });
     runs.set(userId, run);
   }
   return run;

@@ -26,10 +26,16 @@ export function PortalUnavailable({ message }: { message: string }) {
   const [asking, setAsking] = useState(false);
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
-      <div className="w-full max-w-md space-y-4 rounded-lg border border-amber-300 bg-amber-50 p-6 text-gray-900" role="alert">
+      <div
+        className="w-full max-w-md space-y-4 rounded-lg border border-amber-300 bg-amber-50 p-6 text-gray-900"
+        role="alert"
+      >
         <h1 className="text-lg font-semibold">The portal is unavailable</h1>
         <p>{message}</p>
-        <p className="text-sm text-gray-700">Nothing was lost and you were not signed out: this page comes back by itself when the portal is reachable again.</p>
+        <p className="text-sm text-gray-700">
+          Nothing was lost and you were not signed out: this page comes back by itself when the portal is reachable
+          again.
+        </p>
         <Button
           disabled={asking}
           onClick={() => {

@@ -8,7 +8,10 @@ type Page = (props: never) => ReactNode;
  * the router preloads the layout and the page of the URL being opened together, so they do not
  * load one after the other.
  */
-export function lazyPage<M extends Record<K, Page>, K extends keyof M>(load: () => Promise<M>, name: K): M[K] & Preloadable {
+export function lazyPage<M extends Record<K, Page>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): M[K] & Preloadable {
   let loading: Promise<M> | undefined;
   const preload = () => {
     loading ??= load().catch((error: unknown) => {

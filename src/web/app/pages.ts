@@ -8,9 +8,15 @@ export const builtPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/compliance': lazyPage(() => import('../features/compliance/compliance-page'), 'CompliancePage'),
   '/account': lazyPage(() => import('../features/account/account-page'), 'AccountPage'),
   '/clients': lazyPage(() => import('../features/clients/clients-page'), 'ClientsPage'),
-  '/document-requests': lazyPage(() => import('../features/document-requests/document-requests-page'), 'DocumentRequestsPage'),
+  '/document-requests': lazyPage(
+    () => import('../features/document-requests/document-requests-page'),
+    'DocumentRequestsPage',
+  ),
   '/bank': lazyPage(() => import('../features/bank-accounts/bank-accounts-page'), 'BankAccountsPage'),
-  '/business-presence': lazyPage(() => import('../features/business-accounts/business-accounts-page'), 'BusinessAccountsPage'),
+  '/business-presence': lazyPage(
+    () => import('../features/business-accounts/business-accounts-page'),
+    'BusinessAccountsPage',
+  ),
   '/documents': lazyPage(() => import('../features/documents/documents-page'), 'DocumentsPage'),
   '/wealth-secrets': lazyPage(() => import('../features/books/books-page'), 'BooksPage'),
   '/training': lazyPage(() => import('../features/training/training-page'), 'TrainingPage'),

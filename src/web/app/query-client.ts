@@ -8,14 +8,21 @@ import { QueryClient, type InvalidateOptions, type InvalidateQueryFilters, type 
  * "loading") first, so the refetch that follows the invalidation sees the write.
  */
 class WriteAwareQueryClient extends QueryClient {
-  override invalidateQueries<TTaggedQueryKey extends QueryKey = QueryKey>(filters?: InvalidateQueryFilters<TTaggedQueryKey>, options?: InvalidateOptions): Promise<void> {
+  override invalidateQueries<TTaggedQueryKey extends QueryKey = QueryKey>(
+    filters?: InvalidateQueryFilters<TTaggedQueryKey>,
+    options?: InvalidateOptions,
+  ): Promise<void> {
     const firstLoads = this.getQueryCache()
       .findAll(filters)
       .filter((q) => q.state.data === undefined && q.state.fetchStatus === 'fetching');
     if (firstLoads.length === 0) return super.invalidateQueries(filters, options);
-    return Promise.all(firstLoads.map((q) => q.cancel({ revert: true }))).then(() => super.invalidateQueries(filters, options));
+    return Promise.all(firstLoads.map((q) => q.cancel({ revert: true }))).then(() =>
+      super.invalidateQueries(filters, options),
+    );
   }
 }
 
 /** The signed-in app's query cache (auth-context clears it on sign-out). */
-export const queryClient = new WriteAwareQueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+export const queryClient = new WriteAwareQueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});

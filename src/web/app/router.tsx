@@ -16,12 +16,26 @@ const LegalPage = lazyPage(() => withClassMerge(import('../features/marketing/le
 const SignUpPage = lazyPage(() => withClassMerge(import('../features/auth/sign-up-page')), 'SignUpPage');
 const SignInAutoPage = lazyPage(() => import('../features/auth/sign-in-auto-page'), 'SignInAutoPage');
 const GrantPage = lazyPage(() => withClassMerge(import('../features/auth/grant-page')), 'GrantPage');
-const ForgetPasswordPage = lazyPage(() => withClassMerge(import('../features/auth/forget-password-page')), 'ForgetPasswordPage');
-const UpdatePasswordPage = lazyPage(() => withClassMerge(import('../features/auth/update-password-page')), 'UpdatePasswordPage');
+const ForgetPasswordPage = lazyPage(
+  () => withClassMerge(import('../features/auth/forget-password-page')),
+  'ForgetPasswordPage',
+);
+const UpdatePasswordPage = lazyPage(
+  () => withClassMerge(import('../features/auth/update-password-page')),
+  'UpdatePasswordPage',
+);
 const SignedInApp = lazyPage(() => import('./signed-in-app'), 'SignedInApp');
-const TwoFactorSetupPage = lazyPage(() => withClassMerge(import('../features/two-factor/two-factor-setup-page')), 'TwoFactorSetupPage');
+const TwoFactorSetupPage = lazyPage(
+  () => withClassMerge(import('../features/two-factor/two-factor-setup-page')),
+  'TwoFactorSetupPage',
+);
 
-const guestPages = { '/signup': SignUpPage, '/signin': SignInPage, '/forget': ForgetPasswordPage, '/update-password': UpdatePasswordPage };
+const guestPages = {
+  '/signup': SignUpPage,
+  '/signin': SignInPage,
+  '/forget': ForgetPasswordPage,
+  '/update-password': UpdatePasswordPage,
+};
 
 /** A page inside the marketing layout: the header and hero stay while its form loads. */
 const inLayout = (page: ReactNode) => <Suspense fallback={<div className="min-h-96" />}>{page}</Suspense>;

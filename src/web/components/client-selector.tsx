@@ -7,7 +7,13 @@ import { LoadFailed } from './load-states';
 import { Spinner } from './ui/spinner';
 import { cn } from '../lib/cn';
 import { useDebounced } from '../lib/use-debounced';
-import { clientLabel, clientSearchQuery, clientSummaryQuery, type ClientOption, type ClientSearch } from '../lib/client-options';
+import {
+  clientLabel,
+  clientSearchQuery,
+  clientSummaryQuery,
+  type ClientOption,
+  type ClientSearch,
+} from '../lib/client-options';
 
 type Item = { id: string; label: string; client?: ClientOption };
 
@@ -43,7 +49,13 @@ export function ClientSelector({
     ...(allOption !== undefined && !q ? [{ id: '', label: allOption }] : []),
     ...(search.data?.options ?? []).map((c) => ({ id: c.id, label: clientLabel(c), client: c })),
   ];
-  const chosenLabel = value ? (chosen.data ? clientLabel(chosen.data) : chosen.isError ? 'Unknown client' : '') : (allOption ?? '');
+  const chosenLabel = value
+    ? chosen.data
+      ? clientLabel(chosen.data)
+      : chosen.isError
+        ? 'Unknown client'
+        : ''
+    : (allOption ?? '');
   const optionId = (i: number) => `${id}-option-${i}`;
 
   useEffect(() => {
@@ -71,7 +83,15 @@ export function ClientSelector({
     const last = items.length - 1;
     // Closed: ArrowDown/ArrowUp open the list; Home, End and Enter keep their usual meaning.
     const keys: Record<string, (() => void) | false> = {
-      ArrowDown: () => (open && !e.altKey ? show(active + 1) : show(Math.max(0, items.findIndex((i) => i.id === (value ?? ''))))),
+      ArrowDown: () =>
+        open && !e.altKey
+          ? show(active + 1)
+          : show(
+              Math.max(
+                0,
+                items.findIndex((i) => i.id === (value ?? '')),
+              ),
+            ),
       ArrowUp: () => show(open ? active - 1 : last),
       Home: open && (() => show(0)),
       End: open && (() => show(last)),
@@ -119,20 +139,37 @@ export function ClientSelector({
             onKeyDown={onKeyDown}
           />
           <ChevronDown className="pointer-events-none absolute right-3 top-3 size-4 text-gray-600" aria-hidden="true" />
-          <div className={cn('absolute inset-x-0 top-11 z-30 rounded-md border border-gray-200 bg-white shadow-lg', !open && 'hidden')}>
+          <div
+            className={cn(
+              'absolute inset-x-0 top-11 z-30 rounded-md border border-gray-200 bg-white shadow-lg',
+              !open && 'hidden',
+            )}
+          >
             {open && <SearchStatus search={search} settling={typed !== q} />}
-            <ul id={`${id}-listbox`} role="listbox" aria-label="Clients" hidden={!open || items.length === 0} className="max-h-72 overflow-y-auto py-1">
+            <ul
+              id={`${id}-listbox`}
+              role="listbox"
+              aria-label="Clients"
+              hidden={!open || items.length === 0}
+              className="max-h-72 overflow-y-auto py-1"
+            >
               {items.map((item, i) => (
                 <li
                   key={item.id || 'all'}
                   id={optionId(i)}
                   role="option"
                   aria-selected={i === active}
-                  className={cn('flex cursor-pointer items-start gap-2 px-3 py-2 text-sm', i === active ? 'bg-brand-50 text-brand-900' : 'text-gray-900 hover:bg-gray-50')}
+                  className={cn(
+                    'flex cursor-pointer items-start gap-2 px-3 py-2 text-sm',
+                    i === active ? 'bg-brand-50 text-brand-900' : 'text-gray-900 hover:bg-gray-50',
+                  )}
                   onMouseDown={(e) => e.preventDefault()}
                   onClick={() => choose(item)}
                 >
-                  <Check className={cn('mt-0.5 size-4 shrink-0 text-brand-700', item.id !== (value ?? '') && 'invisible')} aria-hidden="true" />
+                  <Check
+                    className={cn('mt-0.5 size-4 shrink-0 text-brand-700', item.id !== (value ?? '') && 'invisible')}
+                    aria-hidden="true"
+                  />
                   <span className="min-w-0 flex-1">
                     <span className="block break-words font-medium">{item.label}</span>
                     {item.client && <Contact client={item.client} />}
@@ -184,7 +221,8 @@ function SearchStatus({ search, settling }: { search: UseQueryResult<ClientSearc
   else if (data.total > data.options.length)
     body = (
       <span className="text-gray-600">
-        Showing {data.options.length} of {data.total.toLocaleString('en-US')} clients. Type more of a name, e-mail or phone to narrow the list.
+        Showing {data.options.length} of {data.total.toLocaleString('en-US')} clients. Type more of a name, e-mail or
+        phone to narrow the list.
       </span>
     );
   return (

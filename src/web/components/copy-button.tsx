@@ -24,7 +24,14 @@ export function CopyButton({ label, value }: { label: string; value: () => strin
   }
 
   return (
-    <Button variant="ghost" size="sm" onClick={copy} disabled={state === 'busy'} aria-label={`Copy ${label}`} className="h-7 px-2 text-xs">
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={copy}
+      disabled={state === 'busy'}
+      aria-label={`Copy ${label}`}
+      className="h-7 px-2 text-xs"
+    >
       {state === 'copied' ? <Check className="text-green-700" aria-hidden="true" /> : <Copy aria-hidden="true" />}
       <span aria-live="polite">{state === 'copied' ? 'Copied' : 'Copy'}</span>
     </Button>

@@ -18,7 +18,10 @@ export function FileRow(props: {
 }) {
   const { file, compact } = props;
   return (
-    <li className={cn('flex items-center gap-3 px-3', compact ? 'py-1.5' : 'py-2')} data-search-id={props['data-search-id']}>
+    <li
+      className={cn('flex items-center gap-3 px-3', compact ? 'py-1.5' : 'py-2')}
+      data-search-id={props['data-search-id']}
+    >
       <FileText className={cn('shrink-0 text-brand-700', compact ? 'size-4' : 'size-5')} aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <p className={cn('truncate text-sm text-gray-900', !compact && 'font-medium')} title={file.documentName}>
@@ -26,7 +29,8 @@ export function FileRow(props: {
         </p>
         <p className="text-xs text-gray-600">
           {props.before}
-          <span className="whitespace-nowrap">{formatDate(file.createdAt)}</span> · <span className="whitespace-nowrap">{formatFileSize(file.size)}</span>
+          <span className="whitespace-nowrap">{formatDate(file.createdAt)}</span> ·{' '}
+          <span className="whitespace-nowrap">{formatFileSize(file.size)}</span>
         </p>
       </div>
       <Button asChild variant="ghost" size="icon" aria-label={`Download ${file.documentName}`} title="Download">

@@ -7,8 +7,18 @@ import { checkUploadName, FILE_TOO_LARGE, MAX_UPLOAD_BYTES, UPLOAD_ACCEPT } from
 /** The bar shown while an upload is in flight. */
 export function UploadProgress({ percent }: { percent: number }) {
   return (
-    <div role="progressbar" aria-label={`Uploading: ${percent}%`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 w-full overflow-hidden rounded-full bg-gray-200">
-      <div className="h-full rounded-full bg-brand-700 transition-[width]" style={{ width: `${Math.max(percent, 3)}%` }} />
+    <div
+      role="progressbar"
+      aria-label={`Uploading: ${percent}%`}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      className="h-2 w-full overflow-hidden rounded-full bg-gray-200"
+    >
+      <div
+        className="h-full rounded-full bg-brand-700 transition-[width]"
+        style={{ width: `${Math.max(percent, 3)}%` }}
+      />
     </div>
   );
 }
@@ -71,7 +81,9 @@ export function FileUpload<T>({
         <Upload className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
         <span className="flex flex-col">
           <span className="font-medium text-gray-900">{uploading ? 'Uploading...' : label}</span>
-          <span className="text-xs text-gray-600">{disabled && disabledReason ? disabledReason : 'PDF, DOC or DOCX, max 10MB'}</span>
+          <span className="text-xs text-gray-600">
+            {disabled && disabledReason ? disabledReason : 'PDF, DOC or DOCX, max 10MB'}
+          </span>
         </span>
         <input
           ref={input}

@@ -9,7 +9,15 @@ import { Spinner } from './ui/spinner';
  * A load that failed and left nothing to show: what failed, the request id to quote to support
  * when the server gave one (its log lines carry the same id), and Retry (off while it retries).
  */
-export function LoadFailed({ message, query, className }: { message: ReactNode; query: { error?: unknown; isFetching?: boolean; refetch: () => unknown }; className?: string }) {
+export function LoadFailed({
+  message,
+  query,
+  className,
+}: {
+  message: ReactNode;
+  query: { error?: unknown; isFetching?: boolean; refetch: () => unknown };
+  className?: string;
+}) {
   const requestId = requestIdOf(query.error);
   return (
     <Alert tone="error" className={cn('flex items-center justify-between gap-2', className)}>

@@ -4,7 +4,9 @@ import { Card, CardContent } from './ui/card';
 import { LoadFailed, Loading } from './load-states';
 
 /** A plain query of a list, or a paged one (which adds "Show more"). */
-type ListQuery<T> = Pick<PagedList<T>, 'isPending' | 'isError' | 'data'> & { refetch: () => unknown } & Partial<Omit<PagedList<T>, 'isPending' | 'isError' | 'data' | 'refetch'>>;
+type ListQuery<T> = Pick<PagedList<T>, 'isPending' | 'isError' | 'data'> & { refetch: () => unknown } & Partial<
+    Omit<PagedList<T>, 'isPending' | 'isError' | 'data' | 'refetch'>
+  >;
 
 /**
  * The loading, error (with Retry) and empty states every list screen shows, in one place; renders

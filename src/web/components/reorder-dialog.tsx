@@ -31,7 +31,13 @@ export type ReorderDialogProps<T extends Item, K extends QueryKey> = {
  * Re-order (videos, automations): select one (click again to deselect), Move Up / Move Down
  * (disabled at the ends), Save Order. Stays open with the reason on failure.
  */
-export function ReorderDialog<T extends Item, K extends QueryKey>({ open, onOpenChange, title, description, ...props }: ReorderDialogProps<T, K>) {
+export function ReorderDialog<T extends Item, K extends QueryKey>({
+  open,
+  onOpenChange,
+  title,
+  description,
+  ...props
+}: ReorderDialogProps<T, K>) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={title} description={description}>
@@ -57,10 +63,7 @@ function Reorder<T extends Item, K extends QueryKey>({
   const [selected, setSelected] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  if (query.isError)
-    return (
-      <LoadFailed message={`Could not load the ${noun}. ${query.error.message}`} query={query} />
-    );
+  if (query.isError) return <LoadFailed message={`Could not load the ${noun}. ${query.error.message}`} query={query} />;
   if (!order)
     return (
       <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
@@ -93,7 +96,10 @@ function Reorder<T extends Item, K extends QueryKey>({
 
   return (
     <div className="flex flex-col gap-4">
-      <ol className="flex max-h-[40vh] flex-col gap-1 overflow-y-auto" aria-label={`${noun[0].toUpperCase()}${noun.slice(1)} in display order`}>
+      <ol
+        className="flex max-h-[40vh] flex-col gap-1 overflow-y-auto"
+        aria-label={`${noun[0].toUpperCase()}${noun.slice(1)} in display order`}
+      >
         {order.map((item, i) => (
           <li key={item.id}>
             <button
@@ -102,7 +108,9 @@ function Reorder<T extends Item, K extends QueryKey>({
               onClick={() => setSelected((s) => (s === item.id ? null : item.id))}
               className={cn(
                 'flex w-full items-center gap-3 rounded-md border px-3 py-2 text-left text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
-                item.id === selected ? 'border-brand-700 bg-brand-50 font-medium text-brand-900' : 'border-gray-200 text-gray-800 hover:bg-gray-50',
+                item.id === selected
+                  ? 'border-brand-700 bg-brand-50 font-medium text-brand-900'
+                  : 'border-gray-200 text-gray-800 hover:bg-gray-50',
               )}
             >
               <span className="w-6 shrink-0 tabular-nums text-gray-600">{i + 1}.</span>
@@ -115,7 +123,12 @@ function Reorder<T extends Item, K extends QueryKey>({
         <Button variant="outline" size="sm" disabled={index <= 0 || save.isPending} onClick={() => move(-1)}>
           <ArrowUp aria-hidden /> Move Up
         </Button>
-        <Button variant="outline" size="sm" disabled={index < 0 || index >= order.length - 1 || save.isPending} onClick={() => move(1)}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={index < 0 || index >= order.length - 1 || save.isPending}
+          onClick={() => move(1)}
+        >
           <ArrowDown aria-hidden /> Move Down
         </Button>
       </div>

@@ -9,7 +9,17 @@ import { CopyButton } from './copy-button';
  * route (`fetchValue`), so the clear value is never in a list response. Returns the value to show
  * and the buttons, for the feature's own row to place.
  */
-export function useSecretReveal({ label, masked, fetchValue, testId }: { label: string; masked: string; fetchValue: () => Promise<string>; testId: string }) {
+export function useSecretReveal({
+  label,
+  masked,
+  fetchValue,
+  testId,
+}: {
+  label: string;
+  masked: string;
+  fetchValue: () => Promise<string>;
+  testId: string;
+}) {
   const [clear, setClear] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const toggle = async () => {
@@ -32,7 +42,14 @@ export function useSecretReveal({ label, masked, fetchValue, testId }: { label: 
     ),
     actions: (
       <>
-        <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={toggle} disabled={busy} aria-label={`${shown} ${label}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="h-7 px-2 text-xs"
+          onClick={toggle}
+          disabled={busy}
+          aria-label={`${shown} ${label}`}
+        >
           {clear === null ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />} {shown}
         </Button>
         <CopyButton label={label} value={fetchValue} />

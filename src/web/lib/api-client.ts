@@ -10,7 +10,12 @@ export const api = hc<AppType>('/', { fetch: gatedFetch }).api;
  * The JSON body of a route's 2xx answers, as the server's handler types it. A handler that answers
  * nothing typed makes this `never`, so a poorly typed route shows up where it is called.
  */
-export type SuccessBody<R> = R extends ClientResponse<infer T, infer S, 'json'> ? ([Extract<S, SuccessStatusCode>] extends [never] ? never : T) : never;
+export type SuccessBody<R> =
+  R extends ClientResponse<infer T, infer S, 'json'>
+    ? [Extract<S, SuccessStatusCode>] extends [never]
+      ? never
+      : T
+    : never;
 
 /** The answer's body typed from its route, or an ApiError carrying the server's sentence and request id. */
 export async function unwrap<R extends ClientResponse<unknown, number, string>>(res: R): Promise<SuccessBody<R>> {

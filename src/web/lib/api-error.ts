@@ -21,7 +21,17 @@ export const requestIdOf = (error: unknown) => (error instanceof ApiError ? erro
 
 /** A refused answer as an ApiError: the server's `error` sentence, else `failure`, else the status. */
 export function apiErrorFrom(body: unknown, status: number, failure?: string): ApiError {
-  const refusal = (typeof body === 'object' && body !== null ? body : {}) as { error?: unknown; requestId?: unknown; field?: unknown };
-  const sentence = typeof refusal.error === 'string' && refusal.error ? refusal.error : failure || `Request failed (${status})`;
-  return new ApiError(sentence, status, typeof refusal.requestId === 'string' ? refusal.requestId : undefined, typeof refusal.field === 'string' ? refusal.field : undefined);
+  const refusal = (typeof body === 'object' && body !== null ? body : {}) as {
+    error?: unknown;
+    requestId?: unknown;
+    field?: unknown;
+  };
+  const sentence =
+    typeof refusal.error === 'string' && refusal.error ? refusal.error : failure || `Request failed (${status})`;
+  return new ApiError(
+    sentence,
+    status,
+    typeof refusal.requestId === 'string' ? refusal.requestId : undefined,
+    typeof refusal.field === 'string' ? refusal.field : undefined,
+  );
 }

@@ -10,4 +10,6 @@ export const authClient = createAuthClient({
 
 // The two-factor plugin's field is in every session answer; its client plugin (which would type
 // it) is not loaded: the web calls the two-factor endpoints itself (features/two-factor).
-export type SessionUser = NonNullable<ReturnType<typeof authClient.useSession>['data']>['user'] & { twoFactorEnabled?: boolean | null };
+export type SessionUser = NonNullable<ReturnType<typeof authClient.useSession>['data']>['user'] & {
+  twoFactorEnabled?: boolean | null;
+};

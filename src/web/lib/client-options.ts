@@ -25,7 +25,10 @@ export const clientSearchQuery = (q: string) =>
 export const clientSummaryQuery = (clientId: string) =>
   queryOptions({
     queryKey: ['clients', clientId, 'summary'] as const,
-    queryFn: async ({ signal }) => toOption(await unwrap(await api.clients[':clientId'].summary.$get({ param: { clientId } }, { init: { signal } }))),
+    queryFn: async ({ signal }) =>
+      toOption(
+        await unwrap(await api.clients[':clientId'].summary.$get({ param: { clientId } }, { init: { signal } })),
+      ),
     staleTime: 60_000,
   });
 
@@ -40,7 +43,11 @@ export const firstClientQuery = (sort: Extract<ClientSort, 'oldest' | 'name_asc'
   });
 
 /** The client an admin's page acts for: the URL's ?client=<id>, else the first client in `sort` order. */
-export function useDefaultClient(enabled: boolean, requested: string | null, sort: Parameters<typeof firstClientQuery>[0] = 'oldest') {
+export function useDefaultClient(
+  enabled: boolean,
+  requested: string | null,
+  sort: Parameters<typeof firstClientQuery>[0] = 'oldest',
+) {
   const first = useQuery({ ...firstClientQuery(sort), enabled: enabled && !requested });
   return requested || (first.data?.id ?? null);
 }

@@ -29,7 +29,11 @@ export const uploadTarget = <A, R extends ClientResponse<unknown, number, string
 ): UploadTarget<SuccessBody<R>> => ({ url: route.$path(args) });
 
 /** POSTs a multipart form (any fields and files), reporting upload progress (fetch cannot). */
-export function uploadFormWithProgress<T>(target: UploadTarget<T>, form: FormData, onProgress: (percent: number) => void): Promise<UploadResult<T>> {
+export function uploadFormWithProgress<T>(
+  target: UploadTarget<T>,
+  form: FormData,
+  onProgress: (percent: number) => void,
+): Promise<UploadResult<T>> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', target.url);
@@ -46,7 +50,12 @@ export function uploadFormWithProgress<T>(target: UploadTarget<T>, form: FormDat
 }
 
 /** POSTs one file (as `file`) with some text fields, reporting upload progress. */
-export function uploadWithProgress<T>(target: UploadTarget<T>, file: File, fields: Record<string, string>, onProgress: (percent: number) => void): Promise<UploadResult<T>> {
+export function uploadWithProgress<T>(
+  target: UploadTarget<T>,
+  file: File,
+  fields: Record<string, string>,
+  onProgress: (percent: number) => void,
+): Promise<UploadResult<T>> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', file);

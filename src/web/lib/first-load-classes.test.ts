@@ -15,12 +15,18 @@ import { setClassMerge } from './cn';
 // same with and without it, or a class meant to override another would lose to the stylesheet's
 // order. A conflicting className added to these components fails here.
 const atSignIn = (page: ReactElement) =>
-  h(MemoryRouter, { initialEntries: ['/signin?error=INVALID_EMAIL_OR_PASSWORD&verified=1'] }, h(AuthProvider, null, page));
+  h(
+    MemoryRouter,
+    { initialEntries: ['/signin?error=INVALID_EMAIL_OR_PASSWORD&verified=1'] },
+    h(AuthProvider, null, page),
+  );
 
 const screens: [string, ReactElement][] = [
   [
     'marketing layout with the sign-in form',
-    atSignIn(h(Routes, null, h(Route, { element: h(MarketingLayout) }, h(Route, { path: '/signin', element: h(SignInPage) })))),
+    atSignIn(
+      h(Routes, null, h(Route, { element: h(MarketingLayout) }, h(Route, { path: '/signin', element: h(SignInPage) }))),
+    ),
   ],
   ['features (below the fold)', atSignIn(h(FeaturesList))],
   ['testimonials (below the fold)', atSignIn(h(TestimonialsCarousel))],

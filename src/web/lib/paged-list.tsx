@@ -8,7 +8,10 @@ import { Button } from '../components/ui/button';
  * arrays, so invalidating a prefix refreshes every page loaded so far. `X` types any fields a
  * route answers beside the page (the compliance list's counts).
  */
-export const pagedListOptions = <T, X extends object = object>(queryKey: QueryKey, fetchPage: (page: string) => Promise<Page<T> & X>) =>
+export const pagedListOptions = <T, X extends object = object>(
+  queryKey: QueryKey,
+  fetchPage: (page: string) => Promise<Page<T> & X>,
+) =>
   infiniteQueryOptions({
     queryKey,
     queryFn: ({ pageParam }) => fetchPage(String(pageParam)),
@@ -17,7 +20,10 @@ export const pagedListOptions = <T, X extends object = object>(queryKey: QueryKe
   });
 
 /** The loaded pages as one list, with the states lists show and what "Show more" needs. */
-export function usePagedList<T, X extends object = object>(options: ReturnType<typeof pagedListOptions<T, X>>, enabled = true) {
+export function usePagedList<T, X extends object = object>(
+  options: ReturnType<typeof pagedListOptions<T, X>>,
+  enabled = true,
+) {
   const q = useInfiniteQuery({ ...options, enabled });
   const items = useMemo(() => q.data?.pages.flatMap((p) => p.items), [q.data]);
   return {
@@ -42,7 +48,8 @@ export function ShowMore({
   noun,
   onShowAll,
 }: {
-  list: Pick<PagedList<unknown>, 'data'> & Partial<Pick<PagedList<unknown>, 'total' | 'hasNextPage' | 'fetchNextPage' | 'isFetchingNextPage'>>;
+  list: Pick<PagedList<unknown>, 'data'> &
+    Partial<Pick<PagedList<unknown>, 'total' | 'hasNextPage' | 'fetchNextPage' | 'isFetchingNextPage'>>;
   noun: string;
   /** Offered beside Show more: loads every remaining page. */
   onShowAll?: () => void;

@@ -11,7 +11,9 @@ export const authUsers = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
     phone: text('phone').notNull().default(''),
-    role: text('role', { enum: ['client', 'admin'] }).notNull().default('client'),
+    role: text('role', { enum: ['client', 'admin'] })
+      .notNull()
+      .default('client'),
     initiator: text('initiator').notNull().default('root'),
     lastPasswordChange: timestamp('last_password_change', { withTimezone: true }),
     // better-auth's two-factor plugin: whether sign-in asks for a code.
@@ -27,7 +29,10 @@ export const authUsers = pgTable(
         sql`lower("name" || chr(31) || "email" || chr(31) || "phone") || chr(31) || regexp_replace("phone", '[^0-9]', '', 'g')`,
       ),
   },
-  (t) => [uniqueIndex('auth_users_email_idx').on(t.email), index('auth_users_role_created_idx').on(t.role, t.createdAt)],
+  (t) => [
+    uniqueIndex('auth_users_email_idx').on(t.email),
+    index('auth_users_role_created_idx').on(t.role, t.createdAt),
+  ],
 );
 
 export const authSessions = pgTable(

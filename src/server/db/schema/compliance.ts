@@ -12,14 +12,20 @@ export const businessCompliance = pgTable(
     taskName: text('task_name').notNull(),
     taskDescription: text('task_description').notNull().default(''),
     taskDueDate: timestamp('task_due_date', { withTimezone: true }),
-    taskPriority: text('task_priority', { enum: ['High', 'Medium', 'Low'] }).notNull().default('Medium'),
+    taskPriority: text('task_priority', { enum: ['High', 'Medium', 'Low'] })
+      .notNull()
+      .default('Medium'),
     // Submitted: a document request the client has uploaded into, waiting for staff review.
-    taskStatus: text('task_status', { enum: ['Awaiting Completion', 'Submitted', 'Completed'] }).notNull().default('Awaiting Completion'),
+    taskStatus: text('task_status', { enum: ['Awaiting Completion', 'Submitted', 'Completed'] })
+      .notNull()
+      .default('Awaiting Completion'),
     isBusinessLicense: boolean('is_business_license').notNull().default(false),
     isTaxForm: boolean('is_tax_form').notNull().default(false),
     isCompliance: boolean('is_compliance').notNull().default(false),
     // 'document_request': staff ask for a document; the client uploads into the task's slot.
-    kind: text('kind', { enum: ['task', 'document_request'] }).notNull().default('task'),
+    kind: text('kind', { enum: ['task', 'document_request'] })
+      .notNull()
+      .default('task'),
     requestedDocument: text('requested_document').notNull().default(''),
     /** The Business Documents type (section) the requested document files under. */
     requestedDocumentType: text('requested_document_type'),
@@ -32,9 +38,13 @@ export const businessCompliance = pgTable(
     index('business_compliance_user_due_idx').on(t.userId, t.taskDueDate),
     index('business_compliance_user_name_idx').on(t.userId, t.taskName),
     // The reminder job's scan: open tasks by due date.
-    index('business_compliance_open_due_idx').on(t.taskDueDate).where(sql`task_status <> 'Completed'`),
+    index('business_compliance_open_due_idx')
+      .on(t.taskDueDate)
+      .where(sql`task_status <> 'Completed'`),
     // Staff's list of open document requests across clients, oldest first.
-    index('business_compliance_open_requests_idx').on(t.createdAt).where(sql`kind = 'document_request' and task_status <> 'Completed'`),
+    index('business_compliance_open_requests_idx')
+      .on(t.createdAt)
+      .where(sql`kind = 'document_request' and task_status <> 'Completed'`),
   ],
 );
 
@@ -47,7 +57,9 @@ export const recentActivities = pgTable(
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     notes: text('notes').notNull().default(''),
-    status: text('status', { enum: ['Completed', 'In Progress', 'pending', 'urgent'] }).notNull().default('In Progress'),
+    status: text('status', { enum: ['Completed', 'In Progress', 'pending', 'urgent'] })
+      .notNull()
+      .default('In Progress'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('recent_activities_user_created_idx').on(t.userId, t.createdAt)],

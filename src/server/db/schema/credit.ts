@@ -10,7 +10,10 @@ import { authUsers } from './auth';
 
 const tradelineColumns = {
   /** Bureau keys from src/shared/credit.ts BUREAUS. */
-  bureaus: text('bureaus').array().notNull().default(sql`'{}'::text[]`),
+  bureaus: text('bureaus')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   dateOpened: text('date_opened').notNull().default(''),
   lastReported: text('last_reported').notNull().default(''),
   staleNotifiedAt: timestamp('stale_notified_at', { withTimezone: true }),
@@ -64,7 +67,10 @@ export const firstStepAccounts = pgTable(
     sells: text('sells').notNull().default(''),
     requirements: text('requirements').notNull().default(''),
     /** The bureaus the vendor reports to (BUREAUS keys); copied to a member's opening. */
-    bureaus: text('bureaus').array().notNull().default(sql`'{}'::text[]`),
+    bureaus: text('bureaus')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     applicationUrl: text('application_url').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

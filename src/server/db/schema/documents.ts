@@ -23,7 +23,9 @@ export const businessDocuments = pgTable(
   },
   (t) => [
     index('business_documents_user_created_idx').on(t.userId, t.createdAt),
-    index('business_documents_request_task_idx').on(t.requestTaskId).where(sql`request_task_id is not null`),
+    index('business_documents_request_task_idx')
+      .on(t.requestTaskId)
+      .where(sql`request_task_id is not null`),
   ],
 );
 

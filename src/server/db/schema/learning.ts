@@ -1,4 +1,15 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { authUsers } from './auth';
 
@@ -29,7 +40,12 @@ export const trainingVideos = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('training_videos_order_idx').on(t.displayOrder), uniqueIndex('training_videos_one_intro_idx').on(t.isIntro).where(sql`is_intro`)],
+  (t) => [
+    index('training_videos_order_idx').on(t.displayOrder),
+    uniqueIndex('training_videos_one_intro_idx')
+      .on(t.isIntro)
+      .where(sql`is_intro`),
+  ],
 );
 
 /** The original product's video_resources: files attached to a video (Resource Materials). */

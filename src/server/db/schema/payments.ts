@@ -13,13 +13,22 @@ export const payments = pgTable(
     // Money as exact decimals; drizzle returns numeric as a string, the service converts.
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
     date: date('date', { mode: 'string' }).notNull(),
-    status: text('status', { enum: ['completed', 'pending'] }).notNull().default('completed'),
+    status: text('status', { enum: ['completed', 'pending'] })
+      .notNull()
+      .default('completed'),
     included: boolean('included').notNull().default(false),
     // Marks the one signup credit, so first-login setup can never add a second.
-    kind: text('kind', { enum: ['manual', 'signup_credit'] }).notNull().default('manual'),
+    kind: text('kind', { enum: ['manual', 'signup_credit'] })
+      .notNull()
+      .default('manual'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payments_user_date_idx').on(t.userId, t.date), uniqueIndex('payments_one_signup_credit_idx').on(t.userId).where(sql`kind = 'signup_credit'`)],
+  (t) => [
+    index('payments_user_date_idx').on(t.userId, t.date),
+    uniqueIndex('payments_one_signup_credit_idx')
+      .on(t.userId)
+      .where(sql`kind = 'signup_credit'`),
+  ],
 );
 
 export const programRequests = pgTable(

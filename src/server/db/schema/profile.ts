@@ -23,7 +23,9 @@ export const userProfiles = pgTable('user_profile', {
   ownerHomeAddress: text('owner_home_address').notNull().default(''),
   businessEmail: text('business_email').notNull().default(''),
   forwardEmail: text('forward_email').notNull().default(''),
-  ownerType: text('owner_type', { enum: ['sole', 'multiple'] }).notNull().default('sole'),
+  ownerType: text('owner_type', { enum: ['sole', 'multiple'] })
+    .notNull()
+    .default('sole'),
   numberOfOwners: integer('number_of_owners').notNull().default(1),
   agreementConfirmed: boolean('agreement_confirmed').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

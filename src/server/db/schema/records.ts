@@ -14,7 +14,9 @@ export const accountReceivables = pgTable(
     vendorName: text('vendor_name').notNull(),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     dueDate: text('due_date').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'overdue'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'overdue'] })
+      .notNull()
+      .default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -31,7 +33,9 @@ export const purchaseOrders = pgTable(
     vendorName: text('vendor_name').notNull(),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     orderDate: text('order_date').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

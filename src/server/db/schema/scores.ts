@@ -54,6 +54,8 @@ export const creditLoans = pgTable(
     index('credit_loans_created_idx').on(t.createdAt),
     index('credit_loans_user_idx').on(t.userId),
     // Staff's review queue, oldest first.
-    index('credit_loans_pending_idx').on(t.createdAt).where(sql`review_state = 'pending'`),
+    index('credit_loans_pending_idx')
+      .on(t.createdAt)
+      .where(sql`review_state = 'pending'`),
   ],
 );

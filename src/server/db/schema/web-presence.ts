@@ -73,11 +73,18 @@ export const automationRequests = pgTable(
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     type: text('type').notNull().default(''),
     description: text('description').notNull().default(''),
-    priority: text('priority', { enum: ['High', 'Medium', 'Low'] }).notNull().default('Medium'),
-    state: text('state', { enum: ['received', 'in_progress', 'done', 'declined'] }).notNull().default('received'),
+    priority: text('priority', { enum: ['High', 'Medium', 'Low'] })
+      .notNull()
+      .default('Medium'),
+    state: text('state', { enum: ['received', 'in_progress', 'done', 'declined'] })
+      .notNull()
+      .default('received'),
     declineReason: text('decline_reason').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('automation_requests_user_created_idx').on(t.userId, t.createdAt), index('automation_requests_state_created_idx').on(t.state, t.createdAt)],
+  (t) => [
+    index('automation_requests_user_created_idx').on(t.userId, t.createdAt),
+    index('automation_requests_state_created_idx').on(t.state, t.createdAt),
+  ],
 );

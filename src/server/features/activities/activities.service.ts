@@ -23,7 +23,8 @@ type Row = Awaited<ReturnType<typeof selectActivities>>[number];
 const toActivity = (row: Row): Activity => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 /** Route parameters are text: anything but a positive 32-bit integer names no activity. */
-export const parseActivityId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
+export const parseActivityId = (raw: string | undefined) =>
+  raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
 
 const mine = (clientId: string, id: number) => and(eq(recentActivities.id, id), eq(recentActivities.userId, clientId));
 
@@ -35,7 +36,11 @@ export async function listActivities(db: Db, clientId: string, q: PageQuery): Pr
     .orderBy(desc(recentActivities.createdAt), desc(recentActivities.id))
     .limit(pageWindow(q).limit)
     .offset(pageWindow(q).offset);
-  return toPage(q, rows.then((r) => r.map(toActivity)), db.$count(recentActivities, where));
+  return toPage(
+    q,
+    rows.then((r) => r.map(toActivity)),
+    db.$count(recentActivities, where),
+  );
 }
 
 export async function activityExists(db: Db, clientId: string, id: number) {
@@ -46,14 +51,22 @@ export async function activityExists(db: Db, clientId: string, id: number) {
 export async function addActivity(db: Db, scope: Scope, input: z.output<typeof activityInput>): Promise<Activity> {
   return db.transaction(async (tx) => {
     await enforceRecordLimit(tx, recentActivities.userId, scope.clientId, LIMITS.activities, 'activities');
-    const [row] = await tx.insert(recentActivities).values({ userId: scope.clientId, ...input }).returning(columns);
+    const [row] = await tx
+      .insert(recentActivities)
+      .values({ userId: scope.clientId, ...input })
+      .returning(columns);
     await recordAudit(tx, scope, { action: 'create', entityType: 'recent_activity', entityId: row.id });
     await notifyStaffAction(tx, scope, { action: 'create', entityType: 'recent_activity' });
     return toActivity(row);
   });
 }
 
-export async function updateActivity(db: Db, scope: Scope, id: number, input: z.output<typeof activityUpdate>): Promise<Activity | null> {
+export async function updateActivity(
+  db: Db,
+  scope: Scope,
+  id: number,
+  input: z.output<typeof activityUpdate>,
+): Promise<Activity | null> {
   return db.transaction(async (tx) => {
     const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
     const [row] = Object.keys(changes).length
@@ -68,7 +81,10 @@ export async function updateActivity(db: Db, scope: Scope, id: number, input: z.
 
 export async function deleteActivity(db: Db, scope: Scope, id: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.delete(recentActivities).where(mine(scope.clientId, id)).returning({ id: recentActivities.id });
+    const [row] = await tx
+      .delete(recentActivities)
+      .where(mine(scope.clientId, id))
+      .returning({ id: recentActivities.id });
     if (!row) return false;
     await recordAudit(tx, scope, { action: 'delete', entityType: 'recent_activity', entityId: row.id });
     await notifyStaffAction(tx, scope, { action: 'delete', entityType: 'recent_activity' });

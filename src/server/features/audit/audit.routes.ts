@@ -13,7 +13,12 @@ export const auditRoutes = new Hono<AppEnv>().get('/', access('own'), validate('
     ...result,
     rows: result.rows.map(({ actorId, actorName, actorRole, ...row }) => ({
       ...row,
-      actor: actorId === c.var.scope.clientId ? 'You' : actorRole === 'admin' ? `${actorName || 'Administrator'} (staff)` : actorName || 'Unknown',
+      actor:
+        actorId === c.var.scope.clientId
+          ? 'You'
+          : actorRole === 'admin'
+            ? `${actorName || 'Administrator'} (staff)`
+            : actorName || 'Unknown',
     })),
   });
 });

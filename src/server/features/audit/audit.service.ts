@@ -52,7 +52,9 @@ function insertEntry(db: Db, scope: Scope, entry: AuditEntry) {
  * a backup), which is no one client's.
  */
 export async function recordOwnEvent(db: Db, userId: string, entry: Pick<AuditEntry, 'action' | 'entityType'>) {
-  await db.insert(auditLog).values({ actorId: userId, clientId: userId, action: entry.action, entityType: entry.entityType });
+  await db
+    .insert(auditLog)
+    .values({ actorId: userId, clientId: userId, action: entry.action, entityType: entry.entityType });
 }
 
 export async function listAudit(db: Db, clientId: string, page: number, pageSize: number) {

@@ -37,7 +37,19 @@ const columns = {
   createdAt: automationRequests.createdAt,
   updatedAt: automationRequests.updatedAt,
 };
-type Row = { id: string; clientId: string; clientName: string | null; clientEmail: string | null; type: string; description: string; priority: AutomationRequest['priority']; state: AutomationRequest['state']; declineReason: string; createdAt: Date; updatedAt: Date };
+type Row = {
+  id: string;
+  clientId: string;
+  clientName: string | null;
+  clientEmail: string | null;
+  type: string;
+  description: string;
+  priority: AutomationRequest['priority'];
+  state: AutomationRequest['state'];
+  declineReason: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
 const toRequest = ({ clientEmail, clientName, ...r }: Row): AutomationRequest => ({
   ...r,
   clientName: clientName || clientEmail || '',
@@ -47,7 +59,11 @@ const toRequest = ({ clientEmail, clientName, ...r }: Row): AutomationRequest =>
 
 const listWhere = (conds: (SQL | undefined)[]) => and(...conds.filter((c): c is SQL => !!c));
 
-async function pageOf(db: Db, where: SQL | undefined, q: { page: number; pageSize: number }): Promise<Page<AutomationRequest>> {
+async function pageOf(
+  db: Db,
+  where: SQL | undefined,
+  q: { page: number; pageSize: number },
+): Promise<Page<AutomationRequest>> {
   const { limit, offset } = pageWindow(q);
   const [rows, total] = await Promise.all([
     db
@@ -65,27 +81,51 @@ async function pageOf(db: Db, where: SQL | undefined, q: { page: number; pageSiz
 
 /** A client's own requests, newest first. */
 export const listOwnRequests = (db: Db, clientId: string, q: z.output<typeof ownRequestListQuery>) =>
-  pageOf(db, listWhere([eq(automationRequests.userId, clientId), q.state ? eq(automationRequests.state, q.state) : undefined]), q);
+  pageOf(
+    db,
+    listWhere([eq(automationRequests.userId, clientId), q.state ? eq(automationRequests.state, q.state) : undefined]),
+    q,
+  );
 
 /** Every client's requests for admins, newest first, optionally of one state or one client. */
 export const listAllRequests = (db: Db, q: z.output<typeof allRequestListQuery>) =>
-  pageOf(db, listWhere([ownedByClient(db, automationRequests.userId), q.clientId ? eq(automationRequests.userId, q.clientId) : undefined, q.state ? eq(automationRequests.state, q.state) : undefined]), q);
+  pageOf(
+    db,
+    listWhere([
+      ownedByClient(db, automationRequests.userId),
+      q.clientId ? eq(automationRequests.userId, q.clientId) : undefined,
+      q.state ? eq(automationRequests.state, q.state) : undefined,
+    ]),
+    q,
+  );
 
 /** Requests not yet done or declined. */
-const openCount = (db: Db, clientId: string) => db.$count(automationRequests, and(eq(automationRequests.userId, clientId), inArray(automationRequests.state, ['received', 'in_progress'])));
+const openCount = (db: Db, clientId: string) =>
+  db.$count(
+    automationRequests,
+    and(eq(automationRequests.userId, clientId), inArray(automationRequests.state, ['received', 'in_progress'])),
+  );
 
 /**
  * Records a client's request (at most LIMITS.openAutomationRequests open at once, counted under a
  * per-client lock), notifies every admin in the same transaction, then mails staff through the outbox.
  */
-export async function createRequest(deps: Deps, scope: Scope, input: z.output<typeof automationRequestInput>): Promise<AutomationRequest> {
+export async function createRequest(
+  deps: Deps,
+  scope: Scope,
+  input: z.output<typeof automationRequestInput>,
+): Promise<AutomationRequest> {
   const { db } = deps;
-  const [client] = await db.select({ id: authUsers.id, email: authUsers.email, name: authUsers.name }).from(authUsers).where(eq(authUsers.id, scope.clientId));
+  const [client] = await db
+    .select({ id: authUsers.id, email: authUsers.email, name: authUsers.name })
+    .from(authUsers)
+    .where(eq(authUsers.id, scope.clientId));
   if (!client) throw new NotFoundError('Not found');
   const id = randomUUID();
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('automation_requests'), hashtext(${scope.clientId}))`);
-    if ((await openCount(tx, scope.clientId)) >= LIMITS.openAutomationRequests) throw new ConflictError(limitReached(LIMITS.openAutomationRequests, 'open automation requests'));
+    if ((await openCount(tx, scope.clientId)) >= LIMITS.openAutomationRequests)
+      throw new ConflictError(limitReached(LIMITS.openAutomationRequests, 'open automation requests'));
     await tx.insert(automationRequests).values({ id, userId: scope.clientId, ...input });
     await recordAudit(tx, scope, { action: 'create', entityType: 'automation_request', entityId: id });
     await notifyStaffAction(tx, scope, { action: 'create', entityType: 'automation_request' });
@@ -100,9 +140,15 @@ export async function createRequest(deps: Deps, scope: Scope, input: z.output<ty
   // After the commit: a request refused at the limit queues no mail. The outbox retries delivery;
   // only queueing can fail here (the database itself), and then admins still have the notification.
   await deps.mailer.send(automationRequestMail(deps.config.staffEmail, client, input)).catch((e: unknown) => {
-    deps.log.error(`automation request mail for ${scope.clientId} could not be queued: ${e instanceof Error ? e.message : String(e)}`);
+    deps.log.error(
+      `automation request mail for ${scope.clientId} could not be queued: ${e instanceof Error ? e.message : String(e)}`,
+    );
   });
-  const [row] = await db.select(columns).from(automationRequests).innerJoin(authUsers, eq(authUsers.id, automationRequests.userId)).where(eq(automationRequests.id, id));
+  const [row] = await db
+    .select(columns)
+    .from(automationRequests)
+    .innerJoin(authUsers, eq(authUsers.id, automationRequests.userId))
+    .where(eq(automationRequests.id, id));
   return toRequest(row);
 }
 
@@ -110,17 +156,35 @@ export async function createRequest(deps: Deps, scope: Scope, input: z.output<ty
  * An admin moves a request along REQUEST_TRANSITIONS (409 otherwise; declined carries the reason);
  * audited for the client, who is notified in the same transaction. Null when there is no such request.
  */
-export async function changeRequestState(db: Db, actorId: string, requestId: string | undefined, input: z.output<typeof automationRequestStateInput>): Promise<AutomationRequest | null> {
+export async function changeRequestState(
+  db: Db,
+  actorId: string,
+  requestId: string | undefined,
+  input: z.output<typeof automationRequestStateInput>,
+): Promise<AutomationRequest | null> {
   if (!isDocumentId(requestId)) return null;
   const done = await db.transaction(async (tx) => {
-    const [row] = await tx.select({ userId: automationRequests.userId, state: automationRequests.state, type: automationRequests.type }).from(automationRequests).where(eq(automationRequests.id, requestId)).for('update');
+    const [row] = await tx
+      .select({ userId: automationRequests.userId, state: automationRequests.state, type: automationRequests.type })
+      .from(automationRequests)
+      .where(eq(automationRequests.id, requestId))
+      .for('update');
     if (!row) return false;
     if (!REQUEST_TRANSITIONS[row.state].includes(input.state)) {
-      throw new ConflictError(`A request that is ${REQUEST_STATE_LABELS[row.state]} cannot be moved to ${REQUEST_STATE_LABELS[input.state]}.`);
+      throw new ConflictError(
+        `A request that is ${REQUEST_STATE_LABELS[row.state]} cannot be moved to ${REQUEST_STATE_LABELS[input.state]}.`,
+      );
     }
     const declineReason = input.state === 'declined' ? input.reason : '';
-    await tx.update(automationRequests).set({ state: input.state, declineReason, updatedAt: new Date() }).where(eq(automationRequests.id, requestId));
-    await recordAudit(tx, { clientId: row.userId, actorId, isAdmin: true }, { action: 'update', entityType: 'automation_request', entityId: requestId });
+    await tx
+      .update(automationRequests)
+      .set({ state: input.state, declineReason, updatedAt: new Date() })
+      .where(eq(automationRequests.id, requestId));
+    await recordAudit(
+      tx,
+      { clientId: row.userId, actorId, isAdmin: true },
+      { action: 'update', entityType: 'automation_request', entityId: requestId },
+    );
     await notify(tx, {
       userId: row.userId,
       clientId: row.userId,
@@ -132,6 +196,10 @@ export async function changeRequestState(db: Db, actorId: string, requestId: str
     return true;
   });
   if (!done) return null;
-  const [row] = await db.select(columns).from(automationRequests).innerJoin(authUsers, eq(authUsers.id, automationRequests.userId)).where(eq(automationRequests.id, requestId));
+  const [row] = await db
+    .select(columns)
+    .from(automationRequests)
+    .innerJoin(authUsers, eq(authUsers.id, automationRequests.userId))
+    .where(eq(automationRequests.id, requestId));
   return toRequest(row);
 }

@@ -39,7 +39,13 @@ import { changeRequestState, createRequest, listAllRequests, listOwnRequests } f
 export const IMAGE_TOO_LARGE = `The image is too large: it can be at most ${formatBytes(MAX_AUTOMATION_IMAGE_BYTES)}.`;
 
 /** Kinds recognised by content (file-type's extension) and the type each is served with; never SVG. */
-const IMAGE_KINDS: Record<string, string> = { png: 'image/png', apng: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
+const IMAGE_KINDS: Record<string, string> = {
+  png: 'image/png',
+  apng: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
 const imageRule: StreamFileRule = {
   maxBytes: MAX_AUTOMATION_IMAGE_BYTES,
   tooLarge: IMAGE_TOO_LARGE,
@@ -50,8 +56,12 @@ const imageRule: StreamFileRule = {
 
 /** /api/automations: the shared catalogue (every signed-in user reads; admins manage). */
 export const automationsRoutes = new Hono<AppEnv>()
-  .get('/', access('shared-read'), validate('query', automationListQuery), async (c) => c.json(await listAutomations(c.var.deps.db, c.req.valid('query'))))
-  .post('/', access('admin'), validate('json', automationInput), async (c) => c.json({ automation: await addAutomation(c.var.deps.db, c.var.user!.id, c.req.valid('json')) }, 201))
+  .get('/', access('shared-read'), validate('query', automationListQuery), async (c) =>
+    c.json(await listAutomations(c.var.deps.db, c.req.valid('query'))),
+  )
+  .post('/', access('admin'), validate('json', automationInput), async (c) =>
+    c.json({ automation: await addAutomation(c.var.deps.db, c.var.user!.id, c.req.valid('json')) }, 201),
+  )
   .put('/order', access('admin'), validate('json', automationOrderInput), async (c) => {
     await reorderAutomations(c.var.deps.db, c.req.valid('json').ids);
     return c.json({ ok: true });
@@ -62,7 +72,9 @@ export const automationsRoutes = new Hono<AppEnv>()
   })
   .delete('/:automationId', access('admin'), async (c) => {
     const { db, storage, log } = c.var.deps;
-    return (await deleteAutomation(db, storage, c.req.param('automationId'), log)) ? c.json({ ok: true }) : c.json({ error: AUTOMATION_NOT_FOUND }, 404);
+    return (await deleteAutomation(db, storage, c.req.param('automationId'), log))
+      ? c.json({ ok: true })
+      : c.json({ error: AUTOMATION_NOT_FOUND }, 404);
   })
   // Multipart with one file `image` (PNG, JPEG, WebP or GIF by content; at most 5 MB): sets or replaces the image.
   // Marked multipart: the app's 1 MB limit on other bodies leaves it to the upload's own limit.
@@ -125,15 +137,24 @@ export const automationsRoutes = new Hono<AppEnv>()
 
 /** /api/clients/:clientId/automation-requests: a client's own requests (the client, or an admin for them). */
 export const clientAutomationRequestsRoutes = new Hono<AppEnv>()
-  .get('/', access('own'), validate('query', ownRequestListQuery), async (c) => c.json(await listOwnRequests(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))))
+  .get('/', access('own'), validate('query', ownRequestListQuery), async (c) =>
+    c.json(await listOwnRequests(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))),
+  )
   .post('/', access('own'), validate('json', automationRequestInput), staffNoticeLimit, async (c) => {
     return c.json({ request: await createRequest(c.var.deps, c.var.scope, c.req.valid('json')) }, 201);
   });
 
 /** /api/automation-requests: every client's requests, for admins, who move them along. */
 export const allAutomationRequestsRoutes = new Hono<AppEnv>()
-  .get('/', access('admin'), validate('query', allRequestListQuery), clientQuery, async (c) => c.json(await listAllRequests(c.var.deps.db, c.req.valid('query'))))
+  .get('/', access('admin'), validate('query', allRequestListQuery), clientQuery, async (c) =>
+    c.json(await listAllRequests(c.var.deps.db, c.req.valid('query'))),
+  )
   .patch('/:requestId', access('admin'), validate('json', automationRequestStateInput), async (c) => {
-    const request = await changeRequestState(c.var.deps.db, c.var.user!.id, c.req.param('requestId'), c.req.valid('json'));
+    const request = await changeRequestState(
+      c.var.deps.db,
+      c.var.user!.id,
+      c.req.param('requestId'),
+      c.req.valid('json'),
+    );
     return request ? c.json({ request }) : c.json({ error: AUTOMATION_REQUEST_NOT_FOUND }, 404);
   });

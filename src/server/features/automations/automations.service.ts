@@ -8,7 +8,13 @@ import { pageWindow } from '../../lib/paging';
 import { isDocumentId } from '../documents/documents.service';
 import { limitReached } from '../../../shared/limits';
 import type { Page, PageQuery } from '../../../shared/paging';
-import { AUTOMATION_ORDER_CHANGED, AUTOMATION_HTML_MAX, MAX_AUTOMATIONS, type Automation, type automationInput } from '../../../shared/automations';
+import {
+  AUTOMATION_ORDER_CHANGED,
+  AUTOMATION_HTML_MAX,
+  MAX_AUTOMATIONS,
+  type Automation,
+  type automationInput,
+} from '../../../shared/automations';
 import type { z } from 'zod';
 import { cleanAutomationHtml } from './automation-html';
 
@@ -50,8 +56,12 @@ const toAutomation = ({ imageKey, ...r }: Row): Automation => ({
 /** The description and notes sanitised with the allow-list, as they are stored (400 when cleaning made one too long). */
 async function cleaned(f: Fields): Promise<Fields> {
   const [description, notes] = await Promise.all([cleanAutomationHtml(f.description), cleanAutomationHtml(f.notes)]);
-  for (const [label, html] of [['The description is', description], ['The notes are', notes]] as const)
-    if (html.length > AUTOMATION_HTML_MAX) throw new InvalidError(`${label} too long once the HTML is cleaned: shorten it.`);
+  for (const [label, html] of [
+    ['The description is', description],
+    ['The notes are', notes],
+  ] as const)
+    if (html.length > AUTOMATION_HTML_MAX)
+      throw new InvalidError(`${label} too long once the HTML is cleaned: shorten it.`);
   return { ...f, description, notes };
 }
 
@@ -59,7 +69,12 @@ async function cleaned(f: Fields): Promise<Fields> {
 export async function listAutomations(db: Db, q: PageQuery): Promise<Page<Automation>> {
   const { limit, offset } = pageWindow(q);
   const [rows, total] = await Promise.all([
-    db.select(columns).from(automations).orderBy(asc(automations.displayOrder), asc(automations.id)).limit(limit).offset(offset),
+    db
+      .select(columns)
+      .from(automations)
+      .orderBy(asc(automations.displayOrder), asc(automations.id))
+      .limit(limit)
+      .offset(offset),
     db.$count(automations),
   ]);
   return { items: rows.map(toAutomation), total, page: q.page, pageSize: q.pageSize };
@@ -81,9 +96,13 @@ export async function addAutomation(db: Db, actorId: string, fields: Fields): Pr
   const values = await cleaned(fields);
   await db.transaction(async (tx) => {
     await lockCatalogue(tx);
-    const [{ n, highest }] = await tx.select({ n: count(), highest: sql<number>`coalesce(max(${automations.displayOrder}), 0)`.mapWith(Number) }).from(automations);
+    const [{ n, highest }] = await tx
+      .select({ n: count(), highest: sql<number>`coalesce(max(${automations.displayOrder}), 0)`.mapWith(Number) })
+      .from(automations);
     if (n >= MAX_AUTOMATIONS) throw new ConflictError(limitReached(MAX_AUTOMATIONS, 'automations'));
-    await tx.insert(automations).values({ id, ...values, status: 'active', displayOrder: highest + 1, createdBy: actorId });
+    await tx
+      .insert(automations)
+      .values({ id, ...values, status: 'active', displayOrder: highest + 1, createdBy: actorId });
   });
   return (await automationById(db, id))!;
 }
@@ -100,13 +119,27 @@ export async function editAutomation(db: Db, id: string | undefined, fields: Fie
 }
 
 async function removeKeys(storage: Storage, keys: string[], log: Log) {
-  await Promise.all(keys.map((key) => storage.delete(key).catch((err: unknown) => log.warn(`could not remove stored file ${key}: ${String(err)}`))));
+  await Promise.all(
+    keys.map((key) =>
+      storage.delete(key).catch((err: unknown) => log.warn(`could not remove stored file ${key}: ${String(err)}`)),
+    ),
+  );
 }
 
 /** Sets (or replaces) the image, already stored; the old file is removed after the commit. Null when there is no such automation. */
-export async function setAutomationImage(db: Db, storage: Storage, id: string, image: StoredImage, log: Log): Promise<Automation | null> {
+export async function setAutomationImage(
+  db: Db,
+  storage: Storage,
+  id: string,
+  image: StoredImage,
+  log: Log,
+): Promise<Automation | null> {
   const old = await db.transaction(async (tx) => {
-    const [row] = await tx.select({ imageKey: automations.imageKey }).from(automations).where(eq(automations.id, id)).for('update');
+    const [row] = await tx
+      .select({ imageKey: automations.imageKey })
+      .from(automations)
+      .where(eq(automations.id, id))
+      .for('update');
     if (!row) return null;
     await tx
       .update(automations)
@@ -120,12 +153,24 @@ export async function setAutomationImage(db: Db, storage: Storage, id: string, i
 }
 
 /** Removes the image; the file goes after the commit. Null when there is no such automation. */
-export async function removeAutomationImage(db: Db, storage: Storage, id: string | undefined, log: Log): Promise<Automation | null> {
+export async function removeAutomationImage(
+  db: Db,
+  storage: Storage,
+  id: string | undefined,
+  log: Log,
+): Promise<Automation | null> {
   if (!isAutomationId(id)) return null;
   const old = await db.transaction(async (tx) => {
-    const [row] = await tx.select({ imageKey: automations.imageKey }).from(automations).where(eq(automations.id, id)).for('update');
+    const [row] = await tx
+      .select({ imageKey: automations.imageKey })
+      .from(automations)
+      .where(eq(automations.id, id))
+      .for('update');
     if (!row) return null;
-    await tx.update(automations).set({ imageKey: null, imageContentType: null, imageSize: null, updatedAt: new Date() }).where(eq(automations.id, id));
+    await tx
+      .update(automations)
+      .set({ imageKey: null, imageContentType: null, imageSize: null, updatedAt: new Date() })
+      .where(eq(automations.id, id));
     return row;
   });
   if (!old) return null;
@@ -136,7 +181,10 @@ export async function removeAutomationImage(db: Db, storage: Storage, id: string
 /** The stored image of an automation (for the image route), or null. */
 export async function findAutomationImage(db: Db, id: string | undefined) {
   if (!isAutomationId(id)) return null;
-  const [row] = await db.select({ key: automations.imageKey, contentType: automations.imageContentType }).from(automations).where(eq(automations.id, id));
+  const [row] = await db
+    .select({ key: automations.imageKey, contentType: automations.imageContentType })
+    .from(automations)
+    .where(eq(automations.id, id));
   return row?.key && row.contentType ? { key: row.key, contentType: row.contentType } : null;
 }
 
@@ -145,7 +193,10 @@ export async function deleteAutomation(db: Db, storage: Storage, id: string | un
   if (!isAutomationId(id)) return false;
   const row = await db.transaction(async (tx) => {
     await lockCatalogue(tx);
-    const [gone] = await tx.delete(automations).where(eq(automations.id, id)).returning({ imageKey: automations.imageKey, displayOrder: automations.displayOrder });
+    const [gone] = await tx
+      .delete(automations)
+      .where(eq(automations.id, id))
+      .returning({ imageKey: automations.imageKey, displayOrder: automations.displayOrder });
     if (!gone) return null;
     await tx
       .update(automations)
@@ -165,7 +216,8 @@ export async function reorderAutomations(db: Db, ids: string[]) {
     await lockCatalogue(tx);
     const current = await tx.select({ id: automations.id }).from(automations);
     const known = new Set(current.map((r) => r.id));
-    if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id))) throw new ConflictError(AUTOMATION_ORDER_CHANGED);
+    if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id)))
+      throw new ConflictError(AUTOMATION_ORDER_CHANGED);
     await tx.execute(
       sql`update ${automations} set display_order = v.ord from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) with ordinality as v(id, ord) where ${automations.id} = v.id`,
     );

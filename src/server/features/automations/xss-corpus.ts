@@ -40,5 +40,34 @@ export const XSS_CORPUS = [
 ].join('\n');
 
 /** The elements and attributes the allow-list keeps (src/shared/automation-html.ts). */
-export const ALLOWED_TAGS = new Set(['P', 'BR', 'HR', 'STRONG', 'B', 'EM', 'I', 'U', 'S', 'SMALL', 'SUB', 'SUP', 'MARK', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL', 'LI', 'BLOCKQUOTE', 'CODE', 'PRE', 'SPAN', 'DIV', 'A']);
+export const ALLOWED_TAGS = new Set([
+  'P',
+  'BR',
+  'HR',
+  'STRONG',
+  'B',
+  'EM',
+  'I',
+  'U',
+  'S',
+  'SMALL',
+  'SUB',
+  'SUP',
+  'MARK',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'UL',
+  'OL',
+  'LI',
+  'BLOCKQUOTE',
+  'CODE',
+  'PRE',
+  'SPAN',
+  'DIV',
+  'A',
+]);
 export const ALLOWED_ATTRS = new Set(['href', 'title', 'target', 'rel']);

@@ -61,7 +61,10 @@ export const backupRoutes = new Hono<AppEnv>().post('/', access('admin'), valida
     try {
       // drizzle keeps the driver's client: a PGlite one means the embedded database.
       const client = (db as unknown as { $client?: unknown }).$client;
-      const source: BackupSource = client instanceof PGlite ? await snapshotPglite(client, localFilesRoot(config)) : { database: null, filesRoot: localFilesRoot(config) };
+      const source: BackupSource =
+        client instanceof PGlite
+          ? await snapshotPglite(client, localFilesRoot(config))
+          : { database: null, filesRoot: localFilesRoot(config) };
       // backupStream removes the snapshot once it ends, fails or is destroyed (the loop left early).
       for await (const chunk of backupStream(source)) yield chunk as Buffer;
     } finally {

@@ -24,7 +24,8 @@ const NO_NUMBER: Record<BankNumberField, string> = {
 // Runs before validation, so another client's account is a 404 whatever the body says.
 const ownAccount = createMiddleware<AppEnv>(async (c, next) => {
   const id = c.req.param('accountId') ?? '';
-  if (id.length > 64 || !(await bankAccountExists(c.var.deps.db, c.var.scope.clientId, id))) return c.json({ error: NOT_FOUND }, 404);
+  if (id.length > 64 || !(await bankAccountExists(c.var.deps.db, c.var.scope.clientId, id)))
+    return c.json({ error: NOT_FOUND }, 404);
   return next();
 });
 
@@ -60,7 +61,13 @@ export const bankAccountsRoutes = new Hono<AppEnv>()
   });
 
 /** /api/bank-accounts: admins see every client's accounts (numbers masked), a page at a time, each with the client's name. */
-export const allBankAccountsRoutes = new Hono<AppEnv>().get('/', access('admin'), validate('query', adminListQuery), clientQuery, async (c) => {
-  const { db, keyring } = c.var.deps;
-  return c.json(await listAllBankAccounts(db, keyring, c.req.valid('query')));
-});
+export const allBankAccountsRoutes = new Hono<AppEnv>().get(
+  '/',
+  access('admin'),
+  validate('query', adminListQuery),
+  clientQuery,
+  async (c) => {
+    const { db, keyring } = c.var.deps;
+    return c.json(await listAllBankAccounts(db, keyring, c.req.valid('query')));
+  },
+);

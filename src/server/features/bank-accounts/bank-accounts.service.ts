@@ -5,7 +5,12 @@ import { ownedByClient, type Scope } from '../../middleware/access';
 import { openField, openRow, sealValues } from '../../security/encrypted-column';
 import type { Keyring } from '../../security/keyring';
 import { mask } from '../../../shared/mask';
-import type { BankAccount, BankAccountValues, BankAccountWithClient, BankNumberField } from '../../../shared/bank-accounts';
+import type {
+  BankAccount,
+  BankAccountValues,
+  BankAccountWithClient,
+  BankNumberField,
+} from '../../../shared/bank-accounts';
 import { LIMITS } from '../../../shared/limits';
 import type { Page, PageQuery } from '../../../shared/paging';
 import { pageWindow, toPage } from '../../lib/paging';
@@ -20,7 +25,11 @@ const ENTITY = 'bank_account' as const;
 
 /** The row as lists see it: account and routing numbers masked, never in clear. */
 function toView(keyring: Keyring, row: Row): BankAccount {
-  const { accountNumber, routingNumber, userId, monthlyFees, createdAt, updatedAt, ...rest } = openRow(keyring, businessBankAccounts, row);
+  const { accountNumber, routingNumber, userId, monthlyFees, createdAt, updatedAt, ...rest } = openRow(
+    keyring,
+    businessBankAccounts,
+    row,
+  );
   return {
     ...rest,
     clientId: userId,
@@ -44,7 +53,12 @@ function columnsFor(keyring: Keyring, rowId: string, input: BankAccountValues) {
   return { ...fields, ...numbers, monthlyFees: monthlyFees.toFixed(2) };
 }
 
-export async function listBankAccounts(db: Db, keyring: Keyring, clientId: string, q: PageQuery): Promise<Page<BankAccount>> {
+export async function listBankAccounts(
+  db: Db,
+  keyring: Keyring,
+  clientId: string,
+  q: PageQuery,
+): Promise<Page<BankAccount>> {
   const where = eq(businessBankAccounts.userId, clientId);
   const rows = db
     .select()
@@ -53,12 +67,23 @@ export async function listBankAccounts(db: Db, keyring: Keyring, clientId: strin
     .orderBy(desc(businessBankAccounts.createdAt), desc(businessBankAccounts.id))
     .limit(pageWindow(q).limit)
     .offset(pageWindow(q).offset);
-  return toPage(q, rows.then((r) => r.map((row) => toView(keyring, row))), db.$count(businessBankAccounts, where));
+  return toPage(
+    q,
+    rows.then((r) => r.map((row) => toView(keyring, row))),
+    db.$count(businessBankAccounts, where),
+  );
 }
 
 /** Admins: every client's accounts (or one client's), a page at a time, each with its client's name. */
-export async function listAllBankAccounts(db: Db, keyring: Keyring, q: PageQuery & { clientId?: string }): Promise<Page<BankAccountWithClient>> {
-  const where = and(ownedByClient(db, businessBankAccounts.userId), q.clientId ? eq(businessBankAccounts.userId, q.clientId) : undefined);
+export async function listAllBankAccounts(
+  db: Db,
+  keyring: Keyring,
+  q: PageQuery & { clientId?: string },
+): Promise<Page<BankAccountWithClient>> {
+  const where = and(
+    ownedByClient(db, businessBankAccounts.userId),
+    q.clientId ? eq(businessBankAccounts.userId, q.clientId) : undefined,
+  );
   const rows = db
     .select({ account: businessBankAccounts, clientName: authUsers.name, clientEmail: authUsers.email })
     .from(businessBankAccounts)
@@ -69,7 +94,9 @@ export async function listAllBankAccounts(db: Db, keyring: Keyring, q: PageQuery
     .offset(pageWindow(q).offset);
   return toPage(
     q,
-    rows.then((r) => r.map((row) => ({ ...toView(keyring, row.account), clientName: row.clientName, clientEmail: row.clientEmail }))),
+    rows.then((r) =>
+      r.map((row) => ({ ...toView(keyring, row.account), clientName: row.clientName, clientEmail: row.clientEmail })),
+    ),
     db.$count(businessBankAccounts, where),
   );
 }
@@ -82,7 +109,12 @@ export async function bankAccountExists(db: Db, clientId: string, accountId: str
   return Boolean(row);
 }
 
-export async function addBankAccount(db: Db, keyring: Keyring, scope: Scope, input: BankAccountValues): Promise<BankAccount> {
+export async function addBankAccount(
+  db: Db,
+  keyring: Keyring,
+  scope: Scope,
+  input: BankAccountValues,
+): Promise<BankAccount> {
   // The id is bound into the encrypted numbers, so it is made here, before the insert.
   const id = crypto.randomUUID();
   return db.transaction(async (tx) => {
@@ -99,7 +131,13 @@ export async function addBankAccount(db: Db, keyring: Keyring, scope: Scope, inp
 }
 
 /** null when the account is not the scope client's. */
-export async function updateBankAccount(db: Db, keyring: Keyring, scope: Scope, accountId: string, input: BankAccountValues): Promise<BankAccount | null> {
+export async function updateBankAccount(
+  db: Db,
+  keyring: Keyring,
+  scope: Scope,
+  accountId: string,
+  input: BankAccountValues,
+): Promise<BankAccount | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(businessBankAccounts)
@@ -128,10 +166,19 @@ export async function deleteBankAccount(db: Db, scope: Scope, accountId: string)
   });
 }
 
-const numberColumns = { 'account-number': businessBankAccounts.accountNumber, 'routing-number': businessBankAccounts.routingNumber } as const;
+const numberColumns = {
+  'account-number': businessBankAccounts.accountNumber,
+  'routing-number': businessBankAccounts.routingNumber,
+} as const;
 
 /** The clear number, for its owner or an admin; every reveal (and so every copy) is audited. null: no such account or no number. */
-export async function revealBankNumber(db: Db, keyring: Keyring, scope: Scope, accountId: string, field: BankNumberField) {
+export async function revealBankNumber(
+  db: Db,
+  keyring: Keyring,
+  scope: Scope,
+  accountId: string,
+  field: BankNumberField,
+) {
   const column = numberColumns[field];
   const [row] = await db
     .select({ value: column })

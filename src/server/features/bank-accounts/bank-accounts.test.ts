@@ -70,7 +70,9 @@ describe('bank accounts', () => {
     expect(text).not.toContain('6781234');
     expect(text).not.toContain('021000021');
     const { items: accounts } = JSON.parse(text);
-    expect(accounts).toEqual([expect.objectContaining({ id: account.id, accountNumberMasked: '•••• 1234', clientId: a.id })]);
+    expect(accounts).toEqual([
+      expect.objectContaining({ id: account.id, accountNumberMasked: '•••• 1234', clientId: a.id }),
+    ]);
     expect(accounts[0]).not.toHaveProperty('accountNumber');
   });
 
@@ -90,11 +92,24 @@ describe('bank accounts', () => {
     expect(await res.json()).toEqual({ value: '0001-2345-6781234' });
     const routing = await admin.agent.request('POST', `${base(a.id)}/${account.id}/reveal/routing-number`);
     expect(await routing.json()).toEqual({ value: '021000021' });
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.clientId, a.id), eq(auditLog.entityId, account.id)));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clientId, a.id), eq(auditLog.entityId, account.id)));
     expect(entries).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ action: 'reveal', entityType: 'bank_account', field: 'account_number', actorId: a.id }),
-        expect.objectContaining({ action: 'reveal', entityType: 'bank_account', field: 'routing_number', actorId: admin.id }),
+        expect.objectContaining({
+          action: 'reveal',
+          entityType: 'bank_account',
+          field: 'account_number',
+          actorId: a.id,
+        }),
+        expect.objectContaining({
+          action: 'reveal',
+          entityType: 'bank_account',
+          field: 'routing_number',
+          actorId: admin.id,
+        }),
       ]),
     );
   });
@@ -128,7 +143,11 @@ describe('bank accounts', () => {
       expect(res.status).toBe(400);
       expect((await res.json()).error).toBe('Enter the bank name.');
     }
-    const [account] = await t.db.select().from(businessBankAccounts).where(eq(businessBankAccounts.userId, a.id)).limit(1);
+    const [account] = await t.db
+      .select()
+      .from(businessBankAccounts)
+      .where(eq(businessBankAccounts.userId, a.id))
+      .limit(1);
     const blanked = await a.agent.request('PATCH', `${base(a.id)}/${account.id}`, { json: { bankName: '' } });
     expect(blanked.status).toBe(400);
     expect(await t.db.select().from(businessBankAccounts)).toEqual(before);
@@ -136,7 +155,11 @@ describe('bank accounts', () => {
 
   it('refuses a Business Url that is not http(s) and a number with letters (400, nothing saved)', async () => {
     const before = await t.db.select().from(businessBankAccounts);
-    for (const json of [{ businessAccountUrl: 'javascript:alert(1)' }, { businessAccountUrl: 'not a url' }, { accountNumber: '12ab34' }].map((j) => ({ bankName: 'Bank', ...j }))) {
+    for (const json of [
+      { businessAccountUrl: 'javascript:alert(1)' },
+      { businessAccountUrl: 'not a url' },
+      { accountNumber: '12ab34' },
+    ].map((j) => ({ bankName: 'Bank', ...j }))) {
       const res = await a.agent.request('POST', base(a.id), { json });
       expect(res.status).toBe(400);
       expect((await res.json()).error).toMatch(/Business Url must be a web address|may contain only digits/);
@@ -147,9 +170,17 @@ describe('bank accounts', () => {
   it('updates the fields and keeps the numbers when they are left out; an empty number removes it', async () => {
     const account = await add(a.agent, a.id);
     const url = `${base(a.id)}/${account.id}`;
-    const res = await a.agent.request('PATCH', url, { json: { ...full, accountNumber: undefined, routingNumber: '', bankName: 'Renamed Bank', monthlyFees: 3 } });
+    const res = await a.agent.request('PATCH', url, {
+      json: { ...full, accountNumber: undefined, routingNumber: '', bankName: 'Renamed Bank', monthlyFees: 3 },
+    });
     expect(res.status).toBe(200);
-    expect((await res.json()).account).toMatchObject({ bankName: 'Renamed Bank', monthlyFees: 3, accountNumberMasked: '•••• 1234', hasRoutingNumber: false, routingNumberMasked: '' });
+    expect((await res.json()).account).toMatchObject({
+      bankName: 'Renamed Bank',
+      monthlyFees: 3,
+      accountNumberMasked: '•••• 1234',
+      hasRoutingNumber: false,
+      routingNumberMasked: '',
+    });
     const reveal = await a.agent.request('POST', `${url}/reveal/account-number`);
     expect(await reveal.json()).toEqual({ value: '0001-2345-6781234' });
   });
@@ -157,7 +188,9 @@ describe('bank accounts', () => {
   it('changes and clears the address and phone on the account; refuses ones that are too long', async () => {
     const account = await add(a.agent, a.id);
     const url = `${base(a.id)}/${account.id}`;
-    const changed = await a.agent.request('PATCH', url, { json: { ...full, address: '9 Oak Ave', phone: '555.010.3000' } });
+    const changed = await a.agent.request('PATCH', url, {
+      json: { ...full, address: '9 Oak Ave', phone: '555.010.3000' },
+    });
     expect((await changed.json()).account).toMatchObject({ address: '9 Oak Ave', phone: '555.010.3000' });
     const cleared = await a.agent.request('PATCH', url, { json: { ...full, address: '', phone: '' } });
     expect((await cleared.json()).account).toMatchObject({ address: '', phone: '' });
@@ -181,7 +214,7 @@ describe('bank accounts', () => {
     expect((await a.agent.request('DELETE', `${base(a.id)}/${account.id}`)).status).toBe(404);
   });
 
-  it('client B cannot read, update, delete or reveal client A\'s account by id (404), nor list A\'s', async () => {
+  it("client B cannot read, update, delete or reveal client A's account by id (404), nor list A's", async () => {
     const account = await add(a.agent, a.id);
     const [before] = await t.db.select().from(businessBankAccounts).where(eq(businessBankAccounts.id, account.id));
     const onB = `${base(b.id)}/${account.id}`;
@@ -197,18 +230,32 @@ describe('bank accounts', () => {
     expect(after).toEqual(before);
   });
 
-  it('an admin adds, edits and deletes for a client, each write audited; GET /api/bank-accounts lists every client\'s accounts with names', async () => {
+  it("an admin adds, edits and deletes for a client, each write audited; GET /api/bank-accounts lists every client's accounts with names", async () => {
     const account = await add(admin.agent, b.id, { bankName: 'Bravo Bank', accountNumber: '99998888' });
-    expect((await admin.agent.request('PATCH', `${base(b.id)}/${account.id}`, { json: { bankName: 'Bravo Bank 2' } })).status).toBe(200);
+    expect(
+      (await admin.agent.request('PATCH', `${base(b.id)}/${account.id}`, { json: { bankName: 'Bravo Bank 2' } }))
+        .status,
+    ).toBe(200);
     const all = await admin.agent.get('/api/bank-accounts');
     expect(all.status).toBe(200);
     const text = await all.text();
     expect(text).not.toContain('99998888');
     const { items: accounts } = JSON.parse(text);
-    expect(accounts).toContainEqual(expect.objectContaining({ id: account.id, bankName: 'Bravo Bank 2', clientId: b.id, clientName: 'Client Bravo', accountNumberMasked: '•••• 8888' }));
+    expect(accounts).toContainEqual(
+      expect.objectContaining({
+        id: account.id,
+        bankName: 'Bravo Bank 2',
+        clientId: b.id,
+        clientName: 'Client Bravo',
+        accountNumberMasked: '•••• 8888',
+      }),
+    );
     expect(accounts.some((x: { clientId: string }) => x.clientId === a.id)).toBe(true);
     expect((await admin.agent.request('DELETE', `${base(b.id)}/${account.id}`)).status).toBe(200);
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.clientId, b.id), eq(auditLog.entityId, account.id)));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clientId, b.id), eq(auditLog.entityId, account.id)));
     expect(entries.map((e) => e.action).sort()).toEqual(['create', 'delete', 'update']);
     expect(entries.every((e) => e.actorId === admin.id)).toBe(true);
     expect((await a.agent.get('/api/bank-accounts')).status).toBe(403);

@@ -20,7 +20,9 @@ export const booksRoutes = new Hono<AppEnv>()
   })
   .get('/:volume/download', access('shared-read'), (c) => {
     const { db, storage } = c.var.deps;
-    return sendDownload(c, 'The book file is missing. Please tell support.', () => openBook(db, storage, c.get('user') ?? null, c.req.param('volume')));
+    return sendDownload(c, 'The book file is missing. Please tell support.', () =>
+      openBook(db, storage, c.get('user') ?? null, c.req.param('volume')),
+    );
   })
   // Multipart: `file`, one PDF of at most 10 MB, checked by its content.
   .post('/:volume/upload', access('admin'), uploadBodyLimit(), async (c) => {

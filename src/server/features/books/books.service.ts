@@ -5,7 +5,16 @@ import { bookFiles } from '../../db/schema';
 import { ForbiddenError, NotFoundError } from '../../lib/domain-errors';
 import type { Storage } from '../../storage/storage';
 import { storeThenRecord, uploadKey, type ReceivedUpload } from '../../uploads/upload';
-import { BOOK_NOT_FOUND, BOOK_VOLUMES, bookByVolume, bookLockedMessage, books, FREE_VOLUME, type BookRow, type BookVolume } from '../../../shared/books';
+import {
+  BOOK_NOT_FOUND,
+  BOOK_VOLUMES,
+  bookByVolume,
+  bookLockedMessage,
+  books,
+  FREE_VOLUME,
+  type BookRow,
+  type BookVolume,
+} from '../../../shared/books';
 import type { SessionUser } from '../../app-env';
 import { callerHasMemberAccess } from '../membership/membership.service';
 import { generateBookPdf } from './book-pdf';
@@ -31,7 +40,13 @@ export function generatedBook(volume: BookVolume): Promise<Uint8Array> {
   return pdf;
 }
 
-const replacementColumns = { volume: bookFiles.volume, fileName: bookFiles.fileName, storageKey: bookFiles.storageKey, size: bookFiles.size, updatedAt: bookFiles.updatedAt };
+const replacementColumns = {
+  volume: bookFiles.volume,
+  fileName: bookFiles.fileName,
+  storageKey: bookFiles.storageKey,
+  size: bookFiles.size,
+  updatedAt: bookFiles.updatedAt,
+};
 
 /** The four books for the caller: one query for the replacement files, the rest is fixed. */
 export async function listBooks(db: Db, memberAccess: boolean): Promise<BookRow[]> {
@@ -56,35 +71,73 @@ export async function listBooks(db: Db, memberAccess: boolean): Promise<BookRow[
 }
 
 /** The file a download sends: the admin's replacement when there is one, else the generated edition. */
-export async function bookFile(db: Db, storage: Storage, volume: BookVolume): Promise<{ name: string; size: number; stream: Readable }> {
+export async function bookFile(
+  db: Db,
+  storage: Storage,
+  volume: BookVolume,
+): Promise<{ name: string; size: number; stream: Readable }> {
   const [replaced] = await db.select(replacementColumns).from(bookFiles).where(eq(bookFiles.volume, volume));
   if (replaced) {
     const file = await storage.get(replaced.storageKey);
     return { name: replaced.fileName, size: file.size, stream: file.stream };
   }
   const bytes = await generatedBook(volume);
-  return { name: bookByVolume(volume)?.fileName ?? `volume-${volume}.pdf`, size: bytes.byteLength, stream: Readable.from([Buffer.from(bytes)]) };
+  return {
+    name: bookByVolume(volume)?.fileName ?? `volume-${volume}.pdf`,
+    size: bytes.byteLength,
+    stream: Readable.from([Buffer.from(bytes)]),
+  };
 }
 
 /** The volume a user may download (volume 1 anyone, the others members and admins), as a PDF download. */
-export async function openBook(db: Db, storage: Storage, user: Pick<SessionUser, 'id' | 'role'> | null, raw: string | undefined) {
+export async function openBook(
+  db: Db,
+  storage: Storage,
+  user: Pick<SessionUser, 'id' | 'role'> | null,
+  raw: string | undefined,
+) {
   const volume = parseVolume(raw);
   if (!volume) throw new NotFoundError(BOOK_NOT_FOUND);
-  if (volume !== FREE_VOLUME && !(user && (await callerHasMemberAccess(db, user)))) throw new ForbiddenError(bookLockedMessage(volume));
+  if (volume !== FREE_VOLUME && !(user && (await callerHasMemberAccess(db, user))))
+    throw new ForbiddenError(bookLockedMessage(volume));
   return { ...(await bookFile(db, storage, volume)), contentType: 'application/pdf' };
 }
 
 /** Stores an admin's replacement PDF and records it; the previous replacement's file is removed after the commit. */
-export async function replaceBook(db: Db, storage: Storage, volume: BookVolume, actorId: string, upload: ReceivedUpload, log: { warn: (m: string) => void }) {
+export async function replaceBook(
+  db: Db,
+  storage: Storage,
+  volume: BookVolume,
+  actorId: string,
+  upload: ReceivedUpload,
+  log: { warn: (m: string) => void },
+) {
   const key = uploadKey('books', `volume-${volume}`, 'pdf');
   const { previous, row } = await storeThenRecord(storage, key, upload, () =>
     db.transaction(async (tx) => {
-      const [old] = await tx.select({ storageKey: bookFiles.storageKey }).from(bookFiles).where(eq(bookFiles.volume, volume)).for('update');
-      const values = { fileName: upload.name, storageKey: key, size: upload.bytes.length, uploadedBy: actorId, updatedAt: new Date() };
-      const [saved] = await tx.insert(bookFiles).values({ volume, ...values }).onConflictDoUpdate({ target: bookFiles.volume, set: values }).returning(replacementColumns);
+      const [old] = await tx
+        .select({ storageKey: bookFiles.storageKey })
+        .from(bookFiles)
+        .where(eq(bookFiles.volume, volume))
+        .for('update');
+      const values = {
+        fileName: upload.name,
+        storageKey: key,
+        size: upload.bytes.length,
+        uploadedBy: actorId,
+        updatedAt: new Date(),
+      };
+      const [saved] = await tx
+        .insert(bookFiles)
+        .values({ volume, ...values })
+        .onConflictDoUpdate({ target: bookFiles.volume, set: values })
+        .returning(replacementColumns);
       return { previous: old?.storageKey ?? null, row: saved };
     }),
   );
-  if (previous && previous !== key) await storage.delete(previous).catch((err: unknown) => log.warn(`could not remove replaced book file ${previous}: ${String(err)}`));
+  if (previous && previous !== key)
+    await storage
+      .delete(previous)
+      .catch((err: unknown) => log.warn(`could not remove replaced book file ${previous}: ${String(err)}`));
   return { volume: row.volume, fileName: row.fileName, size: row.size, updatedAt: row.updatedAt.toISOString() };
 }

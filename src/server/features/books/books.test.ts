@@ -19,7 +19,8 @@ async function make(role: 'client' | 'admin'): Promise<Who> {
   if (role === 'client') expect((await u.agent.post('/api/me/setup', {})).status).toBe(201);
   return { id: u.user.id, agent: u.agent };
 }
-const download = (who: Who | null, volume: number | string) => (who ? who.agent.get(`/api/books/${volume}/download`) : t.request('GET', `/api/books/${volume}/download`));
+const download = (who: Who | null, volume: number | string) =>
+  who ? who.agent.get(`/api/books/${volume}/download`) : t.request('GET', `/api/books/${volume}/download`);
 function upload(who: Who, volume: number | string, file: { name: string; bytes: Buffer }) {
   const form = new FormData();
   form.append('file', new File([new Uint8Array(file.bytes)], file.name, { type: 'application/pdf' }));
@@ -28,7 +29,9 @@ function upload(who: Who, volume: number | string, file: { name: string; bytes: 
 function storedBooks(): string[] {
   const root = path.join(t.filesDir, 'objects');
   if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((p) => p.startsWith('books') && fs.statSync(path.join(root, p)).isFile());
+  return (fs.readdirSync(root, { recursive: true }) as string[]).filter(
+    (p) => p.startsWith('books') && fs.statSync(path.join(root, p)).isFile(),
+  );
 }
 
 beforeAll(async () => {
@@ -36,7 +39,9 @@ beforeAll(async () => {
   client = await make('client');
   member = await make('client');
   admin = await make('admin');
-  expect((await admin.agent.request('PUT', `/api/clients/${member.id}/membership`, { json: { isPaid: true } })).status).toBe(200);
+  expect(
+    (await admin.agent.request('PUT', `/api/clients/${member.id}/membership`, { json: { isPaid: true } })).status,
+  ).toBe(200);
 });
 afterAll(() => t?.close());
 
@@ -54,7 +59,9 @@ describe('book gate: volume 1 for everyone signed in, 2 to 4 for members and adm
         const res = await download(who, volume);
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toBe('application/pdf');
-        expect(res.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="the-secret-to-wealth-volume-${volume}\\.pdf"`));
+        expect(res.headers.get('content-disposition')).toMatch(
+          new RegExp(`^attachment; filename="the-secret-to-wealth-volume-${volume}\\.pdf"`),
+        );
         expect(res.headers.get('x-content-type-options')).toBe('nosniff');
         expect(res.headers.get('cache-control')).toBe('no-store');
         const bytes = Buffer.from(await res.arrayBuffer());
@@ -80,13 +87,21 @@ describe('book gate: volume 1 for everyone signed in, 2 to 4 for members and adm
 
   it('the list says what is locked for whom', async () => {
     expect((await t.request('GET', '/api/books')).status).toBe(401);
-    const lockedFor = async (who: Who) => ((await (await who.agent.get('/api/books')).json()).books as BookRow[]).map((b) => b.locked);
+    const lockedFor = async (who: Who) =>
+      ((await (await who.agent.get('/api/books')).json()).books as BookRow[]).map((b) => b.locked);
     expect(await lockedFor(client)).toEqual([false, true, true, true]);
     expect(await lockedFor(member)).toEqual([false, false, false, false]);
     expect(await lockedFor(admin)).toEqual([false, false, false, false]);
     const books = (await (await client.agent.get('/api/books')).json()).books as BookRow[];
-    expect(books.map((b) => [b.volume, b.free, b.replaced])).toEqual([[1, true, false], [2, false, false], [3, false, false], [4, false, false]]);
-    expect(books.every((b) => b.size > 500 && b.title.startsWith(`The Secret to Wealth, Volume ${b.volume}`))).toBe(true);
+    expect(books.map((b) => [b.volume, b.free, b.replaced])).toEqual([
+      [1, true, false],
+      [2, false, false],
+      [3, false, false],
+      [4, false, false],
+    ]);
+    expect(books.every((b) => b.size > 500 && b.title.startsWith(`The Secret to Wealth, Volume ${b.volume}`))).toBe(
+      true,
+    );
   });
 
   it('a lapsed membership locks the volumes again', async () => {
@@ -100,7 +115,8 @@ describe('book gate: volume 1 for everyone signed in, 2 to 4 for members and adm
 
 describe('replacement PDFs (admins)', () => {
   it('refuses clients and members (403)', async () => {
-    for (const who of [client, member]) expect((await upload(who, 2, { name: 'mine.pdf', bytes: makePdf() })).status).toBe(403);
+    for (const who of [client, member])
+      expect((await upload(who, 2, { name: 'mine.pdf', bytes: makePdf() })).status).toBe(403);
     expect(await t.db.select().from(bookFiles)).toHaveLength(0);
   });
 
@@ -145,7 +161,13 @@ describe('replacement PDFs (admins)', () => {
 describe('volume 1 and the free guide task', () => {
   it('downloading volume 1, then the page’s complete call, completes Download Your Free Guide', async () => {
     const reader = await make('client');
-    const task = async () => (await t.db.select().from(businessCompliance).where(and(eq(businessCompliance.userId, reader.id), eq(businessCompliance.taskName, FREE_GUIDE_TASK))))[0];
+    const task = async () =>
+      (
+        await t.db
+          .select()
+          .from(businessCompliance)
+          .where(and(eq(businessCompliance.userId, reader.id), eq(businessCompliance.taskName, FREE_GUIDE_TASK)))
+      )[0];
     expect((await task()).taskStatus).toBe('Awaiting Completion');
     expect((await download(reader, 1)).status).toBe(200);
     // The GET alone changes nothing; the page posts the dashboard's completion.

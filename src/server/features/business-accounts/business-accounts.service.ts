@@ -23,7 +23,9 @@ const toView = (a: AccountRow, details: DetailRow[]): BusinessAccount => ({
   status: a.status,
   businessAccountUrl: a.businessAccountUrl,
   notes: a.notes,
-  details: details.filter((d) => d.businessAccountId === a.id).map((d) => ({ id: d.id, label: d.label, value: d.value })),
+  details: details
+    .filter((d) => d.businessAccountId === a.id)
+    .map((d) => ({ id: d.id, label: d.label, value: d.value })),
   createdAt: a.createdAt.toISOString(),
 });
 
@@ -46,7 +48,15 @@ async function pageOfAccounts(db: Db, clientId: string, q: PageQuery): Promise<B
   const details = await db
     .select()
     .from(businessAccountDetails)
-    .where(and(eq(businessAccountDetails.userId, clientId), inArray(businessAccountDetails.businessAccountId, accounts.map((a) => a.id))))
+    .where(
+      and(
+        eq(businessAccountDetails.userId, clientId),
+        inArray(
+          businessAccountDetails.businessAccountId,
+          accounts.map((a) => a.id),
+        ),
+      ),
+    )
     .orderBy(asc(businessAccountDetails.id));
   return accounts.map((a) => toView(a, details));
 }
@@ -90,7 +100,12 @@ export async function addBusinessAccount(db: Db, scope: Scope, input: BusinessAc
  * Updates the account and replaces its details with the submitted list, in ONE transaction: any
  * failure leaves both as they were. The status is never changed here. null: not the client's account.
  */
-export async function updateBusinessAccount(db: Db, scope: Scope, id: string, input: BusinessAccountValues): Promise<BusinessAccount | null> {
+export async function updateBusinessAccount(
+  db: Db,
+  scope: Scope,
+  id: string,
+  input: BusinessAccountValues,
+): Promise<BusinessAccount | null> {
   const { details, status: _ignored, ...fields } = input;
   return db.transaction(async (tx) => {
     const [account] = await tx

@@ -30,7 +30,11 @@ afterAll(() => t?.close());
 async function add(agent: TestAgent, clientId: string, json: unknown = withDetails) {
   const res = await agent.request('POST', base(clientId), { json });
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()).account as { id: string; status: string; details: { id: number; label: string; value: string }[] };
+  return (await res.json()).account as {
+    id: string;
+    status: string;
+    details: { id: number; label: string; value: string }[];
+  };
 }
 const snapshot = async (id: string) => ({
   account: await t.db.select().from(businessAccounts).where(eq(businessAccounts.id, id)),
@@ -50,7 +54,11 @@ describe('business presence accounts', () => {
 
   it('saves a new account as Active whatever status is sent, with its details, and lists them nested', async () => {
     const account = await add(a.agent, a.id);
-    expect(account).toMatchObject({ name: 'Dun & Bradstreet', status: 'Active', businessAccountUrl: 'https://www.dnb.com' });
+    expect(account).toMatchObject({
+      name: 'Dun & Bradstreet',
+      status: 'Active',
+      businessAccountUrl: 'https://www.dnb.com',
+    });
     const { items: accounts } = await (await a.agent.get(base(a.id))).json();
     const listed = accounts.find((x: { id: string }) => x.id === account.id);
     expect(listed.status).toBe('Active');
@@ -63,7 +71,18 @@ describe('business presence accounts', () => {
   it('updates the account and replaces its details in one request; the status stays', async () => {
     const account = await add(a.agent, a.id);
     const res = await a.agent.request('PUT', `${base(a.id)}/${account.id}`, {
-      json: { name: 'D&B', description: '', businessAccountUrl: '', notes: 'n', status: 'Closed', details: [{ label: 'DUNS', value: '98-765-4321' }, { label: 'Tier', value: 'Gold' }, { label: 'New', value: '' }] },
+      json: {
+        name: 'D&B',
+        description: '',
+        businessAccountUrl: '',
+        notes: 'n',
+        status: 'Closed',
+        details: [
+          { label: 'DUNS', value: '98-765-4321' },
+          { label: 'Tier', value: 'Gold' },
+          { label: 'New', value: '' },
+        ],
+      },
     });
     expect(res.status).toBe(200);
     const { account: saved } = await res.json();
@@ -80,12 +99,20 @@ describe('business presence accounts', () => {
     const account = await add(a.agent, a.id);
     const before = await snapshot(account.id);
     const res = await a.agent.request('PUT', `${base(a.id)}/${account.id}`, {
-      json: { name: 'Changed name', details: [{ label: 'Fine', value: 'ok' }, { label: 'x'.repeat(101), value: 'too long' }] },
+      json: {
+        name: 'Changed name',
+        details: [
+          { label: 'Fine', value: 'ok' },
+          { label: 'x'.repeat(101), value: 'too long' },
+        ],
+      },
     });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe('A detail label can be at most 100 characters.');
     expect(await snapshot(account.id)).toEqual(before);
-    const missingLabel = await a.agent.request('PUT', `${base(a.id)}/${account.id}`, { json: { name: 'Changed', details: [{ label: '', value: 'v' }] } });
+    const missingLabel = await a.agent.request('PUT', `${base(a.id)}/${account.id}`, {
+      json: { name: 'Changed', details: [{ label: '', value: 'v' }] },
+    });
     expect(missingLabel.status).toBe(400);
     expect(await snapshot(account.id)).toEqual(before);
   });
@@ -95,7 +122,13 @@ describe('business presence accounts', () => {
     const before = await snapshot(account.id);
     const scope = { clientId: a.id, actorId: a.id, isAdmin: false };
     // Past validation (called directly): the details' NOT NULL label fails after the account row was updated.
-    const bad = { name: 'Half-saved?', description: '', businessAccountUrl: '', notes: '', details: [{ label: null as unknown as string, value: 'v' }] };
+    const bad = {
+      name: 'Half-saved?',
+      description: '',
+      businessAccountUrl: '',
+      notes: '',
+      details: [{ label: null as unknown as string, value: 'v' }],
+    };
     await expect(updateBusinessAccount(t.db, scope, account.id, bad)).rejects.toThrow();
     expect(await snapshot(account.id)).toEqual(before);
   });
@@ -103,7 +136,13 @@ describe('business presence accounts', () => {
   it('refuses more than 50 details and a URL that is not http(s)', async () => {
     const many = Array.from({ length: 51 }, (_, i) => ({ label: `L${i}`, value: 'v' }));
     expect((await a.agent.request('POST', base(a.id), { json: { name: 'Many', details: many } })).status).toBe(400);
-    expect((await a.agent.request('POST', base(a.id), { json: { name: 'Bad url', businessAccountUrl: 'javascript:alert(1)' } })).status).toBe(400);
+    expect(
+      (
+        await a.agent.request('POST', base(a.id), {
+          json: { name: 'Bad url', businessAccountUrl: 'javascript:alert(1)' },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('deletes an account with its details', async () => {
@@ -112,22 +151,29 @@ describe('business presence accounts', () => {
     expect(await snapshot(account.id)).toEqual({ account: [], details: [] });
   });
 
-  it('client B cannot list, update or delete client A\'s account (404) and nothing changes', async () => {
+  it("client B cannot list, update or delete client A's account (404) and nothing changes", async () => {
     const account = await add(a.agent, a.id);
     const before = await snapshot(account.id);
     expect((await b.agent.get(base(a.id))).status).toBe(404);
-    expect((await b.agent.request('PUT', `${base(b.id)}/${account.id}`, { json: { name: 'Hijacked' } })).status).toBe(404);
+    expect((await b.agent.request('PUT', `${base(b.id)}/${account.id}`, { json: { name: 'Hijacked' } })).status).toBe(
+      404,
+    );
     expect((await b.agent.request('DELETE', `${base(b.id)}/${account.id}`)).status).toBe(404);
     expect((await b.agent.request('DELETE', `${base(a.id)}/${account.id}`)).status).toBe(404);
     expect((await (await b.agent.get(base(b.id))).json()).items).toEqual([]);
     expect(await snapshot(account.id)).toEqual(before);
   });
 
-  it('an admin\'s writes for a client are audited', async () => {
+  it("an admin's writes for a client are audited", async () => {
     const account = await add(admin.agent, b.id, { name: 'Google Business Profile' });
-    expect((await admin.agent.request('PUT', `${base(b.id)}/${account.id}`, { json: { name: 'GBP' } })).status).toBe(200);
+    expect((await admin.agent.request('PUT', `${base(b.id)}/${account.id}`, { json: { name: 'GBP' } })).status).toBe(
+      200,
+    );
     expect((await admin.agent.request('DELETE', `${base(b.id)}/${account.id}`)).status).toBe(200);
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.clientId, b.id), eq(auditLog.entityId, account.id)));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clientId, b.id), eq(auditLog.entityId, account.id)));
     expect(entries.map((e) => e.action).sort()).toEqual(['create', 'delete', 'update']);
     expect(entries.every((e) => e.entityType === 'business_account' && e.actorId === admin.id)).toBe(true);
   });

@@ -3,9 +3,24 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../app-env';
 import { access, clientQuery } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
-import { CARD_MESSAGES, revolvingCreditInput, storeCardInput, type CardKind, type StoreCardSecret } from '../../../shared/credit';
+import {
+  CARD_MESSAGES,
+  revolvingCreditInput,
+  storeCardInput,
+  type CardKind,
+  type StoreCardSecret,
+} from '../../../shared/credit';
 import { adminListQuery, pageQuery } from '../../../shared/paging';
-import { addCard, cardExists, deleteCard, listAllCards, listCards, revealCardSecret, updateCard, type CardValues } from './cards.service';
+import {
+  addCard,
+  cardExists,
+  deleteCard,
+  listAllCards,
+  listCards,
+  revealCardSecret,
+  updateCard,
+  type CardValues,
+} from './cards.service';
 
 const NOT_FOUND = 'Card not found.';
 const NOTHING_ON_FILE: Record<StoreCardSecret, string> = {
@@ -22,7 +37,8 @@ const OWNER = { unknownClient: CARD_MESSAGES.userNotFound };
 const ownCard = (kind: CardKind) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const id = c.req.param('cardId') ?? '';
-    if (id.length > 64 || !(await cardExists(c.var.deps.db, kind, c.var.scope.clientId, id))) return c.json({ error: NOT_FOUND }, 404);
+    if (id.length > 64 || !(await cardExists(c.var.deps.db, kind, c.var.scope.clientId, id)))
+      return c.json({ error: NOT_FOUND }, 404);
     return next();
   });
 
@@ -40,7 +56,14 @@ function cardRoutes<S extends typeof storeCardInput | typeof revolvingCreditInpu
     })
     .patch('/:cardId', access('own', OWNER), own, validate('json', input), async (c) => {
       const { db, keyring } = c.var.deps;
-      const card = await updateCard(db, keyring, kind, c.var.scope, c.req.param('cardId'), c.req.valid('json') as CardValues);
+      const card = await updateCard(
+        db,
+        keyring,
+        kind,
+        c.var.scope,
+        c.req.param('cardId'),
+        c.req.valid('json') as CardValues,
+      );
       return card ? c.json({ card }) : c.json({ error: NOT_FOUND }, 404);
     })
     .delete('/:cardId', access('own', OWNER), own, async (c) => {

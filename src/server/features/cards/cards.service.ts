@@ -7,7 +7,14 @@ import { openField, openRow, sealValues } from '../../security/encrypted-column'
 import type { Keyring } from '../../security/keyring';
 import { mask } from '../../../shared/mask';
 import type { Bureau, CardKind, revolvingCreditInput, storeCardInput, StoreCardSecret } from '../../../shared/credit';
-import { PASSWORD_MASK, type Card, type CardTradeline, type RevolvingCredit, type StoreCard, type WithClient } from '../../../shared/cards';
+import {
+  PASSWORD_MASK,
+  type Card,
+  type CardTradeline,
+  type RevolvingCredit,
+  type StoreCard,
+  type WithClient,
+} from '../../../shared/cards';
 import { LIMITS } from '../../../shared/limits';
 import type { Page, PageQuery } from '../../../shared/paging';
 import { pageWindow, toPage } from '../../lib/paging';
@@ -26,7 +33,10 @@ export type CardValues = StoreCardValues | RevolvingCreditValues;
 
 const TABLES = { store: storeCreditCards, revolving: revolvingCredits } as const;
 const ENTITY = { store: 'store_credit_card', revolving: 'revolving_credit' } as const;
-const LIMIT = { store: [LIMITS.storeCards, 'store cards'], revolving: [LIMITS.revolvingCredits, 'revolving credit cards'] } as const;
+const LIMIT = {
+  store: [LIMITS.storeCards, 'store cards'],
+  revolving: [LIMITS.revolvingCredits, 'revolving credit cards'],
+} as const;
 
 // Both tables share these columns; drizzle's builders accept either through this one type.
 type CardTable = typeof revolvingCredits;
@@ -40,7 +50,11 @@ const money = (v: string | null) => (v === null ? null : Number(v));
 const moneyColumn = (n: number | null) => (n === null ? null : n.toFixed(2));
 
 function common(row: CommonRow) {
-  const tradeline: CardTradeline = { bureaus: row.bureaus as Bureau[], dateOpened: row.dateOpened, lastReported: row.lastReported };
+  const tradeline: CardTradeline = {
+    bureaus: row.bureaus as Bureau[],
+    dateOpened: row.dateOpened,
+    lastReported: row.lastReported,
+  };
   return {
     id: row.id,
     clientId: row.userId,
@@ -100,15 +114,36 @@ function columnsFor(keyring: Keyring, kind: CardKind, rowId: string, input: Card
   return { ...fields, ...secrets };
 }
 
-export async function listCards(db: Db, keyring: Keyring, kind: CardKind, clientId: string, q: PageQuery): Promise<Page<Card>> {
+export async function listCards(
+  db: Db,
+  keyring: Keyring,
+  kind: CardKind,
+  clientId: string,
+  q: PageQuery,
+): Promise<Page<Card>> {
   const table = tableOf(kind);
   const where = eq(table.userId, clientId);
-  const rows = db.select().from(table).where(where).orderBy(desc(table.createdAt), desc(table.id)).limit(pageWindow(q).limit).offset(pageWindow(q).offset);
-  return toPage(q, rows.then((r) => r.map((row) => toView(keyring, kind, row))), db.$count(table, where));
+  const rows = db
+    .select()
+    .from(table)
+    .where(where)
+    .orderBy(desc(table.createdAt), desc(table.id))
+    .limit(pageWindow(q).limit)
+    .offset(pageWindow(q).offset);
+  return toPage(
+    q,
+    rows.then((r) => r.map((row) => toView(keyring, kind, row))),
+    db.$count(table, where),
+  );
 }
 
 /** Admins: every client's cards of this kind (or one client's), a page at a time, each with its client's name. */
-export async function listAllCards(db: Db, keyring: Keyring, kind: CardKind, q: PageQuery & { clientId?: string }): Promise<Page<WithClient<Card>>> {
+export async function listAllCards(
+  db: Db,
+  keyring: Keyring,
+  kind: CardKind,
+  q: PageQuery & { clientId?: string },
+): Promise<Page<WithClient<Card>>> {
   const table = tableOf(kind);
   const where = and(ownedByClient(db, table.userId), q.clientId ? eq(table.userId, q.clientId) : undefined);
   const rows = db
@@ -121,18 +156,33 @@ export async function listAllCards(db: Db, keyring: Keyring, kind: CardKind, q: 
     .offset(pageWindow(q).offset);
   return toPage(
     q,
-    rows.then((r) => r.map((row) => ({ ...toView(keyring, kind, row.card), clientName: row.clientName, clientEmail: row.clientEmail }))),
+    rows.then((r) =>
+      r.map((row) => ({
+        ...toView(keyring, kind, row.card),
+        clientName: row.clientName,
+        clientEmail: row.clientEmail,
+      })),
+    ),
     db.$count(table, where),
   );
 }
 
 export async function cardExists(db: Db, kind: CardKind, clientId: string, cardId: string) {
   const table = tableOf(kind);
-  const [row] = await db.select({ id: table.id }).from(table).where(and(eq(table.id, cardId), eq(table.userId, clientId)));
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, cardId), eq(table.userId, clientId)));
   return Boolean(row);
 }
 
-export async function addCard(db: Db, keyring: Keyring, kind: CardKind, scope: Scope, input: CardValues): Promise<Card> {
+export async function addCard(
+  db: Db,
+  keyring: Keyring,
+  kind: CardKind,
+  scope: Scope,
+  input: CardValues,
+): Promise<Card> {
   const table = tableOf(kind);
   // The id is bound into the encrypted secrets, so it is made here, before the insert.
   const id = crypto.randomUUID();
@@ -140,7 +190,11 @@ export async function addCard(db: Db, keyring: Keyring, kind: CardKind, scope: S
     await enforceRecordLimit(tx, table.userId, scope.clientId, LIMIT[kind][0], LIMIT[kind][1]);
     const [row] = await tx
       .insert(table)
-      .values({ id, userId: scope.clientId, ...(columnsFor(keyring, kind, id, input) as Partial<CardTable['$inferInsert']>) })
+      .values({
+        id,
+        userId: scope.clientId,
+        ...(columnsFor(keyring, kind, id, input) as Partial<CardTable['$inferInsert']>),
+      })
       .returning();
     await recordAudit(tx, scope, { action: 'create', entityType: ENTITY[kind], entityId: id });
     await notifyStaffAction(tx, scope, { action: 'create', entityType: ENTITY[kind] });
@@ -150,12 +204,22 @@ export async function addCard(db: Db, keyring: Keyring, kind: CardKind, scope: S
 }
 
 /** null when the card is not the scope client's. */
-export async function updateCard(db: Db, keyring: Keyring, kind: CardKind, scope: Scope, cardId: string, input: CardValues): Promise<Card | null> {
+export async function updateCard(
+  db: Db,
+  keyring: Keyring,
+  kind: CardKind,
+  scope: Scope,
+  cardId: string,
+  input: CardValues,
+): Promise<Card | null> {
   const table = tableOf(kind);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(table)
-      .set({ ...(columnsFor(keyring, kind, cardId, input) as Partial<CardTable['$inferInsert']>), updatedAt: new Date() })
+      .set({
+        ...(columnsFor(keyring, kind, cardId, input) as Partial<CardTable['$inferInsert']>),
+        updatedAt: new Date(),
+      })
       .where(and(eq(table.id, cardId), eq(table.userId, scope.clientId)))
       .returning();
     if (!row) return null;
@@ -181,7 +245,11 @@ export async function deleteCard(db: Db, kind: CardKind, scope: Scope, cardId: s
   });
 }
 
-const secretColumns = { 'account-number': storeCreditCards.accountNumber, username: storeCreditCards.username, password: storeCreditCards.password } as const;
+const secretColumns = {
+  'account-number': storeCreditCards.accountNumber,
+  username: storeCreditCards.username,
+  password: storeCreditCards.password,
+} as const;
 
 /** A store card's secret in clear, for its owner or an admin; every reveal (and so every copy) is audited. null: no such card or nothing on file. */
 export async function revealCardSecret(db: Db, keyring: Keyring, scope: Scope, cardId: string, field: StoreCardSecret) {

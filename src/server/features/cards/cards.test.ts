@@ -74,7 +74,8 @@ describe('store cards', () => {
     const res = await a.agent.get(stores(a.id));
     expect(res.status).toBe(200);
     const text = await res.text();
-    for (const secret of ['9876-5432', '987654', 'alpha-store-login', 'S3cret pass!']) expect(text).not.toContain(secret);
+    for (const secret of ['9876-5432', '987654', 'alpha-store-login', 'S3cret pass!'])
+      expect(text).not.toContain(secret);
     const { items, total } = JSON.parse(text);
     expect(total).toBe(1);
     expect(items[0]).not.toHaveProperty('accountNumber');
@@ -105,7 +106,10 @@ describe('store cards', () => {
     expect(await number.json()).toEqual({ value: '6035-3222-9876-5432' });
     expect(await (await a.agent.request('POST', `${url}/username`)).json()).toEqual({ value: 'alpha-store-login' });
     expect(await (await admin.agent.request('POST', `${url}/password`)).json()).toEqual({ value: 'S3cret pass!' });
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.clientId, a.id), eq(auditLog.entityId, card.id)));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clientId, a.id), eq(auditLog.entityId, card.id)));
     expect(entries.map((e) => [e.action, e.entityType, e.field, e.actorId]).sort()).toEqual(
       [
         ['reveal', 'store_credit_card', 'account_number', a.id],
@@ -119,10 +123,20 @@ describe('store cards', () => {
     const card = await add(a.agent, stores(a.id), store);
     const url = `${stores(a.id)}/${card.id}`;
     const { accountNumber: _n, ...withoutNumber } = store;
-    const res = await a.agent.request('PATCH', url, { json: { ...withoutNumber, issuer: 'Lowe\'s', username: '', password: 'new-pass' } });
+    const res = await a.agent.request('PATCH', url, {
+      json: { ...withoutNumber, issuer: "Lowe's", username: '', password: 'new-pass' },
+    });
     expect(res.status).toBe(200);
-    expect((await res.json()).card).toMatchObject({ issuer: 'Lowe\'s', accountNumberMasked: '•••• 5432', hasUsername: false, usernameMasked: '', hasPassword: true });
-    expect(await (await a.agent.request('POST', `${url}/reveal/account-number`)).json()).toEqual({ value: '6035-3222-9876-5432' });
+    expect((await res.json()).card).toMatchObject({
+      issuer: "Lowe's",
+      accountNumberMasked: '•••• 5432',
+      hasUsername: false,
+      usernameMasked: '',
+      hasPassword: true,
+    });
+    expect(await (await a.agent.request('POST', `${url}/reveal/account-number`)).json()).toEqual({
+      value: '6035-3222-9876-5432',
+    });
     expect(await (await a.agent.request('POST', `${url}/reveal/password`)).json()).toEqual({ value: 'new-pass' });
     const none = await a.agent.request('POST', `${url}/reveal/username`);
     expect(none.status).toBe(404);
@@ -131,19 +145,28 @@ describe('store cards', () => {
 
   it('leave the tradeline columns to the tradelines routes: a card edit neither writes nor accepts them', async () => {
     const card = await add(a.agent, stores(a.id), { issuer: 'Tradeline kept' });
-    await t.db.update(storeCreditCards).set({ bureaus: ['dnb'], dateOpened: '2024-01-02', lastReported: '2024-03-04' }).where(eq(storeCreditCards.id, card.id));
+    await t.db
+      .update(storeCreditCards)
+      .set({ bureaus: ['dnb'], dateOpened: '2024-01-02', lastReported: '2024-03-04' })
+      .where(eq(storeCreditCards.id, card.id));
     const url = `${stores(a.id)}/${card.id}`;
     expect((await a.agent.request('PATCH', url, { json: { issuer: 'Tradeline kept 2' } })).status).toBe(200);
     expect((await a.agent.request('PATCH', url, { json: { issuer: 'x', bureaus: [] } })).status).toBe(400);
     const { items } = await (await a.agent.get(`${stores(a.id)}?pageSize=100`)).json();
-    expect(items.find((c: { id: string }) => c.id === card.id)).toMatchObject({ issuer: 'Tradeline kept 2', tradeline: { bureaus: ['dnb'], dateOpened: '2024-01-02', lastReported: '2024-03-04' } });
+    expect(items.find((c: { id: string }) => c.id === card.id)).toMatchObject({
+      issuer: 'Tradeline kept 2',
+      tradeline: { bureaus: ['dnb'], dateOpened: '2024-01-02', lastReported: '2024-03-04' },
+    });
   });
 
   it('refuse a missing issuer, a bad URL or limit, in plain words (nothing saved)', async () => {
     const before = await t.db.select().from(storeCreditCards);
     const cases: [unknown, string][] = [
       [{}, 'Enter the issuer.'],
-      [{ issuer: 'X', applicationUrl: 'javascript:alert(1)' }, 'Application URL must be a web address starting with http:// or https://'],
+      [
+        { issuer: 'X', applicationUrl: 'javascript:alert(1)' },
+        'Application URL must be a web address starting with http:// or https://',
+      ],
       [{ issuer: 'X', creditLimit: 'lots' }, 'Enter the credit limit as a number, like 2500 or 2500.00.'],
       [{ issuer: 'X', creditLimit: -1 }, 'Credit limit cannot be negative.'],
     ];
@@ -155,7 +178,7 @@ describe('store cards', () => {
     expect(await t.db.select().from(storeCreditCards)).toHaveLength(before.length);
   });
 
-  it('client B cannot list, update, delete or reveal client A\'s card (404), nothing changes', async () => {
+  it("client B cannot list, update, delete or reveal client A's card (404), nothing changes", async () => {
     const card = await add(a.agent, stores(a.id), store);
     const [before] = await t.db.select().from(storeCreditCards).where(eq(storeCreditCards.id, card.id));
     const onB = `${stores(b.id)}/${card.id}`;
@@ -170,7 +193,12 @@ describe('store cards', () => {
     expect((await (await b.agent.get(stores(b.id))).json()).items).toEqual([]);
     const [after] = await t.db.select().from(storeCreditCards).where(eq(storeCreditCards.id, card.id));
     expect(after).toEqual(before);
-    expect(await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, card.id), eq(auditLog.actorId, b.id)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, card.id), eq(auditLog.actorId, b.id))),
+    ).toEqual([]);
   });
 
   it(`stop at ${LIMITS.storeCards} per client with the limit in words`, async () => {
@@ -181,7 +209,9 @@ describe('store cards', () => {
     await t.db.insert(storeCreditCards).values(copies);
     const res = await c.agent.request('POST', stores(c.user.id), { json: { issuer: 'One too many' } });
     expect(res.status).toBe(409);
-    expect((await res.json()).error).toBe('You have reached the limit of 200 store cards. Delete some you no longer need, or contact support.');
+    expect((await res.json()).error).toBe(
+      'You have reached the limit of 200 store cards. Delete some you no longer need, or contact support.',
+    );
     expect(await t.db.$count(storeCreditCards, eq(storeCreditCards.userId, c.user.id))).toBe(LIMITS.storeCards);
   });
 });
@@ -189,11 +219,20 @@ describe('store cards', () => {
 describe('revolving credits', () => {
   it('store the annual fee and rewards, and edit them; a fee sent empty removes it', async () => {
     const card = await add(a.agent, revolving(a.id), credit);
-    expect(card).toMatchObject({ kind: 'revolving', issuer: 'Capital Bank', creditLimit: 10000, rewards: '2% cash back', annualFee: 95, tradeline: { bureaus: [] } });
+    expect(card).toMatchObject({
+      kind: 'revolving',
+      issuer: 'Capital Bank',
+      creditLimit: 10000,
+      rewards: '2% cash back',
+      annualFee: 95,
+      tradeline: { bureaus: [] },
+    });
     const [row] = await t.db.select().from(revolvingCredits).where(eq(revolvingCredits.id, card.id));
     expect(row.annualFee).toBe('95.00');
     const url = `${revolving(a.id)}/${card.id}`;
-    const edited = await a.agent.request('PATCH', url, { json: { ...credit, annualFee: '$1,250.50', rewards: '3x points' } });
+    const edited = await a.agent.request('PATCH', url, {
+      json: { ...credit, annualFee: '$1,250.50', rewards: '3x points' },
+    });
     expect(edited.status).toBe(200);
     expect((await edited.json()).card).toMatchObject({ annualFee: 1250.5, rewards: '3x points' });
     const { items } = await (await a.agent.get(revolving(a.id))).json();
@@ -206,7 +245,9 @@ describe('revolving credits', () => {
   });
 
   it('take no secrets, and have no reveal route', async () => {
-    expect((await a.agent.request('POST', revolving(a.id), { json: { issuer: 'X', password: 'nope' } })).status).toBe(400);
+    expect((await a.agent.request('POST', revolving(a.id), { json: { issuer: 'X', password: 'nope' } })).status).toBe(
+      400,
+    );
     const card = await add(a.agent, revolving(a.id), { issuer: 'No secrets' });
     expect((await a.agent.request('POST', `${revolving(a.id)}/${card.id}/reveal/password`)).status).toBe(404);
   });
@@ -217,9 +258,11 @@ describe('revolving credits', () => {
     expect(await t.db.$count(storeCreditCards, eq(storeCreditCards.id, card.id))).toBe(1);
   });
 
-  it('client B cannot touch client A\'s revolving credit; A deletes it', async () => {
+  it("client B cannot touch client A's revolving credit; A deletes it", async () => {
     const card = await add(a.agent, revolving(a.id), credit);
-    expect((await b.agent.request('PATCH', `${revolving(b.id)}/${card.id}`, { json: { issuer: 'Hijacked' } })).status).toBe(404);
+    expect(
+      (await b.agent.request('PATCH', `${revolving(b.id)}/${card.id}`, { json: { issuer: 'Hijacked' } })).status,
+    ).toBe(404);
     expect((await b.agent.request('DELETE', `${revolving(b.id)}/${card.id}`)).status).toBe(404);
     expect((await b.agent.get(revolving(a.id))).status).toBe(404);
     expect((await a.agent.request('DELETE', `${revolving(a.id)}/${card.id}`)).status).toBe(200);
@@ -230,7 +273,9 @@ describe('revolving credits', () => {
     const c = await t.createSignedInUser();
     const first = await add(c.agent, revolving(c.user.id), { issuer: 'First' });
     const [row] = await t.db.select().from(revolvingCredits).where(eq(revolvingCredits.id, first.id));
-    await t.db.insert(revolvingCredits).values(Array.from({ length: LIMITS.revolvingCredits - 1 }, () => ({ ...row, id: randomUUID() })));
+    await t.db
+      .insert(revolvingCredits)
+      .values(Array.from({ length: LIMITS.revolvingCredits - 1 }, () => ({ ...row, id: randomUUID() })));
     const res = await c.agent.request('POST', revolving(c.user.id), { json: { issuer: 'One too many' } });
     expect(res.status).toBe(409);
     expect((await res.json()).error).toMatch(/limit of 200 revolving credit cards/);
@@ -239,27 +284,48 @@ describe('revolving credits', () => {
 
 describe('admins', () => {
   it('add, edit and delete for a client, each write audited; the all-clients lists name the client and mask secrets', async () => {
-    const card = await add(admin.agent, stores(b.id), { issuer: 'Bravo Store', accountNumber: '11112222333344449999', password: 'bravo-pass' });
-    expect((await admin.agent.request('PATCH', `${stores(b.id)}/${card.id}`, { json: { issuer: 'Bravo Store 2' } })).status).toBe(200);
+    const card = await add(admin.agent, stores(b.id), {
+      issuer: 'Bravo Store',
+      accountNumber: '11112222333344449999',
+      password: 'bravo-pass',
+    });
+    expect(
+      (await admin.agent.request('PATCH', `${stores(b.id)}/${card.id}`, { json: { issuer: 'Bravo Store 2' } })).status,
+    ).toBe(200);
     const all = await admin.agent.get('/api/store-cards');
     expect(all.status).toBe(200);
     const text = await all.text();
     expect(text).not.toContain('11112222333344449999');
     expect(text).not.toContain('bravo-pass');
     const { items } = JSON.parse(text);
-    expect(items).toContainEqual(expect.objectContaining({ id: card.id, issuer: 'Bravo Store 2', clientId: b.id, clientName: 'Client Bravo', accountNumberMasked: '•••• 9999', passwordMasked: '••••••••' }));
+    expect(items).toContainEqual(
+      expect.objectContaining({
+        id: card.id,
+        issuer: 'Bravo Store 2',
+        clientId: b.id,
+        clientName: 'Client Bravo',
+        accountNumberMasked: '•••• 9999',
+        passwordMasked: '••••••••',
+      }),
+    );
     expect(items.some((x: { clientId: string }) => x.clientId === a.id)).toBe(true);
     const onlyB = await (await admin.agent.get(`/api/store-cards?clientId=${b.id}`)).json();
     expect(onlyB.items.every((x: { clientId: string }) => x.clientId === b.id)).toBe(true);
     expect((await admin.agent.request('DELETE', `${stores(b.id)}/${card.id}`)).status).toBe(200);
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.clientId, b.id), eq(auditLog.entityId, card.id)));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clientId, b.id), eq(auditLog.entityId, card.id)));
     expect(entries.map((e) => e.action).sort()).toEqual(['create', 'delete', 'update']);
     expect(entries.every((e) => e.actorId === admin.id && e.entityType === 'store_credit_card')).toBe(true);
 
     const fee = await add(admin.agent, revolving(b.id), { issuer: 'Bravo Credit', annualFee: 49 });
     const revolvingAll = await (await admin.agent.get('/api/revolving-credits')).json();
-    expect(revolvingAll.items).toContainEqual(expect.objectContaining({ id: fee.id, clientName: 'Client Bravo', annualFee: 49 }));
-    for (const path of ['/api/store-cards', '/api/revolving-credits']) expect((await a.agent.get(path)).status).toBe(403);
+    expect(revolvingAll.items).toContainEqual(
+      expect.objectContaining({ id: fee.id, clientName: 'Client Bravo', annualFee: 49 }),
+    );
+    for (const path of ['/api/store-cards', '/api/revolving-credits'])
+      expect((await a.agent.get(path)).status).toBe(403);
   });
 
   it("hear 'User not found' when the client they name does not exist", async () => {

@@ -52,7 +52,8 @@ describe('Clients list as CSV', () => {
       { name: '@SUM(A1:A9)', email: 'csv-at@example.test', phone: '-5550100' },
       { name: 'Smith, "Jo"', email: 'csv-comma@example.test', phone: '(555) 010-0101' },
     ];
-    for (const u of hostile) await t.db.insert(authUsers).values({ id: crypto.randomUUID(), role: 'client', emailVerified: true, ...u });
+    for (const u of hostile)
+      await t.db.insert(authUsers).values({ id: crypto.randomUUID(), role: 'client', emailVerified: true, ...u });
     const rows = await download('?q=csv-&sort=email_asc');
     expect(rows[0]).toEqual([...CLIENTS_TABLE_HEADERS]);
     expect(rows.slice(1).map((r) => [r[0], r[1], r[3]])).toEqual([
@@ -62,16 +63,32 @@ describe('Clients list as CSV', () => {
     ]);
     expect([rows[1][2], rows[1][4], rows[1][5]]).toEqual(['-', 'oauth', 'No']);
     const desc = await download('?q=csv-&sort=email_desc');
-    expect(desc.slice(1).map((r) => r[1])).toEqual(['csv-formula@example.test', 'csv-comma@example.test', 'csv-at@example.test']);
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.actorId, admin.id), eq(auditLog.entityType, 'client_list')));
-    expect(audit).toEqual([expect.objectContaining({ clientId: admin.id, action: 'export' }), expect.objectContaining({ action: 'export' })]);
+    expect(desc.slice(1).map((r) => r[1])).toEqual([
+      'csv-formula@example.test',
+      'csv-comma@example.test',
+      'csv-at@example.test',
+    ]);
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, admin.id), eq(auditLog.entityType, 'client_list')));
+    expect(audit).toEqual([
+      expect.objectContaining({ clientId: admin.id, action: 'export' }),
+      expect.objectContaining({ action: 'export' }),
+    ]);
   });
 
   it("writes what the screen shows: its search, its order, the table's columns and headers, dates in the reader's zone", async () => {
     // 02:30 UTC on March 10 is still March 9 in New York.
     const base = Date.parse('2026-03-10T02:30:00Z');
     const shown = [
-      { name: 'Zone Early', email: 'zone-b@example.test', phone: '', createdAt: new Date(base - 24 * 3600_000), isPaid: false },
+      {
+        name: 'Zone Early',
+        email: 'zone-b@example.test',
+        phone: '',
+        createdAt: new Date(base - 24 * 3600_000),
+        isPaid: false,
+      },
       { name: '', email: 'zone-a@example.test', phone: '(302) 555-0111', createdAt: new Date(base), isPaid: true },
     ];
     for (const u of shown) {
@@ -80,7 +97,15 @@ describe('Clients list as CSV', () => {
       await t.db.insert(authUsers).values({ id, role: 'client', emailVerified: true, ...user });
       if (isPaid) await t.db.insert(users).values({ id, isPaid: true });
     }
-    await t.db.insert(authUsers).values({ id: crypto.randomUUID(), role: 'client', emailVerified: true, name: 'Not Shown', email: 'other-zone@example.test' });
+    await t.db
+      .insert(authUsers)
+      .values({
+        id: crypto.randomUUID(),
+        role: 'client',
+        emailVerified: true,
+        name: 'Not Shown',
+        email: 'other-zone@example.test',
+      });
 
     const rows = await download('?q=zone-&sort=newest&tz=America%2FNew_York');
     expect(rows).toEqual([
@@ -94,7 +119,10 @@ describe('Clients list as CSV', () => {
       ['zone-b@example.test', 'Mar 9, 2026'],
       ['zone-a@example.test', 'Mar 10, 2026'],
     ]);
-    expect((await download('?q=zone-&sort=email_asc')).slice(1).map((r) => r[6])).toEqual(['Mar 10, 2026', 'Mar 9, 2026']);
+    expect((await download('?q=zone-&sort=email_asc')).slice(1).map((r) => r[6])).toEqual([
+      'Mar 10, 2026',
+      'Mar 9, 2026',
+    ]);
   });
 
   it('refuses a time zone the runtime does not know, with a 400 sentence', async () => {
@@ -115,9 +143,17 @@ describe('Clients list as CSV', () => {
   it(`streams ${MANY.toLocaleString('en-US')} clients a page at a time: the first bytes leave before the rest is read`, async () => {
     const batch = 1_000;
     for (let i = 0; i < MANY; i += batch) {
-      await t.db.insert(authUsers).values(
-        Array.from({ length: batch }, (_, j) => ({ id: crypto.randomUUID(), role: 'client' as const, emailVerified: true, name: `Bulk ${i + j}`, email: `bulk-${String(i + j).padStart(5, '0')}@example.test` })),
-      );
+      await t.db
+        .insert(authUsers)
+        .values(
+          Array.from({ length: batch }, (_, j) => ({
+            id: crypto.randomUUID(),
+            role: 'client' as const,
+            emailVerified: true,
+            name: `Bulk ${i + j}`,
+            email: `bulk-${String(i + j).padStart(5, '0')}@example.test`,
+          })),
+        );
     }
     pages = [];
     const res = await admin.agent.get('/api/clients/export?q=bulk-&sort=email_asc');
@@ -129,7 +165,8 @@ describe('Clients list as CSV', () => {
     expect(pages.length).toBeLessThan(5);
     const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
     let text = decoder.decode(first.value, { stream: true });
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value, { stream: true });
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      text += decoder.decode(chunk.value, { stream: true });
     const rows = parseCsv(text.slice(1));
     expect(rows.length).toBe(MANY + 1);
     expect(new Set(rows.slice(1).map((r) => r[1])).size).toBe(MANY);

@@ -11,7 +11,9 @@ import { clientsCsv } from './clients-csv';
 
 /** The original product's get-clients, for the admin Clients screen: never a password or its hash. */
 export const clientsRoutes = new Hono<AppEnv>()
-  .get('/', access('admin'), validate('query', clientListQuery), async (c) => c.json(await listClients(c.var.deps.db, c.req.valid('query'))))
+  .get('/', access('admin'), validate('query', clientListQuery), async (c) =>
+    c.json(await listClients(c.var.deps.db, c.req.valid('query'))),
+  )
   // The same list as CSV, streamed; recorded on the admin's own activity (no one client's data).
   .get('/export', access('admin'), validate('query', clientsCsvQuery), async (c) => {
     const admin = c.var.user!;

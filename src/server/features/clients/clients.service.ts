@@ -34,10 +34,7 @@ export function matching(q: string): SQL | undefined {
  */
 export async function listClients(db: Db, query: ClientListQuery): Promise<ClientPage> {
   const { sort, page, pageSize, q } = query;
-  const where = and(
-    eq(authUsers.role, 'client'),
-    q ? matching(q) : undefined,
-  );
+  const where = and(eq(authUsers.role, 'client'), q ? matching(q) : undefined);
   // Qualified by hand: drizzle leaves a single-table select's columns unqualified, which inside
   // the subquery would name auth_accounts' own columns.
   const hasPassword = sql<boolean>`exists (select 1 from ${authAccounts} as cred where cred.user_id = ${sql.raw('"auth_users"."id"')} and cred.provider_id = 'credential')`;

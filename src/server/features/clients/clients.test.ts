@@ -31,12 +31,25 @@ beforeAll(async () => {
   let at = Date.parse('2030-01-01T00:00:00Z');
   for (const p of people) {
     const u = await t.createSignedInUser({ email: p.email, name: p.name });
-    await t.db.update(authUsers).set({ phone: p.phone, createdAt: new Date((at += 1000)) }).where(eq(authUsers.id, u.user.id));
+    await t.db
+      .update(authUsers)
+      .set({ phone: p.phone, createdAt: new Date((at += 1000)) })
+      .where(eq(authUsers.id, u.user.id));
   }
   // A Google-only user: an auth_users row with only an oauth account.
   oauthId = `oauth-${tag}`;
-  await t.db.insert(authUsers).values({ id: oauthId, email: `google-${tag}@example.test`, name: 'Gia Google', emailVerified: true, createdAt: new Date('2029-06-01T00:00:00Z') });
-  await t.db.insert(authAccounts).values({ id: `acc-${tag}`, userId: oauthId, accountId: 'google-sub-1', providerId: 'google' });
+  await t.db
+    .insert(authUsers)
+    .values({
+      id: oauthId,
+      email: `google-${tag}@example.test`,
+      name: 'Gia Google',
+      emailVerified: true,
+      createdAt: new Date('2029-06-01T00:00:00Z'),
+    });
+  await t.db
+    .insert(authAccounts)
+    .values({ id: `acc-${tag}`, userId: oauthId, accountId: 'google-sub-1', providerId: 'google' });
 });
 afterAll(() => t?.close());
 
@@ -47,10 +60,21 @@ describe('admin clients list', () => {
     expect(page.rows.slice(0, 3).map((r) => r.email)).toEqual([people[2].email, people[1].email, people[0].email]);
     expect(page.rows.map((r) => r.email)).not.toContain(`boss-${tag}@example.test`);
     const body = JSON.stringify(page);
-    const hashes = (await t.db.select({ password: authAccounts.password }).from(authAccounts)).map((a) => a.password).filter(Boolean);
+    const hashes = (await t.db.select({ password: authAccounts.password }).from(authAccounts))
+      .map((a) => a.password)
+      .filter(Boolean);
     expect(hashes.length).toBeGreaterThan(0);
     for (const hash of hashes) expect(body).not.toContain(hash!.slice(-24));
-    expect(Object.keys(page.rows[0]).sort()).toEqual(['createdAt', 'email', 'hasPassword', 'id', 'isPaid', 'name', 'phone', 'provider']);
+    expect(Object.keys(page.rows[0]).sort()).toEqual([
+      'createdAt',
+      'email',
+      'hasPassword',
+      'id',
+      'isPaid',
+      'name',
+      'phone',
+      'provider',
+    ]);
     expect(page.rows[0]).toEqual({
       id: expect.any(String),
       name: 'Zoe Zulu',
@@ -114,8 +138,16 @@ describe('admin clients list', () => {
 
   it('tells a password user (email) from a Google-only user (oauth)', async () => {
     const rows = (await list({ q: tag })).rows;
-    expect(rows.find((r) => r.id === oauthId)).toMatchObject({ hasPassword: false, provider: 'oauth', name: 'Gia Google' });
-    expect(rows.find((r) => r.email === people[0].email)).toMatchObject({ hasPassword: true, provider: 'email', phone: '(555) 000-0001' });
+    expect(rows.find((r) => r.id === oauthId)).toMatchObject({
+      hasPassword: false,
+      provider: 'oauth',
+      name: 'Gia Google',
+    });
+    expect(rows.find((r) => r.email === people[0].email)).toMatchObject({
+      hasPassword: true,
+      provider: 'email',
+      phone: '(555) 000-0001',
+    });
   });
 
   it('refuses clients and guests, and bad queries with a clear 400', async () => {
@@ -155,7 +187,10 @@ describe('admin clients list', () => {
       const started = performance.now();
       const page = await list({ q, sort: 'name_asc', pageSize: 25 });
       const ms = performance.now() - started;
-      expect(page.rows.map((r) => r.id), q).toEqual([id]);
+      expect(
+        page.rows.map((r) => r.id),
+        q,
+      ).toEqual([id]);
       expect(page.total, q).toBe(1);
       expect(ms, `'${q}' took ${ms} ms`).toBeLessThan(500);
     }
@@ -164,7 +199,15 @@ describe('admin clients list', () => {
     const broad = await list({ q: 'bulk', sort: 'name_asc', pageSize: 25 });
     const ms = performance.now() - started;
     expect(broad.total).toBe(10_000);
-    expect(broad.rows.map((r) => r.name)).toEqual(['Bulk 1', 'Bulk 10', 'Bulk 100', 'Bulk 1000', 'Bulk 10000', 'Bulk 1001', ...broad.rows.slice(6).map((r) => r.name)]);
+    expect(broad.rows.map((r) => r.name)).toEqual([
+      'Bulk 1',
+      'Bulk 10',
+      'Bulk 100',
+      'Bulk 1000',
+      'Bulk 10000',
+      'Bulk 1001',
+      ...broad.rows.slice(6).map((r) => r.name),
+    ]);
     expect(ms, `'bulk' took ${ms} ms`).toBeLessThan(500);
   });
 });

@@ -5,17 +5,34 @@ import { access } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
 import { CONTACT_SUPPORT_TASK } from '../../../shared/compliance-template';
 import { ONLY_CONTACT_SUPPORT, TASK_NOT_FOUND, taskInput, taskListQuery, taskUpdate } from '../../../shared/compliance';
-import { addTask, completeTask, deleteTask, findTask, getTask, listTasks, parseTaskId, updateTask } from './compliance.service';
+import {
+  addTask,
+  completeTask,
+  deleteTask,
+  findTask,
+  getTask,
+  listTasks,
+  parseTaskId,
+  updateTask,
+} from './compliance.service';
 import { documentRequestInput, documentRequestListQuery, rejectInput } from '../../../shared/document-requests';
 import { STORAGE_FULL } from '../../../shared/limits';
 import { receiveUpload, uploadBodyLimit, UploadError } from '../../uploads/upload';
 import { storedBytes, withUploadSlot } from '../../uploads/upload-limits';
-import { acceptRequest, addDocumentRequest, checkUploadable, listOpenRequests, rejectRequest, submitToRequest } from './document-requests.service';
+import {
+  acceptRequest,
+  addDocumentRequest,
+  checkUploadable,
+  listOpenRequests,
+  rejectRequest,
+  submitToRequest,
+} from './document-requests.service';
 
 // Runs before validation, so another client's task is a 404 whatever the body says.
 const ownTask = createMiddleware<AppEnv>(async (c, next) => {
   const id = parseTaskId(c.req.param('taskId'));
-  if (id === null || !(await findTask(c.var.deps.db, c.var.scope.clientId, id))) return c.json({ error: TASK_NOT_FOUND }, 404);
+  if (id === null || !(await findTask(c.var.deps.db, c.var.scope.clientId, id)))
+    return c.json({ error: TASK_NOT_FOUND }, 404);
   return next();
 });
 
@@ -23,7 +40,9 @@ const ownTask = createMiddleware<AppEnv>(async (c, next) => {
 // deleting are for administrators: access('admin') refuses clients first, access('own') then
 // checks the client id exists and sets the scope the writes are audited with.
 export const complianceRoutes = new Hono<AppEnv>()
-  .get('/', access('own'), validate('query', taskListQuery), async (c) => c.json(await listTasks(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))))
+  .get('/', access('own'), validate('query', taskListQuery), async (c) =>
+    c.json(await listTasks(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))),
+  )
   // One task by id (the ?task= deep link opens it wherever it sits in the list).
   .get('/:taskId', access('own'), async (c) => {
     const id = parseTaskId(c.req.param('taskId'));
@@ -54,11 +73,15 @@ export const complianceRoutes = new Hono<AppEnv>()
     // A plain task or a completed request is refused before the body is read; the insert checks again.
     const refused = await checkUploadable(db, c.var.scope.clientId, taskId);
     if (refused) return c.json({ error: refused.message }, refused.status);
-    if ((await storedBytes(db, c.var.scope.clientId)) >= config.storageQuotaBytes) return c.json({ error: STORAGE_FULL(config.storageQuotaBytes), field: 'file' }, 413);
+    if ((await storedBytes(db, c.var.scope.clientId)) >= config.storageQuotaBytes)
+      return c.json({ error: STORAGE_FULL(config.storageQuotaBytes), field: 'file' }, 413);
     return withUploadSlot(db, c.var.scope.actorId, async () => {
       try {
         const upload = await receiveUpload(c);
-        return c.json({ task: await submitToRequest(db, storage, c.var.scope, taskId, upload, config.storageQuotaBytes) }, 201);
+        return c.json(
+          { task: await submitToRequest(db, storage, c.var.scope, taskId, upload, config.storageQuotaBytes) },
+          201,
+        );
       } catch (err) {
         if (err instanceof UploadError) return c.json({ error: err.message, field: err.field ?? 'file' }, err.status);
         throw err;
@@ -69,18 +92,24 @@ export const complianceRoutes = new Hono<AppEnv>()
     c.json({ task: await acceptRequest(c.var.deps.db, c.var.scope, Number(c.req.param('taskId'))) }),
   )
   .post('/:taskId/reject', access('admin'), access('own'), ownTask, validate('json', rejectInput), async (c) =>
-    c.json({ task: await rejectRequest(c.var.deps.db, c.var.scope, Number(c.req.param('taskId')), c.req.valid('json').reason) }),
+    c.json({
+      task: await rejectRequest(c.var.deps.db, c.var.scope, Number(c.req.param('taskId')), c.req.valid('json').reason),
+    }),
   )
   .post('/:taskId/complete', access('own'), ownTask, async (c) => {
     const taskId = Number(c.req.param('taskId'));
     const target = await findTask(c.var.deps.db, c.var.scope.clientId, taskId);
     if (!target) return c.json({ error: TASK_NOT_FOUND }, 404);
-    if (!c.var.scope.isAdmin && target.name !== CONTACT_SUPPORT_TASK) return c.json({ error: ONLY_CONTACT_SUPPORT }, 403);
+    if (!c.var.scope.isAdmin && target.name !== CONTACT_SUPPORT_TASK)
+      return c.json({ error: ONLY_CONTACT_SUPPORT }, 403);
     const task = await completeTask(c.var.deps.db, c.var.scope, taskId);
     return task ? c.json({ task }) : c.json({ error: TASK_NOT_FOUND }, 404);
   });
 
 /** /api/document-requests: open document requests across clients, oldest first (admins only). */
-export const documentRequestsRoutes = new Hono<AppEnv>().get('/', access('admin'), validate('query', documentRequestListQuery), async (c) =>
-  c.json(await listOpenRequests(c.var.deps.db, c.req.valid('query'))),
+export const documentRequestsRoutes = new Hono<AppEnv>().get(
+  '/',
+  access('admin'),
+  validate('query', documentRequestListQuery),
+  async (c) => c.json(await listOpenRequests(c.var.deps.db, c.req.valid('query'))),
 );

@@ -4,8 +4,23 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { businessCompliance, businessDocuments, recentActivities } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
-import { isOverdue, toDueDate, type ComplianceTask, type TaskCounts, type TaskListQuery, type TaskPage, type TaskStatus, type taskInput, type taskUpdate } from '../../../shared/compliance';
-import { MAX_UPLOADS_PER_TASK_IN_LIST, MAX_UPLOADS_PER_TASK_VIEW, REQUEST_STATUS_BY_REVIEW, type RequestUpload } from '../../../shared/document-requests';
+import {
+  isOverdue,
+  toDueDate,
+  type ComplianceTask,
+  type TaskCounts,
+  type TaskListQuery,
+  type TaskPage,
+  type TaskStatus,
+  type taskInput,
+  type taskUpdate,
+} from '../../../shared/compliance';
+import {
+  MAX_UPLOADS_PER_TASK_IN_LIST,
+  MAX_UPLOADS_PER_TASK_VIEW,
+  REQUEST_STATUS_BY_REVIEW,
+  type RequestUpload,
+} from '../../../shared/document-requests';
 import { LIMITS } from '../../../shared/limits';
 import { pageWindow, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
@@ -78,7 +93,9 @@ async function requestUploads(db: Db, clientId: string, taskIds: number[], max: 
       size: d.size,
       createdAt: d.createdAt,
       taskId: sql<number>`${d.requestTaskId}`.as('task_id'),
-      rank: sql<number>`row_number() over (partition by ${d.requestTaskId} order by ${d.createdAt} desc, ${d.id} desc)`.as('rank'),
+      rank: sql<number>`row_number() over (partition by ${d.requestTaskId} order by ${d.createdAt} desc, ${d.id} desc)`.as(
+        'rank',
+      ),
       total: sql<number>`(count(*) over (partition by ${d.requestTaskId}))::int`.as('total'),
     })
     .from(d)
@@ -94,17 +111,33 @@ async function requestUploads(db: Db, clientId: string, taskIds: number[], max: 
 }
 
 /** Rows as tasks, document requests with their uploads (one more query a page, only when it holds requests). */
-async function withUploads(db: Db, clientId: string, rows: TaskRow[], now: Date, max = MAX_UPLOADS_PER_TASK_VIEW): Promise<ComplianceTask[]> {
-  const uploads = await requestUploads(db, clientId, rows.filter((r) => r.kind === 'document_request').map((r) => r.id), max);
+async function withUploads(
+  db: Db,
+  clientId: string,
+  rows: TaskRow[],
+  now: Date,
+  max = MAX_UPLOADS_PER_TASK_VIEW,
+): Promise<ComplianceTask[]> {
+  const uploads = await requestUploads(
+    db,
+    clientId,
+    rows.filter((r) => r.kind === 'document_request').map((r) => r.id),
+    max,
+  );
   return rows.map((row) => toTask(row, now, uploads.get(row.id)));
 }
 
 /** Route parameters are text: anything but a positive 32-bit integer names no task. */
-export const parseTaskId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
+export const parseTaskId = (raw: string | undefined) =>
+  raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
 
 /** Awaiting completion and due before `now`: the SQL twin of isOverdue. */
 const overdueSql = (now: Date) =>
-  and(eq(businessCompliance.taskStatus, 'Awaiting Completion'), isNotNull(businessCompliance.taskDueDate), lt(businessCompliance.taskDueDate, now)) as SQL;
+  and(
+    eq(businessCompliance.taskStatus, 'Awaiting Completion'),
+    isNotNull(businessCompliance.taskDueDate),
+    lt(businessCompliance.taskDueDate, now),
+  ) as SQL;
 
 /** The client's tasks that pass the list's filters. */
 function taskFilter(clientId: string, q: Pick<TaskListQuery, 'status' | 'priority' | 'overdue'>, now: Date) {
@@ -154,7 +187,12 @@ export async function listTasks(db: Db, clientId: string, q: TaskListQuery, now 
 }
 
 /** One of the client's tasks as the list shows it; null when it is not theirs. */
-export async function getTask(db: Db, clientId: string, taskId: number, now = new Date()): Promise<ComplianceTask | null> {
+export async function getTask(
+  db: Db,
+  clientId: string,
+  taskId: number,
+  now = new Date(),
+): Promise<ComplianceTask | null> {
   const row = await findTask(db, clientId, taskId);
   return row ? (await withUploads(db, clientId, [row], now))[0] : null;
 }
@@ -180,9 +218,23 @@ async function recordStatusChange(tx: Db, clientId: string, task: { name: string
 }
 
 /** Staff changes are announced to the client; a client's own changes are not. */
-export async function tellClient(tx: Db, scope: Scope, kind: 'task_assigned' | 'task_changed', title: string, body: string, taskId: number | null) {
+export async function tellClient(
+  tx: Db,
+  scope: Scope,
+  kind: 'task_assigned' | 'task_changed',
+  title: string,
+  body: string,
+  taskId: number | null,
+) {
   if (!scope.isAdmin || scope.actorId === scope.clientId) return;
-  await notify(tx, { userId: scope.clientId, clientId: scope.clientId, kind, title, body, link: taskId ? taskLink(taskId) : '/compliance' });
+  await notify(tx, {
+    userId: scope.clientId,
+    clientId: scope.clientId,
+    kind,
+    title,
+    body,
+    link: taskId ? taskLink(taskId) : '/compliance',
+  });
 }
 
 export async function addTask(db: Db, scope: Scope, input: z.output<typeof taskInput>): Promise<ComplianceTask> {
@@ -204,13 +256,25 @@ export async function addTask(db: Db, scope: Scope, input: z.output<typeof taskI
       .returning(columns);
     await recordAudit(tx, scope, { action: 'create', entityType: 'business_compliance', entityId: row.id });
     announce({ clientId: scope.clientId, area: 'compliance-tasks' });
-    await tellClient(tx, scope, 'task_assigned', `New task: ${row.name}`, 'Our team added a task to your business compliance list.', row.id);
+    await tellClient(
+      tx,
+      scope,
+      'task_assigned',
+      `New task: ${row.name}`,
+      'Our team added a task to your business compliance list.',
+      row.id,
+    );
     return toTask(row);
   });
 }
 
 /** Updates one of the scope client's tasks; null when it is not theirs. */
-export async function updateTask(db: Db, scope: Scope, taskId: number, input: z.output<typeof taskUpdate>): Promise<ComplianceTask | null> {
+export async function updateTask(
+  db: Db,
+  scope: Scope,
+  taskId: number,
+  input: z.output<typeof taskUpdate>,
+): Promise<ComplianceTask | null> {
   return db.transaction(async (tx) => {
     // Locks the row, so the status seen here is the one the update replaces.
     const [before] = await tx
@@ -222,7 +286,8 @@ export async function updateTask(db: Db, scope: Scope, taskId: number, input: z.
     // A request's status follows the upload and staff's review, never an edit (an edit form would
     // otherwise take a Submitted request back to Awaiting Completion, or complete it with nothing uploaded).
     const isRequest = before.kind === 'document_request';
-    if (isRequest && input.status !== undefined && input.status !== before.status) throw new ConflictError(REQUEST_STATUS_BY_REVIEW);
+    if (isRequest && input.status !== undefined && input.status !== before.status)
+      throw new ConflictError(REQUEST_STATUS_BY_REVIEW);
     const set = {
       taskName: input.name,
       // A request's task name is the document asked for: renaming it renames what notices and lists call it.
@@ -246,14 +311,29 @@ export async function updateTask(db: Db, scope: Scope, taskId: number, input: z.
     await recordAudit(tx, scope, { action: 'update', entityType: 'business_compliance', entityId: row.id });
     announce({ clientId: scope.clientId, area: 'compliance-tasks' });
     if (row.status !== before.status) await recordStatusChange(tx, scope.clientId, row, row.status);
-    const what = row.status !== before.status ? `is now ${row.status === 'Completed' ? 'completed' : 'awaiting completion'}` : 'was updated';
-    await tellClient(tx, scope, 'task_changed', `Task updated: ${row.name}`, `Our team changed this task: it ${what}.`, row.id);
+    const what =
+      row.status !== before.status
+        ? `is now ${row.status === 'Completed' ? 'completed' : 'awaiting completion'}`
+        : 'was updated';
+    await tellClient(
+      tx,
+      scope,
+      'task_changed',
+      `Task updated: ${row.name}`,
+      `Our team changed this task: it ${what}.`,
+      row.id,
+    );
     return (await withUploads(tx, scope.clientId, [row], new Date()))[0];
   });
 }
 
 /** Sets a task Completed with the due date now (the dashboard's buttons do the same). */
-export async function completeTask(db: Db, scope: Scope, taskId: number, now = new Date()): Promise<ComplianceTask | null> {
+export async function completeTask(
+  db: Db,
+  scope: Scope,
+  taskId: number,
+  now = new Date(),
+): Promise<ComplianceTask | null> {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ status: businessCompliance.taskStatus, kind: businessCompliance.kind })
@@ -271,7 +351,14 @@ export async function completeTask(db: Db, scope: Scope, taskId: number, now = n
     announce({ clientId: scope.clientId, area: 'compliance-tasks' });
     if (before.status !== 'Completed') {
       await recordStatusChange(tx, scope.clientId, row, 'Completed');
-      await tellClient(tx, scope, 'task_changed', `Task completed: ${row.name}`, 'Our team marked this task as completed.', row.id);
+      await tellClient(
+        tx,
+        scope,
+        'task_changed',
+        `Task completed: ${row.name}`,
+        'Our team marked this task as completed.',
+        row.id,
+      );
     }
     return (await withUploads(tx, scope.clientId, [row], now))[0];
   });
@@ -286,7 +373,14 @@ export async function deleteTask(db: Db, scope: Scope, taskId: number): Promise<
     if (!row) return false;
     await recordAudit(tx, scope, { action: 'delete', entityType: 'business_compliance', entityId: row.id });
     announce({ clientId: scope.clientId, area: 'compliance-tasks' });
-    await tellClient(tx, scope, 'task_changed', `Task removed: ${row.name}`, 'Our team removed this task from your business compliance list.', null);
+    await tellClient(
+      tx,
+      scope,
+      'task_changed',
+      `Task removed: ${row.name}`,
+      'Our team removed this task from your business compliance list.',
+      null,
+    );
     return true;
   });
 }

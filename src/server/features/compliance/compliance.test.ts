@@ -13,7 +13,10 @@ const base = (clientId: string) => `/api/clients/${clientId}/compliance-tasks`;
 const DAY = 24 * 60 * 60 * 1000;
 
 async function insertTask(userId: string, values: Partial<typeof businessCompliance.$inferInsert> = {}) {
-  const [row] = await t.db.insert(businessCompliance).values({ userId, taskName: 'File annual report', ...values }).returning();
+  const [row] = await t.db
+    .insert(businessCompliance)
+    .values({ userId, taskName: 'File annual report', ...values })
+    .returning();
   return row;
 }
 const tasksOf = (userId: string) => t.db.select().from(businessCompliance).where(eq(businessCompliance.userId, userId));
@@ -25,13 +28,22 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('compliance tasks', () => {
-  it('lists the client\'s own tasks by due date (no date last), with an overdue flag, 45 a page by default', async () => {
+  it("lists the client's own tasks by due date (no date last), with an overdue flag, 45 a page by default", async () => {
     const now = Date.now();
     await insertTask(a.id, { taskName: 'no date' });
-    await insertTask(a.id, { taskName: 'later', taskDueDate: new Date(now + 5 * DAY), taskPriority: 'High', isTaxForm: true });
+    await insertTask(a.id, {
+      taskName: 'later',
+      taskDueDate: new Date(now + 5 * DAY),
+      taskPriority: 'High',
+      isTaxForm: true,
+    });
     await insertTask(a.id, { taskName: 'late', taskDueDate: new Date(now - DAY) });
-    await insertTask(a.id, { taskName: 'late but done', taskDueDate: new Date(now - 2 * DAY), taskStatus: 'Completed' });
-    await insertTask(b.id, { taskName: 'not A\'s' });
+    await insertTask(a.id, {
+      taskName: 'late but done',
+      taskDueDate: new Date(now - 2 * DAY),
+      taskStatus: 'Completed',
+    });
+    await insertTask(b.id, { taskName: "not A's" });
     const res = await a.agent.get(base(a.id));
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -60,7 +72,9 @@ describe('compliance tasks', () => {
       uploadCount: 0,
     });
 
-    await t.db.insert(businessCompliance).values(Array.from({ length: 50 }, (_, i) => ({ userId: a.id, taskName: `bulk ${i}` })));
+    await t.db
+      .insert(businessCompliance)
+      .values(Array.from({ length: 50 }, (_, i) => ({ userId: a.id, taskName: `bulk ${i}` })));
     const first = await (await a.agent.get(base(a.id))).json();
     expect(first.items).toHaveLength(45);
     expect(first).toMatchObject({ total: 54, counts: { total: 54, completed: 1 } });
@@ -74,7 +88,15 @@ describe('compliance tasks', () => {
   it('pages through every task: page 2 holds the tasks after the first 45, a dated one and one with no date among them', async () => {
     const c = await t.createSignedInUser({ role: 'client' });
     const now = Date.now();
-    await t.db.insert(businessCompliance).values(Array.from({ length: 45 }, (_, i) => ({ userId: c.user.id, taskName: `starter ${i}`, taskDueDate: new Date(now + (i + 1) * DAY) })));
+    await t.db
+      .insert(businessCompliance)
+      .values(
+        Array.from({ length: 45 }, (_, i) => ({
+          userId: c.user.id,
+          taskName: `starter ${i}`,
+          taskDueDate: new Date(now + (i + 1) * DAY),
+        })),
+      );
     await admin.agent.request('POST', base(c.user.id), { json: { name: 'Far future filing', dueDate: '2099-06-01' } });
     await admin.agent.request('POST', base(c.user.id), { json: { name: 'Whenever you can' } });
     const page1 = await (await c.agent.get(base(c.user.id))).json();
@@ -89,11 +111,16 @@ describe('compliance tasks', () => {
     expect(new Set(ids).size).toBe(47);
   });
 
-  it('filters on the server by status, priority and overdue, while the counts stay over all the client\'s tasks', async () => {
+  it("filters on the server by status, priority and overdue, while the counts stay over all the client's tasks", async () => {
     const c = await t.createSignedInUser({ role: 'client' });
     const id = c.user.id;
     const now = Date.now();
-    await insertTask(id, { taskName: 'done high', taskStatus: 'Completed', taskPriority: 'High', taskDueDate: new Date(now - 3 * DAY) });
+    await insertTask(id, {
+      taskName: 'done high',
+      taskStatus: 'Completed',
+      taskPriority: 'High',
+      taskDueDate: new Date(now - 3 * DAY),
+    });
     await insertTask(id, { taskName: 'late high', taskPriority: 'High', taskDueDate: new Date(now - DAY) });
     await insertTask(id, { taskName: 'late low', taskPriority: 'Low', taskDueDate: new Date(now - 2 * DAY) });
     await insertTask(id, { taskName: 'soon medium', taskDueDate: new Date(now + DAY) });
@@ -108,7 +135,12 @@ describe('compliance tasks', () => {
       return body.items.map((x: { name: string }) => x.name);
     };
     expect(await names('status=Completed')).toEqual(['done high']);
-    expect(await names('status=Awaiting%20Completion')).toEqual(['late low', 'late high', 'soon medium', 'undated low']);
+    expect(await names('status=Awaiting%20Completion')).toEqual([
+      'late low',
+      'late high',
+      'soon medium',
+      'undated low',
+    ]);
     expect(await names('priority=High')).toEqual(['done high', 'late high']);
     expect(await names('priority=Low')).toEqual(['late low', 'undated low']);
     expect(await names('overdue=true')).toEqual(['late low', 'late high']);
@@ -116,16 +148,25 @@ describe('compliance tasks', () => {
     expect(await names('overdue=true&priority=High')).toEqual(['late high']);
     expect(await names('overdue=true&status=Completed')).toEqual([]);
     expect(await names('priority=Medium&pageSize=1&page=1')).toEqual(['soon medium']);
-    for (const bad of ['status=Done', 'priority=Urgent', 'overdue=yes', 'overdue=1', 'sort=name']) expect((await c.agent.get(`${base(id)}?${bad}`)).status, bad).toBe(400);
-    expect((await (await c.agent.get(`${base(id)}?priority=Urgent`)).json()).error).toBe('Priority must be High, Medium or Low.');
+    for (const bad of ['status=Done', 'priority=Urgent', 'overdue=yes', 'overdue=1', 'sort=name'])
+      expect((await c.agent.get(`${base(id)}?${bad}`)).status, bad).toBe(400);
+    expect((await (await c.agent.get(`${base(id)}?priority=Urgent`)).json()).error).toBe(
+      'Priority must be High, Medium or Low.',
+    );
   });
 
   it('gives the timeline (build-out) and the compliance list one count, over all tasks, beyond the 100 timeline dots and the 45-tile page', async () => {
     const c = await t.createSignedInUser({ role: 'client' });
     const id = c.user.id;
-    await t.db.insert(businessCompliance).values(
-      Array.from({ length: 120 }, (_, i) => ({ userId: id, taskName: `task ${i}`, taskStatus: i % 40 === 0 ? ('Completed' as const) : ('Awaiting Completion' as const) })),
-    );
+    await t.db
+      .insert(businessCompliance)
+      .values(
+        Array.from({ length: 120 }, (_, i) => ({
+          userId: id,
+          taskName: `task ${i}`,
+          taskStatus: i % 40 === 0 ? ('Completed' as const) : ('Awaiting Completion' as const),
+        })),
+      );
     const list = await (await c.agent.get(`${base(id)}?status=Completed`)).json();
     const buildOut = await (await c.agent.get(`/api/clients/${id}/build-out`)).json();
     expect(list.counts).toMatchObject({ total: 120, completed: 3 });
@@ -136,11 +177,21 @@ describe('compliance tasks', () => {
     expect(taskProgress({ completed: 0, total: 0 }).text).toBe('0/45 tasks completed');
   });
 
-  it('answers one task by id for its client and an admin; 404 for another client\'s task and for ids that name nothing', async () => {
-    const aTask = await insertTask(a.id, { taskName: 'Deep linked', taskDescription: 'Opened from the bell', taskDueDate: new Date(Date.now() - DAY) });
+  it("answers one task by id for its client and an admin; 404 for another client's task and for ids that name nothing", async () => {
+    const aTask = await insertTask(a.id, {
+      taskName: 'Deep linked',
+      taskDescription: 'Opened from the bell',
+      taskDueDate: new Date(Date.now() - DAY),
+    });
     const mine = await a.agent.get(`${base(a.id)}/${aTask.id}`);
     expect(mine.status).toBe(200);
-    expect((await mine.json()).task).toMatchObject({ id: aTask.id, name: 'Deep linked', description: 'Opened from the bell', overdue: true, status: 'Awaiting Completion' });
+    expect((await mine.json()).task).toMatchObject({
+      id: aTask.id,
+      name: 'Deep linked',
+      description: 'Opened from the bell',
+      overdue: true,
+      status: 'Awaiting Completion',
+    });
     expect((await admin.agent.get(`${base(a.id)}/${aTask.id}`)).status).toBe(200);
     // Client B: not through A's id (their own scope only), nor by putting A's task under B's id.
     expect((await b.agent.get(`${base(a.id)}/${aTask.id}`)).status).toBe(404);
@@ -148,7 +199,8 @@ describe('compliance tasks', () => {
     expect(cross.status).toBe(404);
     expect(await cross.text()).not.toContain('Deep linked');
     expect((await admin.agent.get(`${base(b.id)}/${aTask.id}`)).status).toBe(404);
-    for (const idText of ['0', 'abc', '99999999999', '-1', '1.5']) expect((await a.agent.get(`${base(a.id)}/${idText}`)).status, idText).toBe(404);
+    for (const idText of ['0', 'abc', '99999999999', '-1', '1.5'])
+      expect((await a.agent.get(`${base(a.id)}/${idText}`)).status, idText).toBe(404);
     expect((await t.request('GET', `${base(a.id)}/${aTask.id}`)).status).toBe(401);
   });
 
@@ -158,33 +210,58 @@ describe('compliance tasks', () => {
     const add = await a.agent.request('POST', base(a.id), { json: { name: 'Self-made task' } });
     expect(add.status).toBe(403);
     expect((await add.json()).error).toBe('Only administrators can do this.');
-    expect((await a.agent.request('PATCH', `${base(a.id)}/${own.id}`, { json: { status: 'Completed' } })).status).toBe(403);
+    expect((await a.agent.request('PATCH', `${base(a.id)}/${own.id}`, { json: { status: 'Completed' } })).status).toBe(
+      403,
+    );
     expect((await a.agent.request('DELETE', `${base(a.id)}/${own.id}`)).status).toBe(403);
     expect(await tasksOf(a.id)).toEqual(before);
   });
 
   it('lets an admin add, edit and delete a task for a chosen client, audited, with notifications and a derived activity', async () => {
     const res = await admin.agent.request('POST', base(b.id), {
-      json: { name: '  Renew business license  ', description: 'City office', dueDate: '2030-05-01', isBusinessLicense: true },
+      json: {
+        name: '  Renew business license  ',
+        description: 'City office',
+        dueDate: '2030-05-01',
+        isBusinessLicense: true,
+      },
     });
     expect(res.status).toBe(201);
     const { task } = await res.json();
-    expect(task).toMatchObject({ name: 'Renew business license', description: 'City office', priority: 'Medium', status: 'Awaiting Completion', isBusinessLicense: true, overdue: false });
+    expect(task).toMatchObject({
+      name: 'Renew business license',
+      description: 'City office',
+      priority: 'Medium',
+      status: 'Awaiting Completion',
+      isBusinessLicense: true,
+      overdue: false,
+    });
     expect(task.dueDate).toBe('2030-05-01T23:59:59.999Z');
     const [stored] = await t.db.select().from(businessCompliance).where(eq(businessCompliance.id, task.id));
     expect(stored.userId).toBe(b.id);
 
-    const edit = await admin.agent.request('PATCH', `${base(b.id)}/${task.id}`, { json: { priority: 'High', status: 'Completed' } });
+    const edit = await admin.agent.request('PATCH', `${base(b.id)}/${task.id}`, {
+      json: { priority: 'High', status: 'Completed' },
+    });
     expect(edit.status).toBe(200);
-    expect((await edit.json()).task).toMatchObject({ name: 'Renew business license', priority: 'High', status: 'Completed' });
+    expect((await edit.json()).task).toMatchObject({
+      name: 'Renew business license',
+      priority: 'High',
+      status: 'Completed',
+    });
     const activities = await t.db.select().from(recentActivities).where(eq(recentActivities.userId, b.id));
-    expect(activities).toContainEqual(expect.objectContaining({ title: 'Renew business license', status: 'Completed' }));
+    expect(activities).toContainEqual(
+      expect.objectContaining({ title: 'Renew business license', status: 'Completed' }),
+    );
 
     const del = await admin.agent.request('DELETE', `${base(b.id)}/${task.id}`);
     expect(del.status).toBe(200);
     expect(await t.db.select().from(businessCompliance).where(eq(businessCompliance.id, task.id))).toEqual([]);
 
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.clientId, b.id), eq(auditLog.entityType, 'business_compliance')));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clientId, b.id), eq(auditLog.entityType, 'business_compliance')));
     expect(audit.map((e) => [e.action, e.actorId, e.entityId])).toEqual([
       ['create', admin.id, String(task.id)],
       ['update', admin.id, String(task.id)],
@@ -192,12 +269,18 @@ describe('compliance tasks', () => {
     ]);
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, b.id));
     expect(notes.map((n) => n.kind)).toEqual(['task_assigned', 'task_changed', 'task_changed']);
-    expect(notes[0]).toMatchObject({ clientId: b.id, title: 'New task: Renew business license', link: `/compliance?task=${task.id}` });
+    expect(notes[0]).toMatchObject({
+      clientId: b.id,
+      title: 'New task: Renew business license',
+      link: `/compliance?task=${task.id}`,
+    });
   });
 
-  it('answers 404 for another client\'s task and for ids that name nothing, whoever asks', async () => {
+  it("answers 404 for another client's task and for ids that name nothing, whoever asks", async () => {
     const bTask = await insertTask(b.id, { taskName: 'B only' });
-    expect((await admin.agent.request('PATCH', `${base(a.id)}/${bTask.id}`, { json: { name: 'moved?' } })).status).toBe(404);
+    expect((await admin.agent.request('PATCH', `${base(a.id)}/${bTask.id}`, { json: { name: 'moved?' } })).status).toBe(
+      404,
+    );
     expect((await admin.agent.request('DELETE', `${base(a.id)}/${bTask.id}`)).status).toBe(404);
     expect((await admin.agent.request('POST', `${base(a.id)}/${bTask.id}/complete`)).status).toBe(404);
     expect((await a.agent.request('POST', `${base(a.id)}/${bTask.id}/complete`)).status).toBe(404);
@@ -215,30 +298,44 @@ describe('compliance tasks', () => {
     expect((await noName.json()).error).toBe('Please enter a task name.');
     const badPriority = await admin.agent.request('POST', base(b.id), { json: { name: 'x', priority: 'Urgent' } });
     expect((await badPriority.json()).error).toBe('Priority must be High, Medium or Low.');
-    expect((await admin.agent.request('POST', base(b.id), { json: { name: 'x', dueDate: '2024-02-30' } })).status).toBe(400);
+    expect((await admin.agent.request('POST', base(b.id), { json: { name: 'x', dueDate: '2024-02-30' } })).status).toBe(
+      400,
+    );
     expect(await tasksOf(b.id)).toEqual(before);
   });
 
   it('lets a client complete Contact Support (due now, activity) but no other task; admins any', async () => {
-    const support = await insertTask(a.id, { taskName: CONTACT_SUPPORT_TASK, taskDueDate: new Date(Date.now() + 3 * DAY) });
+    const support = await insertTask(a.id, {
+      taskName: CONTACT_SUPPORT_TASK,
+      taskDueDate: new Date(Date.now() + 3 * DAY),
+    });
     const other = await insertTask(a.id, { taskName: 'Open a bank account' });
     const res = await a.agent.request('POST', `${base(a.id)}/${support.id}/complete`);
     expect(res.status).toBe(200);
     const { task } = await res.json();
     expect(task).toMatchObject({ name: CONTACT_SUPPORT_TASK, status: 'Completed', overdue: false });
     expect(Math.abs(new Date(task.dueDate).getTime() - Date.now())).toBeLessThan(60_000);
-    expect(await t.db.select().from(recentActivities).where(and(eq(recentActivities.userId, a.id), eq(recentActivities.title, CONTACT_SUPPORT_TASK)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(recentActivities)
+        .where(and(eq(recentActivities.userId, a.id), eq(recentActivities.title, CONTACT_SUPPORT_TASK))),
+    ).toHaveLength(1);
     // A client's own action is neither audited nor announced to them.
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, a.id))).toEqual([]);
 
     const refused = await a.agent.request('POST', `${base(a.id)}/${other.id}/complete`);
     expect(refused.status).toBe(403);
     expect((await refused.json()).error).toBe('You can complete only the Contact Support task yourself.');
-    expect((await t.db.select().from(businessCompliance).where(eq(businessCompliance.id, other.id)))[0].taskStatus).toBe('Awaiting Completion');
+    expect(
+      (await t.db.select().from(businessCompliance).where(eq(businessCompliance.id, other.id)))[0].taskStatus,
+    ).toBe('Awaiting Completion');
 
     const byAdmin = await admin.agent.request('POST', `${base(a.id)}/${other.id}/complete`);
     expect(byAdmin.status).toBe(200);
     expect((await byAdmin.json()).task.status).toBe('Completed');
-    expect((await t.db.select().from(notifications).where(eq(notifications.userId, a.id))).map((n) => n.kind)).toEqual(['task_changed']);
+    expect((await t.db.select().from(notifications).where(eq(notifications.userId, a.id))).map((n) => n.kind)).toEqual([
+      'task_changed',
+    ]);
   });
 });

@@ -29,7 +29,8 @@ import { findTask, getTask, taskColumns, tellClient, type TaskRow } from './comp
 import { announce } from '../../lib/changes';
 
 type ActivityStatus = (typeof recentActivities.$inferInsert)['status'];
-const activity = (tx: Db, clientId: string, title: string, notes: string, status: ActivityStatus) => tx.insert(recentActivities).values({ userId: clientId, title, notes, status });
+const activity = (tx: Db, clientId: string, title: string, notes: string, status: ActivityStatus) =>
+  tx.insert(recentActivities).values({ userId: clientId, title, notes, status });
 
 /** Why a task takes no upload now (404, or 409 with the sentence), or null when it does. */
 export function uploadRefusal(task: Pick<TaskRow, 'kind' | 'status'> | null): NotFoundError | ConflictError | null {
@@ -51,10 +52,15 @@ async function lockRequest(tx: Db, clientId: string, taskId: number): Promise<Ta
   return row;
 }
 
-const answer = async (tx: Db, clientId: string, taskId: number) => (await getTask(tx, clientId, taskId)) as ComplianceTask;
+const answer = async (tx: Db, clientId: string, taskId: number) =>
+  (await getTask(tx, clientId, taskId)) as ComplianceTask;
 
 /** Staff ask the client for a document: a task of kind document_request (counted in the task limit). */
-export async function addDocumentRequest(db: Db, scope: Scope, input: z.output<typeof documentRequestInput>): Promise<ComplianceTask> {
+export async function addDocumentRequest(
+  db: Db,
+  scope: Scope,
+  input: z.output<typeof documentRequestInput>,
+): Promise<ComplianceTask> {
   return db.transaction(async (tx) => {
     await enforceRecordLimit(tx, businessCompliance.userId, scope.clientId, LIMITS.complianceTasks, 'compliance tasks');
     const section = sectionTitle(input.documentType);
@@ -73,8 +79,21 @@ export async function addDocumentRequest(db: Db, scope: Scope, input: z.output<t
       .returning({ id: businessCompliance.id });
     await recordAudit(tx, scope, { action: 'create', entityType: 'business_compliance', entityId: row.id });
     announce({ clientId: scope.clientId, area: 'compliance-tasks' });
-    await activity(tx, scope.clientId, input.requestedDocument, `Document requested (${section}): upload it on the Business Compliance page.`, 'pending');
-    await tellClient(tx, scope, 'task_assigned', `Document requested: ${input.requestedDocument}`, `Our team asks you to upload ${input.requestedDocument} (${section}). Open the task to upload it.`, row.id);
+    await activity(
+      tx,
+      scope.clientId,
+      input.requestedDocument,
+      `Document requested (${section}): upload it on the Business Compliance page.`,
+      'pending',
+    );
+    await tellClient(
+      tx,
+      scope,
+      'task_assigned',
+      `Document requested: ${input.requestedDocument}`,
+      `Our team asks you to upload ${input.requestedDocument} (${section}). Open the task to upload it.`,
+      row.id,
+    );
     return answer(tx, scope.clientId, row.id);
   });
 }
@@ -84,7 +103,14 @@ export async function addDocumentRequest(db: Db, scope: Scope, input: z.output<t
  * the requested section, linked to the task, which becomes Submitted. Staff are told when the
  * request moves to Submitted; a further file while it waits for review joins it quietly.
  */
-export async function submitToRequest(db: Db, storage: Storage, scope: Scope, taskId: number, upload: ReceivedUpload, quotaBytes: number): Promise<ComplianceTask> {
+export async function submitToRequest(
+  db: Db,
+  storage: Storage,
+  scope: Scope,
+  taskId: number,
+  upload: ReceivedUpload,
+  quotaBytes: number,
+): Promise<ComplianceTask> {
   const key = uploadKey('documents', scope.clientId, upload.ext);
   return storeThenRecord(storage, key, upload, () =>
     db.transaction(async (tx) => {
@@ -99,9 +125,18 @@ export async function submitToRequest(db: Db, storage: Storage, scope: Scope, ta
         .where(and(eq(businessCompliance.id, taskId), eq(businessCompliance.userId, scope.clientId)));
       await recordWorkflowStep(tx, scope, { action: 'update', entityType: 'business_compliance', entityId: taskId });
       announce({ clientId: scope.clientId, area: 'compliance-tasks' });
-      await activity(tx, scope.clientId, task.requestedDocument, `Document submitted: ${upload.name}. Waiting for our team's review.`, 'In Progress');
+      await activity(
+        tx,
+        scope.clientId,
+        task.requestedDocument,
+        `Document submitted: ${upload.name}. Waiting for our team's review.`,
+        'In Progress',
+      );
       if (task.status !== 'Submitted') {
-        const [client] = await tx.select({ name: authUsers.name, email: authUsers.email }).from(authUsers).where(eq(authUsers.id, scope.clientId));
+        const [client] = await tx
+          .select({ name: authUsers.name, email: authUsers.email })
+          .from(authUsers)
+          .where(eq(authUsers.id, scope.clientId));
         await notifyAdmins(tx, {
           kind: 'task_changed',
           clientId: scope.clientId,
@@ -110,7 +145,14 @@ export async function submitToRequest(db: Db, storage: Storage, scope: Scope, ta
           link: `/compliance?client=${encodeURIComponent(scope.clientId)}&task=${taskId}`,
         });
       }
-      await tellClient(tx, scope, 'task_changed', `Document uploaded for you: ${task.requestedDocument}`, `Our team uploaded ${upload.name} for this request.`, taskId);
+      await tellClient(
+        tx,
+        scope,
+        'task_changed',
+        `Document uploaded for you: ${task.requestedDocument}`,
+        `Our team uploaded ${upload.name} for this request.`,
+        taskId,
+      );
       return answer(tx, scope.clientId, taskId);
     }),
   );
@@ -121,13 +163,32 @@ export async function acceptRequest(db: Db, scope: Scope, taskId: number): Promi
   return db.transaction(async (tx) => {
     const task = await lockRequest(tx, scope.clientId, taskId);
     if (task.status !== 'Submitted') throw new ConflictError(REQUEST_NOT_SUBMITTED);
-    const [uploaded] = await tx.select({ n: count() }).from(businessDocuments).where(and(eq(businessDocuments.requestTaskId, taskId), eq(businessDocuments.userId, scope.clientId)));
+    const [uploaded] = await tx
+      .select({ n: count() })
+      .from(businessDocuments)
+      .where(and(eq(businessDocuments.requestTaskId, taskId), eq(businessDocuments.userId, scope.clientId)));
     if (!uploaded?.n) throw new ConflictError(REQUEST_NOTHING_UPLOADED);
-    await tx.update(businessCompliance).set({ taskStatus: 'Completed', rejectReason: '' }).where(eq(businessCompliance.id, taskId));
+    await tx
+      .update(businessCompliance)
+      .set({ taskStatus: 'Completed', rejectReason: '' })
+      .where(eq(businessCompliance.id, taskId));
     await recordAudit(tx, scope, { action: 'update', entityType: 'business_compliance', entityId: taskId });
     announce({ clientId: scope.clientId, area: 'compliance-tasks' });
-    await activity(tx, scope.clientId, task.requestedDocument, 'Document accepted: the request is completed.', 'Completed');
-    await tellClient(tx, scope, 'task_changed', `Document accepted: ${task.requestedDocument}`, 'Our team accepted your document. This request is completed.', taskId);
+    await activity(
+      tx,
+      scope.clientId,
+      task.requestedDocument,
+      'Document accepted: the request is completed.',
+      'Completed',
+    );
+    await tellClient(
+      tx,
+      scope,
+      'task_changed',
+      `Document accepted: ${task.requestedDocument}`,
+      'Our team accepted your document. This request is completed.',
+      taskId,
+    );
     return answer(tx, scope.clientId, taskId);
   });
 }
@@ -137,11 +198,21 @@ export async function rejectRequest(db: Db, scope: Scope, taskId: number, reason
   return db.transaction(async (tx) => {
     const task = await lockRequest(tx, scope.clientId, taskId);
     if (task.status !== 'Submitted') throw new ConflictError(REQUEST_NOT_SUBMITTED);
-    await tx.update(businessCompliance).set({ taskStatus: 'Awaiting Completion', rejectReason: reason }).where(eq(businessCompliance.id, taskId));
+    await tx
+      .update(businessCompliance)
+      .set({ taskStatus: 'Awaiting Completion', rejectReason: reason })
+      .where(eq(businessCompliance.id, taskId));
     await recordAudit(tx, scope, { action: 'update', entityType: 'business_compliance', entityId: taskId });
     announce({ clientId: scope.clientId, area: 'compliance-tasks' });
     await activity(tx, scope.clientId, task.requestedDocument, `Document rejected: ${reason}`.slice(0, 1100), 'urgent');
-    await tellClient(tx, scope, 'task_changed', `Document rejected: ${task.requestedDocument}`, `Rejected: ${reason}\nPlease upload it again.`, taskId);
+    await tellClient(
+      tx,
+      scope,
+      'task_changed',
+      `Document rejected: ${task.requestedDocument}`,
+      `Rejected: ${reason}\nPlease upload it again.`,
+      taskId,
+    );
     return answer(tx, scope.clientId, taskId);
   });
 }
@@ -154,7 +225,12 @@ export async function checkUploadable(db: Db, clientId: string, taskId: number) 
 /** Staff's list: open requests (awaiting the client, or submitted) across clients, oldest first. Indexed (partial, by created_at). */
 export async function listOpenRequests(db: Db, q: DocumentRequestListQuery): Promise<OpenDocumentRequestPage> {
   const c = businessCompliance;
-  const where = and(eq(c.kind, 'document_request'), ne(c.taskStatus, 'Completed'), q.status ? eq(c.taskStatus, q.status) : undefined, ownedByClient(db, c.userId));
+  const where = and(
+    eq(c.kind, 'document_request'),
+    ne(c.taskStatus, 'Completed'),
+    q.status ? eq(c.taskStatus, q.status) : undefined,
+    ownedByClient(db, c.userId),
+  );
   const { limit, offset } = pageWindow(q);
   const rows = db
     .select({
@@ -178,16 +254,14 @@ export async function listOpenRequests(db: Db, q: DocumentRequestListQuery): Pro
     .limit(limit)
     .offset(offset)
     .then((r) =>
-      r.map(
-        (row): OpenDocumentRequest => ({
-          ...row,
-          requestedDocumentType: row.requestedDocumentType as DocumentType | null,
-          status: row.status as OpenDocumentRequest['status'],
-          dueDate: row.dueDate?.toISOString() ?? null,
-          submittedAt: row.submittedAt?.toISOString() ?? null,
-          createdAt: row.createdAt.toISOString(),
-        }),
-      ),
+      r.map((row): OpenDocumentRequest => ({
+        ...row,
+        requestedDocumentType: row.requestedDocumentType as DocumentType | null,
+        status: row.status as OpenDocumentRequest['status'],
+        dueDate: row.dueDate?.toISOString() ?? null,
+        submittedAt: row.submittedAt?.toISOString() ?? null,
+        createdAt: row.createdAt.toISOString(),
+      })),
     );
   return toPage(q, rows, db.$count(c, where));
 }

@@ -20,7 +20,10 @@ export function contactSupportMail(to: string, client: SupportClient, appUrl: st
     `<h2 style="color:#1e3a8a">${esc(branding.productName)}</h2>`,
     `<p>${esc(intro)}</p>`,
     `<table style="border-collapse:collapse">`,
-    ...fields.map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#6b7280">${esc(k)}</td><td style="padding:4px 0">${esc(v)}</td></tr>`),
+    ...fields.map(
+      ([k, v]) =>
+        `<tr><td style="padding:4px 12px 4px 0;color:#6b7280">${esc(k)}</td><td style="padding:4px 0">${esc(v)}</td></tr>`,
+    ),
     `</table>`,
     `<p><a href="${esc(appUrl)}">${esc(appUrl)}</a></p>`,
     `<p style="font-size:12px;color:#6b7280">${esc(branding.companyName)} · ${esc(branding.address)} · ${esc(branding.phone)}</p></div>`,

@@ -13,7 +13,9 @@ const freeGuide = () => (guide ??= new Uint8Array(readFileSync(serverFiles.freeG
 export const FREE_GUIDE_FILENAME = 'build-out-free-guide.pdf';
 
 /** GET /api/clients/:clientId/build-out: the timeline banner's day, dots and progress. */
-export const buildOutRoutes = new Hono<AppEnv>().get('/', access('own'), async (c) => c.json(await getBuildOut(c.var.deps.db, c.var.scope.clientId)));
+export const buildOutRoutes = new Hono<AppEnv>().get('/', access('own'), async (c) =>
+  c.json(await getBuildOut(c.var.deps.db, c.var.scope.clientId)),
+);
 
 /** POST /api/clients/:clientId/contact-support: mails staff and completes the Contact Support task. */
 export const contactSupportRoutes = new Hono<AppEnv>().post('/', access('own'), staffNoticeLimit, async (c) => {
@@ -38,4 +40,6 @@ export const freeGuideRoutes = new Hono<AppEnv>()
       'X-Content-Type-Options': 'nosniff',
     });
   })
-  .post('/complete', access('own'), async (c) => c.json({ completed: await completeFreeGuide(c.var.deps.db, c.var.scope) }));
+  .post('/complete', access('own'), async (c) =>
+    c.json({ completed: await completeFreeGuide(c.var.deps.db, c.var.scope) }),
+  );

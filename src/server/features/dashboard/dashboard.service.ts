@@ -18,12 +18,22 @@ const NAMED_TASKS = [FREE_GUIDE_TASK, CONTACT_SUPPORT_TASK, MY_ACCOUNT_TASK];
  */
 export async function getBuildOut(db: Db, clientId: string, now = new Date()): Promise<BuildOut> {
   const mine = eq(businessCompliance.userId, clientId);
-  const taskColumns = { id: businessCompliance.id, name: businessCompliance.taskName, status: businessCompliance.taskStatus, dueDate: businessCompliance.taskDueDate };
+  const taskColumns = {
+    id: businessCompliance.id,
+    name: businessCompliance.taskName,
+    status: businessCompliance.taskStatus,
+    dueDate: businessCompliance.taskDueDate,
+  };
   const [[row], counts, tasks, named] = await Promise.all([
     db.select({ setupAt: users.setupAt, createdAt: users.createdAt }).from(users).where(eq(users.id, clientId)),
     // The same count the compliance page shows: over all the client's tasks.
     countTasks(db, clientId, now),
-    db.select(taskColumns).from(businessCompliance).where(mine).orderBy(asc(businessCompliance.taskDueDate), asc(businessCompliance.id)).limit(MAX_PAGE_SIZE),
+    db
+      .select(taskColumns)
+      .from(businessCompliance)
+      .where(mine)
+      .orderBy(asc(businessCompliance.taskDueDate), asc(businessCompliance.id))
+      .limit(MAX_PAGE_SIZE),
     db
       .select(taskColumns)
       .from(businessCompliance)
@@ -39,7 +49,9 @@ export async function getBuildOut(db: Db, clientId: string, now = new Date()): P
     tasks: tasks.map((t) => ({ id: t.id, name: t.name, completed: t.status === 'Completed' })),
     namedTasks: NAMED_TASKS.flatMap((name) => {
       const t = named.find((task) => task.name === name);
-      return t ? [{ id: t.id, name: t.name, completed: t.status === 'Completed', dueDate: t.dueDate?.toISOString() ?? null }] : [];
+      return t
+        ? [{ id: t.id, name: t.name, completed: t.status === 'Completed', dueDate: t.dueDate?.toISOString() ?? null }]
+        : [];
     }),
   };
 }
@@ -55,13 +67,24 @@ export async function contactSupport(deps: Deps, scope: Scope, now = new Date())
   const [task] = await deps.db
     .select({ id: businessCompliance.id })
     .from(businessCompliance)
-    .where(and(eq(businessCompliance.userId, scope.clientId), eq(businessCompliance.taskName, CONTACT_SUPPORT_TASK), eq(businessCompliance.kind, 'task')));
+    .where(
+      and(
+        eq(businessCompliance.userId, scope.clientId),
+        eq(businessCompliance.taskName, CONTACT_SUPPORT_TASK),
+        eq(businessCompliance.kind, 'task'),
+      ),
+    );
   if (!task) return 'no_task';
-  const [client] = await deps.db.select({ id: authUsers.id, name: authUsers.name, email: authUsers.email, phone: authUsers.phone }).from(authUsers).where(eq(authUsers.id, scope.clientId));
+  const [client] = await deps.db
+    .select({ id: authUsers.id, name: authUsers.name, email: authUsers.email, phone: authUsers.phone })
+    .from(authUsers)
+    .where(eq(authUsers.id, scope.clientId));
   try {
     await deps.mailer.send(contactSupportMail(deps.config.staffEmail, client, `${deps.config.appUrl}/`));
   } catch (e) {
-    deps.log.error(`contact-support mail for ${scope.clientId} could not be queued: ${e instanceof Error ? e.message : String(e)}`);
+    deps.log.error(
+      `contact-support mail for ${scope.clientId} could not be queued: ${e instanceof Error ? e.message : String(e)}`,
+    );
     return 'mail_failed';
   }
   return (await completeTask(deps.db, scope, task.id, now)) ? 'ok' : 'no_task';
@@ -74,11 +97,22 @@ export async function contactSupport(deps: Deps, scope: Scope, now = new Date())
  * Answers whether the client's task is completed afterwards.
  */
 export async function completeFreeGuide(db: Db, scope: Scope, now = new Date()): Promise<boolean> {
-  const guideTask = and(eq(businessCompliance.userId, scope.clientId), eq(businessCompliance.taskName, FREE_GUIDE_TASK), eq(businessCompliance.kind, 'task'));
+  const guideTask = and(
+    eq(businessCompliance.userId, scope.clientId),
+    eq(businessCompliance.taskName, FREE_GUIDE_TASK),
+    eq(businessCompliance.kind, 'task'),
+  );
   if (!scope.isAdmin) {
-    const [open] = await db.select({ id: businessCompliance.id }).from(businessCompliance).where(and(guideTask, ne(businessCompliance.taskStatus, 'Completed')));
+    const [open] = await db
+      .select({ id: businessCompliance.id })
+      .from(businessCompliance)
+      .where(and(guideTask, ne(businessCompliance.taskStatus, 'Completed')));
     if (open && (await completeTask(db, scope, open.id, now))) return true;
   }
-  const [done] = await db.select({ id: businessCompliance.id }).from(businessCompliance).where(and(guideTask, eq(businessCompliance.taskStatus, 'Completed'))).limit(1);
+  const [done] = await db
+    .select({ id: businessCompliance.id })
+    .from(businessCompliance)
+    .where(and(guideTask, eq(businessCompliance.taskStatus, 'Completed')))
+    .limit(1);
   return done !== undefined;
 }

@@ -17,7 +17,12 @@ async function newClient(): Promise<Who> {
   return { id: u.user.id, agent: u.agent };
 }
 const task = async (userId: string, name: string) =>
-  (await t.db.select().from(businessCompliance).where(and(eq(businessCompliance.userId, userId), eq(businessCompliance.taskName, name))))[0];
+  (
+    await t.db
+      .select()
+      .from(businessCompliance)
+      .where(and(eq(businessCompliance.userId, userId), eq(businessCompliance.taskName, name)))
+  )[0];
 
 beforeAll(async () => {
   t = await createTestApp({ STAFF_EMAIL: 'staff@example.test' });
@@ -35,22 +40,35 @@ describe('build-out', () => {
     expect(body).toMatchObject({ totalDays: 1, completed: 0, total: 45, startedAt: expect.any(String) });
     expect(body.tasks).toHaveLength(45);
     expect(body.tasks.every((x: { completed: boolean }) => !x.completed)).toBe(true);
-    expect(body.namedTasks.map((x: { name: string }) => x.name)).toEqual([FREE_GUIDE_TASK, CONTACT_SUPPORT_TASK, MY_ACCOUNT_TASK]);
+    expect(body.namedTasks.map((x: { name: string }) => x.name)).toEqual([
+      FREE_GUIDE_TASK,
+      CONTACT_SUPPORT_TASK,
+      MY_ACCOUNT_TASK,
+    ]);
   });
 
   it('counts the days since set-up and caps them at 45', async () => {
     const a = await newClient();
-    await t.db.update(users).set({ setupAt: new Date(Date.now() - 10 * DAY - 60_000) }).where(eq(users.id, a.id));
+    await t.db
+      .update(users)
+      .set({ setupAt: new Date(Date.now() - 10 * DAY - 60_000) })
+      .where(eq(users.id, a.id));
     expect((await (await a.agent.get(`/api/clients/${a.id}/build-out`)).json()).totalDays).toBe(11);
-    await t.db.update(users).set({ setupAt: new Date(Date.now() - 400 * DAY) }).where(eq(users.id, a.id));
+    await t.db
+      .update(users)
+      .set({ setupAt: new Date(Date.now() - 400 * DAY) })
+      .where(eq(users.id, a.id));
     expect((await (await a.agent.get(`/api/clients/${a.id}/build-out`)).json()).totalDays).toBe(45);
     expect(buildOutDay(null, new Date())).toBe(0);
     expect(buildOutDay(new Date(Date.now() + DAY), new Date())).toBe(1);
   });
 
-  it('counts completed tasks, and an admin reads any client\'s build-out', async () => {
+  it("counts completed tasks, and an admin reads any client's build-out", async () => {
     const a = await newClient();
-    await t.db.update(businessCompliance).set({ taskStatus: 'Completed' }).where(and(eq(businessCompliance.userId, a.id), eq(businessCompliance.taskName, MY_ACCOUNT_TASK)));
+    await t.db
+      .update(businessCompliance)
+      .set({ taskStatus: 'Completed' })
+      .where(and(eq(businessCompliance.userId, a.id), eq(businessCompliance.taskName, MY_ACCOUNT_TASK)));
     const res = await admin.agent.get(`/api/clients/${a.id}/build-out`);
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -94,7 +112,11 @@ describe('free guide', () => {
 
   it('POST /complete is refused from another site, and GET /complete does not exist', async () => {
     const a = await newClient();
-    const cross = await a.agent.request('POST', `${guideUrl(a.id)}/complete`, { json: {}, origin: 'https://evil.example', headers: { 'sec-fetch-site': 'cross-site' } });
+    const cross = await a.agent.request('POST', `${guideUrl(a.id)}/complete`, {
+      json: {},
+      origin: 'https://evil.example',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(cross.status).toBe(403);
     expect((await a.agent.get(`${guideUrl(a.id)}/complete`)).status).toBe(404);
     expect((await task(a.id, FREE_GUIDE_TASK)).taskStatus).toBe('Awaiting Completion');
@@ -147,7 +169,14 @@ describe('contact support', () => {
     expect((await admin.agent.post(`/api/clients/${a.id}/contact-support`, {})).status).toBe(200);
     const row = await task(a.id, CONTACT_SUPPORT_TASK);
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.clientId, a.id));
-    expect(entries).toContainEqual(expect.objectContaining({ action: 'update', entityType: 'business_compliance', entityId: String(row.id), actorId: admin.id }));
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        action: 'update',
+        entityType: 'business_compliance',
+        entityId: String(row.id),
+        actorId: admin.id,
+      }),
+    );
     const bare = await t.createSignedInUser({ role: 'client' });
     const res = await bare.agent.post(`/api/clients/${bare.user.id}/contact-support`, {});
     expect(res.status).toBe(404);

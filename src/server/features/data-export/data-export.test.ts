@@ -39,19 +39,29 @@ async function exportZip(agent: TestAgent, clientId: string, body: unknown = {})
   return { entries, all, text: (name: string) => entries.get(name)?.toString('utf8') ?? '' };
 }
 
-const exportsOf = (clientId: string) => t.db.select().from(auditLog).where(and(eq(auditLog.clientId, clientId), eq(auditLog.action, 'export')));
+const exportsOf = (clientId: string) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.clientId, clientId), eq(auditLog.action, 'export')));
 
 describe("a client's data export", () => {
   it('holds data.json, a CSV per area with the client’s rows, and every uploaded file; nothing of another client; secrets hidden', async () => {
     const zip = await exportZip(a.agent, a.id);
     expect(zip.entries.has('README.txt')).toBe(true);
-    const data = JSON.parse(zip.text('data.json')) as { clientId: string; secretsIncluded: boolean; areas: Record<string, Record<string, unknown>[]> };
+    const data = JSON.parse(zip.text('data.json')) as {
+      clientId: string;
+      secretsIncluded: boolean;
+      areas: Record<string, Record<string, unknown>[]>;
+    };
     expect(data).toMatchObject({ clientId: a.id, secretsIncluded: false });
     for (const area of EXPORT_AREAS) {
       expect(data.areas[area.name], `data.json area ${area.name}`).toBeInstanceOf(Array);
       expect(data.areas[area.name].length, `rows of ${area.name}`).toBeGreaterThan(0);
       const csv = zip.text(`tables/${area.name}.csv`);
-      expect(csv.split('\r\n').filter(Boolean).length, `tables/${area.name}.csv`).toBe(data.areas[area.name].length + 1);
+      expect(csv.split('\r\n').filter(Boolean).length, `tables/${area.name}.csv`).toBe(
+        data.areas[area.name].length + 1,
+      );
     }
     expect(zip.text('tables/tasks.csv')).toContain('ALPHA annual filing');
     expect(zip.text('tables/support-messages.csv')).toContain('ALPHA support question');
@@ -59,7 +69,9 @@ describe("a client's data export", () => {
     // Files, in their folders, byte for byte.
     expect(zip.text('files/business-documents/Standard Corporate/ALPHA articles.pdf')).toContain('ALPHA articles');
     expect(zip.text('files/receivable-documents/ALPHA receivables invoice.pdf')).toContain('ALPHA receivables invoice');
-    expect(zip.text('files/purchase-order-documents/ALPHA purchase-orders invoice.pdf')).toContain('ALPHA purchase-orders invoice');
+    expect(zip.text('files/purchase-order-documents/ALPHA purchase-orders invoice.pdf')).toContain(
+      'ALPHA purchase-orders invoice',
+    );
     expect(zip.text('files/support-attachments/ALPHA screenshot.pdf')).toContain('ALPHA screenshot');
     // Only the caller's data: client B's canary is nowhere, nor B's id.
     expect(zip.all).not.toContain('BRAVO');
@@ -128,8 +140,14 @@ describe("a client's data export", () => {
       [admin.id, 'with_secrets'],
     ]);
     // The client is told each time staff download their data.
-    const told = await t.db.select({ title: notifications.title }).from(notifications).where(and(eq(notifications.userId, b.id), eq(notifications.kind, 'staff_action')));
-    expect(told.map((n) => n.title).sort()).toEqual(['Our team downloaded a copy of your data', 'Our team downloaded a copy of your data, including your secrets']);
+    const told = await t.db
+      .select({ title: notifications.title })
+      .from(notifications)
+      .where(and(eq(notifications.userId, b.id), eq(notifications.kind, 'staff_action')));
+    expect(told.map((n) => n.title).sort()).toEqual([
+      'Our team downloaded a copy of your data',
+      'Our team downloaded a copy of your data, including your secrets',
+    ]);
   });
 
   it("client A cannot export client B's data, a guest nothing", async () => {
@@ -139,7 +157,8 @@ describe("a client's data export", () => {
 
   it(`allows ${LIMITS.dataExportsPerHour} downloads an hour per client, then a 429 that says the limit`, async () => {
     const c = await t.createSignedInUser({ name: 'Client Limit' });
-    for (let i = 0; i < LIMITS.dataExportsPerHour; i++) expect((await c.agent.post(`/api/clients/${c.user.id}/export`, {})).status).toBe(200);
+    for (let i = 0; i < LIMITS.dataExportsPerHour; i++)
+      expect((await c.agent.post(`/api/clients/${c.user.id}/export`, {})).status).toBe(200);
     const res = await c.agent.post(`/api/clients/${c.user.id}/export`, {});
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);

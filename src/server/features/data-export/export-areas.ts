@@ -53,28 +53,117 @@ export const EXPORT_AREAS: ExportArea[] = [
   { name: 'activities', table: recentActivities, owner: recentActivities.userId, order: [recentActivities.id] },
   { name: 'payments', table: payments, owner: payments.userId, order: [payments.id] },
   { name: 'program-requests', table: programRequests, owner: programRequests.userId, order: [programRequests.id] },
-  { name: 'bank-accounts', table: businessBankAccounts, owner: businessBankAccounts.userId, order: [businessBankAccounts.createdAt, businessBankAccounts.id] },
-  { name: 'business-accounts', table: businessAccounts, owner: businessAccounts.userId, order: [businessAccounts.createdAt, businessAccounts.id] },
-  { name: 'business-account-details', table: businessAccountDetails, owner: businessAccountDetails.userId, order: [businessAccountDetails.id] },
-  { name: 'documents', table: businessDocuments, owner: businessDocuments.userId, order: [businessDocuments.createdAt, businessDocuments.id], omit: ['storageKey'] },
-  { name: 'store-cards', table: storeCreditCards, owner: storeCreditCards.userId, order: [storeCreditCards.createdAt, storeCreditCards.id] },
-  { name: 'revolving-credits', table: revolvingCredits, owner: revolvingCredits.userId, order: [revolvingCredits.createdAt, revolvingCredits.id] },
+  {
+    name: 'bank-accounts',
+    table: businessBankAccounts,
+    owner: businessBankAccounts.userId,
+    order: [businessBankAccounts.createdAt, businessBankAccounts.id],
+  },
+  {
+    name: 'business-accounts',
+    table: businessAccounts,
+    owner: businessAccounts.userId,
+    order: [businessAccounts.createdAt, businessAccounts.id],
+  },
+  {
+    name: 'business-account-details',
+    table: businessAccountDetails,
+    owner: businessAccountDetails.userId,
+    order: [businessAccountDetails.id],
+  },
+  {
+    name: 'documents',
+    table: businessDocuments,
+    owner: businessDocuments.userId,
+    order: [businessDocuments.createdAt, businessDocuments.id],
+    omit: ['storageKey'],
+  },
+  {
+    name: 'store-cards',
+    table: storeCreditCards,
+    owner: storeCreditCards.userId,
+    order: [storeCreditCards.createdAt, storeCreditCards.id],
+  },
+  {
+    name: 'revolving-credits',
+    table: revolvingCredits,
+    owner: revolvingCredits.userId,
+    order: [revolvingCredits.createdAt, revolvingCredits.id],
+  },
   // Tradelines live on the cards above and on these openings (bureaus, date opened, last reported).
-  { name: 'first-step-openings', table: firstStepOpenings, owner: firstStepOpenings.userId, order: [firstStepOpenings.createdAt, firstStepOpenings.id] },
-  { name: 'receivables', table: accountReceivables, owner: accountReceivables.userId, order: [accountReceivables.createdAt, accountReceivables.id] },
-  { name: 'receivable-documents', table: accountReceivableDocuments, owner: accountReceivableDocuments.userId, order: [accountReceivableDocuments.createdAt, accountReceivableDocuments.id], omit: ['storageKey'] },
-  { name: 'purchase-orders', table: purchaseOrders, owner: purchaseOrders.userId, order: [purchaseOrders.createdAt, purchaseOrders.id] },
-  { name: 'purchase-order-documents', table: purchaseOrderDocuments, owner: purchaseOrderDocuments.userId, order: [purchaseOrderDocuments.createdAt, purchaseOrderDocuments.id], omit: ['storageKey'] },
-  { name: 'social-accounts', table: socialMediaAccounts, owner: socialMediaAccounts.userId, order: [socialMediaAccounts.createdAt, socialMediaAccounts.id] },
-  { name: 'website-template', table: websiteTemplates, owner: websiteTemplates.userId, order: [websiteTemplates.userId] },
-  { name: 'automation-requests', table: automationRequests, owner: automationRequests.userId, order: [automationRequests.createdAt, automationRequests.id] },
+  {
+    name: 'first-step-openings',
+    table: firstStepOpenings,
+    owner: firstStepOpenings.userId,
+    order: [firstStepOpenings.createdAt, firstStepOpenings.id],
+  },
+  {
+    name: 'receivables',
+    table: accountReceivables,
+    owner: accountReceivables.userId,
+    order: [accountReceivables.createdAt, accountReceivables.id],
+  },
+  {
+    name: 'receivable-documents',
+    table: accountReceivableDocuments,
+    owner: accountReceivableDocuments.userId,
+    order: [accountReceivableDocuments.createdAt, accountReceivableDocuments.id],
+    omit: ['storageKey'],
+  },
+  {
+    name: 'purchase-orders',
+    table: purchaseOrders,
+    owner: purchaseOrders.userId,
+    order: [purchaseOrders.createdAt, purchaseOrders.id],
+  },
+  {
+    name: 'purchase-order-documents',
+    table: purchaseOrderDocuments,
+    owner: purchaseOrderDocuments.userId,
+    order: [purchaseOrderDocuments.createdAt, purchaseOrderDocuments.id],
+    omit: ['storageKey'],
+  },
+  {
+    name: 'social-accounts',
+    table: socialMediaAccounts,
+    owner: socialMediaAccounts.userId,
+    order: [socialMediaAccounts.createdAt, socialMediaAccounts.id],
+  },
+  {
+    name: 'website-template',
+    table: websiteTemplates,
+    owner: websiteTemplates.userId,
+    order: [websiteTemplates.userId],
+  },
+  {
+    name: 'automation-requests',
+    table: automationRequests,
+    owner: automationRequests.userId,
+    order: [automationRequests.createdAt, automationRequests.id],
+  },
   { name: 'capital-scores', table: capitalScores, owner: capitalScores.userId, order: [capitalScores.id] },
   { name: 'paydex-scores', table: paydexScores, owner: paydexScores.userId, order: [paydexScores.id] },
-  { name: 'fundability-scores', table: fundabilityScores, owner: fundabilityScores.userId, order: [fundabilityScores.id] },
-  { name: 'loan-offers', table: creditLoans, owner: creditLoans.userId, order: [creditLoans.createdAt, creditLoans.id] },
+  {
+    name: 'fundability-scores',
+    table: fundabilityScores,
+    owner: fundabilityScores.userId,
+    order: [fundabilityScores.id],
+  },
+  {
+    name: 'loan-offers',
+    table: creditLoans,
+    owner: creditLoans.userId,
+    order: [creditLoans.createdAt, creditLoans.id],
+  },
   { name: 'training-progress', table: videoProgress, owner: videoProgress.userId, order: [videoProgress.videoId] },
   { name: 'support-messages', table: supportMessages, owner: supportMessages.clientId, order: [supportMessages.id] },
-  { name: 'support-attachments', table: supportAttachments, owner: supportAttachments.clientId, order: [supportAttachments.createdAt, supportAttachments.id], omit: ['storageKey'] },
+  {
+    name: 'support-attachments',
+    table: supportAttachments,
+    owner: supportAttachments.clientId,
+    order: [supportAttachments.createdAt, supportAttachments.id],
+    omit: ['storageKey'],
+  },
   { name: 'notifications', table: notifications, owner: notifications.userId, order: [notifications.id] },
   // "Who saw or changed my data", as the client reads it on My Account.
   { name: 'account-activity', table: auditLog, owner: auditLog.clientId, order: [auditLog.id] },
@@ -86,7 +175,7 @@ export const NOT_EXPORTED: Record<string, string> = {
   auth_accounts: 'sign-in methods: password hashes and OAuth tokens are credentials',
   auth_two_factors: 'the two-factor secret and recovery codes are credentials',
   upload_slots: 'uploads in progress, released when they end or their process stops',
-  support_conversations: "read positions of the conversation (its messages are exported)",
+  support_conversations: 'read positions of the conversation (its messages are exported)',
   support_presence: "staff's presence in the support inbox",
 };
 
@@ -94,7 +183,8 @@ export const NOT_EXPORTED: Record<string, string> = {
 const PAGE = 500;
 
 /** The columns an area writes, in the table's order (the CSV header). */
-export const areaColumns = (area: ExportArea) => Object.keys(getTableColumns(area.table)).filter((k) => !area.omit?.includes(k));
+export const areaColumns = (area: ExportArea) =>
+  Object.keys(getTableColumns(area.table)).filter((k) => !area.omit?.includes(k));
 
 /** The file name of an area's table in the zip's folder of tables. */
 export const areaFile = (area: ExportArea) => `${area.name}.csv`;
@@ -103,7 +193,13 @@ export const areaFile = (area: ExportArea) => `${area.name}.csv`;
  * The client's rows of one area, page by page. Secrets are opened only `withSecrets` (the
  * password was confirmed); otherwise a secret on file reads SECRET_HIDDEN and is never decrypted.
  */
-export async function* areaRows(db: Db, keyring: Keyring, area: ExportArea, clientId: string, withSecrets: boolean): AsyncGenerator<Record<string, unknown>[]> {
+export async function* areaRows(
+  db: Db,
+  keyring: Keyring,
+  area: ExportArea,
+  clientId: string,
+  withSecrets: boolean,
+): AsyncGenerator<Record<string, unknown>[]> {
   const columns = areaColumns(area);
   const secret = encryptedColumns(area.table).columns.map(([key]) => key);
   const order: SQL[] = area.order.map((c) => asc(c));
@@ -117,7 +213,8 @@ export async function* areaRows(db: Db, keyring: Keyring, area: ExportArea, clie
       .offset(offset)) as Record<string, unknown>[];
     if (page.length === 0) return;
     yield page.map((raw) => {
-      const row = withSecrets && secret.length ? (openRow(keyring, area.table, raw) as Record<string, unknown>) : { ...raw };
+      const row =
+        withSecrets && secret.length ? (openRow(keyring, area.table, raw) as Record<string, unknown>) : { ...raw };
       if (!withSecrets) for (const key of secret) if (row[key] != null) row[key] = SECRET_HIDDEN;
       return Object.fromEntries(columns.map((k) => [k, row[k]]));
     });

@@ -1,6 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accountReceivableDocuments, businessDocuments, purchaseOrderDocuments, supportAttachments } from '../../db/schema';
+import {
+  accountReceivableDocuments,
+  businessDocuments,
+  purchaseOrderDocuments,
+  supportAttachments,
+} from '../../db/schema';
 import { documentSections } from '../../../shared/documents';
 
 /** One stored file of the client's, and where it goes in the zip. */
@@ -16,7 +21,11 @@ const sectionTitle = (type: string) => documentSections.find((s) => s.type === t
 export async function exportFiles(db: Db, clientId: string): Promise<ExportFile[]> {
   const [docs, receivable, order, attachments] = await Promise.all([
     db
-      .select({ name: businessDocuments.documentName, type: businessDocuments.documentType, storageKey: businessDocuments.storageKey })
+      .select({
+        name: businessDocuments.documentName,
+        type: businessDocuments.documentType,
+        storageKey: businessDocuments.storageKey,
+      })
       .from(businessDocuments)
       .where(eq(businessDocuments.userId, clientId))
       .orderBy(asc(businessDocuments.createdAt), asc(businessDocuments.id)),
@@ -37,7 +46,11 @@ export async function exportFiles(db: Db, clientId: string): Promise<ExportFile[
       .orderBy(asc(supportAttachments.createdAt), asc(supportAttachments.id)),
   ]);
   return [
-    ...docs.map((d) => ({ folder: `files/business-documents/${sectionTitle(d.type)}`, name: d.name, storageKey: d.storageKey })),
+    ...docs.map((d) => ({
+      folder: `files/business-documents/${sectionTitle(d.type)}`,
+      name: d.name,
+      storageKey: d.storageKey,
+    })),
     ...receivable.map((d) => ({ folder: 'files/receivable-documents', ...d })),
     ...order.map((d) => ({ folder: 'files/purchase-order-documents', ...d })),
     ...attachments.map((d) => ({ folder: 'files/support-attachments', ...d })),

@@ -53,7 +53,17 @@ export async function seedEveryArea(t: TestApp, agent: TestAgent, clientId: stri
   const s = secretsOf(mark);
   const ok = async (res: Response) => expect(res.status, await res.clone().text()).toBeLessThan(300);
   const base = `/api/clients/${clientId}`;
-  await ok(await agent.request('PUT', `${base}/profile`, { json: { businessName: `${mark} Ventures LLC`, ownerSsn: s.ssn, ownerDob: s.dob, ein: s.ein, agreement: 'I AGREE' } }));
+  await ok(
+    await agent.request('PUT', `${base}/profile`, {
+      json: {
+        businessName: `${mark} Ventures LLC`,
+        ownerSsn: s.ssn,
+        ownerDob: s.dob,
+        ein: s.ein,
+        agreement: 'I AGREE',
+      },
+    }),
+  );
   await ok(
     await agent.post(`${base}/bank-accounts`, {
       bankName: `${mark} Bank`,
@@ -63,23 +73,62 @@ export async function seedEveryArea(t: TestApp, agent: TestAgent, clientId: stri
       phone: '555-010-2000',
     }),
   );
-  await ok(await agent.post(`${base}/store-cards`, { issuer: `${mark} Store`, accountNumber: '6011000990139424', username: `${mark}-card-login`, password: s.cardPassword }));
-  await ok(await agent.post(`${base}/social-accounts`, { platform: 'Instagram', username: `${mark}.social`, password: s.socialPassword }));
-  await t.db.insert(users).values({ id: clientId, isPaid: true }).onConflictDoUpdate({ target: users.id, set: { isPaid: true } });
+  await ok(
+    await agent.post(`${base}/store-cards`, {
+      issuer: `${mark} Store`,
+      accountNumber: '6011000990139424',
+      username: `${mark}-card-login`,
+      password: s.cardPassword,
+    }),
+  );
+  await ok(
+    await agent.post(`${base}/social-accounts`, {
+      platform: 'Instagram',
+      username: `${mark}.social`,
+      password: s.socialPassword,
+    }),
+  );
+  await t.db
+    .insert(users)
+    .values({ id: clientId, isPaid: true })
+    .onConflictDoUpdate({ target: users.id, set: { isPaid: true } });
   await t.db.insert(businessCompliance).values({ userId: clientId, taskName: `${mark} annual filing` });
   await t.db.insert(recentActivities).values({ userId: clientId, title: `${mark} call` });
-  await t.db.insert(payments).values({ userId: clientId, description: `${mark} retainer`, amount: '250.00', date: '2024-03-04' });
-  await t.db.insert(programRequests).values({ userId: clientId, programId: 'business-credit', note: `${mark} program note` });
+  await t.db
+    .insert(payments)
+    .values({ userId: clientId, description: `${mark} retainer`, amount: '250.00', date: '2024-03-04' });
+  await t.db
+    .insert(programRequests)
+    .values({ userId: clientId, programId: 'business-credit', note: `${mark} program note` });
   const businessAccountId = randomUUID();
   await t.db.insert(businessAccounts).values({ id: businessAccountId, userId: clientId, name: `${mark} presence` });
-  await t.db.insert(businessAccountDetails).values({ businessAccountId, userId: clientId, label: 'Note', value: `${mark} detail` });
+  await t.db
+    .insert(businessAccountDetails)
+    .values({ businessAccountId, userId: clientId, label: 'Note', value: `${mark} detail` });
   const docId = randomUUID();
   const docKey = `documents/${clientId.toLowerCase()}/${docId}.pdf`;
   const size = await stored(t, docKey, `${mark} articles`);
-  await t.db.insert(businessDocuments).values({ id: docId, userId: clientId, documentName: `${mark} articles.pdf`, documentType: 'Standard_Corporate', storageKey: docKey, contentType: 'application/pdf', size });
-  await t.db.insert(revolvingCredits).values({ id: randomUUID(), userId: clientId, issuer: `${mark} credit`, bureaus: ['equifax'] });
-  const [vendor] = await t.db.insert(firstStepAccounts).values({ id: randomUUID(), vendor: `${mark} vendor account` }).returning();
-  await t.db.insert(firstStepOpenings).values({ id: randomUUID(), userId: clientId, firstStepAccountId: vendor.id, dateOpened: '2024-02-03' });
+  await t.db
+    .insert(businessDocuments)
+    .values({
+      id: docId,
+      userId: clientId,
+      documentName: `${mark} articles.pdf`,
+      documentType: 'Standard_Corporate',
+      storageKey: docKey,
+      contentType: 'application/pdf',
+      size,
+    });
+  await t.db
+    .insert(revolvingCredits)
+    .values({ id: randomUUID(), userId: clientId, issuer: `${mark} credit`, bureaus: ['equifax'] });
+  const [vendor] = await t.db
+    .insert(firstStepAccounts)
+    .values({ id: randomUUID(), vendor: `${mark} vendor account` })
+    .returning();
+  await t.db
+    .insert(firstStepOpenings)
+    .values({ id: randomUUID(), userId: clientId, firstStepAccountId: vendor.id, dateOpened: '2024-02-03' });
   for (const kind of RECORD_PATHS) {
     const recordId = await insertRecord(t, kind, clientId, `${mark} ${kind} vendor`);
     await insertRecordDocument(t, kind, clientId, recordId, `${mark} ${kind} invoice.pdf`);
@@ -92,10 +141,25 @@ export async function seedEveryArea(t: TestApp, agent: TestAgent, clientId: stri
   const videoId = await insertTrainingVideo(t, { title: `${mark} video` });
   await t.db.insert(videoProgress).values({ userId: clientId, videoId, positionSeconds: 12, durationSeconds: 60 });
   await t.db.insert(supportConversations).values({ clientId }).onConflictDoNothing();
-  const [message] = await t.db.insert(supportMessages).values({ clientId, fromStaff: false, body: `${mark} support question` }).returning();
+  const [message] = await t.db
+    .insert(supportMessages)
+    .values({ clientId, fromStaff: false, body: `${mark} support question` })
+    .returning();
   const attachmentId = randomUUID();
   const attachmentKey = `support/${clientId.toLowerCase()}/${attachmentId}.pdf`;
   const attachmentSize = await stored(t, attachmentKey, `${mark} screenshot`);
-  await t.db.insert(supportAttachments).values({ id: attachmentId, messageId: message.id, clientId, fileName: `${mark} screenshot.pdf`, storageKey: attachmentKey, contentType: 'application/pdf', size: attachmentSize });
-  await t.db.insert(notifications).values({ userId: clientId, clientId, kind: 'task_assigned', title: `${mark} notification` });
+  await t.db
+    .insert(supportAttachments)
+    .values({
+      id: attachmentId,
+      messageId: message.id,
+      clientId,
+      fileName: `${mark} screenshot.pdf`,
+      storageKey: attachmentKey,
+      contentType: 'application/pdf',
+      size: attachmentSize,
+    });
+  await t.db
+    .insert(notifications)
+    .values({ userId: clientId, clientId, kind: 'task_assigned', title: `${mark} notification` });
 }

@@ -11,7 +11,8 @@ type Options = { clientId: string; withSecrets: boolean };
 async function* areaCsv(deps: Pick<Deps, 'db' | 'keyring'>, area: ExportArea, o: Options) {
   const columns = areaColumns(area);
   yield csvRow(columns);
-  for await (const page of areaRows(deps.db, deps.keyring, area, o.clientId, o.withSecrets)) yield page.map((row) => csvRow(columns.map((c) => row[c]))).join('');
+  for await (const page of areaRows(deps.db, deps.keyring, area, o.clientId, o.withSecrets))
+    yield page.map((row) => csvRow(columns.map((c) => row[c]))).join('');
 }
 
 /** data.json: every area's rows under its name, written as they are read. */
@@ -87,7 +88,8 @@ export async function exportZip(deps: Pick<Deps, 'db' | 'keyring' | 'storage' | 
   void (async () => {
     await add(readme(o), 'README.txt');
     await add(Readable.from(dataJson(deps, o), { objectMode: false }), 'data.json');
-    for (const area of EXPORT_AREAS) await add(Readable.from(areaCsv(deps, area, o), { objectMode: false }), `tables/${areaFile(area)}`);
+    for (const area of EXPORT_AREAS)
+      await add(Readable.from(areaCsv(deps, area, o), { objectMode: false }), `tables/${areaFile(area)}`);
     const used = new Set<string>();
     for (const file of await exportFiles(deps.db, o.clientId)) {
       let stored;

@@ -17,7 +17,11 @@ const safeEntry = (name: string) => name.replace(/[/\\:*?"<>|\u0000-\u001f]/g, '
  * A zip of the given documents, one folder per section, streamed as it is built: one stored file
  * is open at a time. Files missing from storage are left out (and logged), not fatal.
  */
-export async function zipDocuments(storage: Storage, docs: { documentName: string; documentType: string; storageKey: string }[], log: { warn: (m: string) => void }): Promise<Readable> {
+export async function zipDocuments(
+  storage: Storage,
+  docs: { documentName: string; documentType: string; storageKey: string }[],
+  log: { warn: (m: string) => void },
+): Promise<Readable> {
   // Loaded when a first archive is asked for, not at start-up.
   const { ZipArchive } = await import('archiver');
   const archive = new ZipArchive({ zlib: { level: 6 } });
@@ -67,9 +71,12 @@ export async function documentsArchive(db: Db, storage: Storage, clientId: strin
 }
 
 /** The upload form: `file` (one .pdf/.doc/.docx of at most 10 MB) and `documentType`. */
-export async function receiveDocument(c: Context<AppEnv>): Promise<{ upload: ReceivedUpload; documentType: DocumentType }> {
+export async function receiveDocument(
+  c: Context<AppEnv>,
+): Promise<{ upload: ReceivedUpload; documentType: DocumentType }> {
   const upload = await receiveUpload(c);
   const type = documentTypeInput.safeParse(upload.fields.documentType);
-  if (!type.success) throw new FormFieldError(type.error.issues[0]?.message ?? 'Choose a document type.', 'documentType');
+  if (!type.success)
+    throw new FormFieldError(type.error.issues[0]?.message ?? 'Choose a document type.', 'documentType');
   return { upload, documentType: type.data };
 }

@@ -20,7 +20,10 @@ export const documentsRoutes = new Hono<AppEnv>()
     return acceptUpload(c, { actorId: scope.actorId, quotaOf: scope.clientId, field: 'file' }, async () => {
       const { db, storage, config } = c.var.deps;
       const { upload, documentType } = await receiveDocument(c);
-      return c.json({ document: await addDocument(db, storage, scope, upload, documentType, config.storageQuotaBytes) }, 201);
+      return c.json(
+        { document: await addDocument(db, storage, scope, upload, documentType, config.storageQuotaBytes) },
+        201,
+      );
     });
   })
   // A zip of all the client's documents, one folder per section (empty when there are none).
@@ -31,7 +34,11 @@ export const documentsRoutes = new Hono<AppEnv>()
   .get('/:documentId/download', access('own'), async (c) => {
     const doc = await findDocument(c.var.deps.db, c.var.scope.clientId, c.req.param('documentId'));
     if (!doc) return c.json({ error: DOCUMENT_NOT_FOUND }, 404);
-    return sendStoredDownload(c, { key: doc.storageKey, name: doc.documentName, contentType: doc.contentType }, DOCUMENT_NOT_FOUND);
+    return sendStoredDownload(
+      c,
+      { key: doc.storageKey, name: doc.documentName, contentType: doc.contentType },
+      DOCUMENT_NOT_FOUND,
+    );
   })
   .delete('/:documentId', access('own'), async (c) => {
     const { db, storage, log } = c.var.deps;
@@ -40,6 +47,10 @@ export const documentsRoutes = new Hono<AppEnv>()
   });
 
 /** /api/documents: every client's documents, with the client named (admins only). */
-export const allDocumentsRoutes = new Hono<AppEnv>().get('/', access('admin'), validate('query', allDocumentsQuery), clientQuery, async (c) =>
-  c.json(await listAllDocuments(c.var.deps.db, c.req.valid('query'))),
+export const allDocumentsRoutes = new Hono<AppEnv>().get(
+  '/',
+  access('admin'),
+  validate('query', allDocumentsQuery),
+  clientQuery,
+  async (c) => c.json(await listAllDocuments(c.var.deps.db, c.req.valid('query'))),
 );

@@ -28,11 +28,19 @@ const columns = {
 const toDocument = <T extends { createdAt: Date }>(row: T) => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 /** Route parameters are text: anything but a UUID names no document. */
-export const isDocumentId = (raw: string | undefined): raw is string => !!raw && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(raw);
+export const isDocumentId = (raw: string | undefined): raw is string =>
+  !!raw && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(raw);
 
 /** One client's documents, newest first, optionally of one type. */
-export async function listDocuments(db: Db, clientId: string, q: PageQuery & { type?: DocumentType }): Promise<Page<BusinessDocument>> {
-  const where = and(eq(businessDocuments.userId, clientId), q.type ? eq(businessDocuments.documentType, q.type) : undefined);
+export async function listDocuments(
+  db: Db,
+  clientId: string,
+  q: PageQuery & { type?: DocumentType },
+): Promise<Page<BusinessDocument>> {
+  const where = and(
+    eq(businessDocuments.userId, clientId),
+    q.type ? eq(businessDocuments.documentType, q.type) : undefined,
+  );
   const rows = db
     .select(columns)
     .from(businessDocuments)
@@ -40,11 +48,18 @@ export async function listDocuments(db: Db, clientId: string, q: PageQuery & { t
     .orderBy(desc(businessDocuments.createdAt), desc(businessDocuments.id))
     .limit(pageWindow(q).limit)
     .offset(pageWindow(q).offset);
-  return toPage(q, rows.then((r) => r.map(toDocument)), db.$count(businessDocuments, where));
+  return toPage(
+    q,
+    rows.then((r) => r.map(toDocument)),
+    db.$count(businessDocuments, where),
+  );
 }
 
 /** Every client's documents with the client named (admins). */
-export async function listAllDocuments(db: Db, q: PageQuery & { clientId?: string; type?: DocumentType }): Promise<Page<AdminBusinessDocument>> {
+export async function listAllDocuments(
+  db: Db,
+  q: PageQuery & { clientId?: string; type?: DocumentType },
+): Promise<Page<AdminBusinessDocument>> {
   const conditions: SQL[] = [ownedByClient(db, businessDocuments.userId)];
   if (q.clientId) conditions.push(eq(businessDocuments.userId, q.clientId));
   if (q.type) conditions.push(eq(businessDocuments.documentType, q.type));
@@ -57,7 +72,11 @@ export async function listAllDocuments(db: Db, q: PageQuery & { clientId?: strin
     .orderBy(desc(businessDocuments.createdAt), desc(businessDocuments.id))
     .limit(pageWindow(q).limit)
     .offset(pageWindow(q).offset);
-  return toPage(q, rows.then((r) => r.map(toDocument)), db.$count(businessDocuments, where));
+  return toPage(
+    q,
+    rows.then((r) => r.map(toDocument)),
+    db.$count(businessDocuments, where),
+  );
 }
 
 /** One of the client's documents with its storage key; null when it is not theirs. */
@@ -71,9 +90,18 @@ export async function findDocument(db: Db, clientId: string, documentId: string)
 }
 
 /** Stores the file under a server-made key and records it; a failed insert removes the file. */
-export async function addDocument(db: Db, storage: Storage, scope: Scope, upload: ReceivedUpload, documentType: DocumentType, quotaBytes: number): Promise<BusinessDocument> {
+export async function addDocument(
+  db: Db,
+  storage: Storage,
+  scope: Scope,
+  upload: ReceivedUpload,
+  documentType: DocumentType,
+  quotaBytes: number,
+): Promise<BusinessDocument> {
   const key = uploadKey('documents', scope.clientId, upload.ext);
-  return storeThenRecord(storage, key, upload, () => db.transaction((tx) => insertDocument(tx, scope, key, upload, { documentType }, quotaBytes)));
+  return storeThenRecord(storage, key, upload, () =>
+    db.transaction((tx) => insertDocument(tx, scope, key, upload, { documentType }, quotaBytes)),
+  );
 }
 
 /**
@@ -107,12 +135,19 @@ export async function insertDocument(
     .returning(columns);
   await recordAudit(tx, scope, { action: 'create', entityType: 'business_document', entityId: id });
   // A request's upload is told to the client by the request's own notices.
-  if (into.requestTaskId === undefined) await notifyStaffAction(tx, scope, { action: 'create', entityType: 'business_document' });
+  if (into.requestTaskId === undefined)
+    await notifyStaffAction(tx, scope, { action: 'create', entityType: 'business_document' });
   return toDocument(row);
 }
 
 /** Removes the row (audited for admins), then the stored file. False when it is not the client's. */
-export async function deleteDocument(db: Db, storage: Storage, scope: Scope, documentId: string, log: { warn: (m: string) => void }) {
+export async function deleteDocument(
+  db: Db,
+  storage: Storage,
+  scope: Scope,
+  documentId: string,
+  log: { warn: (m: string) => void },
+) {
   if (!isDocumentId(documentId)) return false;
   const key = await db.transaction(async (tx) => {
     // Uploads into a document request stay listed with it (staff review them; a rejected one is history).
@@ -140,7 +175,11 @@ export async function deleteDocument(db: Db, storage: Storage, scope: Scope, doc
 /** The client's documents with their keys, for the zip archive. */
 export async function documentsForArchive(db: Db, clientId: string) {
   return db
-    .select({ documentName: businessDocuments.documentName, documentType: businessDocuments.documentType, storageKey: businessDocuments.storageKey })
+    .select({
+      documentName: businessDocuments.documentName,
+      documentType: businessDocuments.documentType,
+      storageKey: businessDocuments.storageKey,
+    })
     .from(businessDocuments)
     .where(eq(businessDocuments.userId, clientId))
     .orderBy(businessDocuments.createdAt, businessDocuments.id);

@@ -25,9 +25,19 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-function upload(agent: TestAgent, clientId: string, file: { name: string; bytes: Buffer; type?: string } | null, documentType = 'Standard_Corporate', extra?: (f: FormData) => void) {
+function upload(
+  agent: TestAgent,
+  clientId: string,
+  file: { name: string; bytes: Buffer; type?: string } | null,
+  documentType = 'Standard_Corporate',
+  extra?: (f: FormData) => void,
+) {
   const form = new FormData();
-  if (file) form.append('file', new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? 'application/octet-stream' }));
+  if (file)
+    form.append(
+      'file',
+      new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? 'application/octet-stream' }),
+    );
   if (documentType) form.append('documentType', documentType);
   extra?.(form);
   return agent.request('POST', `/api/clients/${clientId}/documents/upload`, { body: form });
@@ -37,27 +47,94 @@ function upload(agent: TestAgent, clientId: string, file: { name: string; bytes:
 function storedFiles(): string[] {
   const root = path.join(t.filesDir, 'objects');
   if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((p) => fs.statSync(path.join(root, p)).isFile());
+  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((p) =>
+    fs.statSync(path.join(root, p)).isFile(),
+  );
 }
-const rowsOf = async (clientId: string) => t.db.select().from(businessDocuments).where(eq(businessDocuments.userId, clientId));
+const rowsOf = async (clientId: string) =>
+  t.db.select().from(businessDocuments).where(eq(businessDocuments.userId, clientId));
 
 describe('document uploads refuse what is not a real, small .pdf/.doc/.docx, and store nothing', () => {
-  const cases: [string, () => Promise<{ name: string; bytes: Buffer; type?: string } | null>, number, string | RegExp][] = [
-    ['an 11 MB file', async () => ({ name: 'big.pdf', bytes: Buffer.concat([makePdf(), Buffer.alloc(11 * 1024 * 1024, 32)]) }), 413, FILE_TOO_LARGE],
-    ['a .pdf that is really HTML', async () => ({ name: 'invoice.pdf', bytes: Buffer.from('<!doctype html><html><script>alert(1)</script></html>'), type: 'application/pdf' }), 415, /does not match/],
-    ['a .docx that is not a zip', async () => ({ name: 'letter.docx', bytes: Buffer.from('just some text pretending to be Word') }), 415, /does not match/],
-    ['a .docx that is a zip but not a Word document', async () => ({ name: 'letter.docx', bytes: await makeZip({ 'evil.sh': 'rm -rf /' }) }), 415, /does not match/],
+  const cases: [
+    string,
+    () => Promise<{ name: string; bytes: Buffer; type?: string } | null>,
+    number,
+    string | RegExp,
+  ][] = [
+    [
+      'an 11 MB file',
+      async () => ({ name: 'big.pdf', bytes: Buffer.concat([makePdf(), Buffer.alloc(11 * 1024 * 1024, 32)]) }),
+      413,
+      FILE_TOO_LARGE,
+    ],
+    [
+      'a .pdf that is really HTML',
+      async () => ({
+        name: 'invoice.pdf',
+        bytes: Buffer.from('<!doctype html><html><script>alert(1)</script></html>'),
+        type: 'application/pdf',
+      }),
+      415,
+      /does not match/,
+    ],
+    [
+      'a .docx that is not a zip',
+      async () => ({ name: 'letter.docx', bytes: Buffer.from('just some text pretending to be Word') }),
+      415,
+      /does not match/,
+    ],
+    [
+      'a .docx that is a zip but not a Word document',
+      async () => ({ name: 'letter.docx', bytes: await makeZip({ 'evil.sh': 'rm -rf /' }) }),
+      415,
+      /does not match/,
+    ],
     ['a .doc that is really a PDF', async () => ({ name: 'old.doc', bytes: makePdf() }), 415, /does not match/],
     ['a name with ../', async () => ({ name: '../../etc/report.pdf', bytes: makePdf() }), 400, /not allowed/],
-    ['a name with a backslash path', async () => ({ name: '..\\windows\\report.pdf', bytes: makePdf() }), 400, /not allowed/],
-    ['a double extension hiding a script', async () => ({ name: 'report.php.pdf', bytes: makePdf() }), 400, /more than one extension/],
-    ['an executable with a document name first', async () => ({ name: 'x.pdf.exe', bytes: makePdf() }), 400, /Only PDF, DOC and DOCX/],
+    [
+      'a name with a backslash path',
+      async () => ({ name: '..\\windows\\report.pdf', bytes: makePdf() }),
+      400,
+      /not allowed/,
+    ],
+    [
+      'a double extension hiding a script',
+      async () => ({ name: 'report.php.pdf', bytes: makePdf() }),
+      400,
+      /more than one extension/,
+    ],
+    [
+      'an executable with a document name first',
+      async () => ({ name: 'x.pdf.exe', bytes: makePdf() }),
+      400,
+      /Only PDF, DOC and DOCX/,
+    ],
     // Right-to-left override: shown as "invoiceexe.pdf", really an .exe.
-    ['a bidi override disguising an .exe', async () => ({ name: 'invoice\u202Efdp.exe', bytes: makePdf() }), 400, INVISIBLE_CHARACTERS],
-    ['a bidi override before the extension', async () => ({ name: 'report\u202E.pdf', bytes: makePdf() }), 400, INVISIBLE_CHARACTERS],
-    ['a left-to-right embedding', async () => ({ name: 'report\u202A.pdf', bytes: makePdf() }), 400, INVISIBLE_CHARACTERS],
+    [
+      'a bidi override disguising an .exe',
+      async () => ({ name: 'invoice\u202Efdp.exe', bytes: makePdf() }),
+      400,
+      INVISIBLE_CHARACTERS,
+    ],
+    [
+      'a bidi override before the extension',
+      async () => ({ name: 'report\u202E.pdf', bytes: makePdf() }),
+      400,
+      INVISIBLE_CHARACTERS,
+    ],
+    [
+      'a left-to-right embedding',
+      async () => ({ name: 'report\u202A.pdf', bytes: makePdf() }),
+      400,
+      INVISIBLE_CHARACTERS,
+    ],
     ['a bidi isolate', async () => ({ name: 'statement\u2067fdp.docx', bytes: makePdf() }), 400, INVISIBLE_CHARACTERS],
-    ['a pop directional isolate', async () => ({ name: 'statement\u2069.pdf', bytes: makePdf() }), 400, INVISIBLE_CHARACTERS],
+    [
+      'a pop directional isolate',
+      async () => ({ name: 'statement\u2069.pdf', bytes: makePdf() }),
+      400,
+      INVISIBLE_CHARACTERS,
+    ],
     ['a zero-width space', async () => ({ name: 'report\u200B.pdf', bytes: makePdf() }), 400, INVISIBLE_CHARACTERS],
     ['a right-to-left mark', async () => ({ name: 'report\u200F.pdf', bytes: makePdf() }), 400, INVISIBLE_CHARACTERS],
     ['a text file', async () => ({ name: 'notes.txt', bytes: Buffer.from('hello') }), 400, /Only PDF, DOC and DOCX/],
@@ -76,12 +153,16 @@ describe('document uploads refuse what is not a real, small .pdf/.doc/.docx, and
 
   it('two files at once, an unknown document type and a JSON body are refused too', async () => {
     const pdf = { name: 'a.pdf', bytes: makePdf() };
-    const two = await upload(a.agent, a.id, pdf, 'Standard_Corporate', (f) => f.append('other', new File([new Uint8Array(makePdf())], 'b.pdf')));
+    const two = await upload(a.agent, a.id, pdf, 'Standard_Corporate', (f) =>
+      f.append('other', new File([new Uint8Array(makePdf())], 'b.pdf')),
+    );
     expect(two.status).toBe(400);
     expect(((await two.json()) as { error: string }).error).toBe('Upload one file at a time.');
     const badType = await upload(a.agent, a.id, pdf, 'Tax Returns');
     expect(badType.status).toBe(400);
-    const json = await a.agent.request('POST', `/api/clients/${a.id}/documents/upload`, { json: { documentType: 'Standard_Corporate' } });
+    const json = await a.agent.request('POST', `/api/clients/${a.id}/documents/upload`, {
+      json: { documentType: 'Standard_Corporate' },
+    });
     expect(json.status).toBe(415);
     expect(await rowsOf(a.id)).toEqual([]);
     expect(storedFiles()).toEqual([]);
@@ -114,7 +195,12 @@ describe('business documents', () => {
     const res = await upload(a.agent, a.id, { name: 'Articles of Organization.pdf', bytes: pdf });
     expect(res.status).toBe(201);
     const { document } = (await res.json()) as { document: BusinessDocument };
-    expect(document).toMatchObject({ documentName: 'Articles of Organization.pdf', documentType: 'Standard_Corporate', contentType: 'application/pdf', size: pdf.length });
+    expect(document).toMatchObject({
+      documentName: 'Articles of Organization.pdf',
+      documentType: 'Standard_Corporate',
+      contentType: 'application/pdf',
+      size: pdf.length,
+    });
     const [row] = await rowsOf(a.id);
     // The key is the server's: documents/{user}/{uuid}.pdf, nothing of the file name.
     expect(row.storageKey).toMatch(new RegExp(`^documents/${a.id.toLowerCase()}/[0-9a-f-]{36}\\.pdf$`));
@@ -126,15 +212,23 @@ describe('business documents', () => {
     expect(doc.status).toBe(201);
 
     const list = (await (await a.agent.get(`/api/clients/${a.id}/documents`)).json()) as { items: BusinessDocument[] };
-    expect(list.items.map((d) => d.documentName).sort()).toEqual(['Articles of Organization.pdf', 'Old statement.doc', 'Press release.docx']);
-    const filtered = (await (await a.agent.get(`/api/clients/${a.id}/documents?type=Press%20Releases`)).json()) as { items: BusinessDocument[] };
+    expect(list.items.map((d) => d.documentName).sort()).toEqual([
+      'Articles of Organization.pdf',
+      'Old statement.doc',
+      'Press release.docx',
+    ]);
+    const filtered = (await (await a.agent.get(`/api/clients/${a.id}/documents?type=Press%20Releases`)).json()) as {
+      items: BusinessDocument[];
+    };
     expect(filtered.items.map((d) => d.documentName)).toEqual(['Press release.docx']);
 
     const dl = await a.agent.get(`/api/clients/${a.id}/documents/${document.id}/download`);
     expect(dl.status).toBe(200);
     expect(dl.headers.get('content-type')).toBe('application/pdf');
     expect(dl.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(dl.headers.get('content-disposition')).toBe(`attachment; filename="Articles of Organization.pdf"; filename*=UTF-8''Articles%20of%20Organization.pdf`);
+    expect(dl.headers.get('content-disposition')).toBe(
+      `attachment; filename="Articles of Organization.pdf"; filename*=UTF-8''Articles%20of%20Organization.pdf`,
+    );
     expect(Buffer.from(await dl.arrayBuffer()).equals(pdf)).toBe(true);
 
     const del = await a.agent.request('DELETE', `/api/clients/${a.id}/documents/${document.id}`);
@@ -147,14 +241,21 @@ describe('business documents', () => {
   });
 
   it('a download name with quotes or non-ASCII characters stays a safe attachment', async () => {
-    const res = await upload(a.agent, a.id, { name: 'Résumé "final"; x=1.pdf', bytes: makePdf() }, 'Miscellaneous Documents');
+    const res = await upload(
+      a.agent,
+      a.id,
+      { name: 'Résumé "final"; x=1.pdf', bytes: makePdf() },
+      'Miscellaneous Documents',
+    );
     expect(res.status).toBe(201);
     const { document } = (await res.json()) as { document: BusinessDocument };
     const dl = await a.agent.get(`/api/clients/${a.id}/documents/${document.id}/download`);
-    expect(dl.headers.get('content-disposition')).toBe(`attachment; filename="R_sum_ _final__ x_1.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22%3B%20x%3D1.pdf`);
+    expect(dl.headers.get('content-disposition')).toBe(
+      `attachment; filename="R_sum_ _final__ x_1.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22%3B%20x%3D1.pdf`,
+    );
   });
 
-  it('client B cannot list, download or delete client A\'s document, by list or by id', async () => {
+  it("client B cannot list, download or delete client A's document, by list or by id", async () => {
     const res = await upload(a.agent, a.id, { name: 'secret-plan.pdf', bytes: makePdf() });
     const { document } = (await res.json()) as { document: BusinessDocument };
     expect((await b.agent.get(`/api/clients/${a.id}/documents`)).status).toBe(404);
@@ -188,23 +289,33 @@ describe('business documents', () => {
     await upload(b.agent, b.id, { name: 'statement.docx', bytes: await makeDocx() }, 'Bank_Statements');
     const res = await b.agent.get(`/api/clients/${b.id}/documents/archive`);
     const entries = readZip(Buffer.from(await res.arrayBuffer()));
-    expect([...entries.keys()].sort()).toEqual(['Financial Documents/statement.docx', 'Secret to Wealth Documents/plan (2).pdf', 'Secret to Wealth Documents/plan.pdf']);
+    expect([...entries.keys()].sort()).toEqual([
+      'Financial Documents/statement.docx',
+      'Secret to Wealth Documents/plan (2).pdf',
+      'Secret to Wealth Documents/plan.pdf',
+    ]);
     expect(entries.get('Secret to Wealth Documents/plan.pdf')!.equals(one)).toBe(true);
     expect(entries.get('Secret to Wealth Documents/plan (2).pdf')!.equals(two)).toBe(true);
   });
 
-  it('admins upload for a client (audited), see every client\'s documents named, filter by client, and delete (audited)', async () => {
+  it("admins upload for a client (audited), see every client's documents named, filter by client, and delete (audited)", async () => {
     const res = await upload(admin.agent, b.id, { name: 'EIN letter.pdf', bytes: makePdf() }, 'Advanced Corporate');
     expect(res.status).toBe(201);
     const { document } = (await res.json()) as { document: BusinessDocument };
     const [row] = await t.db.select().from(businessDocuments).where(eq(businessDocuments.id, document.id));
     expect(row).toMatchObject({ userId: b.id, uploadedBy: admin.id });
-    const clientView = (await (await b.agent.get(`/api/clients/${b.id}/documents?type=Advanced%20Corporate`)).json()) as { items: BusinessDocument[] };
+    const clientView = (await (
+      await b.agent.get(`/api/clients/${b.id}/documents?type=Advanced%20Corporate`)
+    ).json()) as { items: BusinessDocument[] };
     expect(clientView.items.map((d) => d.documentName)).toEqual(['EIN letter.pdf']);
 
-    const all = (await (await admin.agent.get('/api/documents')).json()) as { items: (BusinessDocument & { clientName: string; clientEmail: string })[] };
+    const all = (await (await admin.agent.get('/api/documents')).json()) as {
+      items: (BusinessDocument & { clientName: string; clientEmail: string })[];
+    };
     expect(new Set(all.items.map((d) => d.clientName))).toEqual(new Set(['Client Alpha', 'Client Bravo']));
-    const onlyB = (await (await admin.agent.get(`/api/documents?clientId=${b.id}`)).json()) as { items: { userId: string; clientName: string }[] };
+    const onlyB = (await (await admin.agent.get(`/api/documents?clientId=${b.id}`)).json()) as {
+      items: { userId: string; clientName: string }[];
+    };
     expect(onlyB.items.length).toBeGreaterThan(0);
     expect(onlyB.items.every((d) => d.userId === b.id && d.clientName === 'Client Bravo')).toBe(true);
 

@@ -36,8 +36,12 @@ const knownAccount = createMiddleware<AppEnv>(async (c, next) => {
 
 /** /api/first-step-accounts: the catalog. Members and admins read it; admins maintain it. */
 export const firstStepAccountsRoutes = new Hono<AppEnv>()
-  .get('/', access('user'), membersOnly, validate('query', pageQuery), async (c) => c.json(await listFirstStepAccounts(c.var.deps.db, c.req.valid('query'))))
-  .post('/', access('admin'), validate('json', firstStepAccountInput), async (c) => c.json({ account: await createFirstStepAccount(c.var.deps.db, c.req.valid('json')) }, 201))
+  .get('/', access('user'), membersOnly, validate('query', pageQuery), async (c) =>
+    c.json(await listFirstStepAccounts(c.var.deps.db, c.req.valid('query'))),
+  )
+  .post('/', access('admin'), validate('json', firstStepAccountInput), async (c) =>
+    c.json({ account: await createFirstStepAccount(c.var.deps.db, c.req.valid('json')) }, 201),
+  )
   .put('/:firstStepId', access('admin'), knownAccount, validate('json', firstStepAccountInput), async (c) => {
     const account = await updateFirstStepAccount(c.var.deps.db, c.req.param('firstStepId'), c.req.valid('json'));
     return account ? c.json({ account }) : c.json({ error: notFound }, 404);
@@ -52,11 +56,25 @@ export const firstStepAccountsRoutes = new Hono<AppEnv>()
  * marks an account opened (with the date) or undoes it; an admin does so for a client, audited.
  */
 export const clientFirstStepRoutes = new Hono<AppEnv>()
-  .get('/', access('own'), membersOnly, validate('query', pageQuery), async (c) => c.json(await listForClient(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))))
-  .post('/:firstStepId/opening', access('own'), membersOnly, knownAccount, validate('json', firstStepOpenInput), async (c) => {
-    const opening = await openFirstStepAccount(c.var.deps.db, c.var.scope, c.req.param('firstStepId'), c.req.valid('json').dateOpened);
-    return opening ? c.json({ opening }, 201) : c.json({ error: notFound }, 404);
-  })
+  .get('/', access('own'), membersOnly, validate('query', pageQuery), async (c) =>
+    c.json(await listForClient(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))),
+  )
+  .post(
+    '/:firstStepId/opening',
+    access('own'),
+    membersOnly,
+    knownAccount,
+    validate('json', firstStepOpenInput),
+    async (c) => {
+      const opening = await openFirstStepAccount(
+        c.var.deps.db,
+        c.var.scope,
+        c.req.param('firstStepId'),
+        c.req.valid('json').dateOpened,
+      );
+      return opening ? c.json({ opening }, 201) : c.json({ error: notFound }, 404);
+    },
+  )
   .delete('/:firstStepId/opening', access('own'), membersOnly, knownAccount, async (c) => {
     const undone = await undoFirstStepOpening(c.var.deps.db, c.var.scope, c.req.param('firstStepId'));
     return undone ? c.json({ ok: true }) : c.json({ error: notOpened }, 404);

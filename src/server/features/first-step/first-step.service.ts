@@ -5,7 +5,12 @@ import type { Db } from '../../db/client';
 import { firstStepAccounts, firstStepOpenings } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import type { Bureau, firstStepAccountInput } from '../../../shared/credit';
-import { FIRST_STEP_MESSAGES, type FirstStepAccount, type FirstStepAccountForClient, type FirstStepOpening } from '../../../shared/first-step';
+import {
+  FIRST_STEP_MESSAGES,
+  type FirstStepAccount,
+  type FirstStepAccountForClient,
+  type FirstStepOpening,
+} from '../../../shared/first-step';
 import { LIMITS, limitReached } from '../../../shared/limits';
 import type { Page, PageQuery } from '../../../shared/paging';
 import { pageWindow, toPage } from '../../lib/paging';
@@ -43,29 +48,54 @@ const order = [asc(firstStepAccounts.vendor), asc(firstStepAccounts.id)] as cons
 /** The catalog, by vendor, a page at a time. */
 export async function listFirstStepAccounts(db: Db, q: PageQuery): Promise<Page<FirstStepAccount>> {
   const { limit, offset } = pageWindow(q);
-  const rows = db.select().from(firstStepAccounts).orderBy(...order).limit(limit).offset(offset);
-  return toPage(q, rows.then((r) => r.map(toView)), db.$count(firstStepAccounts));
+  const rows = db
+    .select()
+    .from(firstStepAccounts)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return toPage(
+    q,
+    rows.then((r) => r.map(toView)),
+    db.$count(firstStepAccounts),
+  );
 }
 
 /** The catalog with the client's opening of each account (joined: one query a page). */
 export async function listForClient(db: Db, clientId: string, q: PageQuery): Promise<Page<FirstStepAccountForClient>> {
   const { limit, offset } = pageWindow(q);
   const rows = db
-    .select({ account: firstStepAccounts, opening: { id: firstStepOpenings.id, bureaus: firstStepOpenings.bureaus, dateOpened: firstStepOpenings.dateOpened, lastReported: firstStepOpenings.lastReported } })
+    .select({
+      account: firstStepAccounts,
+      opening: {
+        id: firstStepOpenings.id,
+        bureaus: firstStepOpenings.bureaus,
+        dateOpened: firstStepOpenings.dateOpened,
+        lastReported: firstStepOpenings.lastReported,
+      },
+    })
     .from(firstStepAccounts)
-    .leftJoin(firstStepOpenings, and(eq(firstStepOpenings.firstStepAccountId, firstStepAccounts.id), eq(firstStepOpenings.userId, clientId)))
+    .leftJoin(
+      firstStepOpenings,
+      and(eq(firstStepOpenings.firstStepAccountId, firstStepAccounts.id), eq(firstStepOpenings.userId, clientId)),
+    )
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
   return toPage(
     q,
-    rows.then((r) => r.map((x) => ({ ...toView(x.account), opening: x.opening?.id ? openingView(x.opening as OpeningRow) : null }))),
+    rows.then((r) =>
+      r.map((x) => ({ ...toView(x.account), opening: x.opening?.id ? openingView(x.opening as OpeningRow) : null })),
+    ),
     db.$count(firstStepAccounts),
   );
 }
 
 export async function firstStepAccountExists(db: Db, id: string) {
-  const [row] = await db.select({ id: firstStepAccounts.id }).from(firstStepAccounts).where(eq(firstStepAccounts.id, id));
+  const [row] = await db
+    .select({ id: firstStepAccounts.id })
+    .from(firstStepAccounts)
+    .where(eq(firstStepAccounts.id, id));
   return Boolean(row);
 }
 
@@ -74,7 +104,8 @@ export async function createFirstStepAccount(db: Db, input: FirstStepAccountValu
     // One catalog: the lock serialises admins' creates across instances until this commits.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('first_step_accounts'))`);
     const [{ n }] = await tx.select({ n: count() }).from(firstStepAccounts);
-    if (n >= LIMITS.firstStepAccounts) throw new ConflictError(limitReached(LIMITS.firstStepAccounts, 'First Step Accounts'));
+    if (n >= LIMITS.firstStepAccounts)
+      throw new ConflictError(limitReached(LIMITS.firstStepAccounts, 'First Step Accounts'));
     const [row] = await tx
       .insert(firstStepAccounts)
       .values({ id: crypto.randomUUID(), ...input })
@@ -83,7 +114,11 @@ export async function createFirstStepAccount(db: Db, input: FirstStepAccountValu
   });
 }
 
-export async function updateFirstStepAccount(db: Db, id: string, input: FirstStepAccountValues): Promise<FirstStepAccount | null> {
+export async function updateFirstStepAccount(
+  db: Db,
+  id: string,
+  input: FirstStepAccountValues,
+): Promise<FirstStepAccount | null> {
   const [row] = await db
     .update(firstStepAccounts)
     .set({ ...input, updatedAt: new Date() })
@@ -94,18 +129,35 @@ export async function updateFirstStepAccount(db: Db, id: string, input: FirstSte
 
 /** Removes the account and (cascade) every member's opening of it, and so those tradelines. */
 export async function deleteFirstStepAccount(db: Db, id: string): Promise<boolean> {
-  const rows = await db.delete(firstStepAccounts).where(eq(firstStepAccounts.id, id)).returning({ id: firstStepAccounts.id });
+  const rows = await db
+    .delete(firstStepAccounts)
+    .where(eq(firstStepAccounts.id, id))
+    .returning({ id: firstStepAccounts.id });
   return rows.length > 0;
 }
 
 /** Marks the account opened for the scope's client, with the account's bureaus; 409 when it already is. */
-export async function openFirstStepAccount(db: Db, scope: Scope, accountId: string, dateOpened: string): Promise<FirstStepOpening | null> {
+export async function openFirstStepAccount(
+  db: Db,
+  scope: Scope,
+  accountId: string,
+  dateOpened: string,
+): Promise<FirstStepOpening | null> {
   return db.transaction(async (tx) => {
-    const [account] = await tx.select({ bureaus: firstStepAccounts.bureaus }).from(firstStepAccounts).where(eq(firstStepAccounts.id, accountId));
+    const [account] = await tx
+      .select({ bureaus: firstStepAccounts.bureaus })
+      .from(firstStepAccounts)
+      .where(eq(firstStepAccounts.id, accountId));
     if (!account) return null;
     const [row] = await tx
       .insert(firstStepOpenings)
-      .values({ id: crypto.randomUUID(), userId: scope.clientId, firstStepAccountId: accountId, bureaus: account.bureaus, dateOpened })
+      .values({
+        id: crypto.randomUUID(),
+        userId: scope.clientId,
+        firstStepAccountId: accountId,
+        bureaus: account.bureaus,
+        dateOpened,
+      })
       .onConflictDoNothing()
       .returning();
     if (!row) throw new ConflictError(FIRST_STEP_MESSAGES.alreadyOpened);

@@ -14,11 +14,18 @@ let other: Who;
 let nonMember: Who;
 let admin: Who;
 
-const vendor = { vendor: 'Uline', sells: 'Shipping supplies', requirements: 'EIN, D-U-N-S number', bureaus: ['dnb', 'experian'], applicationUrl: 'https://www.uline.com/' };
+const vendor = {
+  vendor: 'Uline',
+  sells: 'Shipping supplies',
+  requirements: 'EIN, D-U-N-S number',
+  bureaus: ['dnb', 'experian'],
+  applicationUrl: 'https://www.uline.com/',
+};
 const catalog = '/api/first-step-accounts';
 const mine = (clientId: string) => `/api/clients/${clientId}/first-step-accounts`;
 const opening = (clientId: string, accountId: string) => `${mine(clientId)}/${accountId}/opening`;
-const setPaid = (id: string, isPaid: boolean) => t.db.insert(users).values({ id, isPaid }).onConflictDoUpdate({ target: users.id, set: { isPaid } });
+const setPaid = (id: string, isPaid: boolean) =>
+  t.db.insert(users).values({ id, isPaid }).onConflictDoUpdate({ target: users.id, set: { isPaid } });
 
 async function addAccount(json: unknown = vendor) {
   const res = await admin.agent.post(catalog, json);
@@ -54,7 +61,9 @@ describe('First Step Accounts', () => {
       expect(res.status, `${method} ${path}`).toBe(403);
       expect((await res.json()).error).toBe(MEMBERS_ONLY_ERROR);
     }
-    expect(MEMBERS_ONLY_ERROR).toBe('First Step Accounts are exclusive to registered members. See Business Programs to become a member.');
+    expect(MEMBERS_ONLY_ERROR).toBe(
+      'First Step Accounts are exclusive to registered members. See Business Programs to become a member.',
+    );
     expect(await t.db.select().from(firstStepOpenings).where(eq(firstStepOpenings.userId, nonMember.id))).toEqual([]);
 
     for (const who of [member, admin]) expect((await who.agent.get(catalog)).status).toBe(200);
@@ -78,7 +87,9 @@ describe('First Step Accounts', () => {
     const [row] = await t.db.select().from(firstStepAccounts).where(eq(firstStepAccounts.id, account.id));
     expect(row.vendor).toBe('Quill');
 
-    const res = await admin.agent.request('PUT', `${catalog}/${account.id}`, { json: { ...vendor, vendor: 'Quill.com', bureaus: ['dnb'] } });
+    const res = await admin.agent.request('PUT', `${catalog}/${account.id}`, {
+      json: { ...vendor, vendor: 'Quill.com', bureaus: ['dnb'] },
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).account).toMatchObject({ vendor: 'Quill.com', bureaus: ['dnb'] });
     expect((await admin.agent.request('PUT', `${catalog}/no-such-id`, { json: vendor })).status).toBe(404);
@@ -103,24 +114,51 @@ describe('First Step Accounts', () => {
   it('a member marks an account opened with the date (it becomes a tradeline with the vendor’s bureaus), once, and undoes it', async () => {
     const account = await addAccount({ ...vendor, vendor: 'Grainger', bureaus: ['dnb', 'equifax'] });
     expect((await member.agent.post(opening(member.id, account.id), {})).status).toBe(400);
-    expect((await (await member.agent.post(opening(member.id, account.id), { dateOpened: '2026-13-01' })).json()).error).toMatch(/valid date opened/);
+    expect(
+      (await (await member.agent.post(opening(member.id, account.id), { dateOpened: '2026-13-01' })).json()).error,
+    ).toMatch(/valid date opened/);
     const res = await member.agent.post(opening(member.id, account.id), { dateOpened: '2026-01-05' });
     expect(res.status, await res.clone().text()).toBe(201);
-    expect((await res.json()).opening).toMatchObject({ bureaus: ['dnb', 'equifax'], dateOpened: '2026-01-05', lastReported: '' });
+    expect((await res.json()).opening).toMatchObject({
+      bureaus: ['dnb', 'equifax'],
+      dateOpened: '2026-01-05',
+      lastReported: '',
+    });
     const again = await member.agent.post(opening(member.id, account.id), { dateOpened: '2026-01-06' });
     expect(again.status).toBe(409);
     expect((await again.json()).error).toBe('You have already marked this account as opened.');
 
-    const list = (await (await member.agent.get(`${mine(member.id)}?pageSize=100`)).json()) as Page<FirstStepAccountForClient>;
+    const list = (await (
+      await member.agent.get(`${mine(member.id)}?pageSize=100`)
+    ).json()) as Page<FirstStepAccountForClient>;
     expect(list.items.find((a) => a.id === account.id)?.opening).toMatchObject({ dateOpened: '2026-01-05' });
     const lines = (await (await member.agent.get(`/api/clients/${member.id}/tradelines`)).json()) as TradelinesResponse;
-    expect(lines.tradelines.items).toEqual([expect.objectContaining({ source: 'first-step', name: 'Grainger', bureaus: ['dnb', 'equifax'], dateOpened: '2026-01-05' })]);
+    expect(lines.tradelines.items).toEqual([
+      expect.objectContaining({
+        source: 'first-step',
+        name: 'Grainger',
+        bureaus: ['dnb', 'equifax'],
+        dateOpened: '2026-01-05',
+      }),
+    ]);
     // Its tradeline is recorded through the tradeline route, like a card's.
     const openingId = lines.tradelines.items[0].id;
-    expect((await member.agent.request('PUT', `/api/clients/${member.id}/tradelines/first-step/${openingId}`, { json: { bureaus: ['dnb'], dateOpened: '2026-01-05', lastReported: '2026-02-01' } })).status).toBe(200);
+    expect(
+      (
+        await member.agent.request('PUT', `/api/clients/${member.id}/tradelines/first-step/${openingId}`, {
+          json: { bureaus: ['dnb'], dateOpened: '2026-01-05', lastReported: '2026-02-01' },
+        })
+      ).status,
+    ).toBe(200);
     // Another member cannot touch it.
-    expect((await other.agent.request('PUT', `/api/clients/${member.id}/tradelines/first-step/${openingId}`, { json: {} })).status).toBe(404);
-    expect((await other.agent.request('PUT', `/api/clients/${other.id}/tradelines/first-step/${openingId}`, { json: {} })).status).toBe(404);
+    expect(
+      (await other.agent.request('PUT', `/api/clients/${member.id}/tradelines/first-step/${openingId}`, { json: {} }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await other.agent.request('PUT', `/api/clients/${other.id}/tradelines/first-step/${openingId}`, { json: {} }))
+        .status,
+    ).toBe(404);
 
     expect((await member.agent.request('DELETE', opening(member.id, account.id))).status).toBe(200);
     expect((await member.agent.request('DELETE', opening(member.id, account.id))).status).toBe(404);
@@ -135,9 +173,13 @@ describe('First Step Accounts', () => {
     expect((await other.agent.post(opening(member.id, account.id), { dateOpened: '2026-01-05' })).status).toBe(404);
     expect((await other.agent.request('DELETE', opening(member.id, account.id))).status).toBe(404);
     expect((await member.agent.post(opening(member.id, account.id), { dateOpened: '2026-01-05' })).status).toBe(201);
-    const otherList = (await (await other.agent.get(`${mine(other.id)}?pageSize=100`)).json()) as Page<FirstStepAccountForClient>;
+    const otherList = (await (
+      await other.agent.get(`${mine(other.id)}?pageSize=100`)
+    ).json()) as Page<FirstStepAccountForClient>;
     expect(otherList.items.find((a) => a.id === account.id)?.opening).toBeNull();
-    expect((await member.agent.post(opening(member.id, 'no-such-account'), { dateOpened: '2026-01-05' })).status).toBe(404);
+    expect((await member.agent.post(opening(member.id, 'no-such-account'), { dateOpened: '2026-01-05' })).status).toBe(
+      404,
+    );
   });
 
   it('an admin marks opened and undoes for a client, audited with the client as subject; deleting the account removes openings', async () => {
@@ -145,19 +187,27 @@ describe('First Step Accounts', () => {
     expect((await admin.agent.post(opening(other.id, account.id), { dateOpened: '2026-02-01' })).status).toBe(201);
     expect((await admin.agent.request('DELETE', opening(other.id, account.id))).status).toBe(200);
     expect((await admin.agent.post(opening(other.id, account.id), { dateOpened: '2026-02-02' })).status).toBe(201);
-    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.clientId, other.id), eq(auditLog.entityType, 'first_step_opening')));
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clientId, other.id), eq(auditLog.entityType, 'first_step_opening')));
     expect(audits.map((a) => [a.actorId, a.action])).toEqual([
       [admin.id, 'create'],
       [admin.id, 'delete'],
       [admin.id, 'create'],
     ]);
     expect((await admin.agent.request('DELETE', `${catalog}/${account.id}`)).status).toBe(200);
-    expect(await t.db.select().from(firstStepOpenings).where(eq(firstStepOpenings.firstStepAccountId, account.id))).toEqual([]);
+    expect(
+      await t.db.select().from(firstStepOpenings).where(eq(firstStepOpenings.firstStepAccountId, account.id)),
+    ).toEqual([]);
   });
 
   it(`holds at most ${LIMITS.firstStepAccounts} accounts`, async () => {
     const n = await t.db.$count(firstStepAccounts);
-    const rows = Array.from({ length: LIMITS.firstStepAccounts - n }, (_, i) => ({ id: crypto.randomUUID(), vendor: `Vendor ${i}` }));
+    const rows = Array.from({ length: LIMITS.firstStepAccounts - n }, (_, i) => ({
+      id: crypto.randomUUID(),
+      vendor: `Vendor ${i}`,
+    }));
     for (let i = 0; i < rows.length; i += 200) await t.db.insert(firstStepAccounts).values(rows.slice(i, i + 200));
     const res = await admin.agent.post(catalog, vendor);
     expect(res.status).toBe(409);

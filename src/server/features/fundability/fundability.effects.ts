@@ -15,7 +15,9 @@ export async function recomputeAfterChanges(deps: Pick<Deps, 'db' | 'log'>, chan
     try {
       await recomputeFundability(deps.db, clientId);
     } catch (e) {
-      deps.log.error(`fundability recompute after a change to ${[...changed].join(', ')} failed: ${e instanceof Error ? e.message : String(e)}`);
+      deps.log.error(
+        `fundability recompute after a change to ${[...changed].join(', ')} failed: ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
   }
 }

@@ -1,6 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { authUsers, businessAccountDetails, businessAccounts, businessBankAccounts, capitalScores, userProfiles } from '../../db/schema';
+import {
+  authUsers,
+  businessAccountDetails,
+  businessAccounts,
+  businessBankAccounts,
+  capitalScores,
+  userProfiles,
+} from '../../db/schema';
 import { firstStepOpenings, revolvingCredits, storeCreditCards } from '../../db/schema';
 import type { FundabilityFacts } from '../../../shared/fundability';
 import { LIMITS } from '../../../shared/limits';
@@ -34,7 +41,9 @@ async function profileAndScores(db: Db, clientId: string) {
       hasEin: sql<boolean>`${userProfiles.ein} is not null`,
       tradelines: sql<number>`(select count(*) from ${tradelines})`.mapWith(Number),
       dnbTradelines: sql<number>`(select count(*) from ${tradelines} where 'dnb' = any(t.bureaus))`.mapWith(Number),
-      capitalScore: sql<number | null>`(select ${capitalScores.score} from ${capitalScores} where ${capitalScores.userId} = ${clientId} order by ${capitalScores.lastUpdatedAt} desc, ${capitalScores.id} desc limit 1)`,
+      capitalScore: sql<
+        number | null
+      >`(select ${capitalScores.score} from ${capitalScores} where ${capitalScores.userId} = ${clientId} order by ${capitalScores.lastUpdatedAt} desc, ${capitalScores.id} desc limit 1)`,
     })
     .from(authUsers)
     .leftJoin(userProfiles, eq(userProfiles.userId, authUsers.id))
@@ -50,13 +59,20 @@ async function presenceAccounts(db: Db, clientId: string): Promise<FundabilityFa
     .orderBy(asc(businessAccounts.createdAt), asc(businessAccounts.id))
     .limit(LIMITS.businessAccounts);
   const details = await db
-    .select({ accountId: businessAccountDetails.businessAccountId, label: businessAccountDetails.label, value: businessAccountDetails.value })
+    .select({
+      accountId: businessAccountDetails.businessAccountId,
+      label: businessAccountDetails.label,
+      value: businessAccountDetails.value,
+    })
     .from(businessAccountDetails)
-    .where(sql`${businessAccountDetails.userId} = ${clientId} and ${businessAccountDetails.label} ~* ${USEFUL_DETAIL_LABEL} and ${businessAccountDetails.value} <> ''`)
+    .where(
+      sql`${businessAccountDetails.userId} = ${clientId} and ${businessAccountDetails.label} ~* ${USEFUL_DETAIL_LABEL} and ${businessAccountDetails.value} <> ''`,
+    )
     .orderBy(asc(businessAccountDetails.id))
     .limit(MAX_DETAILS);
   const byAccount = new Map<string, { label: string; value: string }[]>();
-  for (const d of details) byAccount.set(d.accountId, [...(byAccount.get(d.accountId) ?? []), { label: d.label, value: d.value }]);
+  for (const d of details)
+    byAccount.set(d.accountId, [...(byAccount.get(d.accountId) ?? []), { label: d.label, value: d.value }]);
   return accounts.map((a) => ({ id: a.id, name: a.name, details: byAccount.get(a.id) ?? [] }));
 }
 

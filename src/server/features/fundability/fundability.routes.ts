@@ -14,4 +14,6 @@ export const fundabilityRoutes = new Hono<AppEnv>()
     const answer = await currentFundability(c.var.deps.db, c.var.scope.clientId);
     return answer ? c.json(answer) : c.json({ error: 'Not found' }, 404);
   })
-  .get('/history', access('own'), validate('query', pageQuery), async (c) => c.json(await fundabilityHistory(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))));
+  .get('/history', access('own'), validate('query', pageQuery), async (c) =>
+    c.json(await fundabilityHistory(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))),
+  );

@@ -1,7 +1,12 @@
 import { and, count, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fundabilityScores } from '../../db/schema';
-import { evaluateFundability, type CheckState, type FundabilityAnswer, type FundabilityPoint } from '../../../shared/fundability';
+import {
+  evaluateFundability,
+  type CheckState,
+  type FundabilityAnswer,
+  type FundabilityPoint,
+} from '../../../shared/fundability';
 import { LIMITS } from '../../../shared/limits';
 import type { Page, PageQuery } from '../../../shared/paging';
 import { pageWindow, toPage } from '../../lib/paging';
@@ -9,10 +14,15 @@ import { gatherFacts } from './fundability.facts';
 
 type StoredCheck = { id: string; state: CheckState };
 
-const sameChecks = (a: StoredCheck[], b: StoredCheck[]) => a.length === b.length && a.every((c, i) => c.id === b[i]!.id && c.state === b[i]!.state);
+const sameChecks = (a: StoredCheck[], b: StoredCheck[]) =>
+  a.length === b.length && a.every((c, i) => c.id === b[i]!.id && c.state === b[i]!.state);
 
 /** A client's fundability from their records now, written nowhere (the page's read). null: no such user. */
-export async function currentFundability(db: Db, clientId: string, now = new Date()): Promise<FundabilityAnswer | null> {
+export async function currentFundability(
+  db: Db,
+  clientId: string,
+  now = new Date(),
+): Promise<FundabilityAnswer | null> {
   const facts = await gatherFacts(db, clientId, now);
   return facts ? { ...evaluateFundability(facts), computedAt: now.toISOString() } : null;
 }
@@ -23,7 +33,11 @@ export async function currentFundability(db: Db, clientId: string, now = new Dat
  * LIMITS.fundabilityHistory. One client's recomputes take turns (an advisory lock held to commit),
  * so two at once read each other's row and never both write the same change. null: no such user.
  */
-export async function recomputeFundability(db: Db, clientId: string, now = new Date()): Promise<FundabilityAnswer | null> {
+export async function recomputeFundability(
+  db: Db,
+  clientId: string,
+  now = new Date(),
+): Promise<FundabilityAnswer | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('fundability'), hashtext(${clientId}))`);
     // Read under the lock: a recompute that waited sees the records as the one before it left them.
@@ -39,14 +53,18 @@ export async function recomputeFundability(db: Db, clientId: string, now = new D
       .limit(1);
     if (!last || last.score !== result.score || !sameChecks(last.checks, checks)) {
       // clock_timestamp(), not now(): now() is the transaction's start, which could order two rows wrongly.
-      await tx.insert(fundabilityScores).values({ userId: clientId, score: result.score, checks, computedAt: sql`clock_timestamp()` });
+      await tx
+        .insert(fundabilityScores)
+        .values({ userId: clientId, score: result.score, checks, computedAt: sql`clock_timestamp()` });
       const keep = tx
         .select({ id: fundabilityScores.id })
         .from(fundabilityScores)
         .where(eq(fundabilityScores.userId, clientId))
         .orderBy(desc(fundabilityScores.computedAt), desc(fundabilityScores.id))
         .limit(LIMITS.fundabilityHistory);
-      await tx.delete(fundabilityScores).where(and(eq(fundabilityScores.userId, clientId), notInArray(fundabilityScores.id, keep)));
+      await tx
+        .delete(fundabilityScores)
+        .where(and(eq(fundabilityScores.userId, clientId), notInArray(fundabilityScores.id, keep)));
     }
     return { ...result, computedAt: now.toISOString() };
   });

@@ -36,7 +36,8 @@ async function fundability(agent: TestAgent, clientId: string) {
   return (await res.json()) as FundabilityAnswer;
 }
 const check = (f: FundabilityAnswer, id: CheckId) => f.checks.find((c) => c.id === id)!;
-const historyRows = (clientId: string) => t.db.select().from(fundabilityScores).where(eq(fundabilityScores.userId, clientId));
+const historyRows = (clientId: string) =>
+  t.db.select().from(fundabilityScores).where(eq(fundabilityScores.userId, clientId));
 
 async function send(agent: TestAgent, method: string, path: string, json: unknown, status: number) {
   const res = await agent.request(method, path, { json });
@@ -63,14 +64,20 @@ describe('fundability', () => {
     expect(check(before, 'address-consistent').state).toBe('unknown');
     const rowsBefore = (await historyRows(a.id)).length;
 
-    const { account } = await send(a.agent, 'POST', `/api/clients/${a.id}/bank-accounts`, {
-      bankName: 'First Federal',
-      accountNumber: '000123456789',
-      accountOwner: 'Alpha Ventures LLC',
-      address: '9 Elm Road, Springfield, IL 62702',
-      phone: '217-555-0100',
-      monthlyFees: 0,
-    }, 201);
+    const { account } = await send(
+      a.agent,
+      'POST',
+      `/api/clients/${a.id}/bank-accounts`,
+      {
+        bankName: 'First Federal',
+        accountNumber: '000123456789',
+        accountOwner: 'Alpha Ventures LLC',
+        address: '9 Elm Road, Springfield, IL 62702',
+        phone: '217-555-0100',
+        monthlyFees: 0,
+      },
+      201,
+    );
     // Recomputed by the write itself: the row is there before anyone reads the page.
     expect(await historyRows(a.id)).toHaveLength(rowsBefore + 1);
     const failing = await fundability(a.agent, a.id);
@@ -81,13 +88,19 @@ describe('fundability', () => {
     expect(failing.topFixes.map((c) => c.id)).toContain('address-consistent');
 
     // 'Street'/'St', 'Suite'/'Ste', case and punctuation do not count as differences.
-    await send(a.agent, 'PATCH', `/api/clients/${a.id}/bank-accounts/${account.id}`, {
-      bankName: 'First Federal',
-      accountOwner: 'ALPHA VENTURES, L.L.C.',
-      address: '100 main st ste 4 springfield il 62701',
-      phone: '217-555-0100',
-      monthlyFees: 0,
-    }, 200);
+    await send(
+      a.agent,
+      'PATCH',
+      `/api/clients/${a.id}/bank-accounts/${account.id}`,
+      {
+        bankName: 'First Federal',
+        accountOwner: 'ALPHA VENTURES, L.L.C.',
+        address: '100 main st ste 4 springfield il 62701',
+        phone: '217-555-0100',
+        monthlyFees: 0,
+      },
+      200,
+    );
     const fixed = await fundability(a.agent, a.id);
     expect(check(fixed, 'address-consistent').state).toBe('passed');
     expect(fixed.score).toBeGreaterThan(failing.score);
@@ -96,7 +109,13 @@ describe('fundability', () => {
     // Nothing changed: reading again, or a write that changes nothing the checks read, adds no row.
     await fundability(a.agent, a.id);
     await fundability(admin.agent, a.id);
-    await send(a.agent, 'POST', `/api/clients/${a.id}/activities`, { title: 'Called the bank', status: 'Completed' }, 201);
+    await send(
+      a.agent,
+      'POST',
+      `/api/clients/${a.id}/activities`,
+      { title: 'Called the bank', status: 'Completed' },
+      201,
+    );
     expect(await historyRows(a.id)).toHaveLength(rowsBefore + 2);
 
     const res = await a.agent.get(url(a.id, '/history?pageSize=2'));
@@ -108,11 +127,19 @@ describe('fundability', () => {
   });
 
   it('recomputes after writes to tasks, tradelines, scores and business accounts; a failed write or a reveal changes nothing', async () => {
-    const latest = async () => (await a.agent.get(url(a.id, '/history?pageSize=1')).then((r) => r.json() as Promise<Page<FundabilityPoint>>)).total;
+    const latest = async () =>
+      (await a.agent.get(url(a.id, '/history?pageSize=1')).then((r) => r.json() as Promise<Page<FundabilityPoint>>))
+        .total;
     const rows = await latest();
 
     // An overdue task an admin adds: the tasks check fails.
-    const task = await send(admin.agent, 'POST', `/api/clients/${a.id}/compliance-tasks`, { name: 'File annual report', dueDate: '2020-01-01', priority: 'High', status: 'Awaiting Completion' }, 201);
+    const task = await send(
+      admin.agent,
+      'POST',
+      `/api/clients/${a.id}/compliance-tasks`,
+      { name: 'File annual report', dueDate: '2020-01-01', priority: 'High', status: 'Awaiting Completion' },
+      201,
+    );
     expect(await latest()).toBe(rows + 1);
     expect(check(await fundability(a.agent, a.id), 'tasks-on-time').state).toBe('failed');
     const taskId = (task as { task: { id: number } }).task.id;
@@ -129,8 +156,18 @@ describe('fundability', () => {
     expect(check(await fundability(a.agent, a.id), 'dnb-tradelines').state).toBe('unknown');
     for (const issuer of ['Store One', 'Store Two', 'Store Three'])
       await send(a.agent, 'POST', `/api/clients/${a.id}/store-cards`, { issuer }, 201);
-    const cards = await t.db.select({ id: storeCreditCards.id }).from(storeCreditCards).where(eq(storeCreditCards.userId, a.id));
-    for (const card of cards) await send(a.agent, 'PUT', `/api/clients/${a.id}/tradelines/store/${card.id}`, { bureaus: ['dnb'], dateOpened: '2024-01-02' }, 200);
+    const cards = await t.db
+      .select({ id: storeCreditCards.id })
+      .from(storeCreditCards)
+      .where(eq(storeCreditCards.userId, a.id));
+    for (const card of cards)
+      await send(
+        a.agent,
+        'PUT',
+        `/api/clients/${a.id}/tradelines/store/${card.id}`,
+        { bureaus: ['dnb'], dateOpened: '2024-01-02' },
+        200,
+      );
     expect(check(await fundability(a.agent, a.id), 'dnb-tradelines').state).toBe('passed');
     expect(await latest()).toBeGreaterThan(rowsBefore);
 
@@ -143,7 +180,16 @@ describe('fundability', () => {
     expect(await historyRows(a.id)).toHaveLength(0);
 
     // A business presence account's address detail is compared too.
-    await send(a.agent, 'POST', `/api/clients/${a.id}/business-accounts`, { name: 'Google Business Profile', details: [{ label: 'Business Address', value: '1 Other Way, Chicago, IL 60601' }] }, 201);
+    await send(
+      a.agent,
+      'POST',
+      `/api/clients/${a.id}/business-accounts`,
+      {
+        name: 'Google Business Profile',
+        details: [{ label: 'Business Address', value: '1 Other Way, Chicago, IL 60601' }],
+      },
+      201,
+    );
     expect(await historyRows(a.id)).toHaveLength(1);
     const presence = check(await fundability(a.agent, a.id), 'address-consistent');
     expect(presence.state).toBe('failed');
@@ -160,12 +206,21 @@ describe('fundability', () => {
 
   it('keeps one row per change when two recomputes run at once, and at most LIMITS.fundabilityHistory rows', async () => {
     const c = await t.createSignedInUser({ role: 'client' });
-    await Promise.all([recomputeFundability(t.db, c.user.id), recomputeFundability(t.db, c.user.id), recomputeFundability(t.db, c.user.id)]);
+    await Promise.all([
+      recomputeFundability(t.db, c.user.id),
+      recomputeFundability(t.db, c.user.id),
+      recomputeFundability(t.db, c.user.id),
+    ]);
     expect(await historyRows(c.user.id)).toHaveLength(1);
 
     // A full history of older states: the next change drops the oldest row.
     await t.db.delete(fundabilityScores).where(eq(fundabilityScores.userId, c.user.id));
-    const old = Array.from({ length: LIMITS.fundabilityHistory }, (_, i) => ({ userId: c.user.id, score: i % 100, checks: [], computedAt: new Date(Date.UTC(2024, 0, 1, 0, i)) }));
+    const old = Array.from({ length: LIMITS.fundabilityHistory }, (_, i) => ({
+      userId: c.user.id,
+      score: i % 100,
+      checks: [],
+      computedAt: new Date(Date.UTC(2024, 0, 1, 0, i)),
+    }));
     for (let i = 0; i < old.length; i += 200) await t.db.insert(fundabilityScores).values(old.slice(i, i + 200));
     await recomputeFundability(t.db, c.user.id);
     const rows = await historyRows(c.user.id);
@@ -187,7 +242,6 @@ describe('fundability', () => {
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe('Page size must be between 1 and 100');
   });
-
 });
 
 describe('fundability history: kept by the writes to what the checks read, never by a read', () => {
@@ -195,25 +249,84 @@ describe('fundability history: kept by the writes to what the checks read, never
     const c = await t.createSignedInUser({ role: 'client' });
     const id = c.user.id;
     const base = `/api/clients/${id}`;
-    const { account: vendor } = await send(admin.agent, 'POST', '/api/first-step-accounts', { vendor: 'Uline', bureaus: ['dnb'] }, 201);
+    const { account: vendor } = await send(
+      admin.agent,
+      'POST',
+      '/api/first-step-accounts',
+      { vendor: 'Uline', bureaus: ['dnb'] },
+      201,
+    );
     let cardId = '';
     const writes: [string, () => Promise<unknown>][] = [
       ['profile', () => send(c.agent, 'PUT', `${base}/profile`, profile, 200)],
       ['business accounts', () => send(c.agent, 'POST', `${base}/business-accounts`, { name: 'Yelp' }, 201)],
-      ['bank accounts', () => send(c.agent, 'POST', `${base}/bank-accounts`, { bankName: 'First Federal', monthlyFees: 0 }, 201)],
-      ['tasks', () => send(admin.agent, 'POST', `${base}/compliance-tasks`, { name: 'File annual report', dueDate: '2020-01-01', priority: 'High', status: 'Awaiting Completion' }, 201)],
-      ['document requests', () => send(admin.agent, 'POST', `${base}/compliance-tasks/document-requests`, { requestedDocument: 'EIN letter', documentType: 'Standard_Corporate' }, 201)],
-      ['store cards', async () => (cardId = ((await send(c.agent, 'POST', `${base}/store-cards`, { issuer: 'Store One' }, 201)) as { card: { id: string } }).card.id)],
+      [
+        'bank accounts',
+        () => send(c.agent, 'POST', `${base}/bank-accounts`, { bankName: 'First Federal', monthlyFees: 0 }, 201),
+      ],
+      [
+        'tasks',
+        () =>
+          send(
+            admin.agent,
+            'POST',
+            `${base}/compliance-tasks`,
+            { name: 'File annual report', dueDate: '2020-01-01', priority: 'High', status: 'Awaiting Completion' },
+            201,
+          ),
+      ],
+      [
+        'document requests',
+        () =>
+          send(
+            admin.agent,
+            'POST',
+            `${base}/compliance-tasks/document-requests`,
+            { requestedDocument: 'EIN letter', documentType: 'Standard_Corporate' },
+            201,
+          ),
+      ],
+      [
+        'store cards',
+        async () =>
+          (cardId = (
+            (await send(c.agent, 'POST', `${base}/store-cards`, { issuer: 'Store One' }, 201)) as {
+              card: { id: string };
+            }
+          ).card.id),
+      ],
       ['revolving credits', () => send(c.agent, 'POST', `${base}/revolving-credits`, { issuer: 'Visa' }, 201)],
-      ['tradelines', () => send(c.agent, 'PUT', `${base}/tradelines/store/${cardId}`, { bureaus: ['dnb'], dateOpened: '2024-01-02' }, 200)],
-      ['first step openings', () => send(admin.agent, 'POST', `${base}/first-step-accounts/${vendor.id}/opening`, { dateOpened: '2024-01-02' }, 201)],
+      [
+        'tradelines',
+        () =>
+          send(
+            c.agent,
+            'PUT',
+            `${base}/tradelines/store/${cardId}`,
+            { bureaus: ['dnb'], dateOpened: '2024-01-02' },
+            200,
+          ),
+      ],
+      [
+        'first step openings',
+        () =>
+          send(
+            admin.agent,
+            'POST',
+            `${base}/first-step-accounts/${vendor.id}/opening`,
+            { dateOpened: '2024-01-02' },
+            201,
+          ),
+      ],
       ['scores', () => send(admin.agent, 'PUT', `${base}/scores/capital`, { score: 700 }, 200)],
       // A task completed from the dashboard (not a compliance-tasks route) counts as much as one completed on its page.
       [
         'the free guide task',
         async () => {
           expect((await c.agent.post('/api/me/setup')).status).toBe(201);
-          expect(await send(c.agent, 'POST', `${base}/free-guide/complete`, undefined, 200)).toEqual({ completed: true });
+          expect(await send(c.agent, 'POST', `${base}/free-guide/complete`, undefined, 200)).toEqual({
+            completed: true,
+          });
         },
       ],
     ];
@@ -229,10 +342,27 @@ describe('fundability history: kept by the writes to what the checks read, never
     const c = await t.createSignedInUser({ role: 'client' });
     const base = `/api/clients/${c.user.id}`;
     await send(c.agent, 'PUT', `${base}/profile`, profile, 200);
-    await send(c.agent, 'POST', `${base}/bank-accounts`, { bankName: 'First Federal', address: '9 Elm Road', monthlyFees: 0 }, 201);
+    await send(
+      c.agent,
+      'POST',
+      `${base}/bank-accounts`,
+      { bankName: 'First Federal', address: '9 Elm Road', monthlyFees: 0 },
+      201,
+    );
     expect((await historyRows(c.user.id)).length).toBeGreaterThan(0);
     await t.db.delete(fundabilityScores).where(eq(fundabilityScores.userId, c.user.id));
-    for (const path of ['fundability', 'fundability/history', 'profile', 'bank-accounts', 'business-accounts', 'compliance-tasks', 'tradelines', 'store-cards', 'revolving-credits', 'scores']) {
+    for (const path of [
+      'fundability',
+      'fundability/history',
+      'profile',
+      'bank-accounts',
+      'business-accounts',
+      'compliance-tasks',
+      'tradelines',
+      'store-cards',
+      'revolving-credits',
+      'scores',
+    ]) {
       for (const agent of [c.agent, admin.agent]) expect((await agent.get(`${base}/${path}`)).status, path).toBe(200);
     }
     expect(await historyRows(c.user.id)).toHaveLength(0);

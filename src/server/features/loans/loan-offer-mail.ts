@@ -12,7 +12,9 @@ type Client = { id: string; email: string; name: string };
 export function loanOfferMail(to: string, client: Client, loan: LoanInput, resubmitted: boolean): MailMessage {
   return staffMail(to, {
     subject: `${branding.productName} - Loan offer waiting for review`,
-    intro: resubmitted ? 'A client changed a loan offer, which waits for review again.' : 'A client added a loan offer, which waits for review.',
+    intro: resubmitted
+      ? 'A client changed a loan offer, which waits for review again.'
+      : 'A client added a loan offer, which waits for review.',
     rows: [
       ['Client ID', client.id],
       ['Email', client.email],

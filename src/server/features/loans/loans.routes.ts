@@ -5,11 +5,24 @@ import { access } from '../../middleware/access';
 import { staffNoticeRefusal } from '../../middleware/staff-notice-limit';
 import { validate } from '../../middleware/validate';
 import { LOAN_MESSAGES, loanInput, loanListQuery, loanReviewInput } from '../../../shared/loans';
-import { addLoan, deleteLoan, listLoans, loanAccess, resubmits, reviewLoan, updateLoan, type Asker, type LoanAccess } from './loans.service';
+import {
+  addLoan,
+  deleteLoan,
+  listLoans,
+  loanAccess,
+  resubmits,
+  reviewLoan,
+  updateLoan,
+  type Asker,
+  type LoanAccess,
+} from './loans.service';
 
 type LoanEnv = AppEnv & { Variables: { loan: Extract<LoanAccess, { status: 'ok' }> } };
 
-const askerOf = (c: { var: { user: AppEnv['Variables']['user'] } }): Asker => ({ id: c.var.user!.id, isAdmin: c.var.user!.role === 'admin' });
+const askerOf = (c: { var: { user: AppEnv['Variables']['user'] } }): Asker => ({
+  id: c.var.user!.id,
+  isAdmin: c.var.user!.role === 'admin',
+});
 
 // Runs before validation: an unknown offer (or another client's not yet approved) is a 404 and
 // someone else's a 403, whatever the body says.
@@ -24,7 +37,9 @@ const editableLoan = createMiddleware<LoanEnv>(async (c, next) => {
 
 /** /api/loans: the shared Credit & Loans Directory. */
 export const loansRoutes = new Hono<LoanEnv>()
-  .get('/', access('shared-read'), validate('query', loanListQuery), async (c) => c.json(await listLoans(c.var.deps.db, askerOf(c), c.req.valid('query'))))
+  .get('/', access('shared-read'), validate('query', loanListQuery), async (c) =>
+    c.json(await listLoans(c.var.deps.db, askerOf(c), c.req.valid('query'))),
+  )
   // A client's offer goes to staff for review: one of the client's staff-notifying actions this hour.
   .post('/', access('user'), validate('json', loanInput), async (c) => {
     const asker = askerOf(c);
@@ -49,7 +64,10 @@ export const loansRoutes = new Hono<LoanEnv>()
   // Staff approve or reject an offer (409 when it already stands so).
   .post('/:loanId/review', access('admin'), validate('json', loanReviewInput), async (c) => {
     const id = c.req.param('loanId');
-    const result = id.length > 64 ? ({ status: 'not-found' } as const) : await reviewLoan(c.var.deps.db, askerOf(c), id, c.req.valid('json'));
+    const result =
+      id.length > 64
+        ? ({ status: 'not-found' } as const)
+        : await reviewLoan(c.var.deps.db, askerOf(c), id, c.req.valid('json'));
     if (result.status === 'not-found') return c.json({ error: LOAN_MESSAGES.notFound }, 404);
     if (result.status === 'same') return c.json({ error: LOAN_MESSAGES.alreadyReviewed(result.state) }, 409);
     return c.json({ loan: result.loan });

@@ -28,7 +28,8 @@ const LINK = '/term-loan';
 const canEdit = (asker: Asker, authorId: string) => asker.isAdmin || asker.id === authorId;
 
 /** Staff see every offer; anyone else the approved ones and their own, whatever their state. */
-const visibleTo = (asker: Asker): SQL | undefined => (asker.isAdmin ? undefined : or(eq(creditLoans.reviewState, 'approved'), eq(creditLoans.userId, asker.id)));
+const visibleTo = (asker: Asker): SQL | undefined =>
+  asker.isAdmin ? undefined : or(eq(creditLoans.reviewState, 'approved'), eq(creditLoans.userId, asker.id));
 const canSee = (asker: Asker, row: Row) => asker.isAdmin || row.reviewState === 'approved' || row.userId === asker.id;
 
 function authorView(author: NonNullable<Author>, asker: Asker): Loan['author'] {
@@ -56,23 +57,51 @@ function toView(row: Row, author: Author, asker: Asker): Loan {
 // The author joins in, so a page of offers is one query whatever its size.
 const withAuthor = (db: Db) =>
   db
-    .select({ loan: creditLoans, authorId: authUsers.id, authorName: authUsers.name, authorEmail: authUsers.email, authorRole: authUsers.role })
+    .select({
+      loan: creditLoans,
+      authorId: authUsers.id,
+      authorName: authUsers.name,
+      authorEmail: authUsers.email,
+      authorRole: authUsers.role,
+    })
     .from(creditLoans)
     .leftJoin(authUsers, eq(authUsers.id, creditLoans.userId));
 
-const authorOf = (r: { authorId: string | null; authorName: string | null; authorEmail: string | null; authorRole: 'client' | 'admin' | null }): Author =>
-  r.authorId ? { id: r.authorId, name: r.authorName ?? '', email: r.authorEmail ?? '', role: r.authorRole ?? 'client' } : null;
+const authorOf = (r: {
+  authorId: string | null;
+  authorName: string | null;
+  authorEmail: string | null;
+  authorRole: 'client' | 'admin' | null;
+}): Author =>
+  r.authorId
+    ? { id: r.authorId, name: r.authorName ?? '', email: r.authorEmail ?? '', role: r.authorRole ?? 'client' }
+    : null;
 
 /**
  * The offers the asker may see (optionally of one review state), a page at a time, each with its
  * author and whether the asker may edit it. Newest first; staff's queue (pending) oldest first.
  */
-export async function listLoans(db: Db, asker: Asker, q: PageQuery & { review?: LoanReviewState }): Promise<Page<Loan>> {
+export async function listLoans(
+  db: Db,
+  asker: Asker,
+  q: PageQuery & { review?: LoanReviewState },
+): Promise<Page<Loan>> {
   const { limit, offset } = pageWindow(q);
   const where = and(visibleTo(asker), q.review ? eq(creditLoans.reviewState, q.review) : undefined);
-  const order = q.review === 'pending' ? [asc(creditLoans.createdAt), asc(creditLoans.id)] : [desc(creditLoans.createdAt), desc(creditLoans.id)];
-  const rows = withAuthor(db).where(where).orderBy(...order).limit(limit).offset(offset);
-  return toPage(q, rows.then((r) => r.map((row) => toView(row.loan, authorOf(row), asker))), db.$count(creditLoans, where));
+  const order =
+    q.review === 'pending'
+      ? [asc(creditLoans.createdAt), asc(creditLoans.id)]
+      : [desc(creditLoans.createdAt), desc(creditLoans.id)];
+  const rows = withAuthor(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return toPage(
+    q,
+    rows.then((r) => r.map((row) => toView(row.loan, authorOf(row), asker))),
+    db.$count(creditLoans, where),
+  );
 }
 
 async function findLoan(db: Db, loanId: string) {
@@ -80,7 +109,8 @@ async function findLoan(db: Db, loanId: string) {
   return row ? { loan: row.loan, author: authorOf(row) } : null;
 }
 
-export type LoanAccess = { status: 'ok'; loan: Row; author: Author } | { status: 'not-found' } | { status: 'not-yours' };
+export type LoanAccess =
+  { status: 'ok'; loan: Row; author: Author } | { status: 'not-found' } | { status: 'not-yours' };
 
 /** Whether the offer exists for the asker (another client's offer not yet approved does not) and they may change it (author or admin). */
 export async function loanAccess(db: Db, asker: Asker, loanId: string): Promise<LoanAccess> {
@@ -103,7 +133,9 @@ async function submitForReview(tx: Db, author: NonNullable<Author>, title: strin
 /** After the commit: a refused change queues no mail. The outbox retries delivery; only queueing can fail here. */
 async function mailStaff(deps: Deps, author: NonNullable<Author>, input: LoanInput, resubmitted: boolean) {
   await deps.mailer.send(loanOfferMail(deps.config.staffEmail, author, input, resubmitted)).catch((e: unknown) => {
-    deps.log.error(`loan offer mail for ${author.id} could not be queued: ${e instanceof Error ? e.message : String(e)}`);
+    deps.log.error(
+      `loan offer mail for ${author.id} could not be queued: ${e instanceof Error ? e.message : String(e)}`,
+    );
   });
 }
 
@@ -114,9 +146,17 @@ export async function addLoan(deps: Deps, asker: Asker, input: LoanInput): Promi
     await enforceRecordLimit(tx, creditLoans.userId, asker.id, LIMITS.loanOffers, 'loan offers');
     const [row] = await tx
       .insert(creditLoans)
-      .values({ id: crypto.randomUUID(), userId: asker.id, ...input, reviewState: asker.isAdmin ? 'approved' : 'pending' })
+      .values({
+        id: crypto.randomUUID(),
+        userId: asker.id,
+        ...input,
+        reviewState: asker.isAdmin ? 'approved' : 'pending',
+      })
       .returning();
-    const [author] = await tx.select({ id: authUsers.id, name: authUsers.name, email: authUsers.email, role: authUsers.role }).from(authUsers).where(eq(authUsers.id, asker.id));
+    const [author] = await tx
+      .select({ id: authUsers.id, name: authUsers.name, email: authUsers.email, role: authUsers.role })
+      .from(authUsers)
+      .where(eq(authUsers.id, asker.id));
     if (row.reviewState === 'pending' && author) await submitForReview(tx, author, row.title, 'create');
     return { loan: toView(row, author ?? null, asker), me: author };
   });
@@ -138,10 +178,18 @@ export function resubmits(asker: Asker, loan: Row, input: LoanInput) {
  * answers "who else touched my data"); an author's own change, or one to staff's offer, is not.
  */
 const auditFor = (asker: Asker, author: Author) =>
-  asker.isAdmin && author && author.role !== 'admin' && author.id !== asker.id ? { clientId: author.id, actorId: asker.id, isAdmin: true } : null;
+  asker.isAdmin && author && author.role !== 'admin' && author.id !== asker.id
+    ? { clientId: author.id, actorId: asker.id, isAdmin: true }
+    : null;
 
 /** null when the offer is gone (deleted meanwhile). The caller checked loanAccess; the author is matched again so the check holds. */
-export async function updateLoan(deps: Deps, asker: Asker, loan: Row, author: Author, input: LoanInput): Promise<Loan | null> {
+export async function updateLoan(
+  deps: Deps,
+  asker: Asker,
+  loan: Row,
+  author: Author,
+  input: LoanInput,
+): Promise<Loan | null> {
   const { id: loanId, userId: authorId } = loan;
   const back = resubmits(asker, loan, input);
   const updated = await deps.db.transaction(async (tx) => {
@@ -176,7 +224,8 @@ export async function deleteLoan(db: Db, asker: Asker, loan: Row, author: Author
   });
 }
 
-export type ReviewResult = { status: 'ok'; loan: Loan } | { status: 'not-found' } | { status: 'same'; state: 'approved' | 'rejected' };
+export type ReviewResult =
+  { status: 'ok'; loan: Loan } | { status: 'not-found' } | { status: 'same'; state: 'approved' | 'rejected' };
 
 /**
  * Staff approve an offer (others see it from now on) or reject it (hidden from others, the reason
@@ -184,7 +233,11 @@ export type ReviewResult = { status: 'ok'; loan: Loan } | { status: 'not-found' 
  */
 export async function reviewLoan(db: Db, admin: Asker, loanId: string, input: LoanReviewInput): Promise<ReviewResult> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ state: creditLoans.reviewState }).from(creditLoans).where(eq(creditLoans.id, loanId)).for('update');
+    const [current] = await tx
+      .select({ state: creditLoans.reviewState })
+      .from(creditLoans)
+      .where(eq(creditLoans.id, loanId))
+      .for('update');
     if (!current) return { status: 'not-found' };
     if (current.state === input.state) return { status: 'same', state: input.state };
     const rejectReason = input.state === 'rejected' ? input.reason : '';
@@ -198,7 +251,10 @@ export async function reviewLoan(db: Db, admin: Asker, loanId: string, input: Lo
         userId: author.id,
         clientId: author.id,
         kind: 'loan_offer',
-        title: input.state === 'approved' ? `Your loan offer "${loan.title}" was approved: everyone can now see it` : `Your loan offer "${loan.title}" was not approved`,
+        title:
+          input.state === 'approved'
+            ? `Your loan offer "${loan.title}" was approved: everyone can now see it`
+            : `Your loan offer "${loan.title}" was not approved`,
         body: rejectReason ? `Reason: ${rejectReason}` : '',
         link: LINK,
       });

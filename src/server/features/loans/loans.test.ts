@@ -42,26 +42,40 @@ async function freshClient(name = 'Fresh Client') {
   const u = await t.createSignedInUser({ role: 'client', name });
   return { id: u.user.id, email: u.email, agent: u.agent };
 }
-const listAs = async (agent: TestAgent, query = '') => ((await (await agent.get(`/api/loans${query}`)).json()) as { items: Loan[]; total: number }).items;
+const listAs = async (agent: TestAgent, query = '') =>
+  ((await (await agent.get(`/api/loans${query}`)).json()) as { items: Loan[]; total: number }).items;
 const review = (agent: TestAgent, loanId: string, json: unknown) => agent.post(`/api/loans/${loanId}/review`, json);
 async function approve(loanId: string) {
   const res = await review(admin.agent, loanId, { state: 'approved' });
   expect(res.status, await res.clone().text()).toBe(200);
 }
 const rowOf = async (id: string) => (await t.db.select().from(creditLoans).where(eq(creditLoans.id, id)))[0];
-const auditOf = (loanId: string) => t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'credit_loan'), eq(auditLog.entityId, loanId)));
+const auditOf = (loanId: string) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, 'credit_loan'), eq(auditLog.entityId, loanId)));
 
 describe('loans directory', () => {
   it('any signed-in user adds an offer (trimmed, 201); once approved everyone signed in reads it with its author', async () => {
     const loan = await add(a.agent);
-    expect(loan).toMatchObject({ ...offer, title: 'Working Capital Line', author: { name: 'Client Alpha', isAdmin: false, isYou: true }, canEdit: true, review: 'pending' });
+    expect(loan).toMatchObject({
+      ...offer,
+      title: 'Working Capital Line',
+      author: { name: 'Client Alpha', isAdmin: false, isYou: true },
+      canEdit: true,
+      review: 'pending',
+    });
     await approve(loan.id);
     const asB = (await (await b.agent.get('/api/loans')).json()) as { items: Loan[] };
     expect(asB.items.find((l) => l.id === loan.id)).toMatchObject({ title: 'Working Capital Line', canEdit: false });
     // Another client sees that a member added it, not who.
     expect(asB.items.find((l) => l.id === loan.id)?.author).toEqual({ name: null, isAdmin: false, isYou: false });
     const asAdmin = (await (await admin.agent.get('/api/loans')).json()) as { items: Loan[] };
-    expect(asAdmin.items.find((l) => l.id === loan.id)).toMatchObject({ canEdit: true, author: { name: 'Client Alpha', isYou: false } });
+    expect(asAdmin.items.find((l) => l.id === loan.id)).toMatchObject({
+      canEdit: true,
+      author: { name: 'Client Alpha', isYou: false },
+    });
     expect((await t.request('GET', '/api/loans')).status).toBe(401);
     expect((await t.request('POST', '/api/loans', { json: offer })).status).toBe(401);
   });
@@ -78,16 +92,26 @@ describe('loans directory', () => {
 
   it('the author edits their own offer; no audit entry for their own change', async () => {
     const loan = await add(a.agent);
-    const res = await a.agent.request('PATCH', `/api/loans/${loan.id}`, { json: { ...offer, title: 'Renamed line', aprRange: '9%' } });
+    const res = await a.agent.request('PATCH', `/api/loans/${loan.id}`, {
+      json: { ...offer, title: 'Renamed line', aprRange: '9%' },
+    });
     expect(res.status).toBe(200);
-    expect((await res.json()).loan).toMatchObject({ id: loan.id, title: 'Renamed line', aprRange: '9%', canEdit: true });
+    expect((await res.json()).loan).toMatchObject({
+      id: loan.id,
+      title: 'Renamed line',
+      aprRange: '9%',
+      canEdit: true,
+    });
     expect((await rowOf(loan.id)).title).toBe('Renamed line');
     expect(await auditOf(loan.id)).toEqual([]);
   });
 
   it('another client gets 403 with the reason on PATCH and DELETE of an approved offer (404 while it waits), and the row is unchanged', async () => {
     const loan = await add(a.agent);
-    for (const res of [await b.agent.request('PATCH', `/api/loans/${loan.id}`, { json: { ...offer, title: 'Hijacked' } }), await b.agent.request('DELETE', `/api/loans/${loan.id}`)]) {
+    for (const res of [
+      await b.agent.request('PATCH', `/api/loans/${loan.id}`, { json: { ...offer, title: 'Hijacked' } }),
+      await b.agent.request('DELETE', `/api/loans/${loan.id}`),
+    ]) {
       expect(res.status).toBe(404);
       expect((await res.json()).error).toBe(LOAN_MESSAGES.notFound);
     }
@@ -115,9 +139,14 @@ describe('loans directory', () => {
 
   it("an admin edits and deletes a client's offer, each audited with that client as the subject", async () => {
     const loan = await add(b.agent);
-    const res = await admin.agent.request('PATCH', `/api/loans/${loan.id}`, { json: { ...offer, title: 'Corrected by staff' } });
+    const res = await admin.agent.request('PATCH', `/api/loans/${loan.id}`, {
+      json: { ...offer, title: 'Corrected by staff' },
+    });
     expect(res.status).toBe(200);
-    expect((await res.json()).loan).toMatchObject({ title: 'Corrected by staff', author: { name: 'Client Bravo', isAdmin: false, isYou: false } });
+    expect((await res.json()).loan).toMatchObject({
+      title: 'Corrected by staff',
+      author: { name: 'Client Bravo', isAdmin: false, isYou: false },
+    });
     expect((await rowOf(loan.id)).userId).toBe(b.id);
     expect((await admin.agent.request('DELETE', `/api/loans/${loan.id}`)).status).toBe(200);
     expect(await rowOf(loan.id)).toBeUndefined();
@@ -156,7 +185,10 @@ describe('loans directory', () => {
       [{ ...offer, title: 42 }, /Title must be text/],
     ];
     for (const [json, message] of cases) {
-      for (const res of [await c.agent.post('/api/loans', json), await c.agent.request('PATCH', `/api/loans/${loan.id}`, { json })]) {
+      for (const res of [
+        await c.agent.post('/api/loans', json),
+        await c.agent.request('PATCH', `/api/loans/${loan.id}`, { json }),
+      ]) {
         expect(res.status, JSON.stringify(json).slice(0, 80)).toBe(400);
         expect((await res.json()).error).toMatch(message);
       }
@@ -168,12 +200,28 @@ describe('loans directory', () => {
     const c = await t.createSignedInUser({ name: 'Pager' });
     const base = Date.now() + 60_000;
     // Ahead of every other offer in this file, in a known order.
-    await t.db.insert(creditLoans).values(Array.from({ length: 5 }, (_, i) => ({ id: randomUUID(), userId: c.user.id, title: `Paged ${i}`, createdAt: new Date(base + i * 1000) })));
-    const first = (await (await c.agent.get('/api/loans?pageSize=2')).json()) as { items: Loan[]; total: number; page: number; pageSize: number };
+    await t.db
+      .insert(creditLoans)
+      .values(
+        Array.from({ length: 5 }, (_, i) => ({
+          id: randomUUID(),
+          userId: c.user.id,
+          title: `Paged ${i}`,
+          createdAt: new Date(base + i * 1000),
+        })),
+      );
+    const first = (await (await c.agent.get('/api/loans?pageSize=2')).json()) as {
+      items: Loan[];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
     expect(first.items.map((l) => l.title)).toEqual(['Paged 4', 'Paged 3']);
     expect(first).toMatchObject({ page: 1, pageSize: 2 });
     // Every approved offer, and c's own waiting ones.
-    expect(first.total).toBe(await t.db.$count(creditLoans, or(eq(creditLoans.reviewState, 'approved'), eq(creditLoans.userId, c.user.id))));
+    expect(first.total).toBe(
+      await t.db.$count(creditLoans, or(eq(creditLoans.reviewState, 'approved'), eq(creditLoans.userId, c.user.id))),
+    );
     const second = (await (await c.agent.get('/api/loans?pageSize=2&page=2')).json()) as { items: Loan[] };
     expect(second.items.map((l) => l.title)).toEqual(['Paged 2', 'Paged 1']);
     const res = await c.agent.get('/api/loans?pageSize=101');
@@ -183,10 +231,21 @@ describe('loans directory', () => {
 
   it(`refuses offer ${LIMITS.loanOffers + 1} of one author with a 409 naming the limit; others are not affected`, async () => {
     const c = await t.createSignedInUser();
-    await t.db.insert(creditLoans).values(Array.from({ length: LIMITS.loanOffers }, (_, i) => ({ id: randomUUID(), userId: c.user.id, title: `Offer ${i}`, reviewState: 'approved' as const })));
+    await t.db
+      .insert(creditLoans)
+      .values(
+        Array.from({ length: LIMITS.loanOffers }, (_, i) => ({
+          id: randomUUID(),
+          userId: c.user.id,
+          title: `Offer ${i}`,
+          reviewState: 'approved' as const,
+        })),
+      );
     const res = await c.agent.post('/api/loans', offer);
     expect(res.status).toBe(409);
-    expect((await res.json()).error).toBe(`You have reached the limit of ${LIMITS.loanOffers} loan offers. Delete some you no longer need, or contact support.`);
+    expect((await res.json()).error).toBe(
+      `You have reached the limit of ${LIMITS.loanOffers} loan offers. Delete some you no longer need, or contact support.`,
+    );
     expect(await t.db.$count(creditLoans, eq(creditLoans.userId, c.user.id))).toBe(LIMITS.loanOffers);
     await add(b.agent);
   });
@@ -198,13 +257,19 @@ describe('loan offers wait for staff review', () => {
     const other = await freshClient('Otto Other');
     const loan = await add(author.agent, { ...offer, title: 'Pending Line' });
     expect(loan).toMatchObject({ review: 'pending', rejectReason: '', canEdit: true });
-    expect((await listAs(author.agent)).find((l) => l.id === loan.id)).toMatchObject({ review: 'pending', author: { isYou: true } });
+    expect((await listAs(author.agent)).find((l) => l.id === loan.id)).toMatchObject({
+      review: 'pending',
+      author: { isYou: true },
+    });
     expect((await listAs(other.agent)).map((l) => l.id)).not.toContain(loan.id);
     // Nor can they reach it by id.
     expect((await other.agent.request('PATCH', `/api/loans/${loan.id}`, { json: offer })).status).toBe(404);
 
     // Staff: the bell for every admin, and a mail to the staff address with the address as plain text.
-    const bells = await t.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.kind, 'loan_offer')));
+    const bells = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, admin.id), eq(notifications.kind, 'loan_offer')));
     expect(bells.at(-1)).toMatchObject({ clientId: author.id, link: '/term-loan?review=pending' });
     expect(bells.at(-1)?.title).toContain('Pending Line');
     const mail = await t.lastMail(STAFF, 'Loan offer waiting for review');
@@ -221,11 +286,20 @@ describe('loan offers wait for staff review', () => {
     const res = await review(admin.agent, loan.id, { state: 'approved' });
     expect(res.status).toBe(200);
     expect((await res.json()).loan).toMatchObject({ id: loan.id, review: 'approved' });
-    expect((await listAs(other.agent)).find((l) => l.id === loan.id)).toMatchObject({ title: 'Pending Line', review: 'approved', canEdit: false });
+    expect((await listAs(other.agent)).find((l) => l.id === loan.id)).toMatchObject({
+      title: 'Pending Line',
+      review: 'approved',
+      canEdit: false,
+    });
     expect((await listAs(admin.agent, '?review=pending')).map((l) => l.id)).not.toContain(loan.id);
     // Audited with the author as the subject, and the author told.
-    expect(await auditOf(loan.id)).toEqual([expect.objectContaining({ action: 'update', actorId: admin.id, clientId: author.id })]);
-    const [told] = await t.db.select().from(notifications).where(and(eq(notifications.userId, author.id), eq(notifications.kind, 'loan_offer')));
+    expect(await auditOf(loan.id)).toEqual([
+      expect.objectContaining({ action: 'update', actorId: admin.id, clientId: author.id }),
+    ]);
+    const [told] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, author.id), eq(notifications.kind, 'loan_offer')));
     expect(told).toMatchObject({ link: '/term-loan' });
     expect(told.title).toMatch(/approved/);
     // Approving again is a conflict, not a second notice.
@@ -271,17 +345,29 @@ describe('loan offers wait for staff review', () => {
 
   it('a rejected offer stays hidden from others; its author reads the reason, and their edit sends it back to review', async () => {
     const author = await freshClient();
-    const loan = await add(author.agent, { ...offer, title: 'Dubious Line', applyUrl: 'https://phish.example.test/login' });
+    const loan = await add(author.agent, {
+      ...offer,
+      title: 'Dubious Line',
+      applyUrl: 'https://phish.example.test/login',
+    });
     const res = await review(admin.agent, loan.id, { state: 'rejected', reason: '  The link is not a lender.  ' });
     expect(res.status).toBe(200);
     expect((await res.json()).loan).toMatchObject({ review: 'rejected', rejectReason: 'The link is not a lender.' });
     expect((await listAs(b.agent)).map((l) => l.id)).not.toContain(loan.id);
-    expect((await listAs(author.agent)).find((l) => l.id === loan.id)).toMatchObject({ review: 'rejected', rejectReason: 'The link is not a lender.' });
-    const [told] = await t.db.select().from(notifications).where(and(eq(notifications.userId, author.id), eq(notifications.kind, 'loan_offer')));
+    expect((await listAs(author.agent)).find((l) => l.id === loan.id)).toMatchObject({
+      review: 'rejected',
+      rejectReason: 'The link is not a lender.',
+    });
+    const [told] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, author.id), eq(notifications.kind, 'loan_offer')));
     expect(told).toMatchObject({ body: 'Reason: The link is not a lender.' });
     expect(told.title).toMatch(/not approved/);
 
-    const edit = await author.agent.request('PATCH', `/api/loans/${loan.id}`, { json: { ...offer, title: 'Dubious Line', applyUrl: 'https://lender.example.test/apply' } });
+    const edit = await author.agent.request('PATCH', `/api/loans/${loan.id}`, {
+      json: { ...offer, title: 'Dubious Line', applyUrl: 'https://lender.example.test/apply' },
+    });
     expect(edit.status).toBe(200);
     expect((await edit.json()).loan).toMatchObject({ review: 'pending', rejectReason: '' });
   });
@@ -294,16 +380,26 @@ describe('loan offers wait for staff review', () => {
 
     const renamed = await patch(author.agent, { ...offer, title: 'Steady Line Plus' });
     expect((await renamed.json()).loan).toMatchObject({ review: 'approved' });
-    const byStaff = await patch(admin.agent, { ...offer, title: 'Steady Line Plus', applyUrl: 'https://lender.example.test/v2' });
+    const byStaff = await patch(admin.agent, {
+      ...offer,
+      title: 'Steady Line Plus',
+      applyUrl: 'https://lender.example.test/v2',
+    });
     expect((await byStaff.json()).loan).toMatchObject({ review: 'approved' });
     expect((await listAs(b.agent)).map((l) => l.id)).toContain(loan.id);
 
-    const moved = await patch(author.agent, { ...offer, title: 'Steady Line Plus', applyUrl: 'https://elsewhere.example.test/apply' });
+    const moved = await patch(author.agent, {
+      ...offer,
+      title: 'Steady Line Plus',
+      applyUrl: 'https://elsewhere.example.test/apply',
+    });
     expect(moved.status).toBe(200);
     expect((await moved.json()).loan).toMatchObject({ review: 'pending' });
     expect((await listAs(b.agent)).map((l) => l.id)).not.toContain(loan.id);
     expect((await listAs(author.agent)).find((l) => l.id === loan.id)).toMatchObject({ review: 'pending' });
-    expect((await t.lastMail(STAFF, 'Loan offer waiting for review')).text).toContain('https://elsewhere.example.test/apply');
+    expect((await t.lastMail(STAFF, 'Loan offer waiting for review')).text).toContain(
+      'https://elsewhere.example.test/apply',
+    );
   });
 
   it(`a client may send ${LIMITS.staffNoticesPerHour} offers for review an hour (429 naming the limit after, nothing saved); staff are not limited`, async () => {

@@ -3,7 +3,12 @@ import type { Deps, SessionUser } from '../../app-env';
 import type { Db } from '../../db/client';
 import { authUsers, users } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
-import { hasMemberAccess, MEMBERSHIP_ACTIVE_TITLE, MEMBERSHIP_ENDED_TITLE, type Membership } from '../../../shared/membership';
+import {
+  hasMemberAccess,
+  MEMBERSHIP_ACTIVE_TITLE,
+  MEMBERSHIP_ENDED_TITLE,
+  type Membership,
+} from '../../../shared/membership';
 import { recordAudit } from '../audit/audit.service';
 import { sendNotification } from '../notifications/notifications.service';
 import { membershipChangedMail } from './membership.mail';
@@ -29,18 +34,26 @@ export async function callerHasMemberAccess(db: Db, user: Pick<SessionUser, 'id'
  * changes, the audit entry and the client's notification (with its e-mail when their e-mail
  * alerts are on: notify decides) commit with it. Null when the id names no client.
  */
-export async function setMembership(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, scope: Scope, isPaid: boolean): Promise<(Membership & { changed: boolean }) | null> {
+export async function setMembership(
+  deps: Pick<Deps, 'db' | 'mailer' | 'config'>,
+  scope: Scope,
+  isPaid: boolean,
+): Promise<(Membership & { changed: boolean }) | null> {
   const { db } = deps;
-  const [client] = await db
-    .select({ role: authUsers.role })
-    .from(authUsers)
-    .where(eq(authUsers.id, scope.clientId));
+  const [client] = await db.select({ role: authUsers.role }).from(authUsers).where(eq(authUsers.id, scope.clientId));
   if (!client || client.role !== 'client') return null;
   const link = isPaid ? '/wealth-secrets' : '/';
   const url = `${deps.config.appUrl}${link}`;
   const mailId = await db.transaction(async (tx) => {
-    const [before] = await tx.select({ isPaid: users.isPaid }).from(users).where(eq(users.id, scope.clientId)).for('update');
-    await tx.insert(users).values({ id: scope.clientId, isPaid }).onConflictDoUpdate({ target: users.id, set: { isPaid } });
+    const [before] = await tx
+      .select({ isPaid: users.isPaid })
+      .from(users)
+      .where(eq(users.id, scope.clientId))
+      .for('update');
+    await tx
+      .insert(users)
+      .values({ id: scope.clientId, isPaid })
+      .onConflictDoUpdate({ target: users.id, set: { isPaid } });
     if ((before?.isPaid ?? false) === isPaid) return undefined;
     await recordAudit(tx, scope, { action: 'update', entityType: 'membership', entityId: scope.clientId });
     const sent = await sendNotification(tx, {

@@ -15,9 +15,18 @@ async function make(role: 'client' | 'admin', setUp = true): Promise<Who> {
 }
 const url = (id: string) => `/api/clients/${id}/membership`;
 const put = (who: Who, id: string, isPaid: unknown) => who.agent.request('PUT', url(id), { json: { isPaid } });
-const isPaidOf = async (id: string) => (await t.db.select({ isPaid: users.isPaid }).from(users).where(eq(users.id, id)))[0]?.isPaid;
-const auditsOf = (id: string) => t.db.select().from(auditLog).where(and(eq(auditLog.clientId, id), eq(auditLog.entityType, 'membership')));
-const noticesOf = (id: string) => t.db.select().from(notifications).where(and(eq(notifications.userId, id), eq(notifications.kind, 'membership_changed')));
+const isPaidOf = async (id: string) =>
+  (await t.db.select({ isPaid: users.isPaid }).from(users).where(eq(users.id, id)))[0]?.isPaid;
+const auditsOf = (id: string) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.clientId, id), eq(auditLog.entityType, 'membership')));
+const noticesOf = (id: string) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, id), eq(notifications.kind, 'membership_changed')));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -72,14 +81,22 @@ describe('membership', () => {
     expect(await noticesOf(a.id)).toHaveLength(1);
 
     expect(await (await put(admin, a.id, false)).json()).toEqual({ isPaid: false });
-    expect((await noticesOf(a.id)).map((n) => n.title).sort()).toEqual([MEMBERSHIP_ENDED_TITLE, MEMBERSHIP_ACTIVE_TITLE].sort());
+    expect((await noticesOf(a.id)).map((n) => n.title).sort()).toEqual(
+      [MEMBERSHIP_ENDED_TITLE, MEMBERSHIP_ACTIVE_TITLE].sort(),
+    );
     expect(await auditsOf(a.id)).toHaveLength(2);
     await t.lastMail(a.email, 'Your membership has ended');
   });
 
   it('no e-mail when the client turned e-mail alerts off (the notification still comes)', async () => {
     const a = await make('client');
-    expect((await a.agent.request('PUT', `/api/clients/${a.id}/preferences`, { json: { pushAlertEnabled: true, emailAlertEnabled: false } })).status).toBe(200);
+    expect(
+      (
+        await a.agent.request('PUT', `/api/clients/${a.id}/preferences`, {
+          json: { pushAlertEnabled: true, emailAlertEnabled: false },
+        })
+      ).status,
+    ).toBe(200);
     expect((await put(admin, a.id, true)).status).toBe(200);
     await t.mailer.settle();
     expect(await t.outbox(a.email)).toHaveLength(0);

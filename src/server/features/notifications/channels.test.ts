@@ -17,7 +17,10 @@ const make = async (role: 'client' | 'admin', prefs?: { email?: boolean; push?: 
   const u = await t.createSignedInUser({ role, name: role === 'admin' ? 'Staff Member' : 'Channel Client' });
   if (prefs) {
     const set = { emailAlertEnabled: prefs.email ?? true, pushAlertEnabled: prefs.push ?? true };
-    await t.db.insert(users).values({ id: u.user.id, ...set }).onConflictDoUpdate({ target: users.id, set });
+    await t.db
+      .insert(users)
+      .values({ id: u.user.id, ...set })
+      .onConflictDoUpdate({ target: users.id, set });
   }
   return { id: u.user.id, email: u.email, agent: u.agent };
 };
@@ -29,41 +32,75 @@ const rowsOf = (who: Who, kind?: string) =>
 const bell = async (who: Who) => {
   const res = await who.agent.get('/api/me/notifications');
   expect(res.status).toBe(200);
-  return res.json() as Promise<{ unreadCount: number; hasUnread: boolean; total: number; notifications: { kind: string; title: string; link: string | null; readAt: string | null }[] }>;
+  return res.json() as Promise<{
+    unreadCount: number;
+    hasUnread: boolean;
+    total: number;
+    notifications: { kind: string; title: string; link: string | null; readAt: string | null }[];
+  }>;
 };
 const mailsTo = (who: Who) => t.outbox(who.email);
 
-const bankAccount = { bankName: 'First Federal', accountNumber: '0001-2345-6781234', routingNumber: '021000021', accountOwner: 'Alpha Ventures LLC', dateOpened: '2024-05-06' };
+const bankAccount = {
+  bankName: 'First Federal',
+  accountNumber: '0001-2345-6781234',
+  routingNumber: '021000021',
+  accountOwner: 'Alpha Ventures LLC',
+  dateOpened: '2024-05-06',
+};
 
 /** Each kind of event the issue names, caused for `who` by staff or by the reminder job. */
 const events: Record<string, { kind: string; cause: (who: Who) => Promise<void>; subject: string }> = {
   'staff action': {
     kind: 'staff_action',
-    cause: async (who) => expect((await admin.agent.post(`/api/clients/${who.id}/bank-accounts`, bankAccount)).status).toBe(201),
+    cause: async (who) =>
+      expect((await admin.agent.post(`/api/clients/${who.id}/bank-accounts`, bankAccount)).status).toBe(201),
     subject: 'Our team added a bank account',
   },
   reminder: {
     kind: 'reminder_sent',
     cause: async (who) => {
       const now = new Date('2031-01-10T12:00:00Z');
-      await t.db.insert(businessCompliance).values({ userId: who.id, taskName: 'File the annual report', taskDueDate: new Date(now.getTime() - 86_400_000), taskStatus: 'Awaiting Completion' });
+      await t.db
+        .insert(businessCompliance)
+        .values({
+          userId: who.id,
+          taskName: 'File the annual report',
+          taskDueDate: new Date(now.getTime() - 86_400_000),
+          taskStatus: 'Awaiting Completion',
+        });
       await runReminders({ db: t.db, mailer: t.mailer, config: t.config, log: t.log, now });
     },
     subject: 'Compliance reminder',
   },
   'membership change': {
     kind: 'membership_changed',
-    cause: async (who) => expect((await admin.agent.request('PUT', `/api/clients/${who.id}/membership`, { json: { isPaid: true } })).status).toBe(200),
+    cause: async (who) =>
+      expect(
+        (await admin.agent.request('PUT', `/api/clients/${who.id}/membership`, { json: { isPaid: true } })).status,
+      ).toBe(200),
     subject: 'Your membership is active',
   },
   'score change': {
     kind: 'score_changed',
-    cause: async (who) => expect((await admin.agent.request('PUT', `/api/clients/${who.id}/scores/capital`, { json: { score: 720 } })).status).toBe(200),
+    cause: async (who) =>
+      expect(
+        (await admin.agent.request('PUT', `/api/clients/${who.id}/scores/capital`, { json: { score: 720 } })).status,
+      ).toBe(200),
     subject: 'CapitalScore',
   },
   payment: {
     kind: 'payment_recorded',
-    cause: async (who) => expect((await admin.agent.post(`/api/clients/${who.id}/payments`, { description: 'Standard program, month 1', amount: 1600, date: '2025-02-01' })).status).toBe(201),
+    cause: async (who) =>
+      expect(
+        (
+          await admin.agent.post(`/api/clients/${who.id}/payments`, {
+            description: 'Standard program, month 1',
+            amount: 1600,
+            date: '2025-02-01',
+          })
+        ).status,
+      ).toBe(201),
     subject: 'Payment recorded: Standard program, month 1',
   },
 };
@@ -121,7 +158,13 @@ describe('notification channels', () => {
     expect(offBell).toMatchObject({ unreadCount: 0, hasUnread: true, total: 2 });
     expect(offBell.notifications.every((n) => n.readAt === null)).toBe(true);
     // The preference as it is now decides: turned back on, the rows still unread count again.
-    expect((await off.agent.request('PUT', `/api/clients/${off.id}/preferences`, { json: { pushAlertEnabled: true, emailAlertEnabled: true } })).status).toBe(200);
+    expect(
+      (
+        await off.agent.request('PUT', `/api/clients/${off.id}/preferences`, {
+          json: { pushAlertEnabled: true, emailAlertEnabled: true },
+        })
+      ).status,
+    ).toBe(200);
     expect((await bell(off)).unreadCount).toBe(2);
     // Push alerts decide the badge only: e-mail is its own switch.
     expect(await wantsEmail(t.db, off.id)).toBe(true);
@@ -131,29 +174,50 @@ describe('notification channels', () => {
     const who = await make('client');
     await events['staff action'].cause(who);
     await events['staff action'].cause(who);
-    const [account] = (await (await admin.agent.get(`/api/clients/${who.id}/bank-accounts`)).json()).items as { id: string }[];
-    expect((await admin.agent.request('PATCH', `/api/clients/${who.id}/bank-accounts/${account.id}`, { json: bankAccount })).status).toBe(200);
+    const [account] = (await (await admin.agent.get(`/api/clients/${who.id}/bank-accounts`)).json()).items as {
+      id: string;
+    }[];
+    expect(
+      (await admin.agent.request('PATCH', `/api/clients/${who.id}/bank-accounts/${account.id}`, { json: bankAccount }))
+        .status,
+    ).toBe(200);
     expect(await rowsOf(who, 'staff_action')).toHaveLength(1);
     expect(await mailsTo(who)).toHaveLength(1);
 
     // Another kind of record is news of its own.
-    expect((await admin.agent.request('PUT', `/api/clients/${who.id}/website-template`, { json: { htmlCode: '<p>Hello</p>' } })).status).toBe(200);
-    expect((await rowsOf(who, 'staff_action')).map((r) => r.title).sort()).toEqual(['Our team added a bank account', 'Our team updated your website template']);
+    expect(
+      (
+        await admin.agent.request('PUT', `/api/clients/${who.id}/website-template`, {
+          json: { htmlCode: '<p>Hello</p>' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await rowsOf(who, 'staff_action')).map((r) => r.title).sort()).toEqual([
+      'Our team added a bank account',
+      'Our team updated your website template',
+    ]);
 
     // Once read, the next edit is told again.
     await who.agent.post('/api/me/notifications/read', {});
-    expect((await admin.agent.request('DELETE', `/api/clients/${who.id}/bank-accounts/${account.id}`)).status).toBe(200);
+    expect((await admin.agent.request('DELETE', `/api/clients/${who.id}/bank-accounts/${account.id}`)).status).toBe(
+      200,
+    );
     const titles = (await rowsOf(who, 'staff_action')).map((r) => r.title);
     expect(titles).toContain('Our team deleted your bank account');
     expect(await mailsTo(who)).toHaveLength(3);
 
     // Unread but older than ten minutes: told again.
-    await t.db.update(notifications).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(notifications.userId, who.id));
+    await t.db
+      .update(notifications)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(notifications.userId, who.id));
     await events['staff action'].cause(who);
-    expect((await rowsOf(who, 'staff_action')).filter((r) => r.title === 'Our team added a bank account')).toHaveLength(2);
+    expect((await rowsOf(who, 'staff_action')).filter((r) => r.title === 'Our team added a bank account')).toHaveLength(
+      2,
+    );
   });
 
-  it('tells nobody of a client\'s own changes, and admins never get the client\'s rows', async () => {
+  it("tells nobody of a client's own changes, and admins never get the client's rows", async () => {
     const who = await make('client');
     expect((await who.agent.post(`/api/clients/${who.id}/bank-accounts`, bankAccount)).status).toBe(201);
     expect(await rowsOf(who)).toEqual([]);
@@ -172,7 +236,13 @@ describe('notification channels', () => {
     const on = await make('client');
     const off = await make('client', { email: false });
     // Bell-only by its kind, even when the caller does not say so.
-    await notify(t.db, { userId: on.id, clientId: on.id, kind: 'support_reply', title: 'Support replied', link: '/support' });
+    await notify(t.db, {
+      userId: on.id,
+      clientId: on.id,
+      kind: 'support_reply',
+      title: 'Support replied',
+      link: '/support',
+    });
     expect(await rowsOf(on, 'support_reply')).toHaveLength(1);
     expect(await mailsTo(on)).toEqual([]);
     expect(await wantsEmail(t.db, on.id)).toBe(true);
@@ -183,7 +253,15 @@ describe('notification channels', () => {
     const stop = startNotificationDelivery({ config: t.config, realtime: t.realtime, mailer: t.mailer, log: t.log });
     try {
       const who = await make('client');
-      await t.db.transaction((tx) => notify(tx, { userId: who.id, clientId: who.id, kind: 'task_changed', title: 'Delivered promptly', link: '/compliance' }));
+      await t.db.transaction((tx) =>
+        notify(tx, {
+          userId: who.id,
+          clientId: who.id,
+          kind: 'task_changed',
+          title: 'Delivered promptly',
+          link: '/compliance',
+        }),
+      );
       await expect.poll(async () => (await mailsTo(who))[0]?.status, { timeout: 5_000 }).toBe('logged');
     } finally {
       await stop();

@@ -33,15 +33,25 @@ async function open(who: Who) {
 const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
 
 describe('live bell (GET /api/me/events)', () => {
-  it('cues the signed-in person, within a second, for each notification of theirs and nobody else\'s', async () => {
+  it("cues the signed-in person, within a second, for each notification of theirs and nobody else's", async () => {
     const mine = await open(a);
     const other = await open(b);
     await settle();
     const started = performance.now();
     // A staff write on A's data: the notification commits with it, the database announces it.
-    expect((await admin.agent.post(`/api/clients/${a.id}/bank-accounts`, { bankName: 'First Federal', accountNumber: '000123456789', routingNumber: '021000021' })).status).toBe(201);
+    expect(
+      (
+        await admin.agent.post(`/api/clients/${a.id}/bank-accounts`, {
+          bankName: 'First Federal',
+          accountNumber: '000123456789',
+          routingNumber: '021000021',
+        })
+      ).status,
+    ).toBe(201);
     const [ev] = await mine.waitFor((e) => e.event === 'notification', 1, 1000);
-    console.log(`bell stream (${t.database.kind}): staff write to cue in ${(performance.now() - started).toFixed(0)} ms`);
+    console.log(
+      `bell stream (${t.database.kind}): staff write to cue in ${(performance.now() - started).toFixed(0)} ms`,
+    );
     expect(ev.data).toMatch(/^\d+$/);
     const listed = await (await a.agent.get('/api/me/notifications')).json();
     expect(listed.notifications[0].id).toBe(Number(ev.data));
@@ -76,7 +86,13 @@ describe('live bell (GET /api/me/events)', () => {
       streams.push(reopened);
       const open = streams.map((s) => sseReader(s));
       await settle();
-      await notify(t2.db, { userId: u.user.id, clientId: u.user.id, kind: 'task_changed', title: 'To every tab', mail: false });
+      await notify(t2.db, {
+        userId: u.user.id,
+        clientId: u.user.id,
+        kind: 'task_changed',
+        title: 'To every tab',
+        mail: false,
+      });
       await Promise.all(open.map((r) => r.waitFor((e) => e.event === 'notification', 1, 2000)));
       await t2.realtime.close();
       const deadline = Date.now() + 2000;

@@ -11,7 +11,12 @@ import { setNotificationAppUrl } from './notifications.service';
  * moments instead of at the outbox's next round. Every instance hears it; the outbox's claim
  * (FOR UPDATE SKIP LOCKED) lets one of them send each message. Returns the stop function.
  */
-export function startNotificationDelivery(deps: { config: Pick<Config, 'appUrl'>; realtime: Realtime; mailer: Pick<Mailer, 'drain'>; log: Logger }) {
+export function startNotificationDelivery(deps: {
+  config: Pick<Config, 'appUrl'>;
+  realtime: Realtime;
+  mailer: Pick<Mailer, 'drain'>;
+  log: Logger;
+}) {
   setNotificationAppUrl(deps.config.appUrl);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;

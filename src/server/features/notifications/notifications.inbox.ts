@@ -12,7 +12,12 @@ import type { NotificationItem, NotificationPage } from '../../../shared/notific
  * the rows still unread back into the count. hasUnread says whether any row is unread at all
  * (for 'Mark all as read'), whatever the preference.
  */
-export async function listNotifications(db: Db, userId: string, page: number, pageSize: number): Promise<NotificationPage> {
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  page: number,
+  pageSize: number,
+): Promise<NotificationPage> {
   const [rows, [{ total }], [{ unread }], [prefs]] = await Promise.all([
     db
       .select({
@@ -31,10 +36,17 @@ export async function listNotifications(db: Db, userId: string, page: number, pa
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(notifications).where(eq(notifications.userId, userId)),
-    db.select({ unread: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+    db
+      .select({ unread: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
     db.select({ push: users.pushAlertEnabled }).from(users).where(eq(users.id, userId)),
   ]);
-  const items: NotificationItem[] = rows.map((r) => ({ ...r, readAt: r.readAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString() }));
+  const items: NotificationItem[] = rows.map((r) => ({
+    ...r,
+    readAt: r.readAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+  }));
   const pushOn = prefs?.push ?? true;
   return { notifications: items, unreadCount: pushOn ? unread : 0, hasUnread: unread > 0, total, page, pageSize };
 }
@@ -45,7 +57,13 @@ export async function markRead(db: Db, userId: string, ids: number[] | undefined
   const rows = await db
     .update(notifications)
     .set({ readAt: new Date() })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), ids ? inArray(notifications.id, ids) : undefined))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        ids ? inArray(notifications.id, ids) : undefined,
+      ),
+    )
     .returning({ id: notifications.id });
   return rows.length;
 }

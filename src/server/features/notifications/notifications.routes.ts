@@ -18,4 +18,6 @@ export const notificationsRoutes = new Hono<AppEnv>()
   });
 
 /** /api/me/events: the live cue for the bell (server-sent events; see notifications.stream.ts). */
-export const meEventsRoutes = new Hono<AppEnv>().get('/', access('user'), (c) => notificationEvents(c, c.get('user')!.id));
+export const meEventsRoutes = new Hono<AppEnv>().get('/', access('user'), (c) =>
+  notificationEvents(c, c.get('user')!.id),
+);

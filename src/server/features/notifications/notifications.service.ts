@@ -52,7 +52,10 @@ export function setNotificationAppUrl(url: string) {
  * preference: verification, password reset and the sign-up-attempt notice (mail/templates.ts),
  * two-factor changes (they guard the account), and staff mail to STAFF_EMAIL.
  */
-export async function sendNotification(tx: Db, n: NewNotification): Promise<{ notificationId: number; mailId: number | null }> {
+export async function sendNotification(
+  tx: Db,
+  n: NewNotification,
+): Promise<{ notificationId: number; mailId: number | null }> {
   const [row] = await tx.insert(notifications).values(toRow(n.userId, n)).returning({ id: notifications.id });
   if (n.mail === false || BELL_ONLY.has(n.kind)) return { notificationId: row.id, mailId: null };
   const [to] = await tx
@@ -86,7 +89,8 @@ export async function wantsEmail(db: Db, userId: string): Promise<boolean> {
 }
 
 /** The same rule as a SQL condition on a user id column, for passes that pick many recipients at once. */
-export const wantsEmailSql = (userId: SQL | AnyColumn) => sql<boolean>`coalesce((select u.email_alert_enabled from ${users} u where u.id = ${userId}), true)`;
+export const wantsEmailSql = (userId: SQL | AnyColumn) =>
+  sql<boolean>`coalesce((select u.email_alert_enabled from ${users} u where u.id = ${userId}), true)`;
 
 /**
  * One row per administrator for an event staff should see (a program request, a new sign-up),

@@ -18,7 +18,10 @@ export function notificationEvents(c: Context<AppEnv>, userId: string) {
     start: async (stream, end) => {
       let stopped = false;
       const unsubscribe = realtime.subscribe(`notify:${userId}`, (data) => {
-        if (!stopped) void stream.writeSSE({ event: 'notification', data: data?.startsWith('n:') ? data.slice(2) : '' }).catch(() => end());
+        if (!stopped)
+          void stream
+            .writeSSE({ event: 'notification', data: data?.startsWith('n:') ? data.slice(2) : '' })
+            .catch(() => end());
       });
       return () => {
         stopped = true;

@@ -31,14 +31,22 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('notifications', () => {
-  it('lists only the caller\'s own rows, newest first, paged, with the unread count', async () => {
-    for (const title of ['first', 'second', 'third']) await notify(t.db, { userId: a.id, clientId: a.id, kind: 'task_changed', title, link: '/compliance' });
+  it("lists only the caller's own rows, newest first, paged, with the unread count", async () => {
+    for (const title of ['first', 'second', 'third'])
+      await notify(t.db, { userId: a.id, clientId: a.id, kind: 'task_changed', title, link: '/compliance' });
     await notify(t.db, { userId: b.id, clientId: b.id, kind: 'task_changed', title: 'Bravo secret task' });
     const body = await list(a);
     expect(body.notifications.map((n: { title: string }) => n.title)).toEqual(['third', 'second', 'first']);
     expect(body).toMatchObject({ unreadCount: 3, total: 3, page: 1, pageSize: 20 });
     expect(body.notifications[0]).toEqual({
-      id: expect.any(Number), kind: 'task_changed', title: 'third', body: '', link: '/compliance', clientId: a.id, readAt: null, createdAt: expect.any(String),
+      id: expect.any(Number),
+      kind: 'task_changed',
+      title: 'third',
+      body: '',
+      link: '/compliance',
+      clientId: a.id,
+      readAt: null,
+      createdAt: expect.any(String),
     });
     const page2 = await list(a, '?page=2&pageSize=2');
     expect(page2.notifications.map((n: { title: string }) => n.title)).toEqual(['first']);
@@ -47,7 +55,7 @@ describe('notifications', () => {
     expect((await a.agent.get('/api/me/notifications?pageSize=500')).status).toBe(400);
   });
 
-  it('marks given ids read, never another person\'s, and all when no ids are given', async () => {
+  it("marks given ids read, never another person's, and all when no ids are given", async () => {
     const mine = (await list(a)).notifications as { id: number }[];
     const [bRow] = await t.db.select().from(notifications).where(eq(notifications.userId, b.id));
     const res = await a.agent.post('/api/me/notifications/read', { ids: [mine[0].id, bRow.id] });
@@ -68,7 +76,9 @@ describe('notifications', () => {
     expect((await c.agent.post('/api/me/setup', {})).status).toBe(201);
     expect((await c.agent.post('/api/me/setup', {})).status).toBe(201);
     for (const admin of [admin1, admin2]) {
-      const rows = (await list(admin)).notifications.filter((n: { kind: string; clientId: string }) => n.kind === 'new_signup' && n.clientId === c.id);
+      const rows = (await list(admin)).notifications.filter(
+        (n: { kind: string; clientId: string }) => n.kind === 'new_signup' && n.clientId === c.id,
+      );
       expect(rows).toHaveLength(1);
       expect(rows[0].title).toContain('Newly Signed');
     }
@@ -79,18 +89,28 @@ describe('notifications', () => {
     const res = await a.agent.post(`/api/clients/${a.id}/program-requests`, { programId: 'standard' });
     expect(res.status).toBe(201);
     for (const admin of [admin1, admin2]) {
-      const rows = (await list(admin)).notifications.filter((n: { kind: string; clientId: string }) => n.kind === 'payment_request' && n.clientId === a.id);
+      const rows = (await list(admin)).notifications.filter(
+        (n: { kind: string; clientId: string }) => n.kind === 'payment_request' && n.clientId === a.id,
+      );
       expect(rows).toHaveLength(1);
       expect(rows[0].title).toContain('Client Alpha');
     }
   });
 
   it('gives the client a payment_recorded row when an admin records a payment', async () => {
-    const res = await admin1.agent.post(`/api/clients/${b.id}/payments`, { description: 'Standard program, month 1', amount: 1600, date: '2025-02-01' });
+    const res = await admin1.agent.post(`/api/clients/${b.id}/payments`, {
+      description: 'Standard program, month 1',
+      amount: 1600,
+      date: '2025-02-01',
+    });
     expect(res.status).toBe(201);
     const rows = (await list(b)).notifications.filter((n: { kind: string }) => n.kind === 'payment_recorded');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ title: 'Payment recorded: Standard program, month 1', clientId: b.id, readAt: null });
+    expect(rows[0]).toMatchObject({
+      title: 'Payment recorded: Standard program, month 1',
+      clientId: b.id,
+      readAt: null,
+    });
     // Money and dates as everywhere else (src/shared/format.ts), not '$1600.00 on 2025-02-01'.
     expect(rows[0].body).toBe('$1,600.00 on Feb 1, 2025');
     expect((await list(admin1)).notifications.some((n: { kind: string }) => n.kind === 'payment_recorded')).toBe(false);

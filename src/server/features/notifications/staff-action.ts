@@ -73,7 +73,10 @@ export async function notifyStaffAction(
         eq(notifications.userId, scope.clientId),
         eq(notifications.kind, 'staff_action'),
         isNull(notifications.readAt),
-        inArray(notifications.title, ACTIONS.map((a) => staffActionTitle(a, entry.entityType))),
+        inArray(
+          notifications.title,
+          ACTIONS.map((a) => staffActionTitle(a, entry.entityType)),
+        ),
         gt(notifications.createdAt, sql`now() - make_interval(mins => ${STAFF_ACTION_COALESCE_MINUTES})`),
       ),
     )

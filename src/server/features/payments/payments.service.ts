@@ -23,7 +23,10 @@ const columns = {
 };
 
 // numeric comes back as a string; the API speaks numbers.
-const toPayment = (row: { amount: string } & Omit<Payment, 'amount'>): Payment => ({ ...row, amount: Number(row.amount) });
+const toPayment = (row: { amount: string } & Omit<Payment, 'amount'>): Payment => ({
+  ...row,
+  amount: Number(row.amount),
+});
 
 /** A client's payments, newest first. */
 export async function listPayments(db: Db, clientId: string, q: PageQuery): Promise<Page<Payment>> {
@@ -35,14 +38,22 @@ export async function listPayments(db: Db, clientId: string, q: PageQuery): Prom
     .orderBy(desc(payments.date), desc(payments.id))
     .limit(pageWindow(q).limit)
     .offset(pageWindow(q).offset);
-  return toPage(q, rows.then((r) => r.map(toPayment)), db.$count(payments, where));
+  return toPage(
+    q,
+    rows.then((r) => r.map(toPayment)),
+    db.$count(payments, where),
+  );
 }
 
 /** Route parameters are text: anything but a positive 32-bit integer names no payment. */
-export const parsePaymentId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
+export const parsePaymentId = (raw: string | undefined) =>
+  raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
 
 export async function paymentExists(db: Db, clientId: string, paymentId: number) {
-  const [row] = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.id, paymentId), eq(payments.userId, clientId)));
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.userId, clientId)));
   return Boolean(row);
 }
 
@@ -54,13 +65,26 @@ export async function addPayment(db: Db, scope: Scope, input: z.output<typeof pa
       .values({ userId: scope.clientId, ...input, amount: input.amount.toFixed(2) })
       .returning(columns);
     await recordAudit(tx, scope, { action: 'create', entityType: 'payment', entityId: row.id });
-    if (scope.isAdmin) await notify(tx, { userId: scope.clientId, clientId: scope.clientId, kind: 'payment_recorded', title: `Payment recorded: ${row.description}`, body: `${formatMoney(row.amount)} on ${formatDate(row.date)}`, link: '/' });
+    if (scope.isAdmin)
+      await notify(tx, {
+        userId: scope.clientId,
+        clientId: scope.clientId,
+        kind: 'payment_recorded',
+        title: `Payment recorded: ${row.description}`,
+        body: `${formatMoney(row.amount)} on ${formatDate(row.date)}`,
+        link: '/',
+      });
     return toPayment(row);
   });
 }
 
 /** Updates one of the scope client's payments; null when it is not theirs. */
-export async function updatePayment(db: Db, scope: Scope, paymentId: number, input: z.output<typeof paymentUpdate>): Promise<Payment | null> {
+export async function updatePayment(
+  db: Db,
+  scope: Scope,
+  paymentId: number,
+  input: z.output<typeof paymentUpdate>,
+): Promise<Payment | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(payments)

@@ -8,7 +8,13 @@ let a: { id: string; agent: TestAgent };
 let b: { id: string; agent: TestAgent };
 let admin: { id: string; agent: TestAgent };
 const base = (clientId: string) => `/api/clients/${clientId}/payments`;
-const valid = { description: 'Standard program, month 1', amount: 1600, date: '2025-02-01', status: 'pending' as const, included: false };
+const valid = {
+  description: 'Standard program, month 1',
+  amount: 1600,
+  date: '2025-02-01',
+  status: 'pending' as const,
+  included: false,
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -17,20 +23,37 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('payments', () => {
-  it('lists a client\'s own payments by date, newest first (ties: newest id), amounts as numbers', async () => {
+  it("lists a client's own payments by date, newest first (ties: newest id), amounts as numbers", async () => {
     await t.db.insert(payments).values([
       { userId: a.id, description: 'older', amount: '99.50', date: '2024-01-01' },
       { userId: a.id, description: 'newest', amount: '125.00', date: '2024-06-01', included: true },
       { userId: a.id, description: 'same day, added first', amount: '10.00', date: '2024-03-01', status: 'pending' },
-      { userId: b.id, description: 'not A\'s', amount: '1.00', date: '2030-01-01' },
+      { userId: b.id, description: "not A's", amount: '1.00', date: '2030-01-01' },
     ]);
-    const [first] = await t.db.select().from(payments).where(and(eq(payments.userId, a.id), eq(payments.description, 'older')));
-    await t.db.insert(payments).values({ userId: a.id, description: 'same day, added later', amount: '5.00', date: '2024-03-01' });
+    const [first] = await t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, a.id), eq(payments.description, 'older')));
+    await t.db
+      .insert(payments)
+      .values({ userId: a.id, description: 'same day, added later', amount: '5.00', date: '2024-03-01' });
     const res = await a.agent.get(base(a.id));
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.items.map((p: { description: string }) => p.description)).toEqual(['newest', 'same day, added later', 'same day, added first', 'older']);
-    expect(body.items[0]).toEqual({ id: expect.any(Number), description: 'newest', amount: 125, date: '2024-06-01', status: 'completed', included: true });
+    expect(body.items.map((p: { description: string }) => p.description)).toEqual([
+      'newest',
+      'same day, added later',
+      'same day, added first',
+      'older',
+    ]);
+    expect(body.items[0]).toEqual({
+      id: expect.any(Number),
+      description: 'newest',
+      amount: 125,
+      date: '2024-06-01',
+      status: 'completed',
+      included: true,
+    });
     expect(body.items[3]).toMatchObject({ id: first.id, amount: 99.5, status: 'completed', included: false });
   });
 
@@ -46,12 +69,28 @@ describe('payments', () => {
   });
 
   it('lets an admin add a payment with defaults, audited', async () => {
-    const res = await admin.agent.request('POST', base(a.id), { json: { description: '  Advanced program  ', amount: 1635.5, date: '2025-02-03' } });
+    const res = await admin.agent.request('POST', base(a.id), {
+      json: { description: '  Advanced program  ', amount: 1635.5, date: '2025-02-03' },
+    });
     expect(res.status).toBe(201);
     const { payment } = await res.json();
-    expect(payment).toEqual({ id: expect.any(Number), description: 'Advanced program', amount: 1635.5, date: '2025-02-03', status: 'completed', included: false });
+    expect(payment).toEqual({
+      id: expect.any(Number),
+      description: 'Advanced program',
+      amount: 1635.5,
+      date: '2025-02-03',
+      status: 'completed',
+      included: false,
+    });
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.clientId, a.id));
-    expect(entries).toContainEqual(expect.objectContaining({ action: 'create', entityType: 'payment', entityId: String(payment.id), actorId: admin.id }));
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        action: 'create',
+        entityType: 'payment',
+        entityId: String(payment.id),
+        actorId: admin.id,
+      }),
+    );
     const list = await (await a.agent.get(base(a.id))).json();
     expect(list.items.map((p: { id: number }) => p.id)).toContain(payment.id);
   });
@@ -59,12 +98,30 @@ describe('payments', () => {
   it('lets an admin edit a payment (status switch, included, amount), audited', async () => {
     const { payment } = await (await admin.agent.request('POST', base(a.id), { json: valid })).json();
     const res = await admin.agent.request('PATCH', `${base(a.id)}/${payment.id}`, {
-      json: { ...valid, description: 'Standard program, month 1 (paid)', amount: -20.25, status: 'completed', included: true },
+      json: {
+        ...valid,
+        description: 'Standard program, month 1 (paid)',
+        amount: -20.25,
+        status: 'completed',
+        included: true,
+      },
     });
     expect(res.status).toBe(200);
-    expect((await res.json()).payment).toEqual({ id: payment.id, description: 'Standard program, month 1 (paid)', amount: -20.25, date: '2025-02-01', status: 'completed', included: true });
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.clientId, a.id), eq(auditLog.action, 'update')));
-    expect(entries).toContainEqual(expect.objectContaining({ entityType: 'payment', entityId: String(payment.id), actorId: admin.id }));
+    expect((await res.json()).payment).toEqual({
+      id: payment.id,
+      description: 'Standard program, month 1 (paid)',
+      amount: -20.25,
+      date: '2025-02-01',
+      status: 'completed',
+      included: true,
+    });
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clientId, a.id), eq(auditLog.action, 'update')));
+    expect(entries).toContainEqual(
+      expect.objectContaining({ entityType: 'payment', entityId: String(payment.id), actorId: admin.id }),
+    );
   });
 
   it('rejects a zero amount, a bad date and other bad input with a clear message (400)', async () => {

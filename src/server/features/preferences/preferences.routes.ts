@@ -7,7 +7,9 @@ import { getPreferences, getSecurityStatus, savePreferences } from './preference
 
 // /api/clients/:clientId/preferences - the Notification Preferences toggles.
 export const preferencesRoutes = new Hono<AppEnv>()
-  .get('/', access('own'), async (c) => c.json({ preferences: await getPreferences(c.var.deps.db, c.var.scope.clientId) }))
+  .get('/', access('own'), async (c) =>
+    c.json({ preferences: await getPreferences(c.var.deps.db, c.var.scope.clientId) }),
+  )
   .put('/', access('own'), validate('json', preferencesInput), async (c) =>
     c.json({ preferences: await savePreferences(c.var.deps.db, c.var.scope, c.req.valid('json')) }),
   );

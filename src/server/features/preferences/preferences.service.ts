@@ -25,7 +25,11 @@ export async function savePreferences(db: Db, scope: Scope, input: Preferences):
       .values({ id: scope.clientId, ...input })
       .onConflictDoUpdate({ target: users.id, set: input })
       .returning({ pushAlertEnabled: users.pushAlertEnabled, emailAlertEnabled: users.emailAlertEnabled });
-    await recordAudit(tx, scope, { action: 'update', entityType: 'notification_preferences', entityId: scope.clientId });
+    await recordAudit(tx, scope, {
+      action: 'update',
+      entityType: 'notification_preferences',
+      entityId: scope.clientId,
+    });
     await notifyStaffAction(tx, scope, { action: 'update', entityType: 'notification_preferences' });
     return row;
   });
@@ -33,12 +37,21 @@ export async function savePreferences(db: Db, scope: Scope, input: Preferences):
 
 /** Password status for Security Settings: when it last changed and whether a password exists at all. */
 export async function getSecurityStatus(db: Db, clientId: string) {
-  const [user] = await db.select({ lastPasswordChange: authUsers.lastPasswordChange }).from(authUsers).where(eq(authUsers.id, clientId));
+  const [user] = await db
+    .select({ lastPasswordChange: authUsers.lastPasswordChange })
+    .from(authUsers)
+    .where(eq(authUsers.id, clientId));
   if (!user) return null;
   const [credential] = await db
     .select({ id: authAccounts.id })
     .from(authAccounts)
-    .where(and(eq(authAccounts.userId, clientId), eq(authAccounts.providerId, 'credential'), isNotNull(authAccounts.password)))
+    .where(
+      and(
+        eq(authAccounts.userId, clientId),
+        eq(authAccounts.providerId, 'credential'),
+        isNotNull(authAccounts.password),
+      ),
+    )
     .limit(1);
   return { lastPasswordChange: user.lastPasswordChange?.toISOString() ?? null, hasPassword: Boolean(credential) };
 }

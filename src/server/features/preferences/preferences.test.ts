@@ -16,11 +16,15 @@ describe('notification preferences', () => {
   it('defaults to both on without a users row, then saves (creating the row) and reads back', async () => {
     const c = await t.createSignedInUser();
     const path = `/api/clients/${c.user.id}/preferences`;
-    expect(await (await c.agent.get(path)).json()).toEqual({ preferences: { pushAlertEnabled: true, emailAlertEnabled: true } });
+    expect(await (await c.agent.get(path)).json()).toEqual({
+      preferences: { pushAlertEnabled: true, emailAlertEnabled: true },
+    });
     const res = await c.agent.request('PUT', path, { json: { pushAlertEnabled: false, emailAlertEnabled: true } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ preferences: { pushAlertEnabled: false, emailAlertEnabled: true } });
-    expect(await (await c.agent.get(path)).json()).toEqual({ preferences: { pushAlertEnabled: false, emailAlertEnabled: true } });
+    expect(await (await c.agent.get(path)).json()).toEqual({
+      preferences: { pushAlertEnabled: false, emailAlertEnabled: true },
+    });
     const [row] = await t.db.select().from(users).where(eq(users.id, c.user.id));
     expect(row).toMatchObject({ pushAlertEnabled: false, emailAlertEnabled: true, isVerified: true });
     // The client's own change is not audited.
@@ -39,7 +43,11 @@ describe('notification preferences', () => {
   it('refuses bad input with 400: missing fields, strings, unknown fields', async () => {
     const c = await t.createSignedInUser();
     const path = `/api/clients/${c.user.id}/preferences`;
-    for (const json of [{ pushAlertEnabled: true }, { pushAlertEnabled: 'yes', emailAlertEnabled: true }, { pushAlertEnabled: true, emailAlertEnabled: true, role: 'admin' }]) {
+    for (const json of [
+      { pushAlertEnabled: true },
+      { pushAlertEnabled: 'yes', emailAlertEnabled: true },
+      { pushAlertEnabled: true, emailAlertEnabled: true, role: 'admin' },
+    ]) {
       expect((await c.agent.request('PUT', path, { json })).status).toBe(400);
     }
   });
@@ -49,7 +57,9 @@ describe('notification preferences', () => {
     const b = await t.createSignedInUser();
     const path = `/api/clients/${b.user.id}/preferences`;
     expect((await a.agent.get(path)).status).toBe(404);
-    expect((await a.agent.request('PUT', path, { json: { pushAlertEnabled: false, emailAlertEnabled: false } })).status).toBe(404);
+    expect(
+      (await a.agent.request('PUT', path, { json: { pushAlertEnabled: false, emailAlertEnabled: false } })).status,
+    ).toBe(404);
     expect((await t.request('GET', path)).status).toBe(401);
     expect(await t.db.select().from(users).where(eq(users.id, b.user.id))).toHaveLength(0);
   });
@@ -57,10 +67,16 @@ describe('notification preferences', () => {
   it("lets an admin change a client's preferences, audited", async () => {
     const c = await t.createSignedInUser();
     const path = `/api/clients/${c.user.id}/preferences`;
-    expect((await admin.agent.request('PUT', path, { json: { pushAlertEnabled: false, emailAlertEnabled: false } })).status).toBe(200);
-    expect(await (await c.agent.get(path)).json()).toEqual({ preferences: { pushAlertEnabled: false, emailAlertEnabled: false } });
+    expect(
+      (await admin.agent.request('PUT', path, { json: { pushAlertEnabled: false, emailAlertEnabled: false } })).status,
+    ).toBe(200);
+    expect(await (await c.agent.get(path)).json()).toEqual({
+      preferences: { pushAlertEnabled: false, emailAlertEnabled: false },
+    });
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.clientId, c.user.id));
-    expect(entries).toEqual([expect.objectContaining({ action: 'update', entityType: 'notification_preferences', actorId: admin.user.id })]);
+    expect(entries).toEqual([
+      expect.objectContaining({ action: 'update', entityType: 'notification_preferences', actorId: admin.user.id }),
+    ]);
     expect((await admin.agent.get('/api/clients/no-such-client/preferences')).status).toBe(404);
   });
 });
@@ -72,14 +88,22 @@ describe('security settings: password status and change', () => {
     const path = `/api/clients/${c.user.id}/security`;
     expect(await (await c.agent.get(path)).json()).toEqual({ lastPasswordChange: null, hasPassword: true });
 
-    const wrong = await c.agent.post('/api/auth/change-password', { currentPassword: 'not-the-password', newPassword: 'new-secret-1', revokeOtherSessions: true });
+    const wrong = await c.agent.post('/api/auth/change-password', {
+      currentPassword: 'not-the-password',
+      newPassword: 'new-secret-1',
+      revokeOtherSessions: true,
+    });
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).code).toBe('INVALID_PASSWORD');
     expect(await other.session()).not.toBeNull();
     expect((await c.agent.get(path).then((r) => r.json())).lastPasswordChange).toBeNull();
 
     const started = Date.now();
-    const ok = await c.agent.post('/api/auth/change-password', { currentPassword: c.password, newPassword: 'new-secret-1', revokeOtherSessions: true });
+    const ok = await c.agent.post('/api/auth/change-password', {
+      currentPassword: c.password,
+      newPassword: 'new-secret-1',
+      revokeOtherSessions: true,
+    });
     expect(ok.status).toBe(200);
     const status = await (await c.agent.get(path)).json();
     expect(status.hasPassword).toBe(true);
@@ -93,7 +117,10 @@ describe('security settings: password status and change', () => {
   it('says hasPassword false for an account without a password credential (Google only)', async () => {
     const c = await t.createSignedInUser();
     await t.db.delete(authAccounts).where(eq(authAccounts.userId, c.user.id));
-    expect(await (await admin.agent.get(`/api/clients/${c.user.id}/security`)).json()).toEqual({ lastPasswordChange: null, hasPassword: false });
+    expect(await (await admin.agent.get(`/api/clients/${c.user.id}/security`)).json()).toEqual({
+      lastPasswordChange: null,
+      hasPassword: false,
+    });
   });
 
   it("is 404 for another client's status, 401 for a guest", async () => {

@@ -21,6 +21,8 @@ export function contactEmailChangedMail(to: string, name: string, changes: Email
     `<p>${esc(outro)}</p>`,
     `<p style="font-size:12px;color:#6b7280">${esc(branding.companyName)} · ${esc(branding.address)} · ${esc(branding.phone)}</p></div>`,
   ].join('\n');
-  const text = [intro, body, ...lines.map((l) => `- ${l}`), outro, `${branding.companyName} · ${branding.phone}`].join('\n\n');
+  const text = [intro, body, ...lines.map((l) => `- ${l}`), outro, `${branding.companyName} · ${branding.phone}`].join(
+    '\n\n',
+  );
   return { to, subject: `${branding.productName} - Your contact email was changed`, html, text };
 }

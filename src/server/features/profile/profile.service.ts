@@ -7,7 +7,12 @@ import type { Scope } from '../../middleware/access';
 import { openField, openRow, sealValues } from '../../security/encrypted-column';
 import type { Keyring } from '../../security/keyring';
 import { mask } from '../../../shared/mask';
-import { COMPLETE_PROFILE_TASK, isProfileComplete, type profileInput, type SecretProfileField } from '../../../shared/profile';
+import {
+  COMPLETE_PROFILE_TASK,
+  isProfileComplete,
+  type profileInput,
+  type SecretProfileField,
+} from '../../../shared/profile';
 import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
 import { completeTask } from '../compliance/compliance.service';
@@ -34,7 +39,11 @@ export async function getProfile(db: Db, keyring: Keyring, clientId: string) {
 }
 
 /** Insert or update in one statement, so two tabs saving at once cannot create two rows. */
-export async function saveProfile(deps: Pick<Deps, 'db' | 'keyring' | 'mailer' | 'log'>, scope: Scope, input: z.output<typeof profileInput>) {
+export async function saveProfile(
+  deps: Pick<Deps, 'db' | 'keyring' | 'mailer' | 'log'>,
+  scope: Scope,
+  input: z.output<typeof profileInput>,
+) {
   const { db, keyring } = deps;
   const { agreement: _agreement, ownerSsn, ownerDob, ein, ...fields } = input;
   const secrets = sealValues(keyring, userProfiles, scope.clientId, {
@@ -71,20 +80,34 @@ export async function saveProfile(deps: Pick<Deps, 'db' | 'keyring' | 'mailer' |
       const tasks = await tx
         .select({ id: businessCompliance.id })
         .from(businessCompliance)
-        .where(and(eq(businessCompliance.userId, scope.clientId), eq(businessCompliance.taskName, COMPLETE_PROFILE_TASK), eq(businessCompliance.kind, 'task')));
+        .where(
+          and(
+            eq(businessCompliance.userId, scope.clientId),
+            eq(businessCompliance.taskName, COMPLETE_PROFILE_TASK),
+            eq(businessCompliance.kind, 'task'),
+          ),
+        );
       for (const task of tasks) if (await completeTask(tx, scope, task.id)) completed = true;
     }
     return { taskCompleted: completed, mailId: mail };
   });
   // Queued with the change; delivered now rather than at the outbox's next round (which retries a failure).
-  if (mailId) await deps.mailer.drain([mailId]).catch((e: unknown) => deps.log.warn(`contact e-mail notice ${mailId} not delivered yet: ${String(e)}`));
+  if (mailId)
+    await deps.mailer
+      .drain([mailId])
+      .catch((e: unknown) => deps.log.warn(`contact e-mail notice ${mailId} not delivered yet: ${String(e)}`));
   return { profile: await getProfile(db, keyring, scope.clientId), taskCompleted };
 }
 
-function contactEmailChanges(before: { businessEmail: string; forwardEmail: string }, after: { businessEmail: string; forwardEmail: string }): EmailChange[] {
+function contactEmailChanges(
+  before: { businessEmail: string; forwardEmail: string },
+  after: { businessEmail: string; forwardEmail: string },
+): EmailChange[] {
   const changes: EmailChange[] = [];
-  if (before.businessEmail !== after.businessEmail) changes.push({ label: 'Business email', from: before.businessEmail, to: after.businessEmail });
-  if (before.forwardEmail !== after.forwardEmail) changes.push({ label: 'Forward email', from: before.forwardEmail, to: after.forwardEmail });
+  if (before.businessEmail !== after.businessEmail)
+    changes.push({ label: 'Business email', from: before.businessEmail, to: after.businessEmail });
+  if (before.forwardEmail !== after.forwardEmail)
+    changes.push({ label: 'Forward email', from: before.forwardEmail, to: after.forwardEmail });
   return changes;
 }
 
@@ -111,6 +134,11 @@ export async function revealProfileField(db: Db, keyring: Keyring, scope: Scope,
   const [row] = await db.select({ value: column }).from(userProfiles).where(eq(userProfiles.userId, scope.clientId));
   if (!row?.value) return null;
   const value = openField(keyring, column, scope.clientId, row.value);
-  await recordAudit(db, scope, { action: 'reveal', entityType: 'user_profile', entityId: scope.clientId, field: column.name });
+  await recordAudit(db, scope, {
+    action: 'reveal',
+    entityType: 'user_profile',
+    entityId: scope.clientId,
+    field: column.name,
+  });
   return value;
 }

@@ -9,7 +9,12 @@ let t: TestApp;
 let client: { id: string; agent: TestAgent };
 let admin: TestAgent;
 const base = () => `/api/clients/${client.id}/profile`;
-const valid = { businessName: 'Acme Build LLC', ownerSsn: '123-45-6789', ownerDob: 'January 1st 1980', agreement: 'I agree' };
+const valid = {
+  businessName: 'Acme Build LLC',
+  ownerSsn: '123-45-6789',
+  ownerDob: 'January 1st 1980',
+  agreement: 'I agree',
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -25,7 +30,12 @@ describe('business owner profile', () => {
     const res = await client.agent.request('PUT', base(), { json: valid });
     expect(res.status).toBe(200);
     const { profile } = await res.json();
-    expect(profile).toMatchObject({ businessName: 'Acme Build LLC', ownerSsnMasked: '•••• 6789', ownerDobMasked: '••••', agreementConfirmed: true });
+    expect(profile).toMatchObject({
+      businessName: 'Acme Build LLC',
+      ownerSsnMasked: '•••• 6789',
+      ownerDobMasked: '••••',
+      agreementConfirmed: true,
+    });
     expect(JSON.stringify(profile)).not.toContain('123-45-6789');
     expect(JSON.stringify(profile)).not.toContain('January');
   });
@@ -45,7 +55,9 @@ describe('business owner profile', () => {
     const noAgree = await client.agent.request('PUT', base(), { json: { ...valid, agreement: 'yes' } });
     expect(noAgree.status).toBe(400);
     expect((await noAgree.json()).error).toBe('You must type "I AGREE" exactly to proceed');
-    const owners = await client.agent.request('PUT', base(), { json: { ...valid, ownerType: 'multiple', numberOfOwners: 1 } });
+    const owners = await client.agent.request('PUT', base(), {
+      json: { ...valid, ownerType: 'multiple', numberOfOwners: 1 },
+    });
     expect(owners.status).toBe(400);
     expect((await owners.json()).error).toBe('Please enter 2 or more for multiple owners.');
   });
@@ -62,7 +74,10 @@ describe('business owner profile', () => {
       for (const value of ['Eve\nERROR forged', 'Eve\u2028ERROR', 'Eve\u007f', 'Eve\u009b31m']) {
         const res = await client.agent.request('PUT', base(), { json: { ...valid, [field]: value } });
         expect(res.status, `${field} ${JSON.stringify(value)}`).toBe(400);
-        expect(await res.json()).toEqual({ error: `${label} must be one line, without line breaks or other control characters.`, field });
+        expect(await res.json()).toEqual({
+          error: `${label} must be one line, without line breaks or other control characters.`,
+          field,
+        });
       }
     }
     const [after] = await t.db.select().from(userProfiles).where(eq(userProfiles.userId, client.id));
@@ -70,14 +85,23 @@ describe('business owner profile', () => {
   });
 
   it('accepts only an http(s) business website, since it is shown as a link', async () => {
-    for (const website of ['javascript:alert(document.cookie)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://files.example.com/', 'www.example.com', 'https://']) {
+    for (const website of [
+      'javascript:alert(document.cookie)',
+      'JavaScript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'ftp://files.example.com/',
+      'www.example.com',
+      'https://',
+    ]) {
       const res = await client.agent.request('PUT', base(), { json: { ...valid, businessWebsite: website } });
       expect(res.status, website).toBe(400);
       expect((await res.json()).error).toBe('Business Website must be a web address starting with http:// or https://');
     }
     const [before] = await t.db.select().from(userProfiles).where(eq(userProfiles.userId, client.id));
     expect(before.businessWebsite).toBe('');
-    const ok = await client.agent.request('PUT', base(), { json: { ...valid, businessWebsite: ' https://acme.example/about ' } });
+    const ok = await client.agent.request('PUT', base(), {
+      json: { ...valid, businessWebsite: ' https://acme.example/about ' },
+    });
     expect(ok.status).toBe(200);
     expect((await ok.json()).profile.businessWebsite).toBe('https://acme.example/about');
     const cleared = await client.agent.request('PUT', base(), { json: { ...valid, businessWebsite: '' } });
@@ -90,12 +114,16 @@ describe('business owner profile', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.json()).toEqual({ value: '123-45-6789' });
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.clientId, client.id));
-    expect(entries).toContainEqual(expect.objectContaining({ action: 'reveal', field: 'owner_ssn', actorId: client.id }));
+    expect(entries).toContainEqual(
+      expect.objectContaining({ action: 'reveal', field: 'owner_ssn', actorId: client.id }),
+    );
     expect(JSON.stringify(entries)).not.toContain('6789');
   });
 
   it("records an admin's save and reveal, which the client reads as Activity on your account", async () => {
-    expect((await admin.request('PUT', base(), { json: { ...valid, businessName: 'Edited by staff' } })).status).toBe(200);
+    expect((await admin.request('PUT', base(), { json: { ...valid, businessName: 'Edited by staff' } })).status).toBe(
+      200,
+    );
     expect((await admin.request('POST', `${base()}/reveal/dob`)).status).toBe(200);
     const res = await client.agent.get(`/api/clients/${client.id}/audit?page=1&pageSize=2`);
     const body = await res.json();
@@ -105,7 +133,9 @@ describe('business owner profile', () => {
       'update by Dana Staff (staff)',
     ]);
     const page2 = await (await client.agent.get(`/api/clients/${client.id}/audit?page=2&pageSize=2`)).json();
-    expect(page2.rows.map((r: { action: string; actor: string }) => `${r.action} by ${r.actor}`)).toEqual(['reveal by You']);
+    expect(page2.rows.map((r: { action: string; actor: string }) => `${r.action} by ${r.actor}`)).toEqual([
+      'reveal by You',
+    ]);
   });
 
   it('answers 404 for a reveal when nothing is on file', async () => {
@@ -122,11 +152,14 @@ describe('EIN on the profile', () => {
     owner = { id: c.user.id, agent: c.agent };
   });
 
-  it.each(['12-345678', '123-456789', '12-34567890', 'AB-1234567', '12_3456789'])('refuses %j with the format in words', async (ein) => {
-    const res = await owner.agent.request('PUT', url(), { json: { ...valid, ein } });
-    expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe('Please enter the EIN as NN-NNNNNNN');
-  });
+  it.each(['12-345678', '123-456789', '12-34567890', 'AB-1234567', '12_3456789'])(
+    'refuses %j with the format in words',
+    async (ein) => {
+      const res = await owner.agent.request('PUT', url(), { json: { ...valid, ein } });
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe('Please enter the EIN as NN-NNNNNNN');
+    },
+  );
 
   it('formats 9 digits as NN-NNNNNNN, stores it encrypted bound to the row, and answers it only masked', async () => {
     const res = await owner.agent.request('PUT', url(), { json: { ...valid, ein: ' 987654321 ' } });
@@ -191,8 +224,11 @@ describe('completion rule: Complete Your My Account Section', () => {
 
   async function clientWithTask() {
     const c = await t.createSignedInUser({ role: 'client' });
-    await t.db.insert(businessCompliance).values({ userId: c.user.id, taskName: COMPLETE_PROFILE_TASK, taskDueDate: new Date('2030-01-01') });
-    const task = async () => (await t.db.select().from(businessCompliance).where(eq(businessCompliance.userId, c.user.id)))[0];
+    await t.db
+      .insert(businessCompliance)
+      .values({ userId: c.user.id, taskName: COMPLETE_PROFILE_TASK, taskDueDate: new Date('2030-01-01') });
+    const task = async () =>
+      (await t.db.select().from(businessCompliance).where(eq(businessCompliance.userId, c.user.id)))[0];
     return { ...c, task, path: `/api/clients/${c.user.id}/profile` };
   }
 
@@ -214,7 +250,13 @@ describe('completion rule: Complete Your My Account Section', () => {
     expect(await activities()).toEqual([]);
     expect((await (await c.agent.request('PUT', c.path, { json: complete })).json()).taskCompleted).toBe(true);
     // The same entry the compliance page's complete leaves (compliance.service completeTask).
-    expect(await activities()).toEqual([expect.objectContaining({ title: COMPLETE_PROFILE_TASK, notes: 'Compliance task completed.', status: 'Completed' })]);
+    expect(await activities()).toEqual([
+      expect.objectContaining({
+        title: COMPLETE_PROFILE_TASK,
+        notes: 'Compliance task completed.',
+        status: 'Completed',
+      }),
+    ]);
     expect((await (await c.agent.request('PUT', c.path, { json: complete })).json()).taskCompleted).toBe(true);
     expect(await activities()).toHaveLength(1);
   });
@@ -225,7 +267,9 @@ describe('completion rule: Complete Your My Account Section', () => {
     const first = await c.agent.request('PUT', c.path, { json: withoutSecrets });
     expect((await first.json()).taskCompleted).toBe(false);
     expect((await c.task()).taskStatus).toBe('Awaiting Completion');
-    await c.agent.request('PUT', c.path, { json: { ...withoutSecrets, ownerSsn: complete.ownerSsn, ownerDob: complete.ownerDob, businessName: '' } });
+    await c.agent.request('PUT', c.path, {
+      json: { ...withoutSecrets, ownerSsn: complete.ownerSsn, ownerDob: complete.ownerDob, businessName: '' },
+    });
     expect((await c.task()).taskStatus).toBe('Awaiting Completion');
     const last = await c.agent.request('PUT', c.path, { json: withoutSecrets });
     expect((await last.json()).taskCompleted).toBe(true);
@@ -276,9 +320,13 @@ describe("notice when staff change a client's contact e-mail", () => {
   it('mails the client old and new value, escaped, when e-mail alerts are on (no users row counts as on)', async () => {
     const c = await t.createSignedInUser({ role: 'client', name: 'Casey <Client>' });
     const path = `/api/clients/${c.user.id}/profile`;
-    await c.agent.request('PUT', path, { json: { businessEmail: 'old@biz.example', forwardEmail: 'fwd@biz.example', agreement: 'I AGREE' } });
+    await c.agent.request('PUT', path, {
+      json: { businessEmail: 'old@biz.example', forwardEmail: 'fwd@biz.example', agreement: 'I AGREE' },
+    });
     expect(await t.outbox(c.email)).toHaveLength(0); // the client's own change sends nothing
-    const res = await admin.request('PUT', path, { json: { businessEmail: 'new@biz.example', forwardEmail: 'fwd@biz.example', agreement: 'I AGREE' } });
+    const res = await admin.request('PUT', path, {
+      json: { businessEmail: 'new@biz.example', forwardEmail: 'fwd@biz.example', agreement: 'I AGREE' },
+    });
     expect(res.status).toBe(200);
     const mail = await t.lastMail(c.email, subject);
     expect(mail.text).toContain('Business email: changed from old@biz.example to new@biz.example');
@@ -291,8 +339,12 @@ describe("notice when staff change a client's contact e-mail", () => {
     const c = await t.createSignedInUser({ role: 'client' });
     const path = `/api/clients/${c.user.id}/profile`;
     await admin.request('PUT', path, { json: { businessName: 'No email change', agreement: 'I AGREE' } });
-    expect((await t.outbox(c.email)).map((m) => m.subject)).toEqual(['Total Business Build-Out - Our team updated your business owner profile']);
-    await c.agent.request('PUT', `/api/clients/${c.user.id}/preferences`, { json: { pushAlertEnabled: true, emailAlertEnabled: false } });
+    expect((await t.outbox(c.email)).map((m) => m.subject)).toEqual([
+      'Total Business Build-Out - Our team updated your business owner profile',
+    ]);
+    await c.agent.request('PUT', `/api/clients/${c.user.id}/preferences`, {
+      json: { pushAlertEnabled: true, emailAlertEnabled: false },
+    });
     await admin.request('PUT', path, { json: { forwardEmail: 'changed@biz.example', agreement: 'I AGREE' } });
     expect(await t.outbox(c.email)).toHaveLength(1);
     // The bell still tells the client.

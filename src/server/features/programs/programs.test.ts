@@ -24,7 +24,13 @@ describe('program requests', () => {
     expect(res.status).toBe(201);
     const mail = await t.lastMail(STAFF, 'Payment Request');
     expect(mail.subject).toBe('Total Business Build-Out - Payment Request for Advanced Business Build-Out Program');
-    for (const part of [a.id, a.email, 'Advanced Business Build-Out Program', '$1,635/month for 3 months, TOTAL $4,900', 'contact the client with payment instructions']) {
+    for (const part of [
+      a.id,
+      a.email,
+      'Advanced Business Build-Out Program',
+      '$1,635/month for 3 months, TOTAL $4,900',
+      'contact the client with payment instructions',
+    ]) {
       expect(mail.html).toContain(part);
       expect(mail.text).toContain(part);
     }
@@ -34,7 +40,9 @@ describe('program requests', () => {
     expect(mail.html).not.toContain('<please>');
     expect(mail.html).not.toContain('<b>Bold');
     const rows = await t.db.select().from(programRequests).where(eq(programRequests.userId, a.id));
-    expect(rows).toEqual([expect.objectContaining({ programId: 'advanced', note: 'Call me after 5pm <please> & thanks' })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ programId: 'advanced', note: 'Call me after 5pm <please> & thanks' }),
+    ]);
   });
 
   it('takes the note as optional', async () => {

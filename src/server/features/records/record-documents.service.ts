@@ -5,7 +5,12 @@ import type { Scope } from '../../middleware/access';
 import type { Storage } from '../../storage/storage';
 import { storeThenRecord, uploadKey, type ReceivedUpload } from '../../uploads/upload';
 import { assertStorageRoom } from '../../uploads/upload-limits';
-import { DOCUMENTS_PER_RECORD, RECORD_NOT_FOUND, TOO_MANY_RECORD_DOCUMENTS, type RecordDocument } from '../../../shared/records';
+import {
+  DOCUMENTS_PER_RECORD,
+  RECORD_NOT_FOUND,
+  TOO_MANY_RECORD_DOCUMENTS,
+  type RecordDocument,
+} from '../../../shared/records';
 import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
 import type { KindConfig } from './records.kinds';
@@ -16,7 +21,15 @@ import { documentColumns, isRecordId, lockRecord, toDocument } from './records.s
  * under the record; refused past DOCUMENTS_PER_RECORD or the client's storage quota. A failed insert
  * removes the file again.
  */
-export async function addRecordDocument(db: Db, storage: Storage, k: KindConfig, scope: Scope, recordId: string, upload: ReceivedUpload, quotaBytes: number): Promise<RecordDocument> {
+export async function addRecordDocument(
+  db: Db,
+  storage: Storage,
+  k: KindConfig,
+  scope: Scope,
+  recordId: string,
+  upload: ReceivedUpload,
+  quotaBytes: number,
+): Promise<RecordDocument> {
   const key = uploadKey(k.docs.folder, scope.clientId, upload.ext);
   const id = crypto.randomUUID();
   return storeThenRecord(storage, key, upload, () =>
@@ -50,20 +63,47 @@ const docWhere = (k: KindConfig, clientId: string, recordId: string, documentId:
   and(eq(k.docs.cols.id, documentId), eq(k.docs.cols.recordId, recordId), eq(k.docs.cols.userId, clientId));
 
 /** One document of the client's record, with its storage key; null when it is not theirs. */
-export async function findRecordDocument(db: Db, k: KindConfig, clientId: string, recordId: string, documentId: string) {
+export async function findRecordDocument(
+  db: Db,
+  k: KindConfig,
+  clientId: string,
+  recordId: string,
+  documentId: string,
+) {
   if (!isRecordId(recordId) || !isRecordId(documentId)) return null;
   const [row] = await db
-    .select({ documentName: k.docs.cols.documentName, contentType: k.docs.cols.contentType, storageKey: k.docs.cols.storageKey })
+    .select({
+      documentName: k.docs.cols.documentName,
+      contentType: k.docs.cols.contentType,
+      storageKey: k.docs.cols.storageKey,
+    })
     .from(k.docs.table)
     .where(docWhere(k, clientId, recordId, documentId));
-  return row ? { documentName: String(row.documentName), contentType: String(row.contentType), storageKey: String(row.storageKey) } : null;
+  return row
+    ? {
+        documentName: String(row.documentName),
+        contentType: String(row.contentType),
+        storageKey: String(row.storageKey),
+      }
+    : null;
 }
 
 /** Removes the row (audited for admins), then the stored file. False when it is not the client's. */
-export async function deleteRecordDocument(db: Db, storage: Storage, k: KindConfig, scope: Scope, recordId: string, documentId: string, log: { warn: (m: string) => void }) {
+export async function deleteRecordDocument(
+  db: Db,
+  storage: Storage,
+  k: KindConfig,
+  scope: Scope,
+  recordId: string,
+  documentId: string,
+  log: { warn: (m: string) => void },
+) {
   if (!isRecordId(recordId) || !isRecordId(documentId)) return false;
   const key = await db.transaction(async (tx) => {
-    const [row] = await tx.delete(k.docs.table).where(docWhere(k, scope.clientId, recordId, documentId)).returning({ storageKey: k.docs.cols.storageKey });
+    const [row] = await tx
+      .delete(k.docs.table)
+      .where(docWhere(k, scope.clientId, recordId, documentId))
+      .returning({ storageKey: k.docs.cols.storageKey });
     if (!row) return null;
     await recordAudit(tx, scope, { action: 'delete', entityType: k.docs.entity, entityId: documentId });
     await notifyStaffAction(tx, scope, { action: 'delete', entityType: k.docs.entity });

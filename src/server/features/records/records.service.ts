@@ -13,7 +13,9 @@ import type { KindConfig } from './records.kinds';
 
 // Every query filters by the scope's client: another client's record is simply not there (404).
 
-export type RecordValues = { vendorName: string; amount: number; status?: RecordStatus } & Partial<Record<'dueDate' | 'orderDate', string>>;
+export type RecordValues = { vendorName: string; amount: number; status?: RecordStatus } & Partial<
+  Record<'dueDate' | 'orderDate', string>
+>;
 
 /** Route parameters are text: anything but a UUID names no record. */
 export const isRecordId = isDocumentId;
@@ -27,7 +29,17 @@ const recordColumns = (k: KindConfig) => ({
   status: k.cols.status,
   createdAt: k.cols.createdAt,
 });
-type RecordRow = { id: unknown; clientId: unknown; vendorName: unknown; amount: unknown; date: unknown; status: unknown; createdAt: unknown; clientName?: unknown; clientEmail?: unknown };
+type RecordRow = {
+  id: unknown;
+  clientId: unknown;
+  vendorName: unknown;
+  amount: unknown;
+  date: unknown;
+  status: unknown;
+  createdAt: unknown;
+  clientName?: unknown;
+  clientEmail?: unknown;
+};
 
 const toView = (k: KindConfig, row: RecordRow, documents: RecordDocument[]): RecordView => ({
   id: String(row.id),
@@ -38,7 +50,9 @@ const toView = (k: KindConfig, row: RecordRow, documents: RecordDocument[]): Rec
   status: row.status as RecordStatus,
   createdAt: (row.createdAt as Date).toISOString(),
   documents,
-  ...(row.clientName !== undefined ? { clientName: (row.clientName as string | null) ?? '', clientEmail: String(row.clientEmail ?? '') } : {}),
+  ...(row.clientName !== undefined
+    ? { clientName: (row.clientName as string | null) ?? '', clientEmail: String(row.clientEmail ?? '') }
+    : {}),
 });
 
 const documentColumns = (k: KindConfig) => ({
@@ -49,7 +63,13 @@ const documentColumns = (k: KindConfig) => ({
   size: k.docs.cols.size,
   createdAt: k.docs.cols.createdAt,
 });
-const toDocument = (row: { id: unknown; documentName: unknown; contentType: unknown; size: unknown; createdAt: unknown }): RecordDocument => ({
+const toDocument = (row: {
+  id: unknown;
+  documentName: unknown;
+  contentType: unknown;
+  size: unknown;
+  createdAt: unknown;
+}): RecordDocument => ({
   id: String(row.id),
   documentName: String(row.documentName),
   contentType: String(row.contentType),
@@ -61,14 +81,22 @@ const toDocument = (row: { id: unknown; documentName: unknown; contentType: unkn
 async function documentsOf(db: Db, k: KindConfig, recordIds: string[]) {
   const byRecord = new Map<string, RecordDocument[]>(recordIds.map((id) => [id, []]));
   if (!recordIds.length) return byRecord;
-  const rows = await db.select(documentColumns(k)).from(k.docs.table).where(inArray(k.docs.cols.recordId, recordIds)).orderBy(asc(k.docs.cols.createdAt), asc(k.docs.cols.id));
+  const rows = await db
+    .select(documentColumns(k))
+    .from(k.docs.table)
+    .where(inArray(k.docs.cols.recordId, recordIds))
+    .orderBy(asc(k.docs.cols.createdAt), asc(k.docs.cols.id));
   for (const row of rows) byRecord.get(String(row.recordId))?.push(toDocument(row));
   return byRecord;
 }
 
 /** Sum and count of the amounts of each status over everything `where` selects (every status listed, zeros too). */
 async function totalsOf(db: Db, k: KindConfig, where: SQL | undefined): Promise<StatusTotal[]> {
-  const rows = await db.select({ status: k.cols.status, amount: sum(k.cols.amount), count: count() }).from(k.table).where(where).groupBy(k.cols.status);
+  const rows = await db
+    .select({ status: k.cols.status, amount: sum(k.cols.amount), count: count() })
+    .from(k.table)
+    .where(where)
+    .groupBy(k.cols.status);
   return k.statuses.map((status) => {
     const row = rows.find((x) => x.status === status);
     return { status, count: row?.count ?? 0, amount: row ? Math.round(Number(row.amount ?? 0) * 100) / 100 : 0 };
@@ -81,7 +109,10 @@ async function totalsOf(db: Db, k: KindConfig, where: SQL | undefined): Promise<
  */
 export async function listRecords(db: Db, k: KindConfig, q: PageQuery & { clientId?: string; withClient?: boolean }) {
   // The admins' list (withClient) is of clients' records only.
-  const where = and(q.withClient ? ownedByClient(db, k.cols.userId) : undefined, q.clientId ? eq(k.cols.userId, q.clientId) : undefined);
+  const where = and(
+    q.withClient ? ownedByClient(db, k.cols.userId) : undefined,
+    q.clientId ? eq(k.cols.userId, q.clientId) : undefined,
+  );
   const { limit, offset } = pageWindow(q);
   const base = q.withClient
     ? db
@@ -90,17 +121,32 @@ export async function listRecords(db: Db, k: KindConfig, q: PageQuery & { client
         .innerJoin(authUsers, eq(authUsers.id, k.cols.userId))
     : db.select(recordColumns(k)).from(k.table);
   const [rows, total, totals] = await Promise.all([
-    base.where(where).orderBy(desc(k.cols.createdAt), desc(k.cols.id)).limit(limit).offset(offset) as Promise<RecordRow[]>,
+    base.where(where).orderBy(desc(k.cols.createdAt), desc(k.cols.id)).limit(limit).offset(offset) as Promise<
+      RecordRow[]
+    >,
     db.$count(k.table, where),
     totalsOf(db, k, where),
   ]);
-  const docs = await documentsOf(db, k, rows.map((r) => String(r.id)));
-  return { items: rows.map((row) => toView(k, row, docs.get(String(row.id)) ?? [])), total, page: q.page, pageSize: q.pageSize, totals };
+  const docs = await documentsOf(
+    db,
+    k,
+    rows.map((r) => String(r.id)),
+  );
+  return {
+    items: rows.map((row) => toView(k, row, docs.get(String(row.id)) ?? [])),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+    totals,
+  };
 }
 
 export async function recordExists(db: Db, k: KindConfig, clientId: string, recordId: string) {
   if (!isRecordId(recordId)) return false;
-  const [row] = await db.select({ id: k.cols.id }).from(k.table).where(and(eq(k.cols.id, recordId), eq(k.cols.userId, clientId)));
+  const [row] = await db
+    .select({ id: k.cols.id })
+    .from(k.table)
+    .where(and(eq(k.cols.id, recordId), eq(k.cols.userId, clientId)));
   return Boolean(row);
 }
 
@@ -129,7 +175,13 @@ export async function createRecord(db: Db, k: KindConfig, scope: Scope, input: R
 }
 
 /** Saves every field, the status included (the original product's receivable edit dropped it). null: not the scope client's. */
-export async function updateRecord(db: Db, k: KindConfig, scope: Scope, recordId: string, input: RecordValues): Promise<RecordView | null> {
+export async function updateRecord(
+  db: Db,
+  k: KindConfig,
+  scope: Scope,
+  recordId: string,
+  input: RecordValues,
+): Promise<RecordView | null> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(k.table)
@@ -145,17 +197,28 @@ export async function updateRecord(db: Db, k: KindConfig, scope: Scope, recordId
 
 type Log = { warn: (m: string) => void };
 const removeFiles = async (storage: { delete: (key: string) => Promise<void> }, keys: string[], log: Log) => {
-  for (const key of keys) await storage.delete(key).catch((err: unknown) => log.warn(`could not remove stored file ${key}: ${String(err)}`));
+  for (const key of keys)
+    await storage.delete(key).catch((err: unknown) => log.warn(`could not remove stored file ${key}: ${String(err)}`));
 };
 
 /** Deletes the record and its documents (audited for admins), then, after the commit, their stored files. */
-export async function deleteRecord(db: Db, storage: { delete: (key: string) => Promise<void> }, k: KindConfig, scope: Scope, recordId: string, log: Log) {
+export async function deleteRecord(
+  db: Db,
+  storage: { delete: (key: string) => Promise<void> },
+  k: KindConfig,
+  scope: Scope,
+  recordId: string,
+  log: Log,
+) {
   if (!isRecordId(recordId)) return false;
   const keys = await db.transaction(async (tx) => {
     // Locked first, as a document upload locks it: a document added while this delete waited
     // would otherwise go with the record (cascade) and leave its file behind.
     if (!(await lockRecord(tx, k, scope.clientId, recordId))) return null;
-    const docs = await tx.select({ key: k.docs.cols.storageKey }).from(k.docs.table).where(eq(k.docs.cols.recordId, recordId));
+    const docs = await tx
+      .select({ key: k.docs.cols.storageKey })
+      .from(k.docs.table)
+      .where(eq(k.docs.cols.recordId, recordId));
     const rows = await tx
       .delete(k.table)
       .where(and(eq(k.cols.id, recordId), eq(k.cols.userId, scope.clientId)))
@@ -174,7 +237,11 @@ export async function deleteRecord(db: Db, storage: { delete: (key: string) => P
 
 /** Locks the scope client's record for the rest of the transaction; false when it is not theirs (or gone). */
 export async function lockRecord(tx: Db, k: KindConfig, clientId: string, recordId: string) {
-  const rows = await tx.select({ id: k.cols.id }).from(k.table).where(and(eq(k.cols.id, recordId), eq(k.cols.userId, clientId))).for('update');
+  const rows = await tx
+    .select({ id: k.cols.id })
+    .from(k.table)
+    .where(and(eq(k.cols.id, recordId), eq(k.cols.userId, clientId)))
+    .for('update');
   return rows.length > 0;
 }
 

@@ -3,13 +3,27 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountReceivableDocuments, accountReceivables, auditLog, purchaseOrderDocuments, purchaseOrders, uploadSlots } from '../../db/schema';
+import {
+  accountReceivableDocuments,
+  accountReceivables,
+  auditLog,
+  purchaseOrderDocuments,
+  purchaseOrders,
+  uploadSlots,
+} from '../../db/schema';
 import { INSTANCE_ID } from '../../lib/instance';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import { makePdf } from '../../test/zip';
 import { FILE_TOO_LARGE } from '../../../shared/uploads';
 import { LIMITS } from '../../../shared/limits';
-import { DOCUMENTS_PER_RECORD, TOO_MANY_RECORD_DOCUMENTS, type PurchaseOrder, type Receivable, type RecordDocument, type StatusTotal } from '../../../shared/records';
+import {
+  DOCUMENTS_PER_RECORD,
+  TOO_MANY_RECORD_DOCUMENTS,
+  type PurchaseOrder,
+  type Receivable,
+  type RecordDocument,
+  type StatusTotal,
+} from '../../../shared/records';
 
 let t: TestApp;
 let a: { id: string; agent: TestAgent };
@@ -65,20 +79,32 @@ describe('account receivables', () => {
     const base = `/api/clients/${a.id}/receivables/${rec.id}`;
     const doc = await uploadOk(a.agent, base);
 
-    const patched = await a.agent.request('PATCH', base, { json: { ...receivable, vendorName: 'Acme Supply Ltd', status: 'approved' } });
+    const patched = await a.agent.request('PATCH', base, {
+      json: { ...receivable, vendorName: 'Acme Supply Ltd', status: 'approved' },
+    });
     expect(patched.status, await patched.clone().text()).toBe(200);
     // Saved to account_receivables, status included (the original product's edit wrote to purchase_orders and dropped it).
     const [row] = await t.db.select().from(accountReceivables).where(eq(accountReceivables.id, rec.id));
     expect(row).toMatchObject({ status: 'approved', vendorName: 'Acme Supply Ltd', amount: '2500.50' });
     expect(await t.db.select().from(purchaseOrders)).toEqual([]);
     // An edit without a status keeps the stored one (create's default would have reset it to pending).
-    expect((await a.agent.request('PATCH', base, { json: { vendorName: 'Acme Supply Ltd', amount: 2500.5, dueDate: '2026-12-01' } })).status).toBe(200);
-    expect((await t.db.select().from(accountReceivables).where(eq(accountReceivables.id, rec.id)))[0].status).toBe('approved');
+    expect(
+      (
+        await a.agent.request('PATCH', base, {
+          json: { vendorName: 'Acme Supply Ltd', amount: 2500.5, dueDate: '2026-12-01' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await t.db.select().from(accountReceivables).where(eq(accountReceivables.id, rec.id)))[0].status).toBe(
+      'approved',
+    );
 
     const body = await list<Receivable>(a.agent, `/api/clients/${a.id}/receivables`);
     expect(body.items).toHaveLength(1);
     expect(body.items[0]).toMatchObject({ id: rec.id, status: 'approved', dueDate: '2026-12-01', amount: 2500.5 });
-    expect(body.items[0].documents).toEqual([expect.objectContaining({ id: doc.id, documentName: 'invoice.pdf', contentType: 'application/pdf' })]);
+    expect(body.items[0].documents).toEqual([
+      expect.objectContaining({ id: doc.id, documentName: 'invoice.pdf', contentType: 'application/pdf' }),
+    ]);
     // A client's own changes are not audited.
     expect(await t.db.select().from(auditLog).where(eq(auditLog.clientId, a.id))).toEqual([]);
   });
@@ -110,14 +136,24 @@ describe('account receivables', () => {
     const base = `/api/clients/${a.id}/receivables/${rec.id}`;
     await uploadOk(a.agent, base, 'one.pdf');
     await uploadOk(a.agent, base, 'two.pdf');
-    const keys = (await t.db.select().from(accountReceivableDocuments).where(eq(accountReceivableDocuments.accountReceivableId, rec.id))).map((d) => d.storageKey);
+    const keys = (
+      await t.db
+        .select()
+        .from(accountReceivableDocuments)
+        .where(eq(accountReceivableDocuments.accountReceivableId, rec.id))
+    ).map((d) => d.storageKey);
     expect(keys).toHaveLength(2);
     for (const key of keys) {
       expect(key).toMatch(new RegExp(`^account-receivable/${a.id.toLowerCase()}/[0-9a-f-]{36}\\.pdf$`));
       expect(await t.storage.exists(key)).toBe(true);
     }
     expect((await a.agent.request('DELETE', base)).status).toBe(200);
-    expect(await t.db.select().from(accountReceivableDocuments).where(eq(accountReceivableDocuments.accountReceivableId, rec.id))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(accountReceivableDocuments)
+        .where(eq(accountReceivableDocuments.accountReceivableId, rec.id)),
+    ).toEqual([]);
     for (const key of keys) expect(await t.storage.exists(key)).toBe(false);
     expect((await a.agent.request('DELETE', base)).status).toBe(404);
   });
@@ -140,16 +176,27 @@ describe('account receivables', () => {
   it('refuses a file that is not a real PDF/DOC/DOCX or is over 10 MB, and stores nothing', async () => {
     const rec = await addReceivable(a.agent, a.id, { ...receivable, vendorName: 'Refusals' });
     const base = `/api/clients/${a.id}/receivables/${rec.id}`;
-    const html = await upload(a.agent, base, { name: 'invoice.pdf', bytes: Buffer.from('<html><script>alert(1)</script></html>') });
+    const html = await upload(a.agent, base, {
+      name: 'invoice.pdf',
+      bytes: Buffer.from('<html><script>alert(1)</script></html>'),
+    });
     expect(html.status).toBe(415);
     expect(((await html.json()) as { error: string }).error).toMatch(/does not match/);
     const txt = await upload(a.agent, base, { name: 'notes.txt', bytes: Buffer.from('hello') });
     expect(txt.status).toBe(400);
     expect(((await txt.json()) as { error: string }).error).toMatch(/Only PDF, DOC and DOCX/);
-    const big = await upload(a.agent, base, { name: 'big.pdf', bytes: Buffer.concat([makePdf(), Buffer.alloc(11 * 1024 * 1024, 32)]) });
+    const big = await upload(a.agent, base, {
+      name: 'big.pdf',
+      bytes: Buffer.concat([makePdf(), Buffer.alloc(11 * 1024 * 1024, 32)]),
+    });
     expect(big.status).toBe(413);
     expect(((await big.json()) as { error: string }).error).toBe(FILE_TOO_LARGE);
-    expect(await t.db.select().from(accountReceivableDocuments).where(eq(accountReceivableDocuments.accountReceivableId, rec.id))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(accountReceivableDocuments)
+        .where(eq(accountReceivableDocuments.accountReceivableId, rec.id)),
+    ).toEqual([]);
   });
 
   it(`carries at most ${DOCUMENTS_PER_RECORD} documents per record`, async () => {
@@ -164,7 +211,10 @@ describe('account receivables', () => {
       size: 10,
     }));
     await t.db.insert(accountReceivableDocuments).values(rows);
-    const res = await upload(a.agent, `/api/clients/${a.id}/receivables/${rec.id}`, { name: 'one-more.pdf', bytes: makePdf() });
+    const res = await upload(a.agent, `/api/clients/${a.id}/receivables/${rec.id}`, {
+      name: 'one-more.pdf',
+      bytes: makePdf(),
+    });
     expect(res.status).toBe(409);
     expect(((await res.json()) as { error: string }).error).toBe(TOO_MANY_RECORD_DOCUMENTS);
     expect((await a.agent.request('DELETE', `/api/clients/${a.id}/receivables/${rec.id}`)).status).toBe(200);
@@ -183,10 +233,22 @@ describe('cross-client denial', () => {
     ]) {
       // On A's client id: 404 for everything.
       expect((await b.agent.get(`/api/clients/${a.id}/${kind}`)).status).toBe(404);
-      expect((await b.agent.request('PATCH', `/api/clients/${a.id}/${kind}/${id}`, { json: kind === 'receivables' ? receivable : order })).status).toBe(404);
+      expect(
+        (
+          await b.agent.request('PATCH', `/api/clients/${a.id}/${kind}/${id}`, {
+            json: kind === 'receivables' ? receivable : order,
+          })
+        ).status,
+      ).toBe(404);
       // On B's own client id, naming A's record or document: 404, nothing changed.
       const mine = `/api/clients/${b.id}/${kind}/${id}`;
-      expect((await b.agent.request('PATCH', mine, { json: kind === 'receivables' ? { ...receivable, status: 'approved' } : { ...order, status: 'rejected' } })).status).toBe(404);
+      expect(
+        (
+          await b.agent.request('PATCH', mine, {
+            json: kind === 'receivables' ? { ...receivable, status: 'approved' } : { ...order, status: 'rejected' },
+          })
+        ).status,
+      ).toBe(404);
       expect((await b.agent.request('DELETE', mine)).status).toBe(404);
       expect((await upload(b.agent, mine, { name: 'x.pdf', bytes: makePdf() })).status).toBe(404);
       expect((await b.agent.get(`${mine}/documents/${docId}/download`)).status).toBe(404);
@@ -197,8 +259,12 @@ describe('cross-client denial', () => {
     expect((await list<Receivable>(b.agent, `/api/clients/${b.id}/receivables`)).items).toEqual([]);
     const [still] = await t.db.select().from(accountReceivables).where(eq(accountReceivables.id, rec.id));
     expect(still.status).toBe('pending');
-    expect(await t.db.select().from(purchaseOrderDocuments).where(eq(purchaseOrderDocuments.id, poDoc.id))).toHaveLength(1);
-    expect((await a.agent.get(`/api/clients/${a.id}/purchase-orders/${po.id}/documents/${poDoc.id}/download`)).status).toBe(200);
+    expect(
+      await t.db.select().from(purchaseOrderDocuments).where(eq(purchaseOrderDocuments.id, poDoc.id)),
+    ).toHaveLength(1);
+    expect(
+      (await a.agent.get(`/api/clients/${a.id}/purchase-orders/${po.id}/documents/${poDoc.id}/download`)).status,
+    ).toBe(200);
   });
 });
 
@@ -220,13 +286,23 @@ describe('purchase orders and totals', () => {
       { status: 'rejected', count: 1, amount: 99.99 },
     ]);
     // A status change moves the amount between totals.
-    const res = await agent.request('PATCH', `/api/clients/${id}/purchase-orders/${rejected.id}`, { json: { ...order, amount: 99.99, status: 'approved' } });
+    const res = await agent.request('PATCH', `/api/clients/${id}/purchase-orders/${rejected.id}`, {
+      json: { ...order, amount: 99.99, status: 'approved' },
+    });
     expect(res.status).toBe(200);
     const after = await list<PurchaseOrder>(agent, `/api/clients/${id}/purchase-orders`);
-    expect(after.totals.find((x) => x.status === 'approved')).toEqual({ status: 'approved', count: 3, amount: 2600.49 });
+    expect(after.totals.find((x) => x.status === 'approved')).toEqual({
+      status: 'approved',
+      count: 3,
+      amount: 2600.49,
+    });
     expect(after.totals.find((x) => x.status === 'rejected')).toEqual({ status: 'rejected', count: 0, amount: 0 });
     // Receivable totals have the receivable statuses.
-    expect((await list<Receivable>(agent, `/api/clients/${id}/receivables`)).totals.map((x) => x.status)).toEqual(['pending', 'approved', 'overdue']);
+    expect((await list<Receivable>(agent, `/api/clients/${id}/receivables`)).totals.map((x) => x.status)).toEqual([
+      'pending',
+      'approved',
+      'overdue',
+    ]);
   });
 
   it(`refuses purchase order ${LIMITS.purchaseOrders + 1} with a 409 naming the limit`, async () => {
@@ -237,7 +313,9 @@ describe('purchase orders and totals', () => {
     for (let i = 0; i < copies.length; i += 500) await t.db.insert(purchaseOrders).values(copies.slice(i, i + 500));
     const res = await c.agent.post(`/api/clients/${c.user.id}/purchase-orders`, order);
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { error: string }).error).toBe('You have reached the limit of 2,000 purchase orders. Delete some you no longer need, or contact support.');
+    expect(((await res.json()) as { error: string }).error).toBe(
+      'You have reached the limit of 2,000 purchase orders. Delete some you no longer need, or contact support.',
+    );
   });
 });
 
@@ -247,9 +325,19 @@ describe('admins', () => {
     const clientId = c.user.id;
     await addReceivable(c.agent, clientId, { ...receivable, vendorName: 'Own receivable' });
 
-    const made = await addReceivable(admin.agent, clientId, { ...receivable, vendorName: 'Filed by staff', status: 'overdue' });
+    const made = await addReceivable(admin.agent, clientId, {
+      ...receivable,
+      vendorName: 'Filed by staff',
+      status: 'overdue',
+    });
     const base = `/api/clients/${clientId}/receivables/${made.id}`;
-    expect((await admin.agent.request('PATCH', base, { json: { ...receivable, vendorName: 'Filed by staff', status: 'approved' } })).status).toBe(200);
+    expect(
+      (
+        await admin.agent.request('PATCH', base, {
+          json: { ...receivable, vendorName: 'Filed by staff', status: 'approved' },
+        })
+      ).status,
+    ).toBe(200);
     const doc = await uploadOk(admin.agent, base, 'staff.pdf');
     expect((await admin.agent.request('DELETE', `${base}/documents/${doc.id}`)).status).toBe(200);
     expect((await admin.agent.request('DELETE', base)).status).toBe(200);
@@ -285,17 +373,23 @@ describe('record documents share the upload limits of Business Documents', () =>
       const form = new FormData();
       form.append('file', new File([new Uint8Array(pdf)], 'statement.pdf', { type: 'application/pdf' }));
       form.append('documentType', 'Bank_Statements');
-      expect((await c.agent.request('POST', `/api/clients/${c.user.id}/documents/upload`, { body: form })).status).toBe(201);
+      expect((await c.agent.request('POST', `/api/clients/${c.user.id}/documents/upload`, { body: form })).status).toBe(
+        201,
+      );
       const res = await c.agent.post(`/api/clients/${c.user.id}/receivables`, receivable);
       const { record } = (await res.json()) as { record: Receivable };
       const base = `/api/clients/${c.user.id}/receivables/${record.id}`;
       const refused = await upload(c.agent, base, { name: 'invoice.pdf', bytes: pdf });
       expect(refused.status).toBe(413);
-      expect(((await refused.json()) as { error: string }).error).toMatch(/^Your storage is full: you can keep up to 2\.9 KB of files\./);
+      expect(((await refused.json()) as { error: string }).error).toMatch(
+        /^Your storage is full: you can keep up to 2\.9 KB of files\./,
+      );
       expect(await q.db.select().from(accountReceivableDocuments)).toEqual([]);
       // The refused file was not kept: only the business document is stored.
       const root = path.join(q.filesDir, 'objects');
-      const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter((p) => fs.statSync(path.join(root, p)).isFile());
+      const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter((p) =>
+        fs.statSync(path.join(root, p)).isFile(),
+      );
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(/^documents\//);
     } finally {
@@ -306,10 +400,25 @@ describe('record documents share the upload limits of Business Documents', () =>
   it('answer 429 while the user has their uploads in flight', async () => {
     const c = await t.createSignedInUser({ role: 'client' });
     const po = await addOrder(c.agent, c.user.id);
-    await t.db.insert(uploadSlots).values(Array.from({ length: LIMITS.uploadsInFlight }, () => ({ id: randomUUID(), userId: c.user.id, instanceId: INSTANCE_ID })));
-    const res = await upload(c.agent, `/api/clients/${c.user.id}/purchase-orders/${po.id}`, { name: 'po.pdf', bytes: makePdf() });
+    await t.db
+      .insert(uploadSlots)
+      .values(
+        Array.from({ length: LIMITS.uploadsInFlight }, () => ({
+          id: randomUUID(),
+          userId: c.user.id,
+          instanceId: INSTANCE_ID,
+        })),
+      );
+    const res = await upload(c.agent, `/api/clients/${c.user.id}/purchase-orders/${po.id}`, {
+      name: 'po.pdf',
+      bytes: makePdf(),
+    });
     expect(res.status).toBe(429);
-    expect(((await res.json()) as { error: string }).error).toBe('You can upload 3 files at a time. Wait for one to finish, then try again.');
-    expect(await t.db.select().from(purchaseOrderDocuments).where(eq(purchaseOrderDocuments.purchaseOrderId, po.id))).toEqual([]);
+    expect(((await res.json()) as { error: string }).error).toBe(
+      'You can upload 3 files at a time. Wait for one to finish, then try again.',
+    );
+    expect(
+      await t.db.select().from(purchaseOrderDocuments).where(eq(purchaseOrderDocuments.purchaseOrderId, po.id)),
+    ).toEqual([]);
   });
 });

@@ -45,7 +45,10 @@ async function findDue(db: Db, now: Date, afterClient: string, limit: number): P
       stage,
     })
     .from(businessCompliance)
-    .leftJoin(complianceReminders, and(eq(complianceReminders.taskId, businessCompliance.id), eq(complianceReminders.stage, stage)))
+    .leftJoin(
+      complianceReminders,
+      and(eq(complianceReminders.taskId, businessCompliance.id), eq(complianceReminders.stage, stage)),
+    )
     .where(
       and(
         ne(businessCompliance.taskStatus, 'Completed'),
@@ -68,7 +71,12 @@ async function findDue(db: Db, now: Date, afterClient: string, limit: number): P
  * rerun after a restart finds nothing left to claim. Returns the outbox id (null without a mail),
  * or null when another run had claimed everything.
  */
-async function remindClient(db: Db, appUrl: string, tasks: Due[], now: Date): Promise<{ mailId: number | null; count: number } | null> {
+async function remindClient(
+  db: Db,
+  appUrl: string,
+  tasks: Due[],
+  now: Date,
+): Promise<{ mailId: number | null; count: number } | null> {
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(complianceReminders)
@@ -78,14 +86,24 @@ async function remindClient(db: Db, appUrl: string, tasks: Due[], now: Date): Pr
     const mine = tasks.filter((t) => claimed.some((c) => c.taskId === t.taskId && c.stage === t.stage));
     if (!mine.length) return null;
     const { clientId } = mine[0];
-    const list: ReminderTask[] = mine.map((t) => ({ name: t.name, dueDate: t.dueDate, stage: t.stage, url: `${appUrl}/compliance?task=${t.taskId}` }));
+    const list: ReminderTask[] = mine.map((t) => ({
+      name: t.name,
+      dueDate: t.dueDate,
+      stage: t.stage,
+      url: `${appUrl}/compliance?task=${t.taskId}`,
+    }));
     const overdue = mine.filter((t) => t.stage === 'overdue').length;
     const { mailId } = await sendNotification(tx, {
       userId: clientId,
       clientId,
       kind: 'reminder_sent',
-      title: overdue ? `Reminder: ${countLabel(overdue, 'overdue task')}` : `Reminder: ${countLabel(mine.length, 'task')} due soon`,
-      body: mine.map((t) => t.name).join(', ').slice(0, 500),
+      title: overdue
+        ? `Reminder: ${countLabel(overdue, 'overdue task')}`
+        : `Reminder: ${countLabel(mine.length, 'task')} due soon`,
+      body: mine
+        .map((t) => t.name)
+        .join(', ')
+        .slice(0, 500),
       link: `/compliance?task=${mine[0].taskId}`,
       mail: (to) => reminderMail(to.email, to.name, list, `${appUrl}/account`),
     });
@@ -94,7 +112,15 @@ async function remindClient(db: Db, appUrl: string, tasks: Due[], now: Date): Pr
 }
 
 /** One pass of the compliance reminders; `now` is injectable for tests. */
-export async function runReminders({ db, mailer, config, log, now = new Date(), signal, batchRows = 2_000 }: ReminderDeps): Promise<ReminderResult> {
+export async function runReminders({
+  db,
+  mailer,
+  config,
+  log,
+  now = new Date(),
+  signal,
+  batchRows = 2_000,
+}: ReminderDeps): Promise<ReminderResult> {
   const result: ReminderResult = { mails: 0, tasks: 0 };
   // Client by client in batches of rows, so a pass over thousands of clients holds one batch in
   // memory and a stop waits for one client at most.
@@ -119,7 +145,9 @@ export async function runReminders({ db, mailer, config, log, now = new Date(), 
         result.tasks += sent.count;
         if (sent.mailId === null) continue;
         result.mails++;
-        await mailer.drain([sent.mailId]).catch((e) => log?.warn(`reminder mail ${sent.mailId} not delivered yet (retried later): ${e}`));
+        await mailer
+          .drain([sent.mailId])
+          .catch((e) => log?.warn(`reminder mail ${sent.mailId} not delivered yet (retried later): ${e}`));
       } catch (e) {
         // A task deleted meanwhile, a lost connection: the claim rolled back, the next run retries.
         log?.error(`compliance reminders for ${clientId} failed: ${e instanceof Error ? e.message : String(e)}`);
@@ -127,7 +155,8 @@ export async function runReminders({ db, mailer, config, log, now = new Date(), 
     }
     if (!full || (onlyClient && !sentInBatch)) break;
   }
-  if (result.mails) log?.info(`compliance reminders: ${countLabel(result.mails, 'mail')} about ${countLabel(result.tasks, 'task')}`);
+  if (result.mails)
+    log?.info(`compliance reminders: ${countLabel(result.mails, 'mail')} about ${countLabel(result.tasks, 'task')}`);
   return result;
 }
 
@@ -135,7 +164,10 @@ export async function runReminders({ db, mailer, config, log, now = new Date(), 
  * Runs the reminders every 15 minutes, the first 30 seconds after start; stop() ends a running pass
  * after the client it is on and waits for that.
  */
-export function scheduleReminders(deps: Omit<ReminderDeps, 'now' | 'signal'>, opts: { firstDelayMs?: number; intervalMs?: number } = {}) {
+export function scheduleReminders(
+  deps: Omit<ReminderDeps, 'now' | 'signal'>,
+  opts: { firstDelayMs?: number; intervalMs?: number } = {},
+) {
   return schedulePeriodic((signal) => runReminders({ ...deps, signal }), {
     firstDelayMs: opts.firstDelayMs ?? 30_000,
     intervalMs: opts.intervalMs ?? 15 * 60_000,

@@ -6,7 +6,8 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 export type ReminderTask = { name: string; dueDate: Date; stage: 'due_soon' | 'overdue'; url: string };
 
-const line = (t: ReminderTask) => `${t.name} - ${t.stage === 'overdue' ? `overdue since ${formatDate(t.dueDate, 'UTC')}` : `due ${formatDate(t.dueDate, 'UTC')}`}`;
+const line = (t: ReminderTask) =>
+  `${t.name} - ${t.stage === 'overdue' ? `overdue since ${formatDate(t.dueDate, 'UTC')}` : `due ${formatDate(t.dueDate, 'UTC')}`}`;
 
 /** One message per client and run, listing each task with its own link. */
 export function reminderMail(to: string, name: string, tasks: ReminderTask[], preferencesUrl: string): MailMessage {
@@ -29,8 +30,16 @@ export function reminderMail(to: string, name: string, tasks: ReminderTask[], pr
     `<p style="font-size:12px;color:#6b7280">${esc(outro)}</p>`,
     `<p style="font-size:12px;color:#6b7280">${esc(branding.companyName)} · ${esc(branding.address)} · ${esc(branding.phone)}</p></div>`,
   ].join('\n');
-  const textSection = (title: string, list: ReminderTask[]) => (list.length ? [`${title}:`, ...list.map((t) => `- ${line(t)}: ${t.url}`)].join('\n') : '');
-  const text = [intro, body, textSection('Overdue', overdue), textSection('Due within 3 days', soon), outro, `${branding.companyName} · ${branding.phone}`]
+  const textSection = (title: string, list: ReminderTask[]) =>
+    list.length ? [`${title}:`, ...list.map((t) => `- ${line(t)}: ${t.url}`)].join('\n') : '';
+  const text = [
+    intro,
+    body,
+    textSection('Overdue', overdue),
+    textSection('Due within 3 days', soon),
+    outro,
+    `${branding.companyName} · ${branding.phone}`,
+  ]
     .filter(Boolean)
     .join('\n\n');
   const subject = `${branding.productName} - Compliance reminder: ${overdue.length ? 'tasks overdue' : 'tasks due soon'}`;

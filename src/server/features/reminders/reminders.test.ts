@@ -8,19 +8,32 @@ let t: TestApp;
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date('2030-03-10T12:00:00Z');
 const at = (days: number) => new Date(NOW.getTime() + days * DAY);
-const run = (now: Date, app: TestApp = t) => runReminders({ db: app.db, mailer: app.mailer, config: app.config, log: app.log, now });
+const run = (now: Date, app: TestApp = t) =>
+  runReminders({ db: app.db, mailer: app.mailer, config: app.config, log: app.log, now });
 
 async function client(tasks: { name: string; due: Date | null; done?: boolean }[], alerts?: boolean) {
   const { user, email } = await t.createSignedInUser({ role: 'client', name: 'Reminder Client' });
-  if (alerts !== undefined) await t.db.insert(users).values({ id: user.id, emailAlertEnabled: alerts }).onConflictDoUpdate({ target: users.id, set: { emailAlertEnabled: alerts } });
+  if (alerts !== undefined)
+    await t.db
+      .insert(users)
+      .values({ id: user.id, emailAlertEnabled: alerts })
+      .onConflictDoUpdate({ target: users.id, set: { emailAlertEnabled: alerts } });
   const rows = await t.db
     .insert(businessCompliance)
-    .values(tasks.map((x) => ({ userId: user.id, taskName: x.name, taskDueDate: x.due, taskStatus: x.done ? ('Completed' as const) : ('Awaiting Completion' as const) })))
+    .values(
+      tasks.map((x) => ({
+        userId: user.id,
+        taskName: x.name,
+        taskDueDate: x.due,
+        taskStatus: x.done ? ('Completed' as const) : ('Awaiting Completion' as const),
+      })),
+    )
     .returning();
   const ids = Object.fromEntries(rows.map((r) => [r.taskName, r.id]));
   return { id: user.id, email, ids };
 }
-const reminders = (email: string) => t.outbox(email).then((rows) => rows.filter((r) => r.subject.includes('Compliance reminder')));
+const reminders = (email: string) =>
+  t.outbox(email).then((rows) => rows.filter((r) => r.subject.includes('Compliance reminder')));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -41,14 +54,25 @@ describe('compliance reminders', () => {
     const [mail, ...more] = await reminders(c.email);
     expect(more).toEqual([]);
     expect(mail.subject).toContain('tasks overdue');
-    expect(mail.text).toContain(`Pay franchise tax - overdue since Mar 9, 2030: ${t.config.appUrl}/compliance?task=${c.ids['Pay franchise tax']}`);
-    expect(mail.text).toContain(`File the annual report - due Mar 12, 2030: ${t.config.appUrl}/compliance?task=${c.ids['File the annual report']}`);
+    expect(mail.text).toContain(
+      `Pay franchise tax - overdue since Mar 9, 2030: ${t.config.appUrl}/compliance?task=${c.ids['Pay franchise tax']}`,
+    );
+    expect(mail.text).toContain(
+      `File the annual report - due Mar 12, 2030: ${t.config.appUrl}/compliance?task=${c.ids['File the annual report']}`,
+    );
     expect(mail.text).not.toContain('Renew the license');
     expect(mail.text).not.toContain('Already done');
     expect(mail.html).toContain(`href="${t.config.appUrl}/compliance?task=${c.ids['Pay franchise tax']}"`);
     expect(mail.status).toBe('logged');
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, c.id));
-    expect(notes).toEqual([expect.objectContaining({ kind: 'reminder_sent', clientId: c.id, title: 'Reminder: 1 overdue task', link: expect.stringContaining('/compliance?task=') })]);
+    expect(notes).toEqual([
+      expect.objectContaining({
+        kind: 'reminder_sent',
+        clientId: c.id,
+        title: 'Reminder: 1 overdue task',
+        link: expect.stringContaining('/compliance?task='),
+      }),
+    ]);
 
     // The same moment, and a little later: every stage is claimed, nothing goes out again.
     expect(await run(NOW)).toEqual({ mails: 0, tasks: 0 });
@@ -62,9 +86,17 @@ describe('compliance reminders', () => {
     expect(all).toHaveLength(3);
     expect(all[1].text).toContain('File the annual report - overdue since');
     expect(all[2].text).toContain('Renew the license - due');
-    const claims = await t.db.select().from(complianceReminders).where(inArray(complianceReminders.taskId, Object.values(c.ids)));
+    const claims = await t.db
+      .select()
+      .from(complianceReminders)
+      .where(inArray(complianceReminders.taskId, Object.values(c.ids)));
     expect(claims.map((r) => `${r.taskId}:${r.stage}`).sort()).toEqual(
-      [`${c.ids['Pay franchise tax']}:overdue`, `${c.ids['File the annual report']}:due_soon`, `${c.ids['File the annual report']}:overdue`, `${c.ids['Renew the license']}:due_soon`].sort(),
+      [
+        `${c.ids['Pay franchise tax']}:overdue`,
+        `${c.ids['File the annual report']}:due_soon`,
+        `${c.ids['File the annual report']}:overdue`,
+        `${c.ids['Renew the license']}:due_soon`,
+      ].sort(),
     );
   });
 
@@ -88,10 +120,18 @@ describe('compliance reminders', () => {
     await run(NOW);
     await t.mailer.settle();
     expect(await reminders(off.email)).toEqual([]);
-    expect(await t.db.select({ stage: complianceReminders.stage }).from(complianceReminders).where(eq(complianceReminders.taskId, off.ids['Quiet task']))).toEqual([{ stage: 'due_soon' }]);
-    expect(await t.db.select({ kind: notifications.kind, title: notifications.title }).from(notifications).where(eq(notifications.userId, off.id))).toEqual([
-      { kind: 'reminder_sent', title: 'Reminder: 1 task due soon' },
-    ]);
+    expect(
+      await t.db
+        .select({ stage: complianceReminders.stage })
+        .from(complianceReminders)
+        .where(eq(complianceReminders.taskId, off.ids['Quiet task'])),
+    ).toEqual([{ stage: 'due_soon' }]);
+    expect(
+      await t.db
+        .select({ kind: notifications.kind, title: notifications.title })
+        .from(notifications)
+        .where(eq(notifications.userId, off.id)),
+    ).toEqual([{ kind: 'reminder_sent', title: 'Reminder: 1 task due soon' }]);
     expect(await reminders(noRow.email)).toHaveLength(1);
     // Claimed once: a later pass tells neither again.
     expect(await run(NOW)).toEqual({ mails: 0, tasks: 0 });
@@ -120,7 +160,10 @@ describe('compliance reminders', () => {
     for (const c of many) expect(await reminders(c.email)).toHaveLength(1);
     // 7 tasks, batches of 4: one mail of 4, then one of 3.
     expect(await reminders(big.email)).toHaveLength(2);
-    const claimed = await t.db.select().from(complianceReminders).where(inArray(complianceReminders.taskId, Object.values(big.ids)));
+    const claimed = await t.db
+      .select()
+      .from(complianceReminders)
+      .where(inArray(complianceReminders.taskId, Object.values(big.ids)));
     expect(claimed).toHaveLength(7);
   });
 
@@ -129,7 +172,9 @@ describe('compliance reminders', () => {
     const cs = await Promise.all([1, 2, 3].map(() => client([{ name: 'Stop task', due: at(799) }])));
     const stop = new AbortController();
     stop.abort();
-    expect(await runReminders({ db: t.db, mailer: t.mailer, config: t.config, log: t.log, now: when, signal: stop.signal })).toEqual({ mails: 0, tasks: 0 });
+    expect(
+      await runReminders({ db: t.db, mailer: t.mailer, config: t.config, log: t.log, now: when, signal: stop.signal }),
+    ).toEqual({ mails: 0, tasks: 0 });
     for (const c of cs) expect(await reminders(c.email)).toHaveLength(0);
     await run(when);
     await t.mailer.settle();

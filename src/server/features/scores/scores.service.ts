@@ -3,7 +3,13 @@ import type { Db } from '../../db/client';
 import { capitalScores, paydexScores } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import { LIMITS } from '../../../shared/limits';
-import { SCORE_HISTORY_LIMIT, scoreChangedText, tierFor, type ScorePoint, type ScoresResponse } from '../../../shared/scores';
+import {
+  SCORE_HISTORY_LIMIT,
+  scoreChangedText,
+  tierFor,
+  type ScorePoint,
+  type ScoresResponse,
+} from '../../../shared/scores';
 import { recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
 import { announce } from '../../lib/changes';
@@ -69,7 +75,14 @@ export async function setScore(db: Db, scope: Scope, kind: ScoreKind, score: num
     const from = previous?.score ?? null;
     if (from !== score) {
       const body = kind === 'capital' ? `Your tier: ${tierFor(score).name}` : '';
-      await notify(tx, { userId: scope.clientId, clientId: scope.clientId, kind: 'score_changed', title: scoreChangedText(name, from, score), body, link: '/dnb' });
+      await notify(tx, {
+        userId: scope.clientId,
+        clientId: scope.clientId,
+        kind: 'score_changed',
+        title: scoreChangedText(name, from, score),
+        body,
+        link: '/dnb',
+      });
     }
   });
   return getScores(db, scope.clientId);

@@ -10,7 +10,8 @@ let a: { id: string; agent: TestAgent };
 let b: { id: string; agent: TestAgent };
 let admin: { id: string; agent: TestAgent };
 const base = (clientId: string) => `/api/clients/${clientId}/scores`;
-const put = (agent: TestAgent, clientId: string, which: 'capital' | 'paydex', json: unknown) => agent.request('PUT', `${base(clientId)}/${which}`, { json });
+const put = (agent: TestAgent, clientId: string, which: 'capital' | 'paydex', json: unknown) =>
+  agent.request('PUT', `${base(clientId)}/${which}`, { json });
 const read = async (agent: TestAgent, clientId: string) => {
   const res = await agent.get(base(clientId));
   expect(res.status).toBe(200);
@@ -25,7 +26,10 @@ afterAll(() => t?.close());
 
 describe('scores', () => {
   it('answers no scores for a client with none yet, and the first-login 500 once it is there', async () => {
-    expect(await read(a.agent, a.id)).toEqual({ capital: { latest: null, history: [] }, paydex: { latest: null, history: [] } });
+    expect(await read(a.agent, a.id)).toEqual({
+      capital: { latest: null, history: [] },
+      paydex: { latest: null, history: [] },
+    });
     await t.db.insert(capitalScores).values({ userId: a.id, score: 500 });
     const body = await read(a.agent, a.id);
     expect(body.capital.latest).toEqual({ score: 500, lastUpdatedAt: expect.any(String) });
@@ -46,16 +50,31 @@ describe('scores', () => {
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.clientId, a.id));
     expect(audit.filter((r) => r.entityType === 'capital_score')).toHaveLength(2);
     expect(audit.filter((r) => r.entityType === 'paydex_score')).toHaveLength(2);
-    expect(audit).toContainEqual(expect.objectContaining({ action: 'update', entityType: 'capital_score', actorId: admin.id }));
-
-    const notes = await t.db.select().from(notifications).where(and(eq(notifications.userId, a.id), eq(notifications.kind, 'score_changed')));
-    expect(notes.map((n) => n.title)).toEqual(
-      expect.arrayContaining(['Your CapitalScore changed from 500 to 610', 'Your CapitalScore changed from 610 to 655', 'Your PAYDEX score is now 45', 'Your PAYDEX score changed from 45 to 82']),
+    expect(audit).toContainEqual(
+      expect.objectContaining({ action: 'update', entityType: 'capital_score', actorId: admin.id }),
     );
-    expect(notes.find((n) => n.title.endsWith('610 to 655'))).toMatchObject({ link: '/dnb', body: 'Your tier: Emerging' });
+
+    const notes = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, a.id), eq(notifications.kind, 'score_changed')));
+    expect(notes.map((n) => n.title)).toEqual(
+      expect.arrayContaining([
+        'Your CapitalScore changed from 500 to 610',
+        'Your CapitalScore changed from 610 to 655',
+        'Your PAYDEX score is now 45',
+        'Your PAYDEX score changed from 45 to 82',
+      ]),
+    );
+    expect(notes.find((n) => n.title.endsWith('610 to 655'))).toMatchObject({
+      link: '/dnb',
+      body: 'Your tier: Emerging',
+    });
     // The client sees it in their own notifications.
     const inbox = await (await a.agent.get('/api/me/notifications')).json();
-    expect(inbox.notifications.map((n: { title: string }) => n.title)).toContain('Your CapitalScore changed from 610 to 655');
+    expect(inbox.notifications.map((n: { title: string }) => n.title)).toContain(
+      'Your CapitalScore changed from 610 to 655',
+    );
   });
 
   it('answers the new scores from the save itself', async () => {
@@ -82,7 +101,7 @@ describe('scores', () => {
     expect(await read(a.agent, a.id)).toEqual(before);
   });
 
-  it('keeps clients apart: another client\'s scores are not found, to read or to write', async () => {
+  it("keeps clients apart: another client's scores are not found, to read or to write", async () => {
     expect((await b.agent.get(base(a.id))).status).toBe(404);
     expect((await put(b.agent, a.id, 'capital', { score: 900 })).status).toBe(404);
     expect((await t.request('GET', base(a.id))).status).toBe(401);
@@ -110,28 +129,46 @@ describe('scores', () => {
       [{ score: 80, extra: true }, 'Unexpected field: extra'],
     ];
     const before = await read(admin.agent, a.id);
-    for (const [which, cases] of [['capital', capitalCases], ['paydex', paydexCases]] as const) {
+    for (const [which, cases] of [
+      ['capital', capitalCases],
+      ['paydex', paydexCases],
+    ] as const) {
       for (const [json, message] of cases) {
         const res = await put(admin.agent, a.id, which, json);
         expect(res.status, JSON.stringify(json)).toBe(400);
         expect((await res.json()).error, JSON.stringify(json)).toBe(message);
       }
     }
-    const raw = await admin.agent.request('PUT', `${base(a.id)}/capital`, { body: 'not json', headers: { 'content-type': 'application/json' } });
+    const raw = await admin.agent.request('PUT', `${base(a.id)}/capital`, {
+      body: 'not json',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(raw.status).toBe(400);
     expect(await read(admin.agent, a.id)).toEqual(before);
     // The edges are accepted.
-    for (const [which, score] of [['capital', 500], ['paydex', 0], ['paydex', 100]] as const) expect((await put(admin.agent, b.id, which, { score })).status).toBe(200);
+    for (const [which, score] of [
+      ['capital', 500],
+      ['paydex', 0],
+      ['paydex', 100],
+    ] as const)
+      expect((await put(admin.agent, b.id, which, { score })).status).toBe(200);
   });
 
   it(`keeps at most ${LIMITS.scoreHistory} rows per score and client, and answers the newest ${SCORE_HISTORY_LIMIT}`, async () => {
     const old = new Date('2020-01-01T00:00:00Z').getTime();
-    const rows = Array.from({ length: LIMITS.scoreHistory }, (_, i) => ({ userId: b.id, score: i % 101, lastUpdatedAt: new Date(old + i * 60_000) }));
+    const rows = Array.from({ length: LIMITS.scoreHistory }, (_, i) => ({
+      userId: b.id,
+      score: i % 101,
+      lastUpdatedAt: new Date(old + i * 60_000),
+    }));
     await t.db.insert(paydexScores).values(rows);
     expect((await put(admin.agent, b.id, 'paydex', { score: 77 })).status).toBe(200);
     expect(await t.db.$count(paydexScores, eq(paydexScores.userId, b.id))).toBe(LIMITS.scoreHistory);
     // The oldest seeded row went; the client's other score and other clients' rows are untouched.
-    const [oldest] = await t.db.select().from(paydexScores).where(and(eq(paydexScores.userId, b.id), eq(paydexScores.lastUpdatedAt, new Date(old))));
+    const [oldest] = await t.db
+      .select()
+      .from(paydexScores)
+      .where(and(eq(paydexScores.userId, b.id), eq(paydexScores.lastUpdatedAt, new Date(old))));
     expect(oldest).toBeUndefined();
     expect(await t.db.$count(paydexScores, eq(paydexScores.userId, a.id))).toBe(2);
     const body = await read(b.agent, b.id);

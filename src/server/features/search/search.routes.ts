@@ -10,11 +10,21 @@ import { searchClientItems, searchClients } from './search.service';
  * an admin acting for them (access('own') decides, as for every list of theirs). An admin's links
  * name the client (?client=), so the page opens on that client.
  */
-export const clientSearchRoutes = new Hono<AppEnv>().get('/', access('own'), validate('query', searchQuery), async (c) => {
-  const { clientId, actorId, isAdmin } = c.var.scope;
-  const linkClient = isAdmin && clientId !== actorId ? clientId : undefined;
-  return c.json(await searchClientItems(c.var.deps.db, clientId, c.req.valid('query').q, linkClient));
-});
+export const clientSearchRoutes = new Hono<AppEnv>().get(
+  '/',
+  access('own'),
+  validate('query', searchQuery),
+  async (c) => {
+    const { clientId, actorId, isAdmin } = c.var.scope;
+    const linkClient = isAdmin && clientId !== actorId ? clientId : undefined;
+    return c.json(await searchClientItems(c.var.deps.db, clientId, c.req.valid('query').q, linkClient));
+  },
+);
 
 /** Admins find clients by name, e-mail or phone. */
-export const clientsSearchRoutes = new Hono<AppEnv>().get('/', access('admin'), validate('query', searchQuery), async (c) => c.json(await searchClients(c.var.deps.db, c.req.valid('query').q)));
+export const clientsSearchRoutes = new Hono<AppEnv>().get(
+  '/',
+  access('admin'),
+  validate('query', searchQuery),
+  async (c) => c.json(await searchClients(c.var.deps.db, c.req.valid('query').q)),
+);

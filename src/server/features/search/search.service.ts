@@ -16,7 +16,15 @@ import {
 } from '../../db/schema';
 import { documentSections } from '../../../shared/documents';
 import { formatMoney } from '../../../shared/format';
-import { SEARCH_PER_KIND, searchHref, searchKindLabels, searchKinds, type SearchGroup, type SearchKind, type SearchResults } from '../../../shared/search';
+import {
+  SEARCH_PER_KIND,
+  searchHref,
+  searchKindLabels,
+  searchKinds,
+  type SearchGroup,
+  type SearchKind,
+  type SearchResults,
+} from '../../../shared/search';
 import { matching as matchingClients } from '../clients/clients.service';
 
 /** LIKE pattern text with its wildcards taken literally (backslash is LIKE's default escape). */
@@ -55,8 +63,22 @@ type Source = {
 };
 
 const sources: Source[] = [
-  { kind: 'task', table: businessCompliance, id: businessCompliance.id, owner: businessCompliance.userId, title: businessCompliance.taskName, sub: [businessCompliance.taskStatus, businessCompliance.taskPriority] },
-  { kind: 'document', table: businessDocuments, id: businessDocuments.id, owner: businessDocuments.userId, title: businessDocuments.documentName, sub: [businessDocuments.documentType, sql`''`] },
+  {
+    kind: 'task',
+    table: businessCompliance,
+    id: businessCompliance.id,
+    owner: businessCompliance.userId,
+    title: businessCompliance.taskName,
+    sub: [businessCompliance.taskStatus, businessCompliance.taskPriority],
+  },
+  {
+    kind: 'document',
+    table: businessDocuments,
+    id: businessDocuments.id,
+    owner: businessDocuments.userId,
+    title: businessDocuments.documentName,
+    sub: [businessDocuments.documentType, sql`''`],
+  },
   {
     kind: 'bank-account',
     table: businessBankAccounts,
@@ -66,13 +88,64 @@ const sources: Source[] = [
     also: [businessBankAccounts.accountOwner],
     sub: [businessBankAccounts.accountOwner, sql`''`],
   },
-  { kind: 'business-account', table: businessAccounts, id: businessAccounts.id, owner: businessAccounts.userId, title: businessAccounts.name, sub: [businessAccounts.status, sql`''`] },
-  { kind: 'store-card', table: storeCreditCards, id: storeCreditCards.id, owner: storeCreditCards.userId, title: storeCreditCards.issuer, also: [storeCreditCards.cardType], sub: [storeCreditCards.cardType, sql`''`] },
-  { kind: 'revolving-credit', table: revolvingCredits, id: revolvingCredits.id, owner: revolvingCredits.userId, title: revolvingCredits.issuer, also: [revolvingCredits.cardType], sub: [revolvingCredits.cardType, sql`''`] },
-  { kind: 'receivable', table: accountReceivables, id: accountReceivables.id, owner: accountReceivables.userId, title: accountReceivables.vendorName, sub: [accountReceivables.status, sql`${accountReceivables.amount}::text`] },
-  { kind: 'purchase-order', table: purchaseOrders, id: purchaseOrders.id, owner: purchaseOrders.userId, title: purchaseOrders.vendorName, sub: [purchaseOrders.status, sql`${purchaseOrders.amount}::text`] },
-  { kind: 'video', table: trainingVideos, id: trainingVideos.id, owner: null, title: trainingVideos.title, sub: [trainingVideos.duration, sql`''`] },
-  { kind: 'automation', table: automations, id: automations.id, owner: null, title: automations.name, sub: [automations.type, sql`coalesce(${automations.status}, 'pending')`] },
+  {
+    kind: 'business-account',
+    table: businessAccounts,
+    id: businessAccounts.id,
+    owner: businessAccounts.userId,
+    title: businessAccounts.name,
+    sub: [businessAccounts.status, sql`''`],
+  },
+  {
+    kind: 'store-card',
+    table: storeCreditCards,
+    id: storeCreditCards.id,
+    owner: storeCreditCards.userId,
+    title: storeCreditCards.issuer,
+    also: [storeCreditCards.cardType],
+    sub: [storeCreditCards.cardType, sql`''`],
+  },
+  {
+    kind: 'revolving-credit',
+    table: revolvingCredits,
+    id: revolvingCredits.id,
+    owner: revolvingCredits.userId,
+    title: revolvingCredits.issuer,
+    also: [revolvingCredits.cardType],
+    sub: [revolvingCredits.cardType, sql`''`],
+  },
+  {
+    kind: 'receivable',
+    table: accountReceivables,
+    id: accountReceivables.id,
+    owner: accountReceivables.userId,
+    title: accountReceivables.vendorName,
+    sub: [accountReceivables.status, sql`${accountReceivables.amount}::text`],
+  },
+  {
+    kind: 'purchase-order',
+    table: purchaseOrders,
+    id: purchaseOrders.id,
+    owner: purchaseOrders.userId,
+    title: purchaseOrders.vendorName,
+    sub: [purchaseOrders.status, sql`${purchaseOrders.amount}::text`],
+  },
+  {
+    kind: 'video',
+    table: trainingVideos,
+    id: trainingVideos.id,
+    owner: null,
+    title: trainingVideos.title,
+    sub: [trainingVideos.duration, sql`''`],
+  },
+  {
+    kind: 'automation',
+    table: automations,
+    id: automations.id,
+    owner: null,
+    title: automations.name,
+    sub: [automations.type, sql`coalesce(${automations.status}, 'pending')`],
+  },
 ];
 
 const documentTypeTitles = new Map<string, string>(documentSections.map((s) => [s.type, s.title]));
@@ -105,7 +178,14 @@ function grouped(rows: Row[], clientId: string | undefined): SearchGroup[] {
     .map((kind) => ({
       kind,
       label: searchKindLabels[kind],
-      hits: byKind.get(kind)!.map((r) => ({ id: r.id, title: r.title, subtitle: subtitle(kind, r.a ?? '', r.b ?? ''), href: searchHref(kind, r.id, clientId) })),
+      hits: byKind
+        .get(kind)!
+        .map((r) => ({
+          id: r.id,
+          title: r.title,
+          subtitle: subtitle(kind, r.a ?? '', r.b ?? ''),
+          href: searchHref(kind, r.id, clientId),
+        })),
     }));
 }
 
@@ -114,7 +194,12 @@ function grouped(rows: Row[], clientId: string | undefined): SearchGroup[] {
  * one statement (a UNION ALL of one capped, ranked select per kind, each on the owner's index).
  * `linkClient`: the client named in the links (an admin acting for them).
  */
-export async function searchClientItems(db: Db, clientId: string, q: string, linkClient?: string): Promise<SearchResults> {
+export async function searchClientItems(
+  db: Db,
+  clientId: string,
+  q: string,
+  linkClient?: string,
+): Promise<SearchResults> {
   const parts = sources.map((s) => {
     const rank = rankOf(s.title, q);
     const matches = sql.join([contains(s.title, q), ...(s.also ?? []).map((c) => contains(c, q))], sql` or `);
@@ -142,7 +227,10 @@ export async function searchClients(db: Db, q: string): Promise<SearchResults> {
   const text = likeLiteral(q);
   const field = sql`(${US} || ${authUsers.search} || ${US})`;
   const like = (pattern: string) => sql`${field} like lower(${pattern})`;
-  const wordStart = sql.join([' ', '@', '.', '-', '(', '/'].map((sep) => like(`%${likeLiteral(sep)}${text}%`)), sql` or `);
+  const wordStart = sql.join(
+    [' ', '@', '.', '-', '(', '/'].map((sep) => like(`%${likeLiteral(sep)}${text}%`)),
+    sql` or `,
+  );
   const rank = sql`case when ${like(`%${US}${text}${US}%`)} then 0 when ${like(`%${US}${text}%`)} then 1 when ${wordStart} then 2 else 3 end`;
   const rows = await db
     .select({ id: authUsers.id, name: authUsers.name, email: authUsers.email, phone: authUsers.phone })
@@ -156,7 +244,12 @@ export async function searchClients(db: Db, q: string): Promise<SearchResults> {
       {
         kind: 'client',
         label: searchKindLabels.client,
-        hits: rows.map((r) => ({ id: r.id, title: r.name || r.email, subtitle: [r.name ? r.email : '', r.phone].filter(Boolean).join(' · '), href: searchHref('client', r.id) })),
+        hits: rows.map((r) => ({
+          id: r.id,
+          title: r.name || r.email,
+          subtitle: [r.name ? r.email : '', r.phone].filter(Boolean).join(' · '),
+          href: searchHref('client', r.id),
+        })),
       },
     ],
   };

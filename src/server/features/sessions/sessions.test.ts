@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, authSessions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-const WINDOWS_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const WINDOWS_CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,15 +14,38 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Listed = { id: string; device: string; ipAddress: string | null; createdAt: string; updatedAt: string; current: boolean };
+type Listed = {
+  id: string;
+  device: string;
+  ipAddress: string | null;
+  createdAt: string;
+  updatedAt: string;
+  current: boolean;
+};
 
 /** A user signed in from two browsers. */
 async function userOnTwoDevices() {
   const u = await t.createSignedInUser();
   const laptop = t.agent('203.0.113.7');
-  expect((await laptop.post('/api/auth/sign-in/email', { email: u.email, password: u.password }, { headers: { 'user-agent': WINDOWS_CHROME } })).status).toBe(200);
+  expect(
+    (
+      await laptop.post(
+        '/api/auth/sign-in/email',
+        { email: u.email, password: u.password },
+        { headers: { 'user-agent': WINDOWS_CHROME } },
+      )
+    ).status,
+  ).toBe(200);
   const phone = t.agent('198.51.100.9');
-  expect((await phone.post('/api/auth/sign-in/email', { email: u.email, password: u.password }, { headers: { 'user-agent': IPHONE_SAFARI } })).status).toBe(200);
+  expect(
+    (
+      await phone.post(
+        '/api/auth/sign-in/email',
+        { email: u.email, password: u.password },
+        { headers: { 'user-agent': IPHONE_SAFARI } },
+      )
+    ).status,
+  ).toBe(200);
   return { ...u, laptop, phone };
 }
 
@@ -39,12 +64,18 @@ describe('my sessions', () => {
     const laptop = items.find((s) => s.current)!;
     expect(laptop).toMatchObject({ device: 'Chrome on Windows', ipAddress: '203.0.113.7' });
     expect(items.filter((s) => s.current)).toHaveLength(1);
-    expect(items.find((s) => s.device === 'Safari on iPhone')).toMatchObject({ ipAddress: '198.51.100.9', current: false });
+    expect(items.find((s) => s.device === 'Safari on iPhone')).toMatchObject({
+      ipAddress: '198.51.100.9',
+      current: false,
+    });
     for (const s of items) {
       expect(Date.parse(s.createdAt)).not.toBeNaN();
       expect(Date.parse(s.updatedAt)).not.toBeNaN();
     }
-    const tokens = await t.db.select({ token: authSessions.token }).from(authSessions).where(eq(authSessions.userId, u.user.id));
+    const tokens = await t.db
+      .select({ token: authSessions.token })
+      .from(authSessions)
+      .where(eq(authSessions.userId, u.user.id));
     for (const { token } of tokens) expect(text).not.toContain(token);
     // Another user's list does not contain mine.
     const other = await t.createSignedInUser();
@@ -103,7 +134,10 @@ describe("an admin ends a client's sessions", () => {
     expect((await res.json()).revoked).toBe(3);
     for (const agent of [u.agent, u.laptop, u.phone]) expect((await agent.get('/api/me/sessions')).status).toBe(401);
     expect((await admin.agent.get('/api/me/sessions')).status).toBe(200);
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.clientId, u.user.id), eq(auditLog.entityType, 'sign_in_sessions')));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clientId, u.user.id), eq(auditLog.entityType, 'sign_in_sessions')));
     expect(audit).toEqual([expect.objectContaining({ actorId: admin.user.id, action: 'delete' })]);
     // The client reads it under "Activity on your account" once signed in again.
     const again = await t.signIn(u.email, u.password);

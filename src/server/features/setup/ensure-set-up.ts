@@ -24,7 +24,9 @@ export function ensureSetUp(deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'log'>
     () => undefined,
     (e: unknown) => {
       users.delete(user.id);
-      deps.log.error(`first-login setup of ${user.id} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      deps.log.error(
+        `first-login setup of ${user.id} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+      );
     },
   );
   users.set(user.id, run);

@@ -19,10 +19,16 @@ export function newClientMail(to: string, client: NewClient): MailMessage {
     `<h2 style="color:#1e3a8a">${esc(branding.productName)}</h2>`,
     `<p>A new client has signed up and their account has been set up.</p>`,
     `<table style="border-collapse:collapse">`,
-    ...fields.map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#6b7280">${esc(k)}</td><td style="padding:4px 0">${esc(v)}</td></tr>`),
+    ...fields.map(
+      ([k, v]) =>
+        `<tr><td style="padding:4px 12px 4px 0;color:#6b7280">${esc(k)}</td><td style="padding:4px 0">${esc(v)}</td></tr>`,
+    ),
     `</table>`,
     `<p style="font-size:12px;color:#6b7280">${esc(branding.companyName)} · ${esc(branding.address)} · ${esc(branding.phone)}</p></div>`,
   ].join('\n');
-  const text = ['A new client has signed up and their account has been set up.', ...fields.map(([k, v]) => `${k}: ${v}`)].join('\n');
+  const text = [
+    'A new client has signed up and their account has been set up.',
+    ...fields.map(([k, v]) => `${k}: ${v}`),
+  ].join('\n');
   return { to, subject, html, text };
 }

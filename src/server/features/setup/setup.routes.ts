@@ -18,7 +18,9 @@ export const setupRoutes = new Hono<AppEnv>().post('/', access('user'), async (c
     await setUpUser(deps, { id: user.id, name: user.name ?? '', email: user.email, phone: user.phone ?? '' });
     return c.json({ status: 201 as const, message: 'User fully initialized.' }, 201);
   } catch (e) {
-    deps.log.error(`first-login setup of ${user.id} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    deps.log.error(
+      `first-login setup of ${user.id} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+    );
     return c.json({ status: 500 as const, message: 'Something brokey.' }, 500);
   }
 });

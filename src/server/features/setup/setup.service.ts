@@ -45,12 +45,25 @@ export async function setUpUser(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, us
       notes: 'Your account is ready: 45 build-out tasks are waiting on your compliance timeline.',
       status: 'In Progress',
     });
-    await notifyAdmins(tx, { kind: 'new_signup', clientId: user.id, title: `New sign-up: ${user.name || user.email}`, body: user.email, link: '/clients' });
+    await notifyAdmins(tx, {
+      kind: 'new_signup',
+      clientId: user.id,
+      title: `New sign-up: ${user.name || user.email}`,
+      body: user.email,
+      link: '/clients',
+    });
     await tx.insert(capitalScores).values({ userId: user.id, score: 500, lastUpdatedAt: now });
     // The partial unique index allows one signup credit per user, whatever happens elsewhere.
     await tx
       .insert(payments)
-      .values({ userId: user.id, ...SIGNUP_CREDIT, date: today(now), status: 'completed', included: true, kind: 'signup_credit' })
+      .values({
+        userId: user.id,
+        ...SIGNUP_CREDIT,
+        date: today(now),
+        status: 'completed',
+        included: true,
+        kind: 'signup_credit',
+      })
       .onConflictDoNothing();
     return true;
   });

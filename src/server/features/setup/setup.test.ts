@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authUsers, businessCompliance, capitalScores, notifications, payments, recentActivities, users } from '../../db/schema';
+import {
+  authUsers,
+  businessCompliance,
+  capitalScores,
+  notifications,
+  payments,
+  recentActivities,
+  users,
+} from '../../db/schema';
 import { seedDemo } from '../../demo/seed-demo';
 import type { Logger } from '../../lib/logger';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -48,10 +56,18 @@ describe('first-login setup', () => {
       expect(days).toBeGreaterThan(0.9);
       expect(days).toBeLessThan(45.1);
     }
-    expect(rows.activities).toEqual([expect.objectContaining({ title: 'Welcome to your business build-out', status: 'In Progress' })]);
+    expect(rows.activities).toEqual([
+      expect.objectContaining({ title: 'Welcome to your business build-out', status: 'In Progress' }),
+    ]);
     expect(rows.scores).toEqual([expect.objectContaining({ score: 500 })]);
     expect(rows.payments).toEqual([
-      expect.objectContaining({ amount: '125.00', description: 'signup user credit', status: 'completed', included: true, kind: 'signup_credit' }),
+      expect.objectContaining({
+        amount: '125.00',
+        description: 'signup user credit',
+        status: 'completed',
+        included: true,
+        kind: 'signup_credit',
+      }),
     ]);
     expect(rows.payments[0].date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -71,23 +87,40 @@ describe('first-login setup', () => {
     expect(second.status).toBe(201);
     expect(await second.json()).toEqual({ status: 201, message: 'User fully initialized.' });
     const rows = await rowsOf(c.user.id);
-    expect([rows.users.length, rows.tasks.length, rows.activities.length, rows.scores.length, rows.payments.length]).toEqual([1, 45, 1, 1, 1]);
+    expect([
+      rows.users.length,
+      rows.tasks.length,
+      rows.activities.length,
+      rows.scores.length,
+      rows.payments.length,
+    ]).toEqual([1, 45, 1, 1, 1]);
     expect(await staffMailsAbout(c.email)).toHaveLength(1);
   });
 
   it('makes exactly one set of rows when two tabs race', async () => {
     const c = await t.createSignedInUser();
-    const answers = await Promise.all([c.agent.request('POST', '/api/me/setup'), c.agent.request('POST', '/api/me/setup')]);
+    const answers = await Promise.all([
+      c.agent.request('POST', '/api/me/setup'),
+      c.agent.request('POST', '/api/me/setup'),
+    ]);
     expect(answers.map((r) => r.status)).toEqual([201, 201]);
     const rows = await rowsOf(c.user.id);
-    expect([rows.users.length, rows.tasks.length, rows.activities.length, rows.scores.length, rows.payments.length]).toEqual([1, 45, 1, 1, 1]);
+    expect([
+      rows.users.length,
+      rows.tasks.length,
+      rows.activities.length,
+      rows.scores.length,
+      rows.payments.length,
+    ]).toEqual([1, 45, 1, 1, 1]);
     expect(await staffMailsAbout(c.email)).toHaveLength(1);
   });
 
   it('still sets up a client whose preferences an admin saved before their first sign-in', async () => {
     const c = await t.createSignedInUser();
     const admin = await t.createSignedInUser({ role: 'admin' });
-    const saved = await admin.agent.request('PUT', `/api/clients/${c.user.id}/preferences`, { json: { pushAlertEnabled: false, emailAlertEnabled: true } });
+    const saved = await admin.agent.request('PUT', `/api/clients/${c.user.id}/preferences`, {
+      json: { pushAlertEnabled: false, emailAlertEnabled: true },
+    });
     expect(saved.status).toBe(200);
     expect((await c.agent.request('POST', '/api/me/setup')).status).toBe(201);
     const rows = await rowsOf(c.user.id);
@@ -105,7 +138,13 @@ describe('first-login setup', () => {
       expect(await res.json()).toEqual({ status: 200, message: 'Nothing to set up: administrators are not clients.' });
     }
     const rows = await rowsOf(admin.user.id);
-    expect([rows.users.length, rows.tasks.length, rows.activities.length, rows.scores.length, rows.payments.length]).toEqual([0, 0, 0, 0, 0]);
+    expect([
+      rows.users.length,
+      rows.tasks.length,
+      rows.activities.length,
+      rows.scores.length,
+      rows.payments.length,
+    ]).toEqual([0, 0, 0, 0, 0]);
     expect(await staffMailsAbout(admin.email)).toHaveLength(0);
     expect((await t.outbox(staff)).some((m) => m.subject.includes('New client signed up: Demo Admin'))).toBe(false);
     expect(await t.db.select().from(notifications).where(eq(notifications.clientId, admin.user.id))).toEqual([]);
@@ -126,17 +165,30 @@ describe('first-login setup', () => {
       expect((await newcomer.request('POST', '/api/me/setup')).status).toBe(201);
       const count = async (email: string) => {
         const [row] = await fresh.db.select().from(authUsers).where(eq(authUsers.email, email));
-        return { role: row.role, tasks: await fresh.db.$count(businessCompliance, eq(businessCompliance.userId, row.id)) };
+        return {
+          role: row.role,
+          tasks: await fresh.db.$count(businessCompliance, eq(businessCompliance.userId, row.id)),
+        };
       };
       expect(await count('admin@demo.local')).toEqual({ role: 'admin', tasks: 0 });
       // The 45 of the build-out and two document requests from staff.
       expect(await count('client@demo.local')).toEqual({ role: 'client', tasks: 47 });
       expect(await count('new@demo.local')).toEqual({ role: 'client', tasks: 45 });
-      const mails = (await fresh.outbox('staff-seed@example.test')).map((m) => m.subject).filter((s) => s.includes('New client signed up'));
-      expect(mails.sort()).toEqual(['Daniel Reyes', 'Maya Thompson', 'Priya Shah'].map((n) => expect.stringContaining(`New client signed up: ${n}`)));
+      const mails = (await fresh.outbox('staff-seed@example.test'))
+        .map((m) => m.subject)
+        .filter((s) => s.includes('New client signed up'));
+      expect(mails.sort()).toEqual(
+        ['Daniel Reyes', 'Maya Thompson', 'Priya Shah'].map((n) =>
+          expect.stringContaining(`New client signed up: ${n}`),
+        ),
+      );
       // The client list shows the three demo clients and not the demo admin.
       const list = (await (await admin.get('/api/clients')).json()) as { rows: { email: string }[] };
-      expect(list.rows.map((r) => r.email).sort()).toEqual(['client@demo.local', 'member@demo.local', 'new@demo.local']);
+      expect(list.rows.map((r) => r.email).sort()).toEqual([
+        'client@demo.local',
+        'member@demo.local',
+        'new@demo.local',
+      ]);
     } finally {
       await fresh.close();
     }

@@ -23,7 +23,8 @@ export const signupRoutes = new Hono<AppEnv>().post('/', access('public'), valid
       headers: c.req.raw.headers,
     });
   } catch (e) {
-    if (e instanceof APIError && e.statusCode < 500) return c.json({ ok: false, success: false, error: e.message }, e.statusCode as 400);
+    if (e instanceof APIError && e.statusCode < 500)
+      return c.json({ ok: false, success: false, error: e.message }, e.statusCode as 400);
     throw e;
   }
   return c.json({ ok: true, success: true, message: signupSuccessMessage(input.email) });

@@ -43,21 +43,31 @@ describe('POST /api/signup', () => {
     ]) {
       const res = await t.signUp({ email: uniqueEmail('eve'), password: 'secret123', [field]: value });
       expect(res.status, JSON.stringify(value)).toBe(400);
-      expect(await res.json()).toEqual({ error: `${field === 'name' ? 'Full Name' : 'Phone Number'} must be one line, without line breaks or other control characters.`, field });
+      expect(await res.json()).toEqual({
+        error: `${field === 'name' ? 'Full Name' : 'Phone Number'} must be one line, without line breaks or other control characters.`,
+        field,
+      });
     }
     expect(await userCount()).toBe(before);
     expect(await t.outbox()).toEqual([]);
   });
 
-  it("checks the name in better-auth too: its own sign-up and its user update refuse a control character, whoever calls them", async () => {
+  it('checks the name in better-auth too: its own sign-up and its user update refuse a control character, whoever calls them', async () => {
     const email = uniqueEmail('eve-direct');
-    await expect(t.auth.api.signUpEmail({ body: { name: 'Eve\nERROR forged', email, password: 'secret123' } })).rejects.toMatchObject({
+    await expect(
+      t.auth.api.signUpEmail({ body: { name: 'Eve\nERROR forged', email, password: 'secret123' } }),
+    ).rejects.toMatchObject({
       status: 'BAD_REQUEST',
       message: 'Name must be one line, without line breaks or other control characters.',
     });
     expect(await t.userByEmail(email)).toBeUndefined();
     const u = await t.createSignedInUser({ name: 'Eve' });
-    await expect(t.auth.api.updateUser({ body: { name: 'Eve\u2028ERROR forged' }, headers: new Headers({ cookie: u.agent.cookie ?? '' }) })).rejects.toMatchObject({ status: 'BAD_REQUEST' });
+    await expect(
+      t.auth.api.updateUser({
+        body: { name: 'Eve\u2028ERROR forged' },
+        headers: new Headers({ cookie: u.agent.cookie ?? '' }),
+      }),
+    ).rejects.toMatchObject({ status: 'BAD_REQUEST' });
     expect((await t.userByEmail(u.email)).name).toBe('Eve');
   });
 
@@ -75,7 +85,10 @@ describe('POST /api/signup', () => {
   });
 
   it('refuses a body that is not JSON with 400, not 500', async () => {
-    const res = await t.request('POST', '/api/signup', { body: '{nope', headers: { 'content-type': 'application/json' } });
+    const res = await t.request('POST', '/api/signup', {
+      body: '{nope',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
   });
 
@@ -97,13 +110,21 @@ describe('POST /api/signup', () => {
     expect(res.headers.getSetCookie()).toEqual([]); // not signed in before verifying
 
     const user = await t.userByEmail(email);
-    expect(user).toMatchObject({ email, name: 'Ada Lovelace', phone: '+1 (555) 123-4567', role: 'client', emailVerified: false });
+    expect(user).toMatchObject({
+      email,
+      name: 'Ada Lovelace',
+      phone: '+1 (555) 123-4567',
+      role: 'client',
+      emailVerified: false,
+    });
     expect(user.initiator).toBe(t.config.appUrl);
 
     const mails = await t.outbox(email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toMatch(/Verify your email/);
-    expect(t.linkIn(mails[0])).toMatch(new RegExp(`^${t.config.appUrl}/api/auth/verify-email\\?token=[^&]+&callbackURL=`));
+    expect(t.linkIn(mails[0])).toMatch(
+      new RegExp(`^${t.config.appUrl}/api/auth/verify-email\\?token=[^&]+&callbackURL=`),
+    );
   });
 
   it('lower-cases the e-mail address it stores', async () => {

@@ -36,7 +36,11 @@ const listColumns = {
   updatedAt: t.updatedAt,
 };
 
-function toView(row: Pick<Row, 'id' | 'userId' | 'platform' | 'username' | 'profileUrl' | 'notes' | 'createdAt' | 'updatedAt'> & { hasPassword: string | null }): SocialAccount {
+function toView(
+  row: Pick<Row, 'id' | 'userId' | 'platform' | 'username' | 'profileUrl' | 'notes' | 'createdAt' | 'updatedAt'> & {
+    hasPassword: string | null;
+  },
+): SocialAccount {
   return {
     id: row.id,
     clientId: row.userId,
@@ -53,16 +57,34 @@ function toView(row: Pick<Row, 'id' | 'userId' | 'platform' | 'username' | 'prof
 export async function listSocialAccounts(db: Db, clientId: string, q: PageQuery): Promise<Page<SocialAccount>> {
   const where = eq(t.userId, clientId);
   const { limit, offset } = pageWindow(q);
-  const rows = db.select(listColumns).from(t).where(where).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset);
-  return toPage(q, rows.then((r) => r.map(toView)), db.$count(t, where));
+  const rows = db
+    .select(listColumns)
+    .from(t)
+    .where(where)
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .limit(limit)
+    .offset(offset);
+  return toPage(
+    q,
+    rows.then((r) => r.map(toView)),
+    db.$count(t, where),
+  );
 }
 
 export async function socialAccountExists(db: Db, clientId: string, id: string) {
-  const [row] = await db.select({ id: t.id }).from(t).where(and(eq(t.id, id), eq(t.userId, clientId)));
+  const [row] = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.id, id), eq(t.userId, clientId)));
   return Boolean(row);
 }
 
-export async function addSocialAccount(db: Db, keyring: Keyring, scope: Scope, input: SocialAccountValues): Promise<SocialAccount> {
+export async function addSocialAccount(
+  db: Db,
+  keyring: Keyring,
+  scope: Scope,
+  input: SocialAccountValues,
+): Promise<SocialAccount> {
   // The id is bound into the sealed password, so it is made here, before the insert.
   const id = crypto.randomUUID();
   return db.transaction(async (tx) => {
@@ -86,7 +108,13 @@ export async function addSocialAccount(db: Db, keyring: Keyring, scope: Scope, i
 }
 
 /** null when the account is not the scope client's. An omitted password keeps the stored one. */
-export async function updateSocialAccount(db: Db, keyring: Keyring, scope: Scope, id: string, input: SocialAccountChanges): Promise<SocialAccount | null> {
+export async function updateSocialAccount(
+  db: Db,
+  keyring: Keyring,
+  scope: Scope,
+  id: string,
+  input: SocialAccountChanges,
+): Promise<SocialAccount | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(t)
@@ -128,6 +156,11 @@ export async function revealSocialPassword(db: Db, keyring: Keyring, scope: Scop
     .where(and(eq(t.id, id), eq(t.userId, scope.clientId)));
   if (!row?.value) return null;
   const value = openField(keyring, t.password, id, row.value);
-  await recordAudit(db, scope, { action: 'reveal', entityType: 'social_media_account', entityId: id, field: t.password.name });
+  await recordAudit(db, scope, {
+    action: 'reveal',
+    entityType: 'social_media_account',
+    entityId: id,
+    field: t.password.name,
+  });
   return value;
 }

@@ -10,7 +10,13 @@ let a: { id: string; agent: TestAgent };
 let b: { id: string; agent: TestAgent };
 let admin: { id: string; agent: TestAgent };
 const base = (clientId: string) => `/api/clients/${clientId}/social-accounts`;
-const insta = { platform: '  Instagram ', username: 'alpha.widgets', password: 'Gr4m secret!', profileUrl: 'https://instagram.example.test/alpha', notes: 'Main brand account' };
+const insta = {
+  platform: '  Instagram ',
+  username: 'alpha.widgets',
+  password: 'Gr4m secret!',
+  profileUrl: 'https://instagram.example.test/alpha',
+  notes: 'Main brand account',
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,7 +39,14 @@ async function add(agent: TestAgent, clientId: string, json: unknown) {
 describe('social media accounts', () => {
   it('round-trip every field; the password is sealed at rest and in no list or write response', async () => {
     const account = await add(a.agent, a.id, insta);
-    expect(account).toMatchObject({ clientId: a.id, platform: 'Instagram', username: 'alpha.widgets', hasPassword: true, profileUrl: insta.profileUrl, notes: 'Main brand account' });
+    expect(account).toMatchObject({
+      clientId: a.id,
+      platform: 'Instagram',
+      username: 'alpha.widgets',
+      hasPassword: true,
+      profileUrl: insta.profileUrl,
+      notes: 'Main brand account',
+    });
     expect(JSON.stringify(account)).not.toContain('Gr4m');
     const res = await a.agent.get(base(a.id));
     const text = await res.text();
@@ -56,11 +69,16 @@ describe('social media accounts', () => {
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(await res.json()).toEqual({ value: 'Gr4m secret!' });
     }
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.clientId, a.id), eq(auditLog.entityId, account.id)));
-    expect(entries.map((e) => [e.action, e.entityType, e.field, e.actorId]).sort()).toEqual([
-      ['reveal', 'social_media_account', 'password', a.id],
-      ['reveal', 'social_media_account', 'password', admin.id],
-    ].sort());
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clientId, a.id), eq(auditLog.entityId, account.id)));
+    expect(entries.map((e) => [e.action, e.entityType, e.field, e.actorId]).sort()).toEqual(
+      [
+        ['reveal', 'social_media_account', 'password', a.id],
+        ['reveal', 'social_media_account', 'password', admin.id],
+      ].sort(),
+    );
     // GET is no way round the POST.
     expect((await a.agent.get(url)).status).toBe(404);
   });
@@ -68,15 +86,32 @@ describe('social media accounts', () => {
   it('edit keeps an omitted password and replaces a sent one; admin edits and deletes are audited', async () => {
     const account = await add(a.agent, a.id, { ...insta, platform: 'Mastodon' });
     const url = `${base(a.id)}/${account.id}`;
-    const edited = await a.agent.request('PATCH', url, { json: { platform: 'Linkedin', username: 'alpha-inc', profileUrl: '', notes: '' } });
+    const edited = await a.agent.request('PATCH', url, {
+      json: { platform: 'Linkedin', username: 'alpha-inc', profileUrl: '', notes: '' },
+    });
     expect(edited.status, await edited.clone().text()).toBe(200);
-    expect((await edited.json()).account).toMatchObject({ platform: 'Linkedin', username: 'alpha-inc', profileUrl: '', notes: '', hasPassword: true });
+    expect((await edited.json()).account).toMatchObject({
+      platform: 'Linkedin',
+      username: 'alpha-inc',
+      profileUrl: '',
+      notes: '',
+      hasPassword: true,
+    });
     expect(await (await a.agent.request('POST', `${url}/reveal/password`)).json()).toEqual({ value: 'Gr4m secret!' });
-    expect((await admin.agent.request('PATCH', url, { json: { platform: 'Linkedin', username: 'alpha-inc', password: 'n3w pass' } })).status).toBe(200);
+    expect(
+      (
+        await admin.agent.request('PATCH', url, {
+          json: { platform: 'Linkedin', username: 'alpha-inc', password: 'n3w pass' },
+        })
+      ).status,
+    ).toBe(200);
     expect(await (await a.agent.request('POST', `${url}/reveal/password`)).json()).toEqual({ value: 'n3w pass' });
     expect((await admin.agent.request('DELETE', url)).status).toBe(200);
     expect((await a.agent.request('DELETE', url)).status).toBe(404);
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, account.id), eq(auditLog.actorId, admin.id)));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, account.id), eq(auditLog.actorId, admin.id)));
     expect(entries.map((e) => e.action).sort()).toEqual(['delete', 'update']);
   });
 
@@ -87,10 +122,22 @@ describe('social media accounts', () => {
       [{ ...insta, username: '' }, 'Enter the username.'],
       [{ ...insta, password: '' }, 'Enter the password.'],
       [{ platform: 'X', username: 'y' }, 'Password must be text.'],
-      [{ ...insta, profileUrl: 'javascript:alert(document.cookie)' }, 'Profile URL must be a web address starting with http:// or https://'],
-      [{ ...insta, profileUrl: 'JavaScript:alert(1)' }, 'Profile URL must be a web address starting with http:// or https://'],
-      [{ ...insta, profileUrl: 'data:text/html,<script>alert(1)</script>' }, 'Profile URL must be a web address starting with http:// or https://'],
-      [{ ...insta, profileUrl: 'instagram.com/alpha' }, 'Profile URL must be a web address starting with http:// or https://'],
+      [
+        { ...insta, profileUrl: 'javascript:alert(document.cookie)' },
+        'Profile URL must be a web address starting with http:// or https://',
+      ],
+      [
+        { ...insta, profileUrl: 'JavaScript:alert(1)' },
+        'Profile URL must be a web address starting with http:// or https://',
+      ],
+      [
+        { ...insta, profileUrl: 'data:text/html,<script>alert(1)</script>' },
+        'Profile URL must be a web address starting with http:// or https://',
+      ],
+      [
+        { ...insta, profileUrl: 'instagram.com/alpha' },
+        'Profile URL must be a web address starting with http:// or https://',
+      ],
       [{ ...insta, secret: 1 }, 'Unexpected field: secret'],
     ];
     for (const [json, error] of cases) {
@@ -99,7 +146,9 @@ describe('social media accounts', () => {
       expect((await res.json()).error).toBe(error);
     }
     const account = await add(a.agent, a.id, { ...insta, platform: 'Youtube' });
-    const patch = await a.agent.request('PATCH', `${base(a.id)}/${account.id}`, { json: { ...insta, profileUrl: 'javascript:alert(1)' } });
+    const patch = await a.agent.request('PATCH', `${base(a.id)}/${account.id}`, {
+      json: { ...insta, profileUrl: 'javascript:alert(1)' },
+    });
     expect(patch.status).toBe(400);
     expect(await t.db.$count(socialMediaAccounts, eq(socialMediaAccounts.userId, a.id))).toBe(before + 1);
   });
@@ -116,7 +165,11 @@ describe('social media accounts', () => {
       ['DELETE', `${base(b.id)}/${account.id}`],
       ['POST', `${base(b.id)}/${account.id}/reveal/password`],
     ] as const) {
-      const res = await b.agent.request(method, path, method === 'PATCH' ? { json: { ...insta, username: 'bravo-took-it' } } : {});
+      const res = await b.agent.request(
+        method,
+        path,
+        method === 'PATCH' ? { json: { ...insta, username: 'bravo-took-it' } } : {},
+      );
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(await res.text()).not.toContain('Gr4m');
     }
@@ -129,10 +182,16 @@ describe('social media accounts', () => {
     const c = await t.createSignedInUser();
     const first = await add(c.agent, c.user.id, insta);
     const [row] = await t.db.select().from(socialMediaAccounts).where(eq(socialMediaAccounts.id, first.id));
-    await t.db.insert(socialMediaAccounts).values(Array.from({ length: LIMITS.socialAccounts - 1 }, () => ({ ...row, id: randomUUID(), password: null })));
+    await t.db
+      .insert(socialMediaAccounts)
+      .values(Array.from({ length: LIMITS.socialAccounts - 1 }, () => ({ ...row, id: randomUUID(), password: null })));
     const res = await c.agent.request('POST', base(c.user.id), { json: insta });
     expect(res.status).toBe(409);
-    expect((await res.json()).error).toBe(`You have reached the limit of ${LIMITS.socialAccounts} social media accounts. Delete some you no longer need, or contact support.`);
-    expect(await t.db.$count(socialMediaAccounts, eq(socialMediaAccounts.userId, c.user.id))).toBe(LIMITS.socialAccounts);
+    expect((await res.json()).error).toBe(
+      `You have reached the limit of ${LIMITS.socialAccounts} social media accounts. Delete some you no longer need, or contact support.`,
+    );
+    expect(await t.db.$count(socialMediaAccounts, eq(socialMediaAccounts.userId, c.user.id))).toBe(
+      LIMITS.socialAccounts,
+    );
   });
 });

@@ -50,7 +50,15 @@ function due(now: Date) {
  * each locked row, so a second instance finds them claimed) and queues one mail each in the same
  * transaction, delivered after the commit. `now` is injectable for tests.
  */
-export async function runSupportReplyMail({ db, mailer, config, log, now = new Date(), signal, batch = 200 }: ReplyMailDeps) {
+export async function runSupportReplyMail({
+  db,
+  mailer,
+  config,
+  log,
+  now = new Date(),
+  signal,
+  batch = 200,
+}: ReplyMailDeps) {
   let mails = 0;
   for (;;) {
     if (signal?.aborted) break;
@@ -65,13 +73,24 @@ export async function runSupportReplyMail({ db, mailer, config, log, now = new D
       const clients = await tx
         .select({ email: authUsers.email, name: authUsers.name })
         .from(authUsers)
-        .where(inArray(authUsers.id, claimed.map((r) => r.clientId)));
-      const msgs = clients.map((cl) => ({ ...supportReplyMail(cl.email, cl.name, `${config.appUrl}/support`, `${config.appUrl}/account`), nextAttemptAt: new Date() }));
+        .where(
+          inArray(
+            authUsers.id,
+            claimed.map((r) => r.clientId),
+          ),
+        );
+      const msgs = clients.map((cl) => ({
+        ...supportReplyMail(cl.email, cl.name, `${config.appUrl}/support`, `${config.appUrl}/account`),
+        nextAttemptAt: new Date(),
+      }));
       const rows = msgs.length ? await tx.insert(mailOutbox).values(msgs).returning({ id: mailOutbox.id }) : [];
       return { claimed: claimed.length, mailIds: rows.map((r) => r.id) };
     });
     mails += ids.mailIds.length;
-    if (ids.mailIds.length) await mailer.drain(ids.mailIds).catch((e) => log?.warn(`support reply mails not delivered yet (retried later): ${e}`));
+    if (ids.mailIds.length)
+      await mailer
+        .drain(ids.mailIds)
+        .catch((e) => log?.warn(`support reply mails not delivered yet (retried later): ${e}`));
     if (ids.claimed < batch) break;
   }
   if (mails) log?.info(`support reply mails: ${mails} sent`);
@@ -79,7 +98,10 @@ export async function runSupportReplyMail({ db, mailer, config, log, now = new D
 }
 
 /** Every minute, the first a minute after start; stop() waits for a running pass. */
-export function scheduleSupportReplyMail(deps: Omit<ReplyMailDeps, 'now' | 'signal'>, opts: { firstDelayMs?: number; intervalMs?: number } = {}) {
+export function scheduleSupportReplyMail(
+  deps: Omit<ReplyMailDeps, 'now' | 'signal'>,
+  opts: { firstDelayMs?: number; intervalMs?: number } = {},
+) {
   return schedulePeriodic((signal) => runSupportReplyMail({ ...deps, signal }), {
     firstDelayMs: opts.firstDelayMs ?? 60_000,
     intervalMs: opts.intervalMs ?? 60_000,

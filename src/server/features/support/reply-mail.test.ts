@@ -25,8 +25,10 @@ async function send(who: Who, clientId: string, body: string) {
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()).message as SupportMessage;
 }
-const run = (offsetMs: number) => runSupportReplyMail({ db: t.db, mailer: t.mailer, config: t.config, now: new Date(Date.now() + offsetMs) });
-const mailsTo = async (email: string) => (await t.outbox(email)).filter((m) => m.subject.includes('Support has replied'));
+const run = (offsetMs: number) =>
+  runSupportReplyMail({ db: t.db, mailer: t.mailer, config: t.config, now: new Date(Date.now() + offsetMs) });
+const mailsTo = async (email: string) =>
+  (await t.outbox(email)).filter((m) => m.subject.includes('Support has replied'));
 
 describe('support reply e-mail', () => {
   it('sends one e-mail when a reply stays unread for 5 minutes, then at most one an hour', async () => {
@@ -62,7 +64,10 @@ describe('support reply e-mail', () => {
     expect(await mailsTo(reader.email)).toHaveLength(0);
 
     const quiet = await client();
-    await t.db.insert(users).values({ id: quiet.id, emailAlertEnabled: false }).onConflictDoUpdate({ target: users.id, set: { emailAlertEnabled: false } });
+    await t.db
+      .insert(users)
+      .values({ id: quiet.id, emailAlertEnabled: false })
+      .onConflictDoUpdate({ target: users.id, set: { emailAlertEnabled: false } });
     await send(quiet, quiet.id, 'Q');
     await send(admin, quiet.id, 'A');
     await run(10 * MIN);
@@ -80,7 +85,9 @@ describe('support reply e-mail', () => {
     await send(c, c.id, 'Q');
     await send(admin, c.id, 'A');
     const now = new Date(Date.now() + 6 * MIN);
-    const results = await Promise.all([1, 2, 3].map(() => runSupportReplyMail({ db: t.db, mailer: t.mailer, config: t.config, now })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => runSupportReplyMail({ db: t.db, mailer: t.mailer, config: t.config, now })),
+    );
     expect(results.reduce((n, r) => n + r.mails, 0)).toBeGreaterThanOrEqual(1);
     expect(await mailsTo(c.email)).toHaveLength(1);
   });

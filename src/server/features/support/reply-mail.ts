@@ -20,6 +20,12 @@ export function supportReplyMail(to: string, name: string, supportUrl: string, p
     `<p style="font-size:12px;color:#6b7280">${esc(outro)}</p>`,
     `<p style="font-size:12px;color:#6b7280">${esc(branding.companyName)} · ${esc(branding.address)} · ${esc(branding.phone)}</p></div>`,
   ].join('\n');
-  const text = [intro, body, `Open Support Chat: ${supportUrl}`, outro, `${branding.companyName} · ${branding.phone}`].join('\n\n');
+  const text = [
+    intro,
+    body,
+    `Open Support Chat: ${supportUrl}`,
+    outro,
+    `${branding.companyName} · ${branding.phone}`,
+  ].join('\n\n');
   return { to, subject: `${branding.productName} - Support has replied to your message`, html, text };
 }

@@ -64,7 +64,10 @@ export function sseReader(res: Response) {
       });
     }
   }
-  const messages = () => events.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data) as { id: number; body: string; clientId: string });
+  const messages = () =>
+    events
+      .filter((e) => e.event === 'message')
+      .map((e) => JSON.parse(e.data) as { id: number; body: string; clientId: string });
   return {
     events,
     messages,

@@ -38,7 +38,8 @@ async function send(who: Who, clientId: string, body: string) {
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()).message as SupportMessage;
 }
-const isMsg = (body: string) => (e: { event: string; data: string }) => e.event === 'message' && (JSON.parse(e.data) as SupportMessage).body === body;
+const isMsg = (body: string) => (e: { event: string; data: string }) =>
+  e.event === 'message' && (JSON.parse(e.data) as SupportMessage).body === body;
 // Lets the stream subscribe and read its starting point before a test writes.
 const settle = () => new Promise((r) => setTimeout(r, 150));
 
@@ -63,7 +64,9 @@ describe('support live stream', () => {
     const c = await t.createSignedInUser({ role: 'client' });
     const who = { id: c.user.id, email: c.email, agent: c.agent };
     const first = await send(who, who.id, 'm0');
-    await t.db.insert(supportMessages).values(Array.from({ length: 230 }, (_, i) => ({ clientId: who.id, fromStaff: i % 2 === 1, body: `bulk ${i}` })));
+    await t.db
+      .insert(supportMessages)
+      .values(Array.from({ length: 230 }, (_, i) => ({ clientId: who.id, fromStaff: i % 2 === 1, body: `bulk ${i}` })));
     const resumed = await open(who, `${base(who.id)}/stream?after=${first.id}`);
     const got = await resumed.waitFor((e) => e.event === 'message', 230, 5000);
     const ids = got.map((e) => Number(e.id));
@@ -98,9 +101,16 @@ describe('support live stream', () => {
     await admin.agent.post(`${base(b.id)}/read`, { upTo: fromB.id });
     await mine.waitFor((e) => e.event === 'read' && JSON.parse(e.data).staffReadId === fromB.id);
     await admin.agent.post(`${base(b.id)}/archive`, { archived: true });
-    await staff.waitFor((e) => e.event === 'conversation' && JSON.parse(e.data).clientId === b.id && JSON.parse(e.data).archived === true);
+    await staff.waitFor(
+      (e) => e.event === 'conversation' && JSON.parse(e.data).clientId === b.id && JSON.parse(e.data).archived === true,
+    );
     await new Promise((r) => setTimeout(r, 200));
-    expect(mine.messages().map((m) => m.clientId).every((id) => id === b.id)).toBe(true);
+    expect(
+      mine
+        .messages()
+        .map((m) => m.clientId)
+        .every((id) => id === b.id),
+    ).toBe(true);
     expect(mine.events.some((e) => e.data.includes('from A to staff'))).toBe(false);
   });
 
@@ -175,30 +185,37 @@ describe('support live stream', () => {
     }
   });
 
-  it.runIf(!!process.env.TEST_DATABASE_URL)('sends the staff stream a message whose id committed after a higher one (no skip)', async () => {
-    const x = await t.createSignedInUser({ role: 'client' });
-    const y = await t.createSignedInUser({ role: 'client' });
-    await send({ id: x.user.id, email: x.email, agent: x.agent }, x.user.id, 'x opens');
-    const staff = await open(admin, '/api/support/stream');
-    await settle();
-    // X's send holds the message-order lock while Y's starts: Y must wait, so its higher id can
-    // never be visible before X's lower one.
-    let releaseX!: () => void;
-    const held = new Promise<void>((r) => (releaseX = r));
-    const xSend = t.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('support_messages'))`);
-      await tx.insert(supportMessages).values({ clientId: x.user.id, fromStaff: false, body: 'x slow' });
-      await held;
-    });
-    const ySend = send({ id: y.user.id, email: y.email, agent: y.agent }, y.user.id, 'y fast');
-    await new Promise((r) => setTimeout(r, 200));
-    releaseX();
-    await xSend;
-    await ySend;
-    await staff.waitFor((e) => e.event === 'message' && ['x slow', 'y fast'].includes((JSON.parse(e.data) as SupportMessage).body), 2, 3000);
-    const bodies = staff.messages().map((m) => m.body);
-    expect(bodies.indexOf('x slow')).toBeLessThan(bodies.indexOf('y fast'));
-  });
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    'sends the staff stream a message whose id committed after a higher one (no skip)',
+    async () => {
+      const x = await t.createSignedInUser({ role: 'client' });
+      const y = await t.createSignedInUser({ role: 'client' });
+      await send({ id: x.user.id, email: x.email, agent: x.agent }, x.user.id, 'x opens');
+      const staff = await open(admin, '/api/support/stream');
+      await settle();
+      // X's send holds the message-order lock while Y's starts: Y must wait, so its higher id can
+      // never be visible before X's lower one.
+      let releaseX!: () => void;
+      const held = new Promise<void>((r) => (releaseX = r));
+      const xSend = t.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('support_messages'))`);
+        await tx.insert(supportMessages).values({ clientId: x.user.id, fromStaff: false, body: 'x slow' });
+        await held;
+      });
+      const ySend = send({ id: y.user.id, email: y.email, agent: y.agent }, y.user.id, 'y fast');
+      await new Promise((r) => setTimeout(r, 200));
+      releaseX();
+      await xSend;
+      await ySend;
+      await staff.waitFor(
+        (e) => e.event === 'message' && ['x slow', 'y fast'].includes((JSON.parse(e.data) as SupportMessage).body),
+        2,
+        3000,
+      );
+      const bodies = staff.messages().map((m) => m.body);
+      expect(bodies.indexOf('x slow')).toBeLessThan(bodies.indexOf('y fast'));
+    },
+  );
 
   it.runIf(!!process.env.TEST_DATABASE_URL)('delivers across two app instances on one PostgreSQL', async () => {
     const url = new URL(process.env.TEST_DATABASE_URL!);
@@ -217,7 +234,9 @@ describe('support live stream', () => {
       const started = performance.now();
       const sent = await send({ id: c.user.id, email: c.email, agent: c.agent }, c.user.id, 'written on A');
       const [ev] = await stream.waitFor(isMsg('written on A'), 1, 1000);
-      console.log(`support stream across two instances (postgres): posted on A to received on B in ${(performance.now() - started).toFixed(0)} ms`);
+      console.log(
+        `support stream across two instances (postgres): posted on A to received on B in ${(performance.now() - started).toFixed(0)} ms`,
+      );
       expect(Number(ev.id)).toBe(sent.id);
       await stream.close();
     } finally {
@@ -225,4 +244,3 @@ describe('support live stream', () => {
     }
   });
 });
-

@@ -9,8 +9,15 @@ import { SUPPORT_ONLINE_WINDOW_MS, type SupportAgent, type SupportConversationIt
 const unread = sql`${supportConversations.lastClientMessageId} > ${supportConversations.staffReadId}`;
 
 /** The staff inbox: conversations with a message, unread first then newest, the client named. */
-export async function listInbox(db: Db, q: { page: number; pageSize: number; view: 'open' | 'archived' }): Promise<Page<SupportConversationItem>> {
-  const where = and(ownedByClient(db, supportConversations.clientId), gt(supportConversations.lastMessageId, 0), q.view === 'archived' ? isNotNull(supportConversations.archivedAt) : isNull(supportConversations.archivedAt));
+export async function listInbox(
+  db: Db,
+  q: { page: number; pageSize: number; view: 'open' | 'archived' },
+): Promise<Page<SupportConversationItem>> {
+  const where = and(
+    ownedByClient(db, supportConversations.clientId),
+    gt(supportConversations.lastMessageId, 0),
+    q.view === 'archived' ? isNotNull(supportConversations.archivedAt) : isNull(supportConversations.archivedAt),
+  );
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -36,28 +43,40 @@ export async function listInbox(db: Db, q: { page: number; pageSize: number; vie
       .offset((q.page - 1) * q.pageSize),
     db.select({ total: count() }).from(supportConversations).where(where),
   ]);
-  const items = rows.map(
-    (r): SupportConversationItem => ({
-      clientId: r.clientId,
-      clientName: r.clientName,
-      clientEmail: r.clientEmail,
-      lastMessage: r.lastId ? { id: r.lastId, body: (r.lastBody ?? '').slice(0, 300), fromStaff: !!r.lastFromStaff, createdAt: r.lastAt!.toISOString(), hasAttachment: !!r.lastFile } : null,
-      unreadCount: Number(r.unreadCount),
-      archived: !!r.archivedAt,
-    }),
-  );
+  const items = rows.map((r): SupportConversationItem => ({
+    clientId: r.clientId,
+    clientName: r.clientName,
+    clientEmail: r.clientEmail,
+    lastMessage: r.lastId
+      ? {
+          id: r.lastId,
+          body: (r.lastBody ?? '').slice(0, 300),
+          fromStaff: !!r.lastFromStaff,
+          createdAt: r.lastAt!.toISOString(),
+          hasAttachment: !!r.lastFile,
+        }
+      : null,
+    unreadCount: Number(r.unreadCount),
+    archived: !!r.archivedAt,
+  }));
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
 /** Conversations with client messages no staff member has read (the sidebar badge). */
 export async function unreadConversations(db: Db) {
-  const [{ n }] = await db.select({ n: count() }).from(supportConversations).where(and(unread, ownedByClient(db, supportConversations.clientId)));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(supportConversations)
+    .where(and(unread, ownedByClient(db, supportConversations.clientId)));
   return { conversations: n };
 }
 
 /** Records that this admin has the inbox open (the client's header shows 'online'). */
 export async function touchPresence(db: Db, userId: string) {
-  await db.insert(supportPresence).values({ userId, seenAt: new Date() }).onConflictDoUpdate({ target: supportPresence.userId, set: { seenAt: new Date() } });
+  await db
+    .insert(supportPresence)
+    .values({ userId, seenAt: new Date() })
+    .onConflictDoUpdate({ target: supportPresence.userId, set: { seenAt: new Date() } });
 }
 
 export async function supportAgent(db: Db, now = Date.now()): Promise<SupportAgent> {

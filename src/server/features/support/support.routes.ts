@@ -5,7 +5,14 @@ import { validate } from '../../middleware/validate';
 import { acceptUpload } from '../../uploads/accept';
 import { sendStoredDownload } from '../../uploads/serve';
 import { multipartRoute } from '../../uploads/upload';
-import { supportArchiveInput, supportInboxQuery, supportMessageInput, supportMessagesQuery, supportReadInput, supportStreamQuery } from '../../../shared/support';
+import {
+  supportArchiveInput,
+  supportInboxQuery,
+  supportMessageInput,
+  supportMessagesQuery,
+  supportReadInput,
+  supportStreamQuery,
+} from '../../../shared/support';
 import { ATTACHMENT_NOT_FOUND, findAttachment, receiveAttachmentForm } from './support.attachments';
 import { listInbox, supportAgent, touchPresence, unreadConversations } from './support.inbox';
 import { listMessages, markRead, sendMessage, setArchived } from './support.service';
@@ -13,13 +20,18 @@ import { streamCursor, supportStream } from './support.stream';
 
 const BAD_CURSOR = 'Last-Event-ID must be a message id.';
 
-const send = (c: Context<AppEnv>, input: Parameters<typeof sendMessage>[2]) => sendMessage(c.var.deps.db, c.var.scope, input);
+const send = (c: Context<AppEnv>, input: Parameters<typeof sendMessage>[2]) =>
+  sendMessage(c.var.deps.db, c.var.scope, input);
 const NO_CONVERSATION = 'This client has not written to support yet.';
 
 /** /api/clients/:clientId/support: one client's conversation with the support team (the client, or an admin for them). */
 export const clientSupportRoutes = new Hono<AppEnv>()
-  .get('/messages', access('own'), validate('query', supportMessagesQuery), async (c) => c.json(await listMessages(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))))
-  .post('/messages', access('own'), validate('json', supportMessageInput), async (c) => c.json({ message: await send(c, { body: c.req.valid('json').body }) }, 201))
+  .get('/messages', access('own'), validate('query', supportMessagesQuery), async (c) =>
+    c.json(await listMessages(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))),
+  )
+  .post('/messages', access('own'), validate('json', supportMessageInput), async (c) =>
+    c.json({ message: await send(c, { body: c.req.valid('json').body }) }, 201),
+  )
   // Multipart: `file` (pdf, doc, docx, png, jpeg, gif or webp by content; at most 10 MB) and an optional `body`.
   // Marked multipart: the app's 1 MB limit on other bodies leaves it to the upload's own limit.
   .post('/messages/upload', access('own'), multipartRoute(), (c) => {
@@ -34,9 +46,15 @@ export const clientSupportRoutes = new Hono<AppEnv>()
   .get('/attachments/:attachmentId', access('own'), async (c) => {
     const file = await findAttachment(c.var.deps.db, c.var.scope.clientId, c.req.param('attachmentId'));
     if (!file) return c.json({ error: ATTACHMENT_NOT_FOUND }, 404);
-    return sendStoredDownload(c, { key: file.storageKey, name: file.fileName, contentType: file.contentType }, ATTACHMENT_NOT_FOUND);
+    return sendStoredDownload(
+      c,
+      { key: file.storageKey, name: file.fileName, contentType: file.contentType },
+      ATTACHMENT_NOT_FOUND,
+    );
   })
-  .post('/read', access('own'), validate('json', supportReadInput), async (c) => c.json(await markRead(c.var.deps.db, c.var.scope, c.req.valid('json').upTo)))
+  .post('/read', access('own'), validate('json', supportReadInput), async (c) =>
+    c.json(await markRead(c.var.deps.db, c.var.scope, c.req.valid('json').upTo)),
+  )
   // Staff only, on a client's conversation.
   .post('/archive', access('admin'), validate('json', supportArchiveInput), async (c) => {
     const result = await setArchived(c.var.deps.db, c.var.scope, c.req.valid('json').archived);
@@ -51,7 +69,9 @@ export const clientSupportRoutes = new Hono<AppEnv>()
 
 /** /api/support: the staff inbox over every conversation, and the agent header every user sees. */
 export const supportRoutes = new Hono<AppEnv>()
-  .get('/conversations', access('admin'), validate('query', supportInboxQuery), async (c) => c.json(await listInbox(c.var.deps.db, c.req.valid('query'))))
+  .get('/conversations', access('admin'), validate('query', supportInboxQuery), async (c) =>
+    c.json(await listInbox(c.var.deps.db, c.req.valid('query'))),
+  )
   .get('/unread', access('admin'), async (c) => c.json(await unreadConversations(c.var.deps.db)))
   .get('/agent', access('shared-read'), async (c) => c.json(await supportAgent(c.var.deps.db)))
   // Every conversation's messages; while it is open the admin counts as 'online' for clients.
@@ -60,5 +80,11 @@ export const supportRoutes = new Hono<AppEnv>()
     if (cursor === 'bad') return c.json({ error: BAD_CURSOR }, 400);
     const { db } = c.var.deps;
     const userId = c.var.user!.id;
-    return supportStream(c, { topic: 'support:*', clientId: null, userId, cursor, onTick: () => touchPresence(db, userId) });
+    return supportStream(c, {
+      topic: 'support:*',
+      clientId: null,
+      userId,
+      cursor,
+      onTick: () => touchPresence(db, userId),
+    });
   });

@@ -50,7 +50,14 @@ export const toMessage = (r: MessageRow): SupportMessage => ({
   authorName: r.authorName || (r.fromStaff ? branding.supportAgent.name : CLIENT_FALLBACK_NAME),
   body: r.body,
   createdAt: r.createdAt.toISOString(),
-  attachment: r.attachmentId ? { id: r.attachmentId, fileName: r.fileName ?? 'file', contentType: r.contentType ?? 'application/octet-stream', size: Number(r.size ?? 0) } : null,
+  attachment: r.attachmentId
+    ? {
+        id: r.attachmentId,
+        fileName: r.fileName ?? 'file',
+        contentType: r.contentType ?? 'application/octet-stream',
+        size: Number(r.size ?? 0),
+      }
+    : null,
 });
 
 /** Messages with their author and attachment, for a `where`, in id order. */
@@ -62,7 +69,11 @@ export const selectMessages = (db: Db) =>
     .leftJoin(supportAttachments, eq(supportAttachments.messageId, supportMessages.id));
 
 /** A page of the conversation, oldest first, ending before `before` (the newest page without it). */
-export async function listMessages(db: Db, clientId: string, q: { before?: number; limit: number }): Promise<SupportThread> {
+export async function listMessages(
+  db: Db,
+  clientId: string,
+  q: { before?: number; limit: number },
+): Promise<SupportThread> {
   const rows = await selectMessages(db)
     .where(and(eq(supportMessages.clientId, clientId), q.before ? lt(supportMessages.id, q.before) : undefined))
     .orderBy(desc(supportMessages.id))
@@ -76,7 +87,11 @@ export async function listMessages(db: Db, clientId: string, q: { before?: numbe
 /** Read ids and archive state (all zero / open before the first message). */
 export async function conversationState(db: Db, clientId: string) {
   const [row] = await db
-    .select({ staffReadId: supportConversations.staffReadId, clientReadId: supportConversations.clientReadId, archivedAt: supportConversations.archivedAt })
+    .select({
+      staffReadId: supportConversations.staffReadId,
+      clientReadId: supportConversations.clientReadId,
+      archivedAt: supportConversations.archivedAt,
+    })
     .from(supportConversations)
     .where(eq(supportConversations.clientId, clientId));
   return { staffReadId: row?.staffReadId ?? 0, clientReadId: row?.clientReadId ?? 0, archived: !!row?.archivedAt };
@@ -90,7 +105,11 @@ export type NewAttachment = { id: string; fileName: string; storageKey: string; 
  * the other side told (the client's bell for a staff reply; the admins once per unread spell).
  * Staff write when the caller is an admin, also on a client's page.
  */
-export async function sendMessage(db: Db, scope: Scope, input: { body: string; attachment?: NewAttachment; quotaBytes?: number }): Promise<SupportMessage> {
+export async function sendMessage(
+  db: Db,
+  scope: Scope,
+  input: { body: string; attachment?: NewAttachment; quotaBytes?: number },
+): Promise<SupportMessage> {
   const fromStaff = scope.isAdmin;
   const { clientId } = scope;
   const id = await db.transaction(async (tx) => {
@@ -100,7 +119,11 @@ export async function sendMessage(db: Db, scope: Scope, input: { body: string; a
       if (target?.role !== 'client') throw new NotFoundError('Not found');
     }
     await tx.insert(supportConversations).values({ clientId }).onConflictDoNothing();
-    const [conv] = await tx.select().from(supportConversations).where(eq(supportConversations.clientId, clientId)).for('update');
+    const [conv] = await tx
+      .select()
+      .from(supportConversations)
+      .where(eq(supportConversations.clientId, clientId))
+      .for('update');
     // The day cap bounds what a client can pile up; it counts the client's own messages only, so a
     // client who hits it can never keep staff from answering. Only the newest day-limit messages can
     // matter: the count reads at most that many rows, however long the history.
@@ -121,20 +144,27 @@ export async function sendMessage(db: Db, scope: Scope, input: { body: string; a
     // Inside the transaction: a refused or failed send does not use up the sender's minute.
     const rate = await consumeRateLimit(tx, `support-message:${scope.actorId}`, 60, LIMITS.supportMessagesPerMinute);
     if (!rate.allowed) throw new LimitReachedError(TOO_MANY_SUPPORT_MESSAGES, 'rate', rate.retryAfter);
-    if (input.attachment) await assertStorageRoom(tx, clientId, input.attachment.size, input.quotaBytes ?? Number.MAX_SAFE_INTEGER);
+    if (input.attachment)
+      await assertStorageRoom(tx, clientId, input.attachment.size, input.quotaBytes ?? Number.MAX_SAFE_INTEGER);
 
     // Streams follow a message id cursor, so ids must become visible in id order. The conversation
     // lock orders one client's messages; this lock (held to commit) orders every client's, or a
     // staff stream could send id 101 before id 100 commits and never send 100. Sends are short.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('support_messages'))`);
-    const [msg] = await tx.insert(supportMessages).values({ clientId, authorId: scope.actorId, fromStaff, body: input.body }).returning({ id: supportMessages.id, createdAt: supportMessages.createdAt });
-    if (input.attachment) await tx.insert(supportAttachments).values({ ...input.attachment, messageId: msg.id, clientId });
+    const [msg] = await tx
+      .insert(supportMessages)
+      .values({ clientId, authorId: scope.actorId, fromStaff, body: input.body })
+      .returning({ id: supportMessages.id, createdAt: supportMessages.createdAt });
+    if (input.attachment)
+      await tx.insert(supportAttachments).values({ ...input.attachment, messageId: msg.id, clientId });
     await tx
       .update(supportConversations)
       .set({
         lastMessageId: msg.id,
         lastMessageAt: msg.createdAt,
-        ...(fromStaff ? { staffReadId: msg.id } : { lastClientMessageId: msg.id, clientReadId: msg.id, archivedAt: null }),
+        ...(fromStaff
+          ? { staffReadId: msg.id }
+          : { lastClientMessageId: msg.id, clientReadId: msg.id, archivedAt: null }),
       })
       .where(eq(supportConversations.clientId, clientId));
 
@@ -144,10 +174,23 @@ export async function sendMessage(db: Db, scope: Scope, input: { body: string; a
       const [pending] = await tx
         .select({ id: notifications.id })
         .from(notifications)
-        .where(and(eq(notifications.userId, clientId), eq(notifications.kind, 'support_reply'), isNull(notifications.readAt)))
+        .where(
+          and(
+            eq(notifications.userId, clientId),
+            eq(notifications.kind, 'support_reply'),
+            isNull(notifications.readAt),
+          ),
+        )
         .limit(1);
       if (!pending)
-        await notify(tx, { userId: clientId, clientId, kind: 'support_reply', title: 'Support replied to your message', body: preview(input.body, input.attachment), link: '/support' });
+        await notify(tx, {
+          userId: clientId,
+          clientId,
+          kind: 'support_reply',
+          title: 'Support replied to your message',
+          body: preview(input.body, input.attachment),
+          link: '/support',
+        });
     } else if (conv.lastClientMessageId <= conv.staffReadId) {
       // Staff had read everything: this message starts an unread spell, told to the admins once.
       const [client] = await tx.select({ name: authUsers.name }).from(authUsers).where(eq(authUsers.id, clientId));
@@ -165,7 +208,8 @@ export async function sendMessage(db: Db, scope: Scope, input: { body: string; a
   return toMessage(row);
 }
 
-const preview = (body: string, attachment?: { fileName: string }) => (body ? body.slice(0, 200) : attachment ? `Sent a file: ${attachment.fileName}` : '');
+const preview = (body: string, attachment?: { fileName: string }) =>
+  body ? body.slice(0, 200) : attachment ? `Sent a file: ${attachment.fileName}` : '';
 
 /**
  * The caller's side has read up to `upTo`: the side's read id only moves up, and never past the
@@ -177,7 +221,12 @@ export async function markRead(db: Db, scope: Scope, upTo: number) {
   await db
     .update(supportConversations)
     .set({ [key]: sql`greatest(${col}, least(${upTo}::int, ${supportConversations.lastMessageId}))` })
-    .where(and(eq(supportConversations.clientId, scope.clientId), lt(col, sql`least(${upTo}::int, ${supportConversations.lastMessageId})`)));
+    .where(
+      and(
+        eq(supportConversations.clientId, scope.clientId),
+        lt(col, sql`least(${upTo}::int, ${supportConversations.lastMessageId})`),
+      ),
+    );
   const { staffReadId, clientReadId } = await conversationState(db, scope.clientId);
   return { staffReadId, clientReadId };
 }
@@ -199,7 +248,12 @@ export async function setArchived(db: Db, scope: Scope, archived: boolean) {
 /** Messages after `cursor` (of one client, or of every client), oldest first, at most `limit`. */
 export async function messagesAfter(db: Db, clientId: string | null, cursor: number, limit: number) {
   const rows = await selectMessages(db)
-    .where(and(gt(supportMessages.id, cursor), clientId ? eq(supportMessages.clientId, clientId) : ownedByClient(db, supportMessages.clientId)))
+    .where(
+      and(
+        gt(supportMessages.id, cursor),
+        clientId ? eq(supportMessages.clientId, clientId) : ownedByClient(db, supportMessages.clientId),
+      ),
+    )
     .orderBy(asc(supportMessages.id))
     .limit(limit);
   return rows.map(toMessage);

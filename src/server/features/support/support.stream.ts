@@ -75,8 +75,14 @@ export function supportStream(c: Context<AppEnv>, o: StreamOptions) {
               changed.delete(clientId);
               if (stopped) return;
               const s = await conversationState(db, clientId);
-              await stream.writeSSE({ event: 'read', data: JSON.stringify({ clientId, staffReadId: s.staffReadId, clientReadId: s.clientReadId }) });
-              await stream.writeSSE({ event: 'conversation', data: JSON.stringify({ clientId, archived: s.archived }) });
+              await stream.writeSSE({
+                event: 'read',
+                data: JSON.stringify({ clientId, staffReadId: s.staffReadId, clientReadId: s.clientReadId }),
+              });
+              await stream.writeSSE({
+                event: 'conversation',
+                data: JSON.stringify({ clientId, archived: s.archived }),
+              });
             }
           } while (dirty && !stopped);
         } catch (e) {

@@ -6,7 +6,13 @@ import { makePdf } from '../../test/make-pdf';
 import { makeDoc, makeDocx } from '../../test/zip';
 import { PNG } from '../training/training-media';
 import { SUPPORT_DAY_LIMIT, TOO_MANY_SUPPORT_MESSAGES, LIMITS } from '../../../shared/limits';
-import { SUPPORT_MESSAGE_EMPTY, SUPPORT_MESSAGE_TOO_LONG, type SupportConversationItem, type SupportMessage, type SupportThread } from '../../../shared/support';
+import {
+  SUPPORT_MESSAGE_EMPTY,
+  SUPPORT_MESSAGE_TOO_LONG,
+  type SupportConversationItem,
+  type SupportMessage,
+  type SupportThread,
+} from '../../../shared/support';
 import { CHAT_CONTENT_MISMATCH, DOUBLE_EXTENSION, ONLY_CHAT_FILES } from '../../../shared/uploads';
 
 type Who = { id: string; email: string; agent: TestAgent };
@@ -68,7 +74,10 @@ describe('support chat messages', () => {
     expect(seen.items.map((m) => m.body)).toEqual(['Hello\nsupport', 'We are on it']);
     expect(seen.staffReadId).toBe(reply.id);
     // The admin's write on A's data is in A's audit log.
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.clientId, a.id), eq(auditLog.entityType, 'support_message')));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clientId, a.id), eq(auditLog.entityType, 'support_message')));
     expect(audit.map((r) => r.entityId)).toEqual([String(reply.id)]);
   });
 
@@ -85,7 +94,8 @@ describe('support chat messages', () => {
       expect(res.status, JSON.stringify(json)).toBe(400);
       expect((await res.json()).error).toBe(error);
     }
-    for (const q of ['?before=abc', '?limit=0', '?limit=101', '?foo=1']) expect((await a.agent.get(`${base(a.id)}/messages${q}`)).status, q).toBe(400);
+    for (const q of ['?before=abc', '?limit=0', '?limit=101', '?foo=1'])
+      expect((await a.agent.get(`${base(a.id)}/messages${q}`)).status, q).toBe(400);
     expect((await a.agent.post(`${base(a.id)}/read`, { upTo: 'x' })).status).toBe(400);
     expect((await a.agent.post(`${base(a.id)}/read`, { upTo: -1 })).status).toBe(400);
     expect((await a.agent.get(`${base(a.id)}/stream`, { headers: { 'last-event-id': 'abc' } })).status).toBe(400);
@@ -118,14 +128,25 @@ describe('support chat messages', () => {
 
     const d = await newClient();
     await send(d, d.id, 'first');
-    await t.db.insert(supportMessages).values(Array.from({ length: LIMITS.supportMessagesPerDay - 1 }, (_, i) => ({ clientId: d.id, fromStaff: false, body: `old ${i}` })));
+    await t.db
+      .insert(supportMessages)
+      .values(
+        Array.from({ length: LIMITS.supportMessagesPerDay - 1 }, (_, i) => ({
+          clientId: d.id,
+          fromStaff: false,
+          body: `old ${i}`,
+        })),
+      );
     const capped = await d.agent.post(`${base(d.id)}/messages`, { body: 'over the day' });
     expect(capped.status).toBe(429);
     expect((await capped.json()).error).toBe(SUPPORT_DAY_LIMIT);
     // The cap counts the client's messages: staff can still answer a client who reached it.
     expect((await admin.agent.post(`${base(d.id)}/messages`, { body: 'reply' })).status).toBe(201);
     // Messages older than a day no longer count.
-    await t.db.update(supportMessages).set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where(and(eq(supportMessages.clientId, d.id), like(supportMessages.body, 'old %')));
+    await t.db
+      .update(supportMessages)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(and(eq(supportMessages.clientId, d.id), like(supportMessages.body, 'old %')));
     await send(d, d.id, 'next day');
   });
 
@@ -145,18 +166,52 @@ describe('support chat messages', () => {
 
   it('tells the client once per unread reply and the admins once per unread spell', async () => {
     const c = await newClient('Spell Client');
-    const adminNotes = async () => (await t.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.kind, 'support_message'), eq(notifications.clientId, c.id)))).length;
-    const clientNotes = async () => (await t.db.select().from(notifications).where(and(eq(notifications.userId, c.id), eq(notifications.kind, 'support_reply')))).length;
+    const adminNotes = async () =>
+      (
+        await t.db
+          .select()
+          .from(notifications)
+          .where(
+            and(
+              eq(notifications.userId, admin.id),
+              eq(notifications.kind, 'support_message'),
+              eq(notifications.clientId, c.id),
+            ),
+          )
+      ).length;
+    const clientNotes = async () =>
+      (
+        await t.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, c.id), eq(notifications.kind, 'support_reply')))
+      ).length;
     await send(c, c.id, 'first');
     await send(c, c.id, 'second');
     expect(await adminNotes()).toBe(1);
     await send(admin, c.id, 'reply 1');
     await send(admin, c.id, 'reply 2');
     expect(await clientNotes()).toBe(1);
-    const [note] = await t.db.select().from(notifications).where(and(eq(notifications.userId, c.id), eq(notifications.kind, 'support_reply')));
+    const [note] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, c.id), eq(notifications.kind, 'support_reply')));
     expect(note.link).toBe('/support');
-    const [staffNote] = await t.db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.kind, 'support_message'), eq(notifications.clientId, c.id)));
-    expect(staffNote).toMatchObject({ title: 'New Support Chat message from Spell Client', body: 'first', link: `/support?conversation=${c.id}` });
+    const [staffNote] = await t.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, admin.id),
+          eq(notifications.kind, 'support_message'),
+          eq(notifications.clientId, c.id),
+        ),
+      );
+    expect(staffNote).toMatchObject({
+      title: 'New Support Chat message from Spell Client',
+      body: 'first',
+      link: `/support?conversation=${c.id}`,
+    });
     await t.db.update(notifications).set({ readAt: new Date() }).where(eq(notifications.id, note.id));
     await send(admin, c.id, 'reply 3');
     expect(await clientNotes()).toBe(2);
@@ -173,7 +228,8 @@ describe('support inbox', () => {
       const { a: x, b: y, admin: boss } = await t2.clientsAndAdmin();
       const z = await t2.createSignedInUser({ role: 'client', name: 'Zed' });
       const zz = { id: z.user.id, email: z.email, agent: z.agent };
-      const say = async (who: Who, clientId: string, body: string) => expect((await who.agent.post(`${base(clientId)}/messages`, { body })).status).toBe(201);
+      const say = async (who: Who, clientId: string, body: string) =>
+        expect((await who.agent.post(`${base(clientId)}/messages`, { body })).status).toBe(201);
       await say(x, x.id, 'x1');
       await say(x, x.id, 'x2');
       await say(y, y.id, 'y1');
@@ -213,7 +269,8 @@ describe('support inbox', () => {
   });
 
   it('shows the agent online only while an admin has the inbox stream open', async () => {
-    const agent = async () => (await (await a.agent.get('/api/support/agent')).json()) as { online: boolean; name: string; hours: string };
+    const agent = async () =>
+      (await (await a.agent.get('/api/support/agent')).json()) as { online: boolean; name: string; hours: string };
     const before = await agent();
     expect(before).toMatchObject({ name: 'Support Team', online: false });
     expect(before.hours).toMatch(/Monday/);
@@ -255,13 +312,22 @@ describe('support attachments', () => {
   it('accepts every chat kind by content: pdf, doc, docx, png, jpeg, gif, webp', async () => {
     const c = await newClient();
     const pad = (head: Buffer) => Buffer.concat([head, Buffer.alloc(64)]);
-    const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([36, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(64)]);
+    const webp = Buffer.concat([
+      Buffer.from('RIFF'),
+      Buffer.from([36, 0, 0, 0]),
+      Buffer.from('WEBPVP8 '),
+      Buffer.alloc(64),
+    ]);
     const kinds: [Buffer, string, string][] = [
       [makePdf(), 'a.pdf', 'application/pdf'],
       [makeDoc(), 'old.doc', 'application/msword'],
       [await makeDocx(), 'letter.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
       [PNG, 'p.png', 'image/png'],
-      [pad(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00])), 'photo.JPEG', 'image/jpeg'],
+      [
+        pad(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00])),
+        'photo.JPEG',
+        'image/jpeg',
+      ],
       [pad(Buffer.from('GIF89a')), 'anim.gif', 'image/gif'],
       [webp, 'pic.webp', 'image/webp'],
     ];
@@ -282,7 +348,12 @@ describe('support attachments', () => {
       [PNG, 'picture.pdf', 415, CHAT_CONTENT_MISMATCH],
       [makePdf(), 'report.exe', 400, ONLY_CHAT_FILES],
       [makePdf(), 'report.php.pdf', 400, DOUBLE_EXTENSION],
-      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.png', 415, CHAT_CONTENT_MISMATCH],
+      [
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        'x.png',
+        415,
+        CHAT_CONTENT_MISMATCH,
+      ],
     ];
     for (const [bytes, name, status, error] of cases) {
       const res = await upload(c, c.id, bytes, name);
@@ -299,7 +370,9 @@ describe('support attachments', () => {
     // Nothing refused was left in storage.
     const fs = await import('node:fs');
     const dir = `${t.filesDir}/support`;
-    const left = fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).filter((f) => String(f).includes('.')) : [];
+    const left = fs.existsSync(dir)
+      ? fs.readdirSync(dir, { recursive: true }).filter((f) => String(f).includes('.'))
+      : [];
     const stored = await t.db.select().from(supportMessages).where(eq(supportMessages.clientId, c.id));
     expect(stored).toEqual([]);
     expect(left.filter((f) => String(f).startsWith(c.id.toLowerCase()))).toEqual([]);
@@ -327,9 +400,18 @@ describe('support attachments', () => {
 describe('conversation state', () => {
   it('starts with no conversation row and zero read ids', async () => {
     const c = await newClient();
-    expect(await thread(c, c.id)).toEqual({ items: [], nextBefore: null, staffReadId: 0, clientReadId: 0, archived: false });
+    expect(await thread(c, c.id)).toEqual({
+      items: [],
+      nextBefore: null,
+      staffReadId: 0,
+      clientReadId: 0,
+      archived: false,
+    });
     expect(await t.db.select().from(supportConversations).where(eq(supportConversations.clientId, c.id))).toEqual([]);
     // Reading an empty conversation is harmless.
-    expect(await (await c.agent.post(`${base(c.id)}/read`, { upTo: 5 })).json()).toEqual({ staffReadId: 0, clientReadId: 0 });
+    expect(await (await c.agent.post(`${base(c.id)}/read`, { upTo: 5 })).json()).toEqual({
+      staffReadId: 0,
+      clientReadId: 0,
+    });
   });
 });

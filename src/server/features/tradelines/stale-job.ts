@@ -48,7 +48,11 @@ function staleUnclaimed(t: Table, now: Date): SQL {
 
 /** The next clients (by id, after `after`) with at least one stale tradeline not yet told about. */
 async function clientsWithStale(db: Db, now: Date, after: string, limit: number): Promise<string[]> {
-  const clientsOf = (t: Table) => db.select({ userId: t.userId }).from(t).where(and(gt(t.userId, after), staleUnclaimed(t, now)));
+  const clientsOf = (t: Table) =>
+    db
+      .select({ userId: t.userId })
+      .from(t)
+      .where(and(gt(t.userId, after), staleUnclaimed(t, now)));
   const rows = await union(clientsOf(storeCreditCards), clientsOf(revolvingCredits), clientsOf(firstStepOpenings))
     .orderBy(asc(sql`1`))
     .limit(limit);
@@ -60,7 +64,12 @@ async function clientsWithStale(db: Db, now: Date, after: string, limit: number)
  * second instance finds nothing left) and, in the same transaction, notifies them (with the mail
  * when their e-mail alerts are on: notify decides). Null when another run had claimed everything.
  */
-async function tellClient(db: Db, appUrl: string, clientId: string, now: Date): Promise<{ count: number; mailId: number | null } | null> {
+async function tellClient(
+  db: Db,
+  appUrl: string,
+  clientId: string,
+  now: Date,
+): Promise<{ count: number; mailId: number | null } | null> {
   return db.transaction(async (tx) => {
     const claim = (t: Table) =>
       tx
@@ -68,9 +77,20 @@ async function tellClient(db: Db, appUrl: string, clientId: string, now: Date): 
         .set({ staleNotifiedAt: now })
         .where(and(eq(t.userId, clientId), staleUnclaimed(t, now)))
         .returning({ id: t.id, since: since(t) });
-    const cardNames = async (t: typeof storeCreditCards | typeof revolvingCredits, claimed: { id: string; since: string | null }[]) => {
+    const cardNames = async (
+      t: typeof storeCreditCards | typeof revolvingCredits,
+      claimed: { id: string; since: string | null }[],
+    ) => {
       if (!claimed.length) return [];
-      const rows = await tx.select({ id: t.id, issuer: t.issuer, cardType: t.cardType }).from(t).where(inArray(t.id, claimed.map((c) => c.id)));
+      const rows = await tx
+        .select({ id: t.id, issuer: t.issuer, cardType: t.cardType })
+        .from(t)
+        .where(
+          inArray(
+            t.id,
+            claimed.map((c) => c.id),
+          ),
+        );
       return claimed.map((c) => {
         const r = rows.find((x) => x.id === c.id);
         return { name: [r?.issuer, r?.cardType].filter(Boolean).join(' ') || 'Card', since: c.since ?? '' };
@@ -85,12 +105,20 @@ async function tellClient(db: Db, appUrl: string, clientId: string, now: Date): 
           .select({ id: firstStepOpenings.id, vendor: firstStepAccounts.vendor })
           .from(firstStepOpenings)
           .innerJoin(firstStepAccounts, eq(firstStepAccounts.id, firstStepOpenings.firstStepAccountId))
-          .where(inArray(firstStepOpenings.id, openings.map((o) => o.id)))
+          .where(
+            inArray(
+              firstStepOpenings.id,
+              openings.map((o) => o.id),
+            ),
+          )
       : [];
     const lines: StaleLine[] = [
       ...(await cardNames(storeCreditCards, store)),
       ...(await cardNames(revolvingCredits, revolving)),
-      ...openings.map((o) => ({ name: vendors.find((v) => v.id === o.id)?.vendor ?? 'First Step Account', since: o.since ?? '' })),
+      ...openings.map((o) => ({
+        name: vendors.find((v) => v.id === o.id)?.vendor ?? 'First Step Account',
+        since: o.since ?? '',
+      })),
     ].sort((a, b) => a.since.localeCompare(b.since) || a.name.localeCompare(b.name));
     if (!lines.length) return null;
 
@@ -99,8 +127,14 @@ async function tellClient(db: Db, appUrl: string, clientId: string, now: Date): 
       userId: clientId,
       clientId,
       kind: 'tradeline_stale',
-      title: n === 1 ? `${lines[0].name} has not been reported for ${TRADELINE_STALE_DAYS} days` : `${n} tradelines have not been reported for ${TRADELINE_STALE_DAYS} days`,
-      body: `Ask the creditor to report your payments, then update the last reported date: ${lines.map((l) => l.name).join(', ')}`.slice(0, 500),
+      title:
+        n === 1
+          ? `${lines[0].name} has not been reported for ${TRADELINE_STALE_DAYS} days`
+          : `${n} tradelines have not been reported for ${TRADELINE_STALE_DAYS} days`,
+      body: `Ask the creditor to report your payments, then update the last reported date: ${lines.map((l) => l.name).join(', ')}`.slice(
+        0,
+        500,
+      ),
       link: SUMMARY_LINK,
       mail: (to) => staleTradelinesMail(to.email, to.name, lines, `${appUrl}${SUMMARY_LINK}`, `${appUrl}/account`),
     });
@@ -109,7 +143,15 @@ async function tellClient(db: Db, appUrl: string, clientId: string, now: Date): 
 }
 
 /** One pass over every client's tradelines; `now` is injectable for tests. */
-export async function runStaleTradelines({ db, mailer, config, log, now = new Date(), signal, batchClients = 500 }: StaleDeps): Promise<StaleResult> {
+export async function runStaleTradelines({
+  db,
+  mailer,
+  config,
+  log,
+  now = new Date(),
+  signal,
+  batchClients = 500,
+}: StaleDeps): Promise<StaleResult> {
   const result: StaleResult = { clients: 0, tradelines: 0, mails: 0 };
   // Client by client in batches, so a pass over thousands of clients holds one batch of ids in
   // memory and a stop waits for one client at most.
@@ -126,7 +168,9 @@ export async function runStaleTradelines({ db, mailer, config, log, now = new Da
         result.tradelines += told.count;
         if (told.mailId === null) continue;
         result.mails++;
-        await mailer.drain([told.mailId]).catch((e) => log?.warn(`stale tradeline mail ${told.mailId} not delivered yet (retried later): ${e}`));
+        await mailer
+          .drain([told.mailId])
+          .catch((e) => log?.warn(`stale tradeline mail ${told.mailId} not delivered yet (retried later): ${e}`));
       } catch (e) {
         // A card deleted meanwhile, a lost connection: the claim rolled back, the next run retries.
         log?.error(`stale tradelines for ${clientId} failed: ${e instanceof Error ? e.message : String(e)}`);
@@ -134,7 +178,10 @@ export async function runStaleTradelines({ db, mailer, config, log, now = new Da
     }
     if (clients.length < batchClients) break;
   }
-  if (result.clients) log?.info(`stale tradelines: ${countLabel(result.clients, 'client')} told about ${countLabel(result.tradelines, 'tradeline')}`);
+  if (result.clients)
+    log?.info(
+      `stale tradelines: ${countLabel(result.clients, 'client')} told about ${countLabel(result.tradelines, 'tradeline')}`,
+    );
   return result;
 }
 
@@ -142,7 +189,10 @@ export async function runStaleTradelines({ db, mailer, config, log, now = new Da
  * Runs the stale-tradeline pass every 6 hours, the first one minute after start; stop() ends a
  * running pass after the client it is on and waits for that.
  */
-export function scheduleStaleTradelines(deps: Omit<StaleDeps, 'now' | 'signal'>, opts: { firstDelayMs?: number; intervalMs?: number } = {}) {
+export function scheduleStaleTradelines(
+  deps: Omit<StaleDeps, 'now' | 'signal'>,
+  opts: { firstDelayMs?: number; intervalMs?: number } = {},
+) {
   return schedulePeriodic((signal) => runStaleTradelines({ ...deps, signal }), {
     firstDelayMs: opts.firstDelayMs ?? 60_000,
     intervalMs: opts.intervalMs ?? 6 * 60 * 60_000,

@@ -16,11 +16,13 @@ const isSource = (s: string): s is TradelineSource => (TRADELINE_SOURCES as read
 const ownTradeline = createMiddleware<AppEnv>(async (c, next) => {
   const source = c.req.param('source') ?? '';
   const id = c.req.param('id') ?? '';
-  if (!isSource(source) || id.length > 64 || !(await tradelineExists(c.var.deps.db, c.var.scope.clientId, source, id))) return c.json({ error: NOT_FOUND }, 404);
+  if (!isSource(source) || id.length > 64 || !(await tradelineExists(c.var.deps.db, c.var.scope.clientId, source, id)))
+    return c.json({ error: NOT_FOUND }, 404);
   // A First Step opening is members' data, as the First Step routes are: a lapsed member still
   // sees it in the summary but no longer changes it (admins pass).
   const user = c.get('user');
-  if (source === 'first-step' && !(user && (await callerHasMemberAccess(c.var.deps.db, user)))) return c.json({ error: MEMBERS_ONLY_ERROR }, 403);
+  if (source === 'first-step' && !(user && (await callerHasMemberAccess(c.var.deps.db, user))))
+    return c.json({ error: MEMBERS_ONLY_ERROR }, 403);
   return next();
 });
 
@@ -30,8 +32,16 @@ const ownTradeline = createMiddleware<AppEnv>(async (c, next) => {
  * client, or an admin for them, audited).
  */
 export const tradelinesRoutes = new Hono<AppEnv>()
-  .get('/', access('own'), validate('query', pageQuery), async (c) => c.json(await tradelineSummary(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))))
+  .get('/', access('own'), validate('query', pageQuery), async (c) =>
+    c.json(await tradelineSummary(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))),
+  )
   .put('/:source/:id', access('own'), ownTradeline, validate('json', tradelineInput), async (c) => {
-    const tradeline = await updateTradeline(c.var.deps.db, c.var.scope, c.req.param('source') as TradelineSource, c.req.param('id'), c.req.valid('json'));
+    const tradeline = await updateTradeline(
+      c.var.deps.db,
+      c.var.scope,
+      c.req.param('source') as TradelineSource,
+      c.req.param('id'),
+      c.req.valid('json'),
+    );
     return tradeline ? c.json({ tradeline }) : c.json({ error: NOT_FOUND }, 404);
   });

@@ -4,7 +4,13 @@ import { firstStepAccounts, firstStepOpenings, revolvingCredits, storeCreditCard
 import type { Scope } from '../../middleware/access';
 import type { Bureau, Tradeline, TradelineSource } from '../../../shared/credit';
 import type { PageQuery } from '../../../shared/paging';
-import { isoDay, summarizeTradelines, tradelineStatus, type TradelinesResponse, type TradelineView } from '../../../shared/tradelines';
+import {
+  isoDay,
+  summarizeTradelines,
+  tradelineStatus,
+  type TradelinesResponse,
+  type TradelineView,
+} from '../../../shared/tradelines';
 import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
 import { announce } from '../../lib/changes';
@@ -13,7 +19,11 @@ import { announce } from '../../lib/changes';
 // columns live on its own row (src/server/db/schema/credit.ts). Every query filters by the scope's
 // client, so another client's card or opening is simply not there (404).
 
-export const TRADELINE_TABLES = { store: storeCreditCards, revolving: revolvingCredits, 'first-step': firstStepOpenings } as const;
+export const TRADELINE_TABLES = {
+  store: storeCreditCards,
+  revolving: revolvingCredits,
+  'first-step': firstStepOpenings,
+} as const;
 const ENTITY = 'tradeline' as const;
 
 type TradelineColumns = { bureaus: string[]; dateOpened: string; lastReported: string };
@@ -35,7 +45,13 @@ export async function clientTradelines(db: Db, clientId: string): Promise<Tradel
     db.select(cols(storeCreditCards)).from(storeCreditCards).where(eq(storeCreditCards.userId, clientId)),
     db.select(cols(revolvingCredits)).from(revolvingCredits).where(eq(revolvingCredits.userId, clientId)),
     db
-      .select({ id: firstStepOpenings.id, vendor: firstStepAccounts.vendor, bureaus: firstStepOpenings.bureaus, dateOpened: firstStepOpenings.dateOpened, lastReported: firstStepOpenings.lastReported })
+      .select({
+        id: firstStepOpenings.id,
+        vendor: firstStepAccounts.vendor,
+        bureaus: firstStepOpenings.bureaus,
+        dateOpened: firstStepOpenings.dateOpened,
+        lastReported: firstStepOpenings.lastReported,
+      })
       .from(firstStepOpenings)
       .innerJoin(firstStepAccounts, eq(firstStepAccounts.id, firstStepOpenings.firstStepAccountId))
       .where(eq(firstStepOpenings.userId, clientId)),
@@ -57,12 +73,22 @@ export async function clientTradelines(db: Db, clientId: string): Promise<Tradel
 }
 
 /** The summary over all of a client's tradelines, and one page of them. */
-export async function tradelineSummary(db: Db, clientId: string, q: PageQuery, now = new Date()): Promise<TradelinesResponse> {
+export async function tradelineSummary(
+  db: Db,
+  clientId: string,
+  q: PageQuery,
+  now = new Date(),
+): Promise<TradelinesResponse> {
   const today = isoDay(now);
   const all = await clientTradelines(db, clientId);
   const start = (q.page - 1) * q.pageSize;
-  const items: TradelineView[] = all.slice(start, start + q.pageSize).map((t) => ({ ...t, status: tradelineStatus(t, today) }));
-  return { summary: summarizeTradelines(all, today), tradelines: { items, total: all.length, page: q.page, pageSize: q.pageSize } };
+  const items: TradelineView[] = all
+    .slice(start, start + q.pageSize)
+    .map((t) => ({ ...t, status: tradelineStatus(t, today) }));
+  return {
+    summary: summarizeTradelines(all, today),
+    tradelines: { items, total: all.length, page: q.page, pageSize: q.pageSize },
+  };
 }
 
 export async function tradelineExists(db: Db, clientId: string, source: TradelineSource, id: string) {
@@ -75,12 +101,23 @@ export async function tradelineExists(db: Db, clientId: string, source: Tradelin
 }
 
 /** Records the bureaus and dates of the scope client's tradeline; null when it is not theirs. */
-export async function updateTradeline(db: Db, scope: Scope, source: TradelineSource, id: string, input: TradelineValues): Promise<TradelineValues | null> {
+export async function updateTradeline(
+  db: Db,
+  scope: Scope,
+  source: TradelineSource,
+  id: string,
+  input: TradelineValues,
+): Promise<TradelineValues | null> {
   const table = TRADELINE_TABLES[source];
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(table)
-      .set({ bureaus: input.bureaus, dateOpened: input.dateOpened, lastReported: input.lastReported, updatedAt: new Date() })
+      .set({
+        bureaus: input.bureaus,
+        dateOpened: input.dateOpened,
+        lastReported: input.lastReported,
+        updatedAt: new Date(),
+      })
       .where(and(eq(table.id, id), eq(table.userId, scope.clientId)))
       .returning({ bureaus: table.bureaus, dateOpened: table.dateOpened, lastReported: table.lastReported });
     if (!row) return null;

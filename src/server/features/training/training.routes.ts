@@ -6,7 +6,16 @@ import { validate } from '../../middleware/validate';
 import { acceptUpload } from '../../uploads/accept';
 import { sendInline, sendRanged, sendStoredDownload } from '../../uploads/serve';
 import { multipartRoute, uploadBodyLimit } from '../../uploads/upload';
-import { introInput, progressInput, progressListQuery, RESOURCE_NOT_FOUND, resourceListQuery, VIDEO_NOT_FOUND, videoListQuery, videoOrderInput } from '../../../shared/training';
+import {
+  introInput,
+  progressInput,
+  progressListQuery,
+  RESOURCE_NOT_FOUND,
+  resourceListQuery,
+  VIDEO_NOT_FOUND,
+  videoListQuery,
+  videoOrderInput,
+} from '../../../shared/training';
 import {
   addResource,
   addVideo,
@@ -28,13 +37,17 @@ import { receiveNewVideo, receiveResource, receiveVideoForm } from './training.u
 
 /** /api/training-videos: the Training Videos library (every signed-in user reads; admins manage). */
 export const trainingRoutes = new Hono<AppEnv>()
-  .get('/', access('shared-read'), validate('query', videoListQuery), async (c) => c.json(await listVideos(c.var.deps.db, c.var.user!.id, c.req.valid('query'))))
+  .get('/', access('shared-read'), validate('query', videoListQuery), async (c) =>
+    c.json(await listVideos(c.var.deps.db, c.var.user!.id, c.req.valid('query'))),
+  )
   .get('/intro', access('shared-read'), async (c) => c.json({ video: await introVideo(c.var.deps.db, c.var.user!.id) }))
   // Multipart: title, duration, description and the files `thumbnail` and `video` (both required).
   .post('/upload', access('admin'), multipartRoute(), (c) => {
     const actorId = c.var.user!.id;
     return acceptUpload(c, { actorId }, () =>
-      receiveNewVideo(c, async (fields, files) => c.json({ video: await addVideo(c.var.deps.db, actorId, fields, files) }, 201)),
+      receiveNewVideo(c, async (fields, files) =>
+        c.json({ video: await addVideo(c.var.deps.db, actorId, fields, files) }, 201),
+      ),
     );
   })
   .put('/order', access('admin'), validate('json', videoOrderInput), async (c) => {
@@ -51,7 +64,10 @@ export const trainingRoutes = new Hono<AppEnv>()
     const video = await findVideoFiles(c.var.deps.db, c.req.param('videoId'));
     if (!video) return c.json({ error: VIDEO_NOT_FOUND }, 404);
     const file = { key: video.videoKey, contentType: video.videoContentType, size: video.videoSize };
-    return sendRanged(c, file, { notFound: VIDEO_NOT_FOUND, unsatisfiable: 'The requested range is not part of the video.' });
+    return sendRanged(c, file, {
+      notFound: VIDEO_NOT_FOUND,
+      unsatisfiable: 'The requested range is not part of the video.',
+    });
   })
   .get('/:videoId/thumbnail', access('shared-read'), async (c) => {
     const video = await findVideoFiles(c.var.deps.db, c.req.param('videoId'));
@@ -75,7 +91,9 @@ export const trainingRoutes = new Hono<AppEnv>()
   })
   .delete('/:videoId', access('admin'), async (c) => {
     const { db, storage, log } = c.var.deps;
-    return (await deleteVideo(db, storage, c.req.param('videoId'), log)) ? c.json({ ok: true }) : c.json({ error: VIDEO_NOT_FOUND }, 404);
+    return (await deleteVideo(db, storage, c.req.param('videoId'), log))
+      ? c.json({ ok: true })
+      : c.json({ error: VIDEO_NOT_FOUND }, 404);
   })
   .get('/:videoId/resources', access('shared-read'), validate('query', resourceListQuery), async (c) => {
     const { db } = c.var.deps;
@@ -96,11 +114,17 @@ export const trainingRoutes = new Hono<AppEnv>()
   .get('/:videoId/resources/:resourceId/download', access('shared-read'), async (c) => {
     const resource = await findResource(c.var.deps.db, c.req.param('videoId'), c.req.param('resourceId'));
     if (!resource) return c.json({ error: RESOURCE_NOT_FOUND }, 404);
-    return sendStoredDownload(c, { key: resource.storageKey, name: resource.name, contentType: resource.contentType }, RESOURCE_NOT_FOUND);
+    return sendStoredDownload(
+      c,
+      { key: resource.storageKey, name: resource.name, contentType: resource.contentType },
+      RESOURCE_NOT_FOUND,
+    );
   })
   .delete('/:videoId/resources/:resourceId', access('admin'), async (c) => {
     const { db, storage, log } = c.var.deps;
-    return (await deleteResource(db, storage, c.req.param('videoId'), c.req.param('resourceId'), log)) ? c.json({ ok: true }) : c.json({ error: RESOURCE_NOT_FOUND }, 404);
+    return (await deleteResource(db, storage, c.req.param('videoId'), c.req.param('resourceId'), log))
+      ? c.json({ ok: true })
+      : c.json({ error: RESOURCE_NOT_FOUND }, 404);
   })
   // Where the caller stopped; the player saves every few seconds.
   .put('/:videoId/progress', access('user'), validate('json', progressInput), async (c) => {
@@ -109,6 +133,9 @@ export const trainingRoutes = new Hono<AppEnv>()
   });
 
 /** /api/clients/:clientId/training-progress: every video with that client's progress (the client or an admin). */
-export const clientTrainingProgressRoutes = new Hono<AppEnv>().get('/', access('own'), validate('query', progressListQuery), async (c) =>
-  c.json(await clientProgress(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))),
+export const clientTrainingProgressRoutes = new Hono<AppEnv>().get(
+  '/',
+  access('own'),
+  validate('query', progressListQuery),
+  async (c) => c.json(await clientProgress(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))),
 );

@@ -28,7 +28,10 @@ type Log = { warn: (m: string) => void };
 // One lock for every change to the library's order (adds, deletes, reorders): they serialise.
 const lockLibrary = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('training_videos'), 0)`);
 
-const resourceCount = sql<number>`(select count(*) from ${videoResources} where ${videoResources.videoId} = ${trainingVideos.id})`.mapWith(Number);
+const resourceCount =
+  sql<number>`(select count(*) from ${videoResources} where ${videoResources.videoId} = ${trainingVideos.id})`.mapWith(
+    Number,
+  );
 
 const videoColumns = {
   id: trainingVideos.id,
@@ -47,9 +50,20 @@ const progressColumns = {
 };
 
 type ProgressRow = { positionSeconds: number; durationSeconds: number; watched: boolean; updatedAt: Date } | null;
-const toProgress = (p: ProgressRow): VideoProgress | null => (p ? { ...p, updatedAt: p.updatedAt.toISOString() } : null);
+const toProgress = (p: ProgressRow): VideoProgress | null =>
+  p ? { ...p, updatedAt: p.updatedAt.toISOString() } : null;
 
-type VideoRow = { id: string; title: string; description: string; duration: string; displayOrder: number; isIntro: boolean; createdAt: Date; resourceCount: number; progress: ProgressRow };
+type VideoRow = {
+  id: string;
+  title: string;
+  description: string;
+  duration: string;
+  displayOrder: number;
+  isIntro: boolean;
+  createdAt: Date;
+  resourceCount: number;
+  progress: ProgressRow;
+};
 const toVideo = (r: VideoRow): TrainingVideo => ({
   id: r.id,
   title: r.title,
@@ -76,7 +90,10 @@ async function counts(db: Db, userId: string) {
   const [row] = await db
     .select({
       total: count(),
-      watched: sql<number>`(select count(*) from ${videoProgress} where ${videoProgress.userId} = ${userId} and ${videoProgress.watched})`.mapWith(Number),
+      watched:
+        sql<number>`(select count(*) from ${videoProgress} where ${videoProgress.userId} = ${userId} and ${videoProgress.watched})`.mapWith(
+          Number,
+        ),
     })
     .from(trainingVideos);
   return { total: row?.total ?? 0, watched: row?.watched ?? 0 };
@@ -122,7 +139,12 @@ export async function findVideoFiles(db: Db, videoId: string | undefined) {
 export type StoredFile = { key: string; contentType: string; size: number };
 
 /** Records a new video whose files are already stored, last in the order. */
-export async function addVideo(db: Db, actorId: string, fields: VideoFields, files: { video: StoredFile; thumbnail: StoredFile }): Promise<TrainingVideo> {
+export async function addVideo(
+  db: Db,
+  actorId: string,
+  fields: VideoFields,
+  files: { video: StoredFile; thumbnail: StoredFile },
+): Promise<TrainingVideo> {
   const id = randomUUID();
   await db.transaction(async (tx) => {
     await lockLibrary(tx);
@@ -147,30 +169,52 @@ export async function addVideo(db: Db, actorId: string, fields: VideoFields, fil
  * Changes a video's fields and, for each file sent, its file; the replaced files are removed after
  * the commit. Null when there is no such video (the caller removes the files it stored).
  */
-export async function editVideo(db: Db, storage: Storage, actorId: string, videoId: string, fields: VideoFields, files: { video?: StoredFile; thumbnail?: StoredFile }, log: Log) {
+export async function editVideo(
+  db: Db,
+  storage: Storage,
+  actorId: string,
+  videoId: string,
+  fields: VideoFields,
+  files: { video?: StoredFile; thumbnail?: StoredFile },
+  log: Log,
+) {
   if (!isTrainingId(videoId)) return null;
   const old = await db.transaction(async (tx) => {
-    const [row] = await tx.select({ videoKey: trainingVideos.videoKey, thumbnailKey: trainingVideos.thumbnailKey }).from(trainingVideos).where(eq(trainingVideos.id, videoId)).for('update');
+    const [row] = await tx
+      .select({ videoKey: trainingVideos.videoKey, thumbnailKey: trainingVideos.thumbnailKey })
+      .from(trainingVideos)
+      .where(eq(trainingVideos.id, videoId))
+      .for('update');
     if (!row) return null;
     await tx
       .update(trainingVideos)
       .set({
         ...fields,
-        ...(files.video ? { videoKey: files.video.key, videoContentType: files.video.contentType, videoSize: files.video.size } : {}),
-        ...(files.thumbnail ? { thumbnailKey: files.thumbnail.key, thumbnailContentType: files.thumbnail.contentType } : {}),
+        ...(files.video
+          ? { videoKey: files.video.key, videoContentType: files.video.contentType, videoSize: files.video.size }
+          : {}),
+        ...(files.thumbnail
+          ? { thumbnailKey: files.thumbnail.key, thumbnailContentType: files.thumbnail.contentType }
+          : {}),
         updatedAt: new Date(),
       })
       .where(eq(trainingVideos.id, videoId));
     return row;
   });
   if (!old) return null;
-  const replaced = [files.video ? old.videoKey : null, files.thumbnail ? old.thumbnailKey : null].filter((k): k is string => !!k);
+  const replaced = [files.video ? old.videoKey : null, files.thumbnail ? old.thumbnailKey : null].filter(
+    (k): k is string => !!k,
+  );
   await removeKeys(storage, replaced, log);
   return (await videoById(db, actorId, videoId))!;
 }
 
 async function removeKeys(storage: Storage, keys: string[], log: Log) {
-  await Promise.all(keys.map((key) => storage.delete(key).catch((err: unknown) => log.warn(`could not remove stored file ${key}: ${String(err)}`))));
+  await Promise.all(
+    keys.map((key) =>
+      storage.delete(key).catch((err: unknown) => log.warn(`could not remove stored file ${key}: ${String(err)}`)),
+    ),
+  );
 }
 
 /** Removes the video (its resources and everyone's progress go with it), closes the gap in the order, then removes its files. */
@@ -178,11 +222,18 @@ export async function deleteVideo(db: Db, storage: Storage, videoId: string, log
   if (!isTrainingId(videoId)) return false;
   const keys = await db.transaction(async (tx) => {
     await lockLibrary(tx);
-    const resources = await tx.select({ key: videoResources.storageKey }).from(videoResources).where(eq(videoResources.videoId, videoId));
+    const resources = await tx
+      .select({ key: videoResources.storageKey })
+      .from(videoResources)
+      .where(eq(videoResources.videoId, videoId));
     const [row] = await tx
       .delete(trainingVideos)
       .where(eq(trainingVideos.id, videoId))
-      .returning({ videoKey: trainingVideos.videoKey, thumbnailKey: trainingVideos.thumbnailKey, displayOrder: trainingVideos.displayOrder });
+      .returning({
+        videoKey: trainingVideos.videoKey,
+        thumbnailKey: trainingVideos.thumbnailKey,
+        displayOrder: trainingVideos.displayOrder,
+      });
     if (!row) return null;
     await tx
       .update(trainingVideos)
@@ -204,7 +255,8 @@ export async function reorderVideos(db: Db, ids: string[]) {
     await lockLibrary(tx);
     const current = await tx.select({ id: trainingVideos.id }).from(trainingVideos);
     const known = new Set(current.map((r) => r.id));
-    if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id))) throw new ConflictError(ORDER_CHANGED);
+    if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id)))
+      throw new ConflictError(ORDER_CHANGED);
     await tx.execute(
       sql`update ${trainingVideos} set display_order = v.ord, updated_at = now() from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) with ordinality as v(id, ord) where ${trainingVideos.id} = v.id`,
     );
@@ -217,7 +269,11 @@ export async function setIntro(db: Db, videoId: string | null) {
   return db.transaction(async (tx) => {
     await tx.update(trainingVideos).set({ isIntro: false }).where(eq(trainingVideos.isIntro, true));
     if (videoId === null) return true;
-    const rows = await tx.update(trainingVideos).set({ isIntro: true }).where(eq(trainingVideos.id, videoId)).returning({ id: trainingVideos.id });
+    const rows = await tx
+      .update(trainingVideos)
+      .set({ isIntro: true })
+      .where(eq(trainingVideos.id, videoId))
+      .returning({ id: trainingVideos.id });
     if (!rows.length) throw new NotFoundError(VIDEO_NOT_FOUND);
     return true;
   });
@@ -233,7 +289,14 @@ const resourceColumns = {
   size: videoResources.size,
   createdAt: videoResources.createdAt,
 };
-const toResource = (r: { id: string; videoId: string; name: string; contentType: string; size: number; createdAt: Date }): VideoResource => ({
+const toResource = (r: {
+  id: string;
+  videoId: string;
+  name: string;
+  contentType: string;
+  size: number;
+  createdAt: Date;
+}): VideoResource => ({
   ...r,
   createdAt: r.createdAt.toISOString(),
   downloadUrl: `/api/training-videos/${r.videoId}/resources/${r.id}/download`,
@@ -249,23 +312,40 @@ export async function listResources(db: Db, videoId: string, q: PageQuery): Prom
   const { limit, offset } = pageWindow(q);
   const where = eq(videoResources.videoId, videoId);
   const [rows, total] = await Promise.all([
-    db.select(resourceColumns).from(videoResources).where(where).orderBy(asc(videoResources.createdAt), asc(videoResources.id)).limit(limit).offset(offset),
+    db
+      .select(resourceColumns)
+      .from(videoResources)
+      .where(where)
+      .orderBy(asc(videoResources.createdAt), asc(videoResources.id))
+      .limit(limit)
+      .offset(offset),
     db.$count(videoResources, where),
   ]);
   return { items: rows.map(toResource), total, page: q.page, pageSize: q.pageSize };
 }
 
 /** Stores the file and records it under the video (LIMITS.resourcesPerVideo); null when the video is gone. */
-export async function addResource(db: Db, storage: Storage, videoId: string, upload: ReceivedUpload, name: string): Promise<VideoResource | null> {
+export async function addResource(
+  db: Db,
+  storage: Storage,
+  videoId: string,
+  upload: ReceivedUpload,
+  name: string,
+): Promise<VideoResource | null> {
   const id = randomUUID();
   const key = `training-videos/resources/${videoId}/${id}.${upload.ext}`;
   return storeThenRecord(storage, key, upload, () =>
     db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('video_resources'), hashtext(${videoId}))`);
-      const [video] = await tx.select({ id: trainingVideos.id }).from(trainingVideos).where(eq(trainingVideos.id, videoId)).for('share');
+      const [video] = await tx
+        .select({ id: trainingVideos.id })
+        .from(trainingVideos)
+        .where(eq(trainingVideos.id, videoId))
+        .for('share');
       if (!video) throw new NotFoundError(VIDEO_NOT_FOUND);
       const n = await tx.$count(videoResources, eq(videoResources.videoId, videoId));
-      if (n >= LIMITS.resourcesPerVideo) throw new ConflictError(limitReached(LIMITS.resourcesPerVideo, 'resources on this video'));
+      if (n >= LIMITS.resourcesPerVideo)
+        throw new ConflictError(limitReached(LIMITS.resourcesPerVideo, 'resources on this video'));
       const [row] = await tx
         .insert(videoResources)
         .values({ id, videoId, name, storageKey: key, contentType: upload.contentType, size: upload.bytes.length })
@@ -284,7 +364,13 @@ export async function findResource(db: Db, videoId: string | undefined, resource
   return row ?? null;
 }
 
-export async function deleteResource(db: Db, storage: Storage, videoId: string | undefined, resourceId: string | undefined, log: Log) {
+export async function deleteResource(
+  db: Db,
+  storage: Storage,
+  videoId: string | undefined,
+  resourceId: string | undefined,
+  log: Log,
+) {
   if (!isTrainingId(videoId) || !isTrainingId(resourceId)) return false;
   const [row] = await db
     .delete(videoResources)
@@ -301,7 +387,12 @@ export async function deleteResource(db: Db, storage: Storage, videoId: string |
  * Saves where `userId` stopped in the video, in one statement (the player saves every few
  * seconds); once watched it stays watched. Null when there is no such video.
  */
-export async function saveProgress(db: Db, userId: string, videoId: string | undefined, input: { positionSeconds: number; durationSeconds: number }): Promise<VideoProgress | null> {
+export async function saveProgress(
+  db: Db,
+  userId: string,
+  videoId: string | undefined,
+  input: { positionSeconds: number; durationSeconds: number },
+): Promise<VideoProgress | null> {
   if (!isTrainingId(videoId)) return null;
   const watched = isWatched(input.positionSeconds, input.durationSeconds);
   const [row] = await db
@@ -337,7 +428,12 @@ export async function clientProgress(db: Db, clientId: string, q: PageQuery): Pr
   const { limit, offset } = pageWindow(q);
   const [rows, c] = await Promise.all([
     db
-      .select({ videoId: trainingVideos.id, title: trainingVideos.title, displayOrder: trainingVideos.displayOrder, progress: progressColumns })
+      .select({
+        videoId: trainingVideos.id,
+        title: trainingVideos.title,
+        displayOrder: trainingVideos.displayOrder,
+        progress: progressColumns,
+      })
       .from(trainingVideos)
       .leftJoin(videoProgress, and(eq(videoProgress.videoId, trainingVideos.id), eq(videoProgress.userId, clientId)))
       .orderBy(asc(trainingVideos.displayOrder), asc(trainingVideos.id))
@@ -346,7 +442,12 @@ export async function clientProgress(db: Db, clientId: string, q: PageQuery): Pr
     counts(db, clientId),
   ]);
   return {
-    items: rows.map((r) => ({ videoId: r.videoId, title: r.title, displayOrder: r.displayOrder, progress: toProgress(r.progress) })),
+    items: rows.map((r) => ({
+      videoId: r.videoId,
+      title: r.title,
+      displayOrder: r.displayOrder,
+      progress: toProgress(r.progress),
+    })),
     total: c.total,
     page: q.page,
     pageSize: q.pageSize,

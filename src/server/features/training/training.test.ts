@@ -5,7 +5,13 @@ import { eq, like } from 'drizzle-orm';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import { trainingVideos, videoProgress, videoResources } from '../../db/schema';
 import { LIMITS, limitReached } from '../../../shared/limits';
-import { FILES_REQUIRED, type ClientProgressPage, type TrainingVideo, type TrainingVideoPage, type VideoResource } from '../../../shared/training';
+import {
+  FILES_REQUIRED,
+  type ClientProgressPage,
+  type TrainingVideo,
+  type TrainingVideoPage,
+  type VideoResource,
+} from '../../../shared/training';
 import { mov, mp4, PDF, PNG, SVG, videoForm, webm } from './training-media';
 import { WRONG_THUMBNAIL_KIND, WRONG_VIDEO_KIND } from './training.upload';
 
@@ -26,10 +32,13 @@ afterAll(() => t?.close());
 function storedFiles() {
   const root = path.join(t.filesDir, 'objects');
   if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((p) => fs.statSync(path.join(root, p)).isFile()).sort();
+  return (fs.readdirSync(root, { recursive: true }) as string[])
+    .filter((p) => fs.statSync(path.join(root, p)).isFile())
+    .sort();
 }
 
-const upload = (form: FormData, agent = admin.agent, videoId?: string) => agent.request('POST', `/api/training-videos${videoId ? `/${videoId}` : ''}/upload`, { body: form });
+const upload = (form: FormData, agent = admin.agent, videoId?: string) =>
+  agent.request('POST', `/api/training-videos${videoId ? `/${videoId}` : ''}/upload`, { body: form });
 
 async function addVideo(o: Parameters<typeof videoForm>[0] = {}) {
   const res = await upload(videoForm(o));
@@ -39,7 +48,8 @@ async function addVideo(o: Parameters<typeof videoForm>[0] = {}) {
 
 async function clearLibrary() {
   const list = (await (await admin.agent.get('/api/training-videos?pageSize=100')).json()) as TrainingVideoPage;
-  for (const v of list.items) expect((await admin.agent.request('DELETE', `/api/training-videos/${v.id}`)).status).toBe(200);
+  for (const v of list.items)
+    expect((await admin.agent.request('DELETE', `/api/training-videos/${v.id}`)).status).toBe(200);
 }
 
 describe('adding a video', () => {
@@ -49,7 +59,14 @@ describe('adding a video', () => {
     const second = await addVideo({ title: 'Second', video: mp4(), videoName: 'second.mp4' });
     expect(first.displayOrder).toBe(1);
     expect(second.displayOrder).toBe(2);
-    expect(second).toMatchObject({ title: 'Second', duration: '10:30', description: 'How the portal works.', isIntro: false, resourceCount: 0, progress: null });
+    expect(second).toMatchObject({
+      title: 'Second',
+      duration: '10:30',
+      description: 'How the portal works.',
+      isIntro: false,
+      resourceCount: 0,
+      progress: null,
+    });
     expect(second.streamUrl).toBe(`/api/training-videos/${second.id}/stream`);
     expect(second.thumbnailUrl).toBe(`/api/training-videos/${second.id}/thumbnail`);
     expect(storedFiles()).toHaveLength(4);
@@ -80,7 +97,11 @@ describe('adding a video', () => {
     await clearLibrary();
     expect(storedFiles()).toEqual([]);
     const refused: [FormData, number, string][] = [
-      [videoForm({ video: Buffer.from('just some text, not a video\n'.repeat(300)), videoName: 'movie.mp4' }), 415, WRONG_VIDEO_KIND],
+      [
+        videoForm({ video: Buffer.from('just some text, not a video\n'.repeat(300)), videoName: 'movie.mp4' }),
+        415,
+        WRONG_VIDEO_KIND,
+      ],
       [videoForm({ thumbnail: SVG, thumbnailName: 'thumb.svg' }), 415, WRONG_THUMBNAIL_KIND],
       [videoForm({ video: PNG, videoName: 'movie.webm' }), 415, WRONG_VIDEO_KIND],
       [videoForm({ thumbnail: webm(), thumbnailName: 'thumb.png' }), 415, WRONG_THUMBNAIL_KIND],
@@ -106,7 +127,10 @@ describe('adding a video', () => {
     expect(big.status).toBe(413);
     // Not multipart, and a broken form.
     expect((await admin.agent.post('/api/training-videos/upload', { title: 'x' })).status).toBe(415);
-    const broken = await admin.agent.request('POST', '/api/training-videos/upload', { body: '--xyz\r\nnonsense', headers: { 'content-type': 'multipart/form-data; boundary=xyz' } });
+    const broken = await admin.agent.request('POST', '/api/training-videos/upload', {
+      body: '--xyz\r\nnonsense',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+    });
     expect(broken.status).toBe(400);
     expect(await t.db.$count(trainingVideos)).toBe(0);
     expect(storedFiles()).toEqual([]);
@@ -132,7 +156,11 @@ describe('editing and deleting', () => {
     const v = await addVideo();
     const before = storedFiles();
     expect(before).toHaveLength(2);
-    const res = await upload(videoForm({ title: 'Renamed', thumbnail: null, video: mp4(7000), videoName: 'new.mp4' }), admin.agent, v.id);
+    const res = await upload(
+      videoForm({ title: 'Renamed', thumbnail: null, video: mp4(7000), videoName: 'new.mp4' }),
+      admin.agent,
+      v.id,
+    );
     expect(res.status, await res.clone().text()).toBe(200);
     const edited = ((await res.json()) as { video: TrainingVideo }).video;
     expect(edited).toMatchObject({ id: v.id, title: 'Renamed', displayOrder: v.displayOrder });
@@ -154,10 +182,16 @@ describe('editing and deleting', () => {
 
   it('deletes the row, its resources and their files, and closes the gap in the order', async () => {
     await clearLibrary();
-    const [one, two, three] = [await addVideo({ title: '1' }), await addVideo({ title: '2' }), await addVideo({ title: '3' })];
+    const [one, two, three] = [
+      await addVideo({ title: '1' }),
+      await addVideo({ title: '2' }),
+      await addVideo({ title: '3' }),
+    ];
     const form = new FormData();
     form.set('file', new Blob([PDF]), 'Workbook.pdf');
-    expect((await admin.agent.request('POST', `/api/training-videos/${two.id}/resources/upload`, { body: form })).status).toBe(201);
+    expect(
+      (await admin.agent.request('POST', `/api/training-videos/${two.id}/resources/upload`, { body: form })).status,
+    ).toBe(201);
     expect(storedFiles()).toHaveLength(7);
     expect((await admin.agent.request('DELETE', `/api/training-videos/${two.id}`)).status).toBe(200);
     expect(storedFiles()).toHaveLength(4);
@@ -185,7 +219,12 @@ describe('order and intro', () => {
       ['A', 2],
       ['B', 3],
     ]);
-    for (const stale of [[ids[0], ids[1]], [...ids, crypto.randomUUID()], [ids[0], ids[0], ids[1]], [ids[0], ids[1], crypto.randomUUID()]]) {
+    for (const stale of [
+      [ids[0], ids[1]],
+      [...ids, crypto.randomUUID()],
+      [ids[0], ids[0], ids[1]],
+      [ids[0], ids[1], crypto.randomUUID()],
+    ]) {
       const res = await put(stale);
       expect(res.status).toBe(409);
       expect(((await res.json()) as { error: string }).error).toBe('The list of videos changed. Reload and try again.');
@@ -201,7 +240,8 @@ describe('order and intro', () => {
     await clearLibrary();
     const [v1, v2] = [await addVideo({ title: 'Welcome' }), await addVideo({ title: 'Other' })];
     expect(await (await a.agent.get('/api/training-videos/intro')).json()).toEqual({ video: null });
-    const set = (videoId: string | null) => admin.agent.request('PUT', '/api/training-videos/intro', { json: { videoId } });
+    const set = (videoId: string | null) =>
+      admin.agent.request('PUT', '/api/training-videos/intro', { json: { videoId } });
     expect((await set(v1.id)).status).toBe(200);
     expect((await set(v2.id)).status).toBe(200);
     const intro = ((await (await a.agent.get('/api/training-videos/intro')).json()) as { video: TrainingVideo }).video;
@@ -209,7 +249,9 @@ describe('order and intro', () => {
     expect(await t.db.$count(trainingVideos, eq(trainingVideos.isIntro, true))).toBe(1);
     expect((await set(crypto.randomUUID())).status).toBe(404);
     expect((await set('nope')).status).toBe(404);
-    expect(((await (await a.agent.get('/api/training-videos/intro')).json()) as { video: TrainingVideo }).video.id).toBe(v2.id);
+    expect(
+      ((await (await a.agent.get('/api/training-videos/intro')).json()) as { video: TrainingVideo }).video.id,
+    ).toBe(v2.id);
     expect((await set(null)).status).toBe(200);
     expect(await (await a.agent.get('/api/training-videos/intro')).json()).toEqual({ video: null });
   });
@@ -225,15 +267,27 @@ describe('resources', () => {
     const res = await admin.agent.request('POST', `/api/training-videos/${v.id}/resources/upload`, { body: form });
     expect(res.status, await res.clone().text()).toBe(201);
     const { resource } = (await res.json()) as { resource: VideoResource };
-    expect(resource).toMatchObject({ videoId: v.id, name: 'Week 1 workbook', contentType: 'application/pdf', size: PDF.length });
+    expect(resource).toMatchObject({
+      videoId: v.id,
+      name: 'Week 1 workbook',
+      contentType: 'application/pdf',
+      size: PDF.length,
+    });
     expect(resource.downloadUrl).toBe(`/api/training-videos/${v.id}/resources/${resource.id}/download`);
 
     const unnamed = new FormData();
     unnamed.set('file', new Blob([PDF]), 'Checklist.pdf');
-    const second = ((await (await admin.agent.request('POST', `/api/training-videos/${v.id}/resources/upload`, { body: unnamed })).json()) as { resource: VideoResource }).resource;
+    const second = (
+      (await (
+        await admin.agent.request('POST', `/api/training-videos/${v.id}/resources/upload`, { body: unnamed })
+      ).json()) as { resource: VideoResource }
+    ).resource;
     expect(second.name).toBe('Checklist.pdf');
 
-    const page = (await (await a.agent.get(`/api/training-videos/${v.id}/resources`)).json()) as { items: VideoResource[]; total: number };
+    const page = (await (await a.agent.get(`/api/training-videos/${v.id}/resources`)).json()) as {
+      items: VideoResource[];
+      total: number;
+    };
     expect(page.items.map((r) => r.name)).toEqual(['Week 1 workbook', 'Checklist.pdf']);
     const list = (await (await a.agent.get('/api/training-videos')).json()) as TrainingVideoPage;
     expect(list.items[0].resourceCount).toBe(2);
@@ -245,11 +299,17 @@ describe('resources', () => {
 
     const wrong = new FormData();
     wrong.set('file', new Blob([PNG]), 'picture.pdf');
-    expect((await admin.agent.request('POST', `/api/training-videos/${v.id}/resources/upload`, { body: wrong })).status).toBe(415);
-    expect((await a.agent.request('POST', `/api/training-videos/${v.id}/resources/upload`, { body: form })).status).toBe(403);
+    expect(
+      (await admin.agent.request('POST', `/api/training-videos/${v.id}/resources/upload`, { body: wrong })).status,
+    ).toBe(415);
+    expect(
+      (await a.agent.request('POST', `/api/training-videos/${v.id}/resources/upload`, { body: form })).status,
+    ).toBe(403);
 
     expect((await a.agent.request('DELETE', `/api/training-videos/${v.id}/resources/${resource.id}`)).status).toBe(403);
-    expect((await admin.agent.request('DELETE', `/api/training-videos/${v.id}/resources/${resource.id}`)).status).toBe(200);
+    expect((await admin.agent.request('DELETE', `/api/training-videos/${v.id}/resources/${resource.id}`)).status).toBe(
+      200,
+    );
     expect((await a.agent.get(resource.downloadUrl)).status).toBe(404);
     expect((await a.agent.get(`/api/training-videos/${crypto.randomUUID()}/resources`)).status).toBe(404);
     expect(storedFiles()).toHaveLength(3);
@@ -264,11 +324,18 @@ describe('progress', () => {
       agent.request('PUT', `/api/training-videos/${videoId}/progress`, { json: { positionSeconds, durationSeconds } });
     let res = await save(a.agent, v1.id, 30);
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { progress: { watched: boolean } }).progress).toMatchObject({ positionSeconds: 30, durationSeconds: 100, watched: false });
+    expect(((await res.json()) as { progress: { watched: boolean } }).progress).toMatchObject({
+      positionSeconds: 30,
+      durationSeconds: 100,
+      watched: false,
+    });
     res = await save(a.agent, v1.id, 90);
     expect(((await res.json()) as { progress: { watched: boolean } }).progress.watched).toBe(true);
     res = await save(a.agent, v1.id, 5);
-    expect(((await res.json()) as { progress: { watched: boolean } }).progress).toMatchObject({ positionSeconds: 5, watched: true });
+    expect(((await res.json()) as { progress: { watched: boolean } }).progress).toMatchObject({
+      positionSeconds: 5,
+      watched: true,
+    });
 
     // A position as tiny as 2.38e-81 is stored as 0, not refused by the real column (it was a 500 on PostgreSQL).
     res = await save(b.agent, v2.id, 2.38e-81);
@@ -287,10 +354,18 @@ describe('progress', () => {
 
     expect((await save(a.agent, crypto.randomUUID(), 1)).status).toBe(404);
     expect((await save(a.agent, 'nope', 1)).status).toBe(404);
-    expect((await a.agent.request('PUT', `/api/training-videos/${v1.id}/progress`, { json: { positionSeconds: -1, durationSeconds: 10 } })).status).toBe(400);
+    expect(
+      (
+        await a.agent.request('PUT', `/api/training-videos/${v1.id}/progress`, {
+          json: { positionSeconds: -1, durationSeconds: 10 },
+        })
+      ).status,
+    ).toBe(400);
 
     // The admin reads A's progress; B may not.
-    const adminView = (await (await admin.agent.get(`/api/clients/${a.id}/training-progress`)).json()) as ClientProgressPage;
+    const adminView = (await (
+      await admin.agent.get(`/api/clients/${a.id}/training-progress`)
+    ).json()) as ClientProgressPage;
     expect(adminView).toMatchObject({ total: 2, watchedCount: 1 });
     expect(adminView.items.map((i) => [i.title, i.displayOrder, i.progress?.watched ?? null])).toEqual([
       ['One', 1, true],
@@ -325,7 +400,9 @@ describe('limits', () => {
     const before = storedFiles();
     const res = await upload(videoForm());
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { error: string }).error).toBe(limitReached(LIMITS.trainingVideos, 'training videos'));
+    expect(((await res.json()) as { error: string }).error).toBe(
+      limitReached(LIMITS.trainingVideos, 'training videos'),
+    );
     expect(storedFiles()).toEqual(before);
     expect(await t.db.$count(trainingVideos)).toBe(LIMITS.trainingVideos);
 
@@ -350,17 +427,31 @@ describe('limits', () => {
   it(`refuses resource ${LIMITS.resourcesPerVideo + 1} of a video`, async () => {
     await clearLibrary();
     const v = await addVideo();
-    await t.db.insert(videoResources).values(
-      Array.from({ length: LIMITS.resourcesPerVideo }, (_, i) => ({ id: crypto.randomUUID(), videoId: v.id, name: `R${i}.pdf`, storageKey: `training-videos/resources/none-${i}.pdf`, contentType: 'application/pdf', size: 1 })),
-    );
+    await t.db
+      .insert(videoResources)
+      .values(
+        Array.from({ length: LIMITS.resourcesPerVideo }, (_, i) => ({
+          id: crypto.randomUUID(),
+          videoId: v.id,
+          name: `R${i}.pdf`,
+          storageKey: `training-videos/resources/none-${i}.pdf`,
+          contentType: 'application/pdf',
+          size: 1,
+        })),
+      );
     const before = storedFiles();
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(PDF)]), 'One more.pdf');
     const res = await admin.agent.request('POST', `/api/training-videos/${v.id}/resources/upload`, { body: form });
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { error: string }).error).toBe(limitReached(LIMITS.resourcesPerVideo, 'resources on this video'));
+    expect(((await res.json()) as { error: string }).error).toBe(
+      limitReached(LIMITS.resourcesPerVideo, 'resources on this video'),
+    );
     expect(storedFiles()).toEqual(before);
-    const page = (await (await a.agent.get(`/api/training-videos/${v.id}/resources?pageSize=100`)).json()) as { items: unknown[]; total: number };
+    const page = (await (await a.agent.get(`/api/training-videos/${v.id}/resources?pageSize=100`)).json()) as {
+      items: unknown[];
+      total: number;
+    };
     expect(page.items).toHaveLength(LIMITS.resourcesPerVideo);
     await t.db.delete(videoResources).where(eq(videoResources.videoId, v.id));
   });

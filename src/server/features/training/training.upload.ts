@@ -14,11 +14,29 @@ export const WRONG_VIDEO_KIND = 'The video must be an MP4, WebM, MOV or Ogg vide
 export const WRONG_THUMBNAIL_KIND = 'The thumbnail must be a PNG, JPEG, WebP or GIF picture.';
 
 /** Kinds recognised by content (file-type's extension) and the content type each is served with. */
-const VIDEO_KINDS: Record<string, string> = { mp4: 'video/mp4', m4v: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', ogv: 'video/ogg' };
-const IMAGE_KINDS: Record<string, string> = { png: 'image/png', apng: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
+const VIDEO_KINDS: Record<string, string> = {
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  ogv: 'video/ogg',
+};
+const IMAGE_KINDS: Record<string, string> = {
+  png: 'image/png',
+  apng: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
 
 const fileRules = (videoMaxBytes: number): Record<'video' | 'thumbnail', StreamFileRule> => ({
-  video: { maxBytes: videoMaxBytes, tooLarge: videoTooLarge(videoMaxBytes), kinds: VIDEO_KINDS, wrongKind: WRONG_VIDEO_KIND, key: (ext) => `training-videos/videos/${randomUUID()}.${ext}` },
+  video: {
+    maxBytes: videoMaxBytes,
+    tooLarge: videoTooLarge(videoMaxBytes),
+    kinds: VIDEO_KINDS,
+    wrongKind: WRONG_VIDEO_KIND,
+    key: (ext) => `training-videos/videos/${randomUUID()}.${ext}`,
+  },
   thumbnail: {
     maxBytes: MAX_THUMBNAIL_BYTES,
     tooLarge: THUMBNAIL_TOO_LARGE,
@@ -33,7 +51,10 @@ function checkVideoFields(fields: Record<string, string>) {
   const parsed = videoFields.safeParse(fields);
   if (parsed.success) return { data: parsed.data, error: null };
   const issue = parsed.error.issues[0];
-  const message = issue?.code === 'unrecognized_keys' ? `Unexpected field: ${issue.keys.join(', ')}` : (issue?.message ?? 'Check the form.');
+  const message =
+    issue?.code === 'unrecognized_keys'
+      ? `Unexpected field: ${issue.keys.join(', ')}`
+      : (issue?.message ?? 'Check the form.');
   return { data: null, error: new FormFieldError(message, issue?.path.join('.') || undefined) };
 }
 
@@ -44,24 +65,41 @@ export type VideoFiles = Partial<Record<'video' | 'thumbnail', StoredUploadFile>
  * `video`): the files streamed to storage, then `record` with the checked fields. Whatever fails,
  * no file of this upload stays stored.
  */
-export function receiveVideoForm<T>(c: Context<AppEnv>, record: (fields: z.infer<typeof videoFields>, files: VideoFiles) => Promise<T>): Promise<T> {
+export function receiveVideoForm<T>(
+  c: Context<AppEnv>,
+  record: (fields: z.infer<typeof videoFields>, files: VideoFiles) => Promise<T>,
+): Promise<T> {
   const max = c.var.deps.config.videoMaxBytes;
-  return withStreamUpload(c, fileRules(max), { tooLarge: videoTooLarge(max), checkFields: (fields) => checkVideoFields(fields).error }, async (upload) => {
-    const fields = checkVideoFields(upload.fields);
-    if (fields.error) throw fields.error;
-    return record(fields.data, upload.files);
-  });
+  return withStreamUpload(
+    c,
+    fileRules(max),
+    { tooLarge: videoTooLarge(max), checkFields: (fields) => checkVideoFields(fields).error },
+    async (upload) => {
+      const fields = checkVideoFields(upload.fields);
+      if (fields.error) throw fields.error;
+      return record(fields.data, upload.files);
+    },
+  );
 }
 
 /** The add form: both files required. */
-export const receiveNewVideo = <T>(c: Context<AppEnv>, record: (fields: z.infer<typeof videoFields>, files: Required<VideoFiles>) => Promise<T>) =>
+export const receiveNewVideo = <T>(
+  c: Context<AppEnv>,
+  record: (fields: z.infer<typeof videoFields>, files: Required<VideoFiles>) => Promise<T>,
+) =>
   receiveVideoForm(c, (fields, { video, thumbnail }) => {
     if (!video || !thumbnail) throw new UploadError(400, FILES_REQUIRED);
     return record(fields, { video, thumbnail });
   });
 
 /** A resource's name: optional (the file's name by default). */
-const resourceName = z.string().trim().min(1, 'Enter a name.').max(200, 'The name can be at most 200 characters.').check(singleLine('The name')).optional();
+const resourceName = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name.')
+  .max(200, 'The name can be at most 200 characters.')
+  .check(singleLine('The name'))
+  .optional();
 
 /** The resource form: `file` (one .pdf/.doc/.docx of at most 10 MB) and an optional `name`. */
 export async function receiveResource(c: Context<AppEnv>): Promise<{ upload: ReceivedUpload; name: string }> {

@@ -9,11 +9,17 @@ import { notifyStaffAction } from '../notifications/staff-action';
 
 export type WebsiteTemplate = { htmlCode: string; updatedAt: string };
 
-const toView = (row: { htmlCode: string; updatedAt: Date }): WebsiteTemplate => ({ htmlCode: row.htmlCode, updatedAt: row.updatedAt.toISOString() });
+const toView = (row: { htmlCode: string; updatedAt: Date }): WebsiteTemplate => ({
+  htmlCode: row.htmlCode,
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 /** null when the client has saved none. */
 export async function getTemplate(db: Db, clientId: string): Promise<WebsiteTemplate | null> {
-  const [row] = await db.select({ htmlCode: websiteTemplates.htmlCode, updatedAt: websiteTemplates.updatedAt }).from(websiteTemplates).where(eq(websiteTemplates.userId, clientId));
+  const [row] = await db
+    .select({ htmlCode: websiteTemplates.htmlCode, updatedAt: websiteTemplates.updatedAt })
+    .from(websiteTemplates)
+    .where(eq(websiteTemplates.userId, clientId));
   return row ? toView(row) : null;
 }
 
@@ -23,7 +29,10 @@ export async function saveTemplate(db: Db, scope: Scope, htmlCode: string): Prom
     const [row] = await tx
       .insert(websiteTemplates)
       .values({ userId: scope.clientId, htmlCode, updatedBy: scope.actorId })
-      .onConflictDoUpdate({ target: websiteTemplates.userId, set: { htmlCode, updatedBy: scope.actorId, updatedAt: sql`now()` } })
+      .onConflictDoUpdate({
+        target: websiteTemplates.userId,
+        set: { htmlCode, updatedBy: scope.actorId, updatedAt: sql`now()` },
+      })
       .returning({ htmlCode: websiteTemplates.htmlCode, updatedAt: websiteTemplates.updatedAt });
     await recordAudit(tx, scope, { action: 'update', entityType: 'website_template', entityId: scope.clientId });
     await notifyStaffAction(tx, scope, { action: 'update', entityType: 'website_template' });

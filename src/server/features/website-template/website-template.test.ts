@@ -10,7 +10,8 @@ let a: { id: string; agent: TestAgent };
 let b: { id: string; agent: TestAgent };
 let admin: { id: string; agent: TestAgent };
 const url = (clientId: string) => `/api/clients/${clientId}/website-template`;
-const hostile = '<h1>Alpha Widgets</h1><script>alert(1)</script><img src=x onerror="alert(2)"><a href="https://elsewhere.example.test/">elsewhere</a>';
+const hostile =
+  '<h1>Alpha Widgets</h1><script>alert(1)</script><img src=x onerror="alert(2)"><a href="https://elsewhere.example.test/">elsewhere</a>';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -24,10 +25,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const save = (agent: TestAgent, clientId: string, htmlCode: unknown) => agent.request('PUT', url(clientId), { json: { htmlCode } });
+const save = (agent: TestAgent, clientId: string, htmlCode: unknown) =>
+  agent.request('PUT', url(clientId), { json: { htmlCode } });
 
 describe('website template', () => {
-  it('is null until saved; a save inserts, the next replaces the one row; the client\'s own saves are not audited', async () => {
+  it("is null until saved; a save inserts, the next replaces the one row; the client's own saves are not audited", async () => {
     expect(await (await a.agent.get(url(a.id))).json()).toEqual({ template: null });
     const first = await save(a.agent, a.id, '<p>First</p>');
     expect(first.status).toBe(200);
@@ -46,7 +48,12 @@ describe('website template', () => {
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toBe(TEMPLATE_FRAME_CSP);
-    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v.join(' ')]));
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k, v.join(' ')]),
+    );
     expect(directives['default-src']).toBe("'none'");
     expect(directives['img-src']).toBe('data:');
     expect(directives['style-src']).toBe("'unsafe-inline'");
@@ -102,7 +109,10 @@ describe('website template', () => {
     expect(res.status).toBe(200);
     const [row] = await t.db.select().from(websiteTemplates).where(eq(websiteTemplates.userId, a.id));
     expect(row).toMatchObject({ htmlCode: '<p>Edited by staff</p>', updatedBy: admin.id });
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.clientId, a.id), eq(auditLog.entityType, 'website_template')));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clientId, a.id), eq(auditLog.entityType, 'website_template')));
     expect(entries.map((e) => [e.action, e.actorId, e.entityId])).toEqual([['update', admin.id, a.id]]);
     expect((await admin.agent.get(url('no-such-client'))).status).toBe(404);
   });

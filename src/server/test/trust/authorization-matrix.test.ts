@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestAgent, type TestApp } from '../test-app';
 import { registeredEndpoints, type Endpoint } from './registered-routes';
-import { businessAccountDetails, businessAccounts, businessBankAccounts, businessCompliance, businessDocuments, creditLoans, payments, recentActivities, storeCreditCards } from '../../db/schema';
+import {
+  businessAccountDetails,
+  businessAccounts,
+  businessBankAccounts,
+  businessCompliance,
+  businessDocuments,
+  creditLoans,
+  payments,
+  recentActivities,
+  storeCreditCards,
+} from '../../db/schema';
 import { Readable } from 'node:stream';
 import { firstStepAccounts, firstStepOpenings, users } from '../../db/schema';
 import { CONTACT_SUPPORT_TASK } from '../../../shared/compliance-template';
@@ -25,7 +35,10 @@ import { insertSupportAttachment, insertSupportMessage } from '../../features/su
 type Ctx = { t: TestApp; aId: string; bId: string };
 const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string>>> = {
   'PATCH /api/clients/:clientId/payments/:paymentId': async ({ t, aId }) => {
-    const [row] = await t.db.insert(payments).values({ userId: aId, description: 'Alpha fixture payment', amount: '10.00', date: '2024-01-02' }).returning();
+    const [row] = await t.db
+      .insert(payments)
+      .values({ userId: aId, description: 'Alpha fixture payment', amount: '10.00', date: '2024-01-02' })
+      .returning();
     return { paymentId: String(row.id) };
   },
   ...Object.fromEntries(
@@ -34,16 +47,27 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
       'DELETE /api/clients/:clientId/bank-accounts/:accountId',
       'POST /api/clients/:clientId/bank-accounts/:accountId/reveal/account-number',
       'POST /api/clients/:clientId/bank-accounts/:accountId/reveal/routing-number',
-    ].map((route) => [route, async ({ t, aId }: Ctx) => ({ accountId: await insertBankAccount(t, aId, 'Alpha fixture bank', '4444333322221111', '011000015') })]),
+    ].map((route) => [
+      route,
+      async ({ t, aId }: Ctx) => ({
+        accountId: await insertBankAccount(t, aId, 'Alpha fixture bank', '4444333322221111', '011000015'),
+      }),
+    ]),
   ),
   ...Object.fromEntries(
-    ['PUT /api/clients/:clientId/business-accounts/:businessAccountId', 'DELETE /api/clients/:clientId/business-accounts/:businessAccountId'].map((route) => [
+    [
+      'PUT /api/clients/:clientId/business-accounts/:businessAccountId',
+      'DELETE /api/clients/:clientId/business-accounts/:businessAccountId',
+    ].map((route) => [
       route,
       async ({ t, aId }: Ctx) => ({ businessAccountId: await insertBusinessAccount(t, aId, 'Alpha fixture presence') }),
     ]),
   ),
   ...Object.fromEntries(
-    ['GET /api/clients/:clientId/documents/:documentId/download', 'DELETE /api/clients/:clientId/documents/:documentId'].map((route) => [
+    [
+      'GET /api/clients/:clientId/documents/:documentId/download',
+      'DELETE /api/clients/:clientId/documents/:documentId',
+    ].map((route) => [
       route,
       async ({ t, aId }: Ctx) => ({ documentId: await insertDocument(t, aId, 'Alpha fixture.pdf') }),
     ]),
@@ -58,19 +82,33 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
     ].map((route) => [
       route,
       async ({ t, aId }: Ctx) => {
-        const [row] = await t.db.insert(businessCompliance).values({ userId: aId, taskName: CONTACT_SUPPORT_TASK }).returning();
+        const [row] = await t.db
+          .insert(businessCompliance)
+          .values({ userId: aId, taskName: CONTACT_SUPPORT_TASK })
+          .returning();
         return { taskId: String(row.id) };
       },
     ]),
   ),
   // Document requests: a submitted request of A's, so an allowed accept or reject reaches it.
   ...Object.fromEntries(
-    ['POST /api/clients/:clientId/compliance-tasks/:taskId/upload', 'POST /api/clients/:clientId/compliance-tasks/:taskId/accept', 'POST /api/clients/:clientId/compliance-tasks/:taskId/reject'].map((route) => [
+    [
+      'POST /api/clients/:clientId/compliance-tasks/:taskId/upload',
+      'POST /api/clients/:clientId/compliance-tasks/:taskId/accept',
+      'POST /api/clients/:clientId/compliance-tasks/:taskId/reject',
+    ].map((route) => [
       route,
       async ({ t, aId }: Ctx) => {
         const [row] = await t.db
           .insert(businessCompliance)
-          .values({ userId: aId, taskName: 'Alpha fixture request', kind: 'document_request', requestedDocument: 'Alpha fixture request', requestedDocumentType: 'Standard_Corporate', taskStatus: 'Submitted' })
+          .values({
+            userId: aId,
+            taskName: 'Alpha fixture request',
+            kind: 'document_request',
+            requestedDocument: 'Alpha fixture request',
+            requestedDocumentType: 'Standard_Corporate',
+            taskStatus: 'Submitted',
+          })
           .returning();
         return { taskId: String(row.id) };
       },
@@ -80,13 +118,18 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
   'GET /api/books/:volume/download': async () => ({ volume: '1' }),
   'POST /api/books/:volume/upload': async () => ({ volume: '1' }),
   ...Object.fromEntries(
-    ['PATCH /api/clients/:clientId/activities/:activityId', 'DELETE /api/clients/:clientId/activities/:activityId'].map((route) => [
-      route,
-      async ({ t, aId }: Ctx) => {
-        const [row] = await t.db.insert(recentActivities).values({ userId: aId, title: 'Alpha fixture activity' }).returning();
-        return { activityId: String(row.id) };
-      },
-    ]),
+    ['PATCH /api/clients/:clientId/activities/:activityId', 'DELETE /api/clients/:clientId/activities/:activityId'].map(
+      (route) => [
+        route,
+        async ({ t, aId }: Ctx) => {
+          const [row] = await t.db
+            .insert(recentActivities)
+            .values({ userId: aId, title: 'Alpha fixture activity' })
+            .returning();
+          return { activityId: String(row.id) };
+        },
+      ],
+    ),
   ),
   // Training videos are shared records (every signed-in user reads, admins manage): each call gets
   // a real video with its files (and a resource), so allowed calls reach the record and succeed.
@@ -102,7 +145,10 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
     ].map((route) => [route, async ({ t }: Ctx) => ({ videoId: await insertTrainingVideo(t) })]),
   ),
   ...Object.fromEntries(
-    ['GET /api/training-videos/:videoId/resources/:resourceId/download', 'DELETE /api/training-videos/:videoId/resources/:resourceId'].map((route) => [
+    [
+      'GET /api/training-videos/:videoId/resources/:resourceId/download',
+      'DELETE /api/training-videos/:videoId/resources/:resourceId',
+    ].map((route) => [
       route,
       async ({ t }: Ctx) => {
         const videoId = await insertTrainingVideo(t);
@@ -115,7 +161,10 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
     ['PATCH /api/loans/:loanId', 'DELETE /api/loans/:loanId', 'POST /api/loans/:loanId/review'].map((route) => [
       route,
       async ({ t, aId }: Ctx) => {
-        const [row] = await t.db.insert(creditLoans).values({ id: crypto.randomUUID(), userId: aId, title: 'Alpha fixture loan' }).returning();
+        const [row] = await t.db
+          .insert(creditLoans)
+          .values({ id: crypto.randomUUID(), userId: aId, title: 'Alpha fixture loan' })
+          .returning();
         return { loanId: row.id };
       },
     ]),
@@ -124,15 +173,27 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
 
 // Tradelines: a store card of A's (the route takes any of A's store cards, revolving credits or openings).
 recordFixtures['PUT /api/clients/:clientId/tradelines/:source/:id'] = async ({ t, aId }: Ctx) => {
-  const [row] = await t.db.insert(storeCreditCards).values({ id: crypto.randomUUID(), userId: aId, issuer: 'Alpha fixture store card' }).returning();
+  const [row] = await t.db
+    .insert(storeCreditCards)
+    .values({ id: crypto.randomUUID(), userId: aId, issuer: 'Alpha fixture store card' })
+    .returning();
   return { source: 'store', id: row.id };
 };
 
 // Account receivables and purchase orders: each call gets a fresh record of A's (with a document for the document routes).
 for (const kind of RECORD_PATHS) {
-  for (const route of [`PATCH /api/clients/:clientId/${kind}/:recordId`, `DELETE /api/clients/:clientId/${kind}/:recordId`, `POST /api/clients/:clientId/${kind}/:recordId/documents/upload`])
-    recordFixtures[route] = async ({ t, aId }: Ctx) => ({ recordId: await insertRecord(t, kind, aId, 'Alpha fixture vendor') });
-  for (const route of [`GET /api/clients/:clientId/${kind}/:recordId/documents/:documentId/download`, `DELETE /api/clients/:clientId/${kind}/:recordId/documents/:documentId`])
+  for (const route of [
+    `PATCH /api/clients/:clientId/${kind}/:recordId`,
+    `DELETE /api/clients/:clientId/${kind}/:recordId`,
+    `POST /api/clients/:clientId/${kind}/:recordId/documents/upload`,
+  ])
+    recordFixtures[route] = async ({ t, aId }: Ctx) => ({
+      recordId: await insertRecord(t, kind, aId, 'Alpha fixture vendor'),
+    });
+  for (const route of [
+    `GET /api/clients/:clientId/${kind}/:recordId/documents/:documentId/download`,
+    `DELETE /api/clients/:clientId/${kind}/:recordId/documents/:documentId`,
+  ])
     recordFixtures[route] = async ({ t, aId }: Ctx) => {
       const recordId = await insertRecord(t, kind, aId, 'Alpha fixture vendor');
       return { recordId, documentId: await insertRecordDocument(t, kind, aId, recordId, 'Alpha fixture invoice.pdf') };
@@ -145,17 +206,36 @@ for (const route of [
   'DELETE /api/clients/:clientId/store-cards/:cardId',
   ...STORE_CARD_SECRETS.map((f) => `POST /api/clients/:clientId/store-cards/:cardId/reveal/${f}`),
 ])
-  recordFixtures[route] = async ({ t, aId }: Ctx) => ({ cardId: await insertStoreCard(t, aId, 'Alpha fixture store card', ['6011000990139424', 'alpha-login', 'alpha-pass']) });
-for (const route of ['PATCH /api/clients/:clientId/revolving-credits/:cardId', 'DELETE /api/clients/:clientId/revolving-credits/:cardId'])
-  recordFixtures[route] = async ({ t, aId }: Ctx) => ({ cardId: await insertRevolvingCredit(t, aId, 'Alpha fixture credit') });
+  recordFixtures[route] = async ({ t, aId }: Ctx) => ({
+    cardId: await insertStoreCard(t, aId, 'Alpha fixture store card', [
+      '6011000990139424',
+      'alpha-login',
+      'alpha-pass',
+    ]),
+  });
+for (const route of [
+  'PATCH /api/clients/:clientId/revolving-credits/:cardId',
+  'DELETE /api/clients/:clientId/revolving-credits/:cardId',
+])
+  recordFixtures[route] = async ({ t, aId }: Ctx) => ({
+    cardId: await insertRevolvingCredit(t, aId, 'Alpha fixture credit'),
+  });
 
 // First Step Accounts: a catalog account (shared, admins maintain it); undoing an opening needs A's opening of it.
-const insertFirstStepAccount = async (t: TestApp) => (await t.db.insert(firstStepAccounts).values({ id: crypto.randomUUID(), vendor: 'Fixture vendor' }).returning())[0].id;
-for (const route of ['PUT /api/first-step-accounts/:firstStepId', 'DELETE /api/first-step-accounts/:firstStepId', 'POST /api/clients/:clientId/first-step-accounts/:firstStepId/opening'])
+const insertFirstStepAccount = async (t: TestApp) =>
+  (await t.db.insert(firstStepAccounts).values({ id: crypto.randomUUID(), vendor: 'Fixture vendor' }).returning())[0]
+    .id;
+for (const route of [
+  'PUT /api/first-step-accounts/:firstStepId',
+  'DELETE /api/first-step-accounts/:firstStepId',
+  'POST /api/clients/:clientId/first-step-accounts/:firstStepId/opening',
+])
   recordFixtures[route] = async ({ t }: Ctx) => ({ firstStepId: await insertFirstStepAccount(t) });
 recordFixtures['DELETE /api/clients/:clientId/first-step-accounts/:firstStepId/opening'] = async ({ t, aId }: Ctx) => {
   const firstStepId = await insertFirstStepAccount(t);
-  await t.db.insert(firstStepOpenings).values({ id: crypto.randomUUID(), userId: aId, firstStepAccountId: firstStepId, dateOpened: '2024-01-02' });
+  await t.db
+    .insert(firstStepOpenings)
+    .values({ id: crypto.randomUUID(), userId: aId, firstStepAccountId: firstStepId, dateOpened: '2024-01-02' });
   return { firstStepId };
 };
 
@@ -165,7 +245,9 @@ for (const route of [
   'DELETE /api/clients/:clientId/social-accounts/:socialAccountId',
   'POST /api/clients/:clientId/social-accounts/:socialAccountId/reveal/password',
 ])
-  recordFixtures[route] = async ({ t, aId }: Ctx) => ({ socialAccountId: await insertSocialAccount(t, aId, 'alpha-fixture-social', 'alpha-fixture-pass') });
+  recordFixtures[route] = async ({ t, aId }: Ctx) => ({
+    socialAccountId: await insertSocialAccount(t, aId, 'alpha-fixture-social', 'alpha-fixture-pass'),
+  });
 
 // Automations are a shared catalogue (every signed-in user reads, admins manage): each call gets a
 // real automation with its image. A request's state route gets a fresh request of A's.
@@ -177,21 +259,36 @@ for (const route of [
   'DELETE /api/automations/:automationId/image',
 ])
   recordFixtures[route] = async ({ t }: Ctx) => ({ automationId: await insertAutomation(t) });
-recordFixtures['PATCH /api/automation-requests/:requestId'] = async ({ t, aId }: Ctx) => ({ requestId: await insertAutomationRequest(t, aId, 'Alpha fixture request') });
+recordFixtures['PATCH /api/automation-requests/:requestId'] = async ({ t, aId }: Ctx) => ({
+  requestId: await insertAutomationRequest(t, aId, 'Alpha fixture request'),
+});
 
 // Support Chat: a file attached to one of A's messages.
-recordFixtures['GET /api/clients/:clientId/support/attachments/:attachmentId'] = async ({ t, aId }: Ctx) => ({ attachmentId: await insertSupportAttachment(t, aId, 'Alpha fixture attachment.pdf') });
+recordFixtures['GET /api/clients/:clientId/support/attachments/:attachmentId'] = async ({ t, aId }: Ctx) => ({
+  attachmentId: await insertSupportAttachment(t, aId, 'Alpha fixture attachment.pdf'),
+});
 /**
  * Live streams (server-sent events) never end by themselves: they are called from the first
  * message on (so a stream scoped wrongly would carry B's messages), read for a moment, then closed.
  */
-const streamQuery: Record<string, string> = { 'GET /api/clients/:clientId/support/stream': '?after=0', 'GET /api/support/stream': '?after=0' };
+const streamQuery: Record<string, string> = {
+  'GET /api/clients/:clientId/support/stream': '?after=0',
+  'GET /api/support/stream': '?after=0',
+};
 const STREAM_READ_MS = 400;
 
 /** A social media account with its password sealed, as the app stores it. */
 async function insertSocialAccount(t: TestApp, userId: string, username: string, password: string) {
   const id = crypto.randomUUID();
-  await t.db.insert(socialMediaAccounts).values({ id, userId, platform: 'Instagram', username, ...sealValues(t.keyring, socialMediaAccounts, id, { password }) });
+  await t.db
+    .insert(socialMediaAccounts)
+    .values({
+      id,
+      userId,
+      platform: 'Instagram',
+      username,
+      ...sealValues(t.keyring, socialMediaAccounts, id, { password }),
+    });
   return id;
 }
 
@@ -202,7 +299,15 @@ const authoredRecordRoutes = new Set(['PATCH /api/loans/:loanId', 'DELETE /api/l
 const selfOnlyRecordRoutes = new Set(['DELETE /api/me/sessions/:sessionId']);
 recordFixtures['DELETE /api/me/sessions/:sessionId'] = async ({ t, aId }: Ctx) => {
   const id = crypto.randomUUID();
-  await t.db.insert(authSessions).values({ id, token: crypto.randomUUID(), userId: aId, expiresAt: new Date(Date.now() + 60 * 60 * 1000), userAgent: 'Fixture browser' });
+  await t.db
+    .insert(authSessions)
+    .values({
+      id,
+      token: crypto.randomUUID(),
+      userId: aId,
+      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+      userAgent: 'Fixture browser',
+    });
   return { sessionId: id };
 };
 
@@ -210,21 +315,48 @@ recordFixtures['DELETE /api/me/sessions/:sessionId'] = async ({ t, aId }: Ctx) =
 const sessionEndingRoutes = new Set(['POST /api/clients/:clientId/sessions/revoke']);
 
 /** A bank account with both numbers sealed, as the app stores them. */
-async function insertBankAccount(t: TestApp, userId: string, bankName: string, accountNumber: string, routingNumber: string) {
+async function insertBankAccount(
+  t: TestApp,
+  userId: string,
+  bankName: string,
+  accountNumber: string,
+  routingNumber: string,
+) {
   const id = crypto.randomUUID();
-  await t.db.insert(businessBankAccounts).values({ id, userId, bankName, ...sealValues(t.keyring, businessBankAccounts, id, { accountNumber, routingNumber }) });
+  await t.db
+    .insert(businessBankAccounts)
+    .values({
+      id,
+      userId,
+      bankName,
+      ...sealValues(t.keyring, businessBankAccounts, id, { accountNumber, routingNumber }),
+    });
   return id;
 }
 /** A store card with its secrets sealed, as the app stores them. */
-async function insertStoreCard(t: TestApp, userId: string, issuer: string, [accountNumber, username, password]: string[]) {
+async function insertStoreCard(
+  t: TestApp,
+  userId: string,
+  issuer: string,
+  [accountNumber, username, password]: string[],
+) {
   const id = crypto.randomUUID();
   const { storeCreditCards } = creditTables;
-  await t.db.insert(storeCreditCards).values({ id, userId, issuer, ...sealValues(t.keyring, storeCreditCards, id, { accountNumber, username, password }) });
+  await t.db
+    .insert(storeCreditCards)
+    .values({
+      id,
+      userId,
+      issuer,
+      ...sealValues(t.keyring, storeCreditCards, id, { accountNumber, username, password }),
+    });
   return id;
 }
 async function insertRevolvingCredit(t: TestApp, userId: string, issuer: string) {
   const id = crypto.randomUUID();
-  await t.db.insert(creditTables.revolvingCredits).values({ id, userId, issuer, rewards: `${issuer} rewards`, annualFee: '95.00' });
+  await t.db
+    .insert(creditTables.revolvingCredits)
+    .values({ id, userId, issuer, rewards: `${issuer} rewards`, annualFee: '95.00' });
   return id;
 }
 async function insertBusinessAccount(t: TestApp, userId: string, name: string, detail = 'Alpha detail') {
@@ -240,7 +372,17 @@ async function insertDocument(t: TestApp, userId: string, documentName: string) 
   const storageKey = `documents/${userId.toLowerCase()}/${id}.pdf`;
   const bytes = Buffer.from(`%PDF-1.4\n% ${documentName}\n%%EOF\n`);
   await t.storage.put(storageKey, Readable.from([bytes]), { contentType: 'application/pdf', size: bytes.length });
-  await t.db.insert(businessDocuments).values({ id, userId, documentName, documentType: 'Standard_Corporate', storageKey, contentType: 'application/pdf', size: bytes.length });
+  await t.db
+    .insert(businessDocuments)
+    .values({
+      id,
+      userId,
+      documentName,
+      documentType: 'Standard_Corporate',
+      storageKey,
+      contentType: 'application/pdf',
+      size: bytes.length,
+    });
   return id;
 }
 
@@ -251,17 +393,66 @@ let t: TestApp;
 let a: { id: string; email: string; password: string; agent: TestAgent };
 let b: { id: string; email: string; agent: TestAgent };
 // Client B's own data, none of which may reach client A or a guest.
-const bMarkers = ['Bravo Holdings LLC', '555-66-7777', 'bravo-owner@example.test', '7777666655554321', '026009593', 'Bravo Presence Detail', 'bravo-card-login', 'bravo-card-pass', 'bravo-social-login', 'bravo-social-pass', '98-7776665'];
+const bMarkers = [
+  'Bravo Holdings LLC',
+  '555-66-7777',
+  'bravo-owner@example.test',
+  '7777666655554321',
+  '026009593',
+  'Bravo Presence Detail',
+  'bravo-card-login',
+  'bravo-card-pass',
+  'bravo-social-login',
+  'bravo-social-pass',
+  '98-7776665',
+];
 
 /** What each seeded user's rows are named and hold: B's (and the other admin's) are markers a leak would show. */
 const OTHER_ADMIN_MARKER = 'Otheradmin Holdings LLC';
 const seedValues = {
-  a: { prefix: 'Alpha', businessName: 'Alpha Ventures LLC', ssn: '111-22-3333', ein: '11-2223333', email: 'alpha-owner@example.test', bank: ['1212343456567878', '011000028'], detail: 'Alpha detail', card: ['6011555566667777', 'alpha-card-login', 'alpha-card-pass'], social: ['alpha-social-login', 'alpha-social-pass'] },
-  b: { prefix: bMarkers[0], businessName: bMarkers[0], ssn: bMarkers[1], ein: bMarkers[10], email: bMarkers[2], bank: [bMarkers[3], bMarkers[4]], detail: bMarkers[5], card: ['6011222233334444', bMarkers[6], bMarkers[7]], social: [bMarkers[8], bMarkers[9]] },
-  admin: { prefix: OTHER_ADMIN_MARKER, businessName: OTHER_ADMIN_MARKER, ssn: '888-77-6666', ein: '88-7776666', email: 'otheradmin-owner@example.test', bank: ['9999888877776666', '021000021'], detail: `${OTHER_ADMIN_MARKER} detail`, card: ['6011999988887777', 'otheradmin-card-login', 'otheradmin-card-pass'], social: ['otheradmin-social-login', 'otheradmin-social-pass'] },
+  a: {
+    prefix: 'Alpha',
+    businessName: 'Alpha Ventures LLC',
+    ssn: '111-22-3333',
+    ein: '11-2223333',
+    email: 'alpha-owner@example.test',
+    bank: ['1212343456567878', '011000028'],
+    detail: 'Alpha detail',
+    card: ['6011555566667777', 'alpha-card-login', 'alpha-card-pass'],
+    social: ['alpha-social-login', 'alpha-social-pass'],
+  },
+  b: {
+    prefix: bMarkers[0],
+    businessName: bMarkers[0],
+    ssn: bMarkers[1],
+    ein: bMarkers[10],
+    email: bMarkers[2],
+    bank: [bMarkers[3], bMarkers[4]],
+    detail: bMarkers[5],
+    card: ['6011222233334444', bMarkers[6], bMarkers[7]],
+    social: [bMarkers[8], bMarkers[9]],
+  },
+  admin: {
+    prefix: OTHER_ADMIN_MARKER,
+    businessName: OTHER_ADMIN_MARKER,
+    ssn: '888-77-6666',
+    ein: '88-7776666',
+    email: 'otheradmin-owner@example.test',
+    bank: ['9999888877776666', '021000021'],
+    detail: `${OTHER_ADMIN_MARKER} detail`,
+    card: ['6011999988887777', 'otheradmin-card-login', 'otheradmin-card-pass'],
+    social: ['otheradmin-social-login', 'otheradmin-social-pass'],
+  },
 };
 /** The other admin's data: an admin is no client, so none of it may appear in any client-scoped or all-clients answer. */
-const otherAdminMarkers = [OTHER_ADMIN_MARKER, seedValues.admin.ssn, seedValues.admin.email, ...seedValues.admin.bank, ...seedValues.admin.card.slice(1), ...seedValues.admin.social];
+const otherAdminMarkers = [
+  OTHER_ADMIN_MARKER,
+  seedValues.admin.ssn,
+  seedValues.admin.email,
+  ...seedValues.admin.bank,
+  ...seedValues.admin.card.slice(1),
+  ...seedValues.admin.social,
+];
 
 /**
  * Gives each user one row in every per-client area, so allowed calls find data and leaks would show.
@@ -271,13 +462,30 @@ async function seed(agent: TestAgent, clientId: string, who: keyof typeof seedVa
   const v = seedValues[who];
   const res = await agent.request('PUT', `/api/clients/${clientId}/profile`, {
     // Every secret on file, so an allowed reveal answers it (a 404 would read as a denial).
-    json: { businessName: v.businessName, ownerSsn: v.ssn, ownerDob: 'January 1st 1980', ein: v.ein, businessEmail: v.email, agreement: 'I AGREE' },
+    json: {
+      businessName: v.businessName,
+      ownerSsn: v.ssn,
+      ownerDob: 'January 1st 1980',
+      ein: v.ein,
+      businessEmail: v.email,
+      agreement: 'I AGREE',
+    },
   });
   if (res.status !== 200) throw new Error(`seeding the profile answered ${res.status}: ${await res.text()}`);
   // A payment, a compliance task, an open document request and an activity, each named with the marker.
-  await t.db.insert(payments).values({ userId: clientId, description: `${v.prefix} retainer`, amount: '250.00', date: '2024-03-04' });
+  await t.db
+    .insert(payments)
+    .values({ userId: clientId, description: `${v.prefix} retainer`, amount: '250.00', date: '2024-03-04' });
   await t.db.insert(businessCompliance).values({ userId: clientId, taskName: `${v.prefix} annual filing` });
-  await t.db.insert(businessCompliance).values({ userId: clientId, taskName: `${v.prefix} requested lease`, kind: 'document_request', requestedDocument: `${v.prefix} requested lease`, requestedDocumentType: 'Standard_Corporate' });
+  await t.db
+    .insert(businessCompliance)
+    .values({
+      userId: clientId,
+      taskName: `${v.prefix} requested lease`,
+      kind: 'document_request',
+      requestedDocument: `${v.prefix} requested lease`,
+      requestedDocumentType: 'Standard_Corporate',
+    });
   await t.db.insert(recentActivities).values({ userId: clientId, title: `${v.prefix} call` });
   // A bank account (B's numbers are markers: a clear number in any response to A would show) and a business account.
   await insertBankAccount(t, clientId, `${v.prefix} bank`, v.bank[0], v.bank[1]);
@@ -318,13 +526,17 @@ beforeAll(async () => {
   await seed(b.agent, b.id, 'b');
   await seed(otherAdmin.agent, otherAdmin.id, 'admin');
   // A is a member (members-only routes answer A); B is not.
-  await t.db.insert(users).values({ id: a.id, isPaid: true }).onConflictDoUpdate({ target: users.id, set: { isPaid: true } });
+  await t.db
+    .insert(users)
+    .values({ id: a.id, isPaid: true })
+    .onConflictDoUpdate({ target: users.id, set: { isPaid: true } });
 });
 afterAll(() => t?.close());
 
 async function concretePath(e: Endpoint, clientId: string) {
   let path = wildcardSample[e.path] ?? e.path;
-  if (path.includes('*')) throw new Error(`No sample for wildcard route ${e.method} ${e.path}: add one to wildcardSample`);
+  if (path.includes('*'))
+    throw new Error(`No sample for wildcard route ${e.method} ${e.path}: add one to wildcardSample`);
   path = path.replace(':clientId', clientId);
   path += streamQuery[`${e.method} ${e.path}`] ?? '';
   const params = path.match(/:[a-zA-Z]+/g);
@@ -341,8 +553,10 @@ async function concretePath(e: Endpoint, clientId: string) {
 const wholePortalRoutes = new Set(['POST /api/admin/backup']);
 
 /** Whether the route's query names a client (`?clientId=`): an all-clients list narrowed to one client. */
-const takesClientQuery = (e: Endpoint) => e.validators.some((v) => v.target === 'query' && v.schema instanceof z.ZodObject && 'clientId' in v.schema.shape);
-const withQuery = (path: string, key: string, value: string) => `${path}${path.includes('?') ? '&' : '?'}${key}=${encodeURIComponent(value)}`;
+const takesClientQuery = (e: Endpoint) =>
+  e.validators.some((v) => v.target === 'query' && v.schema instanceof z.ZodObject && 'clientId' in v.schema.shape);
+const withQuery = (path: string, key: string, value: string) =>
+  `${path}${path.includes('?') ? '&' : '?'}${key}=${encodeURIComponent(value)}`;
 
 type Call = { who: string; status: number; body: string };
 const denied = (s: number) => s === 401 || s === 403 || s === 404;
@@ -350,10 +564,17 @@ const denied = (s: number) => s === 401 || s === 403 || s === 404;
 async function call(agent: TestAgent | null, e: Endpoint, path: string, who: string): Promise<Call> {
   const o = e.method === 'GET' || e.method === 'HEAD' ? {} : { json: {} };
   const res = agent ? await agent.request(e.method, path, o) : await t.request(e.method, path, o);
-  if (res.headers.get('content-type')?.startsWith('text/event-stream')) return { who, status: res.status, body: await readFor(res, STREAM_READ_MS) };
+  if (res.headers.get('content-type')?.startsWith('text/event-stream'))
+    return { who, status: res.status, body: await readFor(res, STREAM_READ_MS) };
   // A zip is compressed: its entries are what a leak would show in.
   if (res.headers.get('content-type') === 'application/zip')
-    return { who, status: res.status, body: [...readZip(Buffer.from(await res.arrayBuffer()))].map(([name, bytes]) => `${name}\n${bytes.toString('utf8')}`).join('\n') };
+    return {
+      who,
+      status: res.status,
+      body: [...readZip(Buffer.from(await res.arrayBuffer()))]
+        .map(([name, bytes]) => `${name}\n${bytes.toString('utf8')}`)
+        .join('\n'),
+    };
   return { who, status: res.status, body: await res.text() };
 }
 
@@ -364,7 +585,8 @@ async function readFor(res: Response, ms: number) {
   let text = '';
   const stop = setTimeout(() => void reader.cancel(), ms);
   try {
-    for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value, { stream: true });
+    for (let r = await reader.read(); !r.done; r = await reader.read())
+      text += decoder.decode(r.value, { stream: true });
   } catch {
     // cancelled
   } finally {
@@ -390,7 +612,10 @@ describe('authorisation matrix', () => {
       if (c.who !== 'admin' && [b.id, b.email, ...bMarkers].some((m) => c.body.includes(m)))
         problems.push(`${e.method} ${e.path} as ${c.who}: response contains client B's data`);
       // An admin is no client: nothing another admin owns appears in a client-scoped or all-clients answer.
-      if (!wholePortalRoutes.has(`${e.method} ${e.path}`) && [otherAdmin.id, otherAdmin.email, ...otherAdminMarkers].some((m) => c.body.includes(m)))
+      if (
+        !wholePortalRoutes.has(`${e.method} ${e.path}`) &&
+        [otherAdmin.id, otherAdmin.email, ...otherAdminMarkers].some((m) => c.body.includes(m))
+      )
         problems.push(`${e.method} ${e.path} as ${c.who}: response contains another admin's data`);
     };
     /** Admin naming another admin where a client id goes (path or query): 404, as for no such client. */
@@ -409,7 +634,8 @@ describe('authorisation matrix', () => {
       // A stream that answered must really have carried the conversation (the check above is not vacuous).
       if (streamQuery[`${e.method} ${e.path}`])
         for (const c of e.access === 'own' ? [aOwn, adminOnA] : [adminOnA])
-          if (c.status === 200 && !c.body.includes('Alpha support question')) problems.push(`${e.method} ${e.path} as ${c.who}: the stream sent no message`);
+          if (c.status === 200 && !c.body.includes('Alpha support question'))
+            problems.push(`${e.method} ${e.path} as ${c.who}: the stream sent no message`);
       switch (e.access) {
         case 'public':
           check(e, guest, true, 'any');
@@ -419,8 +645,14 @@ describe('authorisation matrix', () => {
         case 'user':
         case 'shared-read':
           check(e, guest, guest.status === 401, '401');
-          check(e, aOwn, !denied(aOwn.status) || (e.access === 'shared-read' && e.method !== 'GET' && aOwn.status === 403), 'allowed');
-          if (selfOnlyRecordRoutes.has(`${e.method} ${e.path}`)) check(e, adminOnA, denied(adminOnA.status), 'a denial');
+          check(
+            e,
+            aOwn,
+            !denied(aOwn.status) || (e.access === 'shared-read' && e.method !== 'GET' && aOwn.status === 403),
+            'allowed',
+          );
+          if (selfOnlyRecordRoutes.has(`${e.method} ${e.path}`))
+            check(e, adminOnA, denied(adminOnA.status), 'a denial');
           else check(e, adminOnA, !denied(adminOnA.status), 'allowed');
           if (authoredRecordRoutes.has(`${e.method} ${e.path}`) || selfOnlyRecordRoutes.has(`${e.method} ${e.path}`)) {
             const bOnA = await call(b.agent, e, await concretePath(e, a.id), "client B on A's record");
@@ -431,15 +663,22 @@ describe('authorisation matrix', () => {
           check(e, guest, guest.status === 401, '401');
           check(e, aOwn, aOwn.status === 403, '403');
           check(e, adminOnA, !denied(adminOnA.status), 'allowed');
-          if (e.path.includes(':clientId')) await checkAdminOnAdmin(e, (await concretePath(e, a.id)).replace(a.id, otherAdmin.id));
+          if (e.path.includes(':clientId'))
+            await checkAdminOnAdmin(e, (await concretePath(e, a.id)).replace(a.id, otherAdmin.id));
           if (takesClientQuery(e)) {
             const narrowed = await call(admin.agent, e, withQuery(own, 'clientId', a.id), 'admin on client A');
             check(e, narrowed, !denied(narrowed.status), 'allowed');
             await checkAdminOnAdmin(e, withQuery(own, 'clientId', otherAdmin.id));
           }
           if (sessionEndingRoutes.has(`${e.method} ${e.path}`)) {
-            const after = await call(a.agent, { ...e, method: 'GET' }, '/api/me/sessions', 'client A after being signed out');
-            if (after.status !== 401) problems.push(`${e.method} ${e.path}: client A's session still answers ${after.status}`);
+            const after = await call(
+              a.agent,
+              { ...e, method: 'GET' },
+              '/api/me/sessions',
+              'client A after being signed out',
+            );
+            if (after.status !== 401)
+              problems.push(`${e.method} ${e.path}: client A's session still answers ${after.status}`);
             a.agent = await t.signIn(a.email, a.password);
           }
           break;
@@ -452,7 +691,12 @@ describe('authorisation matrix', () => {
           await checkAdminOnAdmin(e, (await concretePath(e, a.id)).replace(a.id, otherAdmin.id));
           if (/:[a-zA-Z]+/.test(e.path.replace(':clientId', ''))) {
             // IDOR: B, on B's own client id, names a record that belongs to A.
-            const idor = await call(b.agent, e, (await concretePath(e, a.id)).replace(a.id, b.id), 'client B on A\'s record');
+            const idor = await call(
+              b.agent,
+              e,
+              (await concretePath(e, a.id)).replace(a.id, b.id),
+              "client B on A's record",
+            );
             check(e, idor, denied(idor.status), 'a denial');
           }
           break;
@@ -461,7 +705,9 @@ describe('authorisation matrix', () => {
     }
     // The client-query check above is not vacuous: the all-clients lists take ?clientId=.
     expect(endpoints.filter(takesClientQuery).length).toBeGreaterThan(5);
-    console.log(`authorisation matrix: ${endpoints.length} routes x 4-5 roles, ${calls} calls checked, ${problems.length} leaks found`);
+    console.log(
+      `authorisation matrix: ${endpoints.length} routes x 4-5 roles, ${calls} calls checked, ${problems.length} leaks found`,
+    );
     expect(problems).toEqual([]);
     // Several hundred calls: about 15 s on a quiet 2-core machine, more when it is busy. The bound is for a hang.
   }, 180_000);

@@ -42,22 +42,57 @@ beforeAll(async () => {
   admin = { id: a.user.id, agent: a.agent };
   videoId = await insertTrainingVideo(t);
   // A loan offer the client authored, so PATCH reaches validation (anyone else's is a 403 first).
-  loanId = (await t.db.insert(creditLoans).values({ id: crypto.randomUUID(), userId: client.id, title: 'Fuzzed loan' }).returning())[0].id;
+  loanId = (
+    await t.db
+      .insert(creditLoans)
+      .values({ id: crypto.randomUUID(), userId: client.id, title: 'Fuzzed loan' })
+      .returning()
+  )[0].id;
   cardId = crypto.randomUUID();
-  await t.db.insert(creditTables.storeCreditCards).values({ id: cardId, userId: client.id, issuer: 'Fuzzed store card' });
+  await t.db
+    .insert(creditTables.storeCreditCards)
+    .values({ id: cardId, userId: client.id, issuer: 'Fuzzed store card' });
   await t.db.insert(creditTables.revolvingCredits).values({ id: cardId, userId: client.id, issuer: 'Fuzzed credit' });
   // A store card of the client's, so the tradeline PUT reaches validation.
-  tradelineCardId = (await t.db.insert(storeCreditCards).values({ id: crypto.randomUUID(), userId: client.id, issuer: 'Fuzzed card' }).returning())[0].id;
+  tradelineCardId = (
+    await t.db
+      .insert(storeCreditCards)
+      .values({ id: crypto.randomUUID(), userId: client.id, issuer: 'Fuzzed card' })
+      .returning()
+  )[0].id;
   // A First Step Account, and the client a member, so its routes reach validation (a non-member is refused first).
-  firstStepId = (await t.db.insert(firstStepAccounts).values({ id: crypto.randomUUID(), vendor: 'Fuzzed vendor' }).returning())[0].id;
-  await t.db.insert(users).values({ id: client.id, isPaid: true }).onConflictDoUpdate({ target: users.id, set: { isPaid: true } });
-  for (const kind of ['receivables', 'purchase-orders'] as const) recordIds[kind] = await insertRecord(t, kind, client.id, 'Fuzzed vendor');
+  firstStepId = (
+    await t.db.insert(firstStepAccounts).values({ id: crypto.randomUUID(), vendor: 'Fuzzed vendor' }).returning()
+  )[0].id;
+  await t.db
+    .insert(users)
+    .values({ id: client.id, isPaid: true })
+    .onConflictDoUpdate({ target: users.id, set: { isPaid: true } });
+  for (const kind of ['receivables', 'purchase-orders'] as const)
+    recordIds[kind] = await insertRecord(t, kind, client.id, 'Fuzzed vendor');
   automationId = await insertAutomation(t);
   automationRequestId = await insertAutomationRequest(t, client.id);
   taskId = String(
-    (await t.db.insert(businessCompliance).values({ userId: client.id, taskName: 'Fuzzed request', kind: 'document_request', requestedDocument: 'Fuzzed request', requestedDocumentType: 'Standard_Corporate', taskStatus: 'Submitted' }).returning())[0].id,
+    (
+      await t.db
+        .insert(businessCompliance)
+        .values({
+          userId: client.id,
+          taskName: 'Fuzzed request',
+          kind: 'document_request',
+          requestedDocument: 'Fuzzed request',
+          requestedDocumentType: 'Standard_Corporate',
+          taskStatus: 'Submitted',
+        })
+        .returning()
+    )[0].id,
   );
-  socialAccountId = (await t.db.insert(socialMediaAccounts).values({ id: crypto.randomUUID(), userId: client.id, platform: 'Instagram', username: 'fuzzed' }).returning())[0].id;
+  socialAccountId = (
+    await t.db
+      .insert(socialMediaAccounts)
+      .values({ id: crypto.randomUUID(), userId: client.id, platform: 'Instagram', username: 'fuzzed' })
+      .returning()
+  )[0].id;
 });
 afterAll(() => t?.close());
 
@@ -73,7 +108,18 @@ describe('hostile input on every validated route', () => {
     for (const e of endpoints) {
       const caller = e.access === 'admin' ? admin.agent : e.access === 'public' ? null : client.agent;
       // Record parameters name a real record, so the body and query reach validation and the handler.
-      const path = e.path.replace(':clientId', client.id).replace(':videoId', videoId).replace(':loanId', loanId).replace(':cardId', cardId).replace(':recordId', recordIds[e.path.includes('/receivables/') ? 'receivables' : 'purchase-orders']).replace(':source/:id', `store/${tradelineCardId}`).replace(':firstStepId', firstStepId).replace(':socialAccountId', socialAccountId).replace(':automationId', automationId).replace(':requestId', automationRequestId).replace(':taskId', taskId);
+      const path = e.path
+        .replace(':clientId', client.id)
+        .replace(':videoId', videoId)
+        .replace(':loanId', loanId)
+        .replace(':cardId', cardId)
+        .replace(':recordId', recordIds[e.path.includes('/receivables/') ? 'receivables' : 'purchase-orders'])
+        .replace(':source/:id', `store/${tradelineCardId}`)
+        .replace(':firstStepId', firstStepId)
+        .replace(':socialAccountId', socialAccountId)
+        .replace(':automationId', automationId)
+        .replace(':requestId', automationRequestId)
+        .replace(':taskId', taskId);
       const json = e.validators.find((v) => v.target === 'json');
       const query = e.validators.find((v) => v.target === 'query');
       const input = fc.record({
@@ -98,7 +144,8 @@ describe('hostile input on every validated route', () => {
             } catch {
               /* not JSON */
             }
-            if (typeof message !== 'string' || message.length < 3) failures.push(`${where}: ${res.status} without a JSON error message: ${text.slice(0, 100)}`);
+            if (typeof message !== 'string' || message.length < 3)
+              failures.push(`${where}: ${res.status} without a JSON error message: ${text.slice(0, 100)}`);
           }
           // Each case's "after" is the next case's "before": one snapshot per case. A valid case may
           // have queued a mail whose delivery updates mail_outbox later: let it finish first, so it
@@ -106,24 +153,46 @@ describe('hostile input on every validated route', () => {
           await t.mailer.settle();
           const after = await fingerprint();
           const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
-          if (res.status >= 400 && changed.length) failures.push(`${where}: rejected but changed ${changed.join(', ')}`);
+          if (res.status >= 400 && changed.length)
+            failures.push(`${where}: rejected but changed ${changed.join(', ')}`);
           before = after;
         }),
         { numRuns: RUNS_PER_ROUTE },
       );
     }
-    console.log(`bad input: ${endpoints.length} validated routes, ${cases} hostile cases run, ${failures.length} failures`);
+    console.log(
+      `bad input: ${endpoints.length} validated routes, ${cases} hostile cases run, ${failures.length} failures`,
+    );
     expect(failures).toEqual([]);
     // About 100 s on a quiet 2-core machine with 84 routes (a database fingerprint per case); three
     // times that when the machine is busy. The bound is for a hang, not a speed target.
   }, 600_000);
 
   it('refuses a NUL byte in any path segment, query or JSON body, better-auth routes included, with a 400', async () => {
-    const authRoutes = ['sign-in/email', 'sign-out', 'get-session', 'request-password-reset', 'reset-password', 'change-password', 'revoke-session', 'send-verification-email',
-      'two-factor/enable', 'two-factor/verify-totp', 'two-factor/verify-backup-code', 'two-factor/disable', 'two-factor/generate-backup-codes'];
+    const authRoutes = [
+      'sign-in/email',
+      'sign-out',
+      'get-session',
+      'request-password-reset',
+      'reset-password',
+      'change-password',
+      'revoke-session',
+      'send-verification-email',
+      'two-factor/enable',
+      'two-factor/verify-totp',
+      'two-factor/verify-backup-code',
+      'two-factor/disable',
+      'two-factor/generate-backup-codes',
+    ];
     const endpoints = [
       ...registeredEndpoints(t.app).filter((e) => !e.path.includes('*')),
-      ...authRoutes.flatMap((r) => ['GET', 'POST'].map((method) => ({ method, path: `/api/auth/${r}`, validators: [] as { target: string; schema: unknown }[] }))),
+      ...authRoutes.flatMap((r) =>
+        ['GET', 'POST'].map((method) => ({
+          method,
+          path: `/api/auth/${r}`,
+          validators: [] as { target: string; schema: unknown }[],
+        })),
+      ),
     ];
     const failures: string[] = [];
     const fingerprint = await fingerprinter(t.db);
@@ -133,7 +202,10 @@ describe('hostile input on every validated route', () => {
       cases++;
       const res = await admin.agent.request(method, url, json === undefined ? {} : { json });
       const body = (await res.json().catch(() => null)) as { error?: string } | null;
-      if (res.status !== 400 || !body?.error?.includes('NUL')) failures.push(`${method} ${url} ${JSON.stringify(json) ?? ''}: ${res.status} ${JSON.stringify(body)?.slice(0, 100)}`);
+      if (res.status !== 400 || !body?.error?.includes('NUL'))
+        failures.push(
+          `${method} ${url} ${JSON.stringify(json) ?? ''}: ${res.status} ${JSON.stringify(body)?.slice(0, 100)}`,
+        );
     };
     for (const e of endpoints) {
       const params = e.path.match(/:\w+/g) ?? [];
@@ -142,7 +214,12 @@ describe('hostile input on every validated route', () => {
       for (const p of params) await check(e.method, fill(e.path.replace(p, 'a%00b')), undefined);
       await check(e.method, `${fill(e.path)}?q=%00`, undefined);
       if (e.method !== 'GET') {
-        await check(e.method, fill(e.path), { email: 'x\u0000@example.test', token: '\u0000', newPassword: 'abc\u0000defgh', value: ['\u0000'] });
+        await check(e.method, fill(e.path), {
+          email: 'x\u0000@example.test',
+          token: '\u0000',
+          newPassword: 'abc\u0000defgh',
+          value: ['\u0000'],
+        });
         await check(e.method, fill(e.path), { ['key\u0000']: 'value' });
       }
     }
@@ -156,7 +233,10 @@ describe('hostile input on every validated route', () => {
     const pdf = () => ({ file: new File([new Uint8Array(makePdf())], 'statement.pdf', { type: 'application/pdf' }) });
     const png = (field: string) => ({ [field]: new File([new Uint8Array(PNG)], 'picture.png', { type: 'image/png' }) });
     const video = { title: 'A title', duration: '1:00', description: 'A description.' };
-    const videoFiles = () => ({ ...png('thumbnail'), video: new File([new Uint8Array(webm())], 'intro.webm', { type: 'video/webm' }) });
+    const videoFiles = () => ({
+      ...png('thumbnail'),
+      video: new File([new Uint8Array(webm())], 'intro.webm', { type: 'video/webm' }),
+    });
     // Every route that reads a multipart form: the text fields it takes (a route with none gets one it
     // does not know: the NUL is refused before anything looks at the names) and valid files.
     const routes: Record<string, { fields: Record<string, string>; files: () => Record<string, File> }> = {
@@ -172,13 +252,28 @@ describe('hostile input on every validated route', () => {
       'POST /api/automations/:automationId/image/upload': { fields: { note: 'x' }, files: () => png('image') },
     };
     // The table covers every route marked as reading a multipart form (a new one needs its row here).
-    expect(Object.keys(routes).sort()).toEqual(registeredEndpoints(t.app).filter((e) => e.multipart).map((e) => `${e.method} ${e.path}`).sort());
+    expect(Object.keys(routes).sort()).toEqual(
+      registeredEndpoints(t.app)
+        .filter((e) => e.multipart)
+        .map((e) => `${e.method} ${e.path}`)
+        .sort(),
+    );
     const fill = (path: string) =>
-      path.replace(':clientId', client.id).replace(':taskId', taskId).replace(':videoId', videoId).replace(':automationId', automationId).replace(':volume', '1')
+      path
+        .replace(':clientId', client.id)
+        .replace(':taskId', taskId)
+        .replace(':videoId', videoId)
+        .replace(':automationId', automationId)
+        .replace(':volume', '1')
         .replace(':recordId', recordIds[path.includes('/receivables/') ? 'receivables' : 'purchase-orders']);
     // Stored objects (tmp/ is the storage's scratch space for puts in progress).
     const root = `${t.filesDir}/objects`;
-    const storedFiles = () => (fs.existsSync(root) ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((p) => fs.statSync(`${root}/${p}`).isFile()).sort() : []);
+    const storedFiles = () =>
+      fs.existsSync(root)
+        ? (fs.readdirSync(root, { recursive: true }) as string[])
+            .filter((p) => fs.statSync(`${root}/${p}`).isFile())
+            .sort()
+        : [];
     const fingerprint = await fingerprinter(t.db);
     const before = await fingerprint();
     const filesBefore = storedFiles();
@@ -189,7 +284,10 @@ describe('hostile input on every validated route', () => {
       // Each field poisoned in turn (its value, then its name), sent before the files as the pages do and after them.
       const poisoned = Object.keys(fields).flatMap((k) => [
         { sent: { ...fields, [k]: 'hi\u0000there' }, inName: false },
-        { sent: { ...Object.fromEntries(Object.entries(fields).filter(([f]) => f !== k)), [`${k}\u0000`]: fields[k] }, inName: true },
+        {
+          sent: { ...Object.fromEntries(Object.entries(fields).filter(([f]) => f !== k)), [`${k}\u0000`]: fields[k] },
+          inName: true,
+        },
       ]);
       for (const { sent, inName } of poisoned) {
         for (const fieldsFirst of [true, false]) {
@@ -203,17 +301,23 @@ describe('hostile input on every validated route', () => {
           const body = (await res.json().catch(() => null)) as { error?: string } | null;
           // A NUL in a part's name is in its header, which the streaming reader (busboy) refuses as
           // malformed before any name is known: a 400 either way.
-          const expected = inName && body?.error === 'The upload could not be read. Please try again.' ? body.error : 'Text may not contain NUL characters.';
+          const expected =
+            inName && body?.error === 'The upload could not be read. Please try again.'
+              ? body.error
+              : 'Text may not contain NUL characters.';
           if (res.status !== 400 || body?.error !== expected)
-            failures.push(`${route} ${JSON.stringify(sent)} (fields ${fieldsFirst ? 'first' : 'last'}): ${res.status} ${JSON.stringify(body)?.slice(0, 150)}`);
+            failures.push(
+              `${route} ${JSON.stringify(sent)} (fields ${fieldsFirst ? 'first' : 'last'}): ${res.status} ${JSON.stringify(body)?.slice(0, 150)}`,
+            );
         }
       }
     }
     const after = await fingerprint();
     expect(Object.keys(after).filter((k) => after[k] !== before[k])).toEqual([]);
     expect(storedFiles()).toEqual(filesBefore);
-    console.log(`NUL in multipart fields: ${Object.keys(routes).length} routes, ${cases} cases, ${failures.length} failures`);
+    console.log(
+      `NUL in multipart fields: ${Object.keys(routes).length} routes, ${cases} cases, ${failures.length} failures`,
+    );
     expect(failures).toEqual([]);
   }, 120_000);
 });
-

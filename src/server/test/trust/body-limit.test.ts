@@ -32,11 +32,24 @@ function lazyBody(total: number) {
 /** Sends `total` bytes as a stream, with or without a Content-Length saying so. */
 async function sendBig(method: string, path: string, total: number, declared: boolean) {
   const body = lazyBody(total);
-  const headers = new Headers({ origin: TEST_APP_URL, cookie: admin.agent.cookie ?? '', 'content-type': 'application/json' });
+  const headers = new Headers({
+    origin: TEST_APP_URL,
+    cookie: admin.agent.cookie ?? '',
+    'content-type': 'application/json',
+  });
   if (declared) headers.set('content-length', String(total));
-  const req = new Request(`${TEST_APP_URL}${path}`, { method, headers, body: body.stream, duplex: 'half' } as RequestInit);
+  const req = new Request(`${TEST_APP_URL}${path}`, {
+    method,
+    headers,
+    body: body.stream,
+    duplex: 'half',
+  } as RequestInit);
   const res = await t.app.request(req, undefined, { incoming: { socket: { remoteAddress: nextIp() } } });
-  return { status: res.status, json: (await res.json().catch(() => null)) as { error?: string } | null, pulled: body.pulled() };
+  return {
+    status: res.status,
+    json: (await res.json().catch(() => null)) as { error?: string } | null,
+    pulled: body.pulled(),
+  };
 }
 
 describe('the 1 MB limit on request bodies', () => {
@@ -62,7 +75,9 @@ describe('the 1 MB limit on request bodies', () => {
   it('is lifted only for the routes that read a multipart form: every POST .../upload, and nothing else', () => {
     const endpoints = registeredEndpoints(t.app);
     const marked = endpoints.filter((e) => e.multipart).map((e) => `${e.method} ${e.path}`);
-    const uploads = endpoints.filter((e) => e.method === 'POST' && e.path.endsWith('/upload')).map((e) => `${e.method} ${e.path}`);
+    const uploads = endpoints
+      .filter((e) => e.method === 'POST' && e.path.endsWith('/upload'))
+      .map((e) => `${e.method} ${e.path}`);
     expect(marked.sort()).toEqual(uploads.sort());
     expect(marked.length).toBeGreaterThanOrEqual(10);
   });

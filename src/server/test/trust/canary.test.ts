@@ -7,7 +7,9 @@ import { readZip } from '../zip';
 /** A zip answer (the data export) as the text of its entries: compressed, a leak would not show. */
 async function unzipped(res: Response): Promise<Response> {
   if (res.headers.get('content-type') !== 'application/zip') return res;
-  const text = [...readZip(Buffer.from(await res.arrayBuffer()))].map(([name, bytes]) => `${name}\n${bytes.toString('utf8')}`).join('\n');
+  const text = [...readZip(Buffer.from(await res.arrayBuffer()))]
+    .map(([name, bytes]) => `${name}\n${bytes.toString('utf8')}`)
+    .join('\n');
   return new Response(text, { status: res.status });
 }
 
@@ -21,8 +23,30 @@ const CARD_NUMBER = '6035-1111-2222-8642';
 const CARD_USERNAME = 'canary-card-login';
 const CARD_PASSWORD = 'canary-card-P4ss';
 const SOCIAL_PASSWORD = 'canary-social-P4ss';
-const canaries = [SSN, SSN.replace(/-/g, ''), DOB, EIN, EIN.replace(/-/g, ''), ACCOUNT_NUMBER, ACCOUNT_NUMBER.replace(/-/g, ''), ROUTING_NUMBER, CARD_NUMBER, CARD_NUMBER.replace(/-/g, ''), CARD_USERNAME, CARD_PASSWORD, SOCIAL_PASSWORD];
-const revealPaths = ['/profile/reveal/ssn', '/profile/reveal/dob', '/profile/reveal/ein', '/reveal/account-number', '/reveal/routing-number', '/reveal/username', '/reveal/password'];
+const canaries = [
+  SSN,
+  SSN.replace(/-/g, ''),
+  DOB,
+  EIN,
+  EIN.replace(/-/g, ''),
+  ACCOUNT_NUMBER,
+  ACCOUNT_NUMBER.replace(/-/g, ''),
+  ROUTING_NUMBER,
+  CARD_NUMBER,
+  CARD_NUMBER.replace(/-/g, ''),
+  CARD_USERNAME,
+  CARD_PASSWORD,
+  SOCIAL_PASSWORD,
+];
+const revealPaths = [
+  '/profile/reveal/ssn',
+  '/profile/reveal/dob',
+  '/profile/reveal/ein',
+  '/reveal/account-number',
+  '/reveal/routing-number',
+  '/reveal/username',
+  '/reveal/password',
+];
 
 let t: TestApp;
 let client: { id: string; email: string; password: string; agent: TestAgent };
@@ -56,7 +80,12 @@ beforeAll(async () => {
   expect(card.status).toBe(201);
   storeCardId = (await card.json()).card.id;
   const social = await client.agent.request('POST', `/api/clients/${client.id}/social-accounts`, {
-    json: { platform: 'Instagram', username: 'canary.social', password: SOCIAL_PASSWORD, profileUrl: 'https://social.example.test/canary' },
+    json: {
+      platform: 'Instagram',
+      username: 'canary.social',
+      password: SOCIAL_PASSWORD,
+      profileUrl: 'https://social.example.test/canary',
+    },
   });
   expect(social.status).toBe(201);
   socialAccountId = (await social.json()).account.id;
@@ -74,7 +103,8 @@ async function bodyOf(res: Response) {
   let text = '';
   const stop = setTimeout(() => void reader.cancel(), 300);
   try {
-    for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value, { stream: true });
+    for (let r = await reader.read(); !r.done; r = await reader.read())
+      text += decoder.decode(r.value, { stream: true });
   } catch {
     // cancelled
   } finally {
@@ -89,11 +119,19 @@ describe('canary secrets', () => {
     for (const e of registeredEndpoints(t.app)) {
       let path = (e.path === '/api/auth/*' ? '/api/auth/get-session' : e.path).replace(':clientId', client.id);
       // The canary account's own routes (all but DELETE, which would remove it before its reveals run).
-      if (e.method !== 'DELETE') path = path.replace(':accountId', bankAccountId).replace(':cardId', storeCardId).replace(':socialAccountId', socialAccountId);
-      for (const [who, agent] of [['client', client.agent], ['admin', admin]] as const) {
+      if (e.method !== 'DELETE')
+        path = path
+          .replace(':accountId', bankAccountId)
+          .replace(':cardId', storeCardId)
+          .replace(':socialAccountId', socialAccountId);
+      for (const [who, agent] of [
+        ['client', client.agent],
+        ['admin', admin],
+      ] as const) {
         const res = await unzipped(await agent.request(e.method, path, e.method === 'GET' ? {} : { json: {} }));
         // The admin just signed the client out everywhere: the client signs in again.
-        if (who === 'admin' && e.path === '/api/clients/:clientId/sessions/revoke') client.agent = await t.signIn(client.email, client.password);
+        if (who === 'admin' && e.path === '/api/clients/:clientId/sessions/revoke')
+          client.agent = await t.signIn(client.email, client.password);
         responses.push({ where: `${e.method} ${path} as ${who}`, body: await bodyOf(res) });
       }
     }
@@ -110,10 +148,16 @@ describe('canary secrets', () => {
       }
     }
     // 'All my data' with the password confirmed again is the one download that carries them.
-    const full = await (await unzipped(await client.agent.post(`/api/clients/${client.id}/export`, { password: client.password }))).text();
-    expect([DOB, EIN, ROUTING_NUMBER, CARD_USERNAME, CARD_PASSWORD, SOCIAL_PASSWORD].filter((c) => !full.includes(c))).toEqual([]);
+    const full = await (
+      await unzipped(await client.agent.post(`/api/clients/${client.id}/export`, { password: client.password }))
+    ).text();
+    expect(
+      [DOB, EIN, ROUTING_NUMBER, CARD_USERNAME, CARD_PASSWORD, SOCIAL_PASSWORD].filter((c) => !full.includes(c)),
+    ).toEqual([]);
     expect(full.includes(SSN) || full.includes(SSN.replace(/-/g, ''))).toBe(true);
-    const leaks = responses.filter((r) => !revealPaths.some((p) => r.where.includes(p)) && canaries.some((c) => r.body.includes(c)));
+    const leaks = responses.filter(
+      (r) => !revealPaths.some((p) => r.where.includes(p)) && canaries.some((c) => r.body.includes(c)),
+    );
     const reveals = responses.filter((r) => revealPaths.some((p) => r.where.includes(p)));
     const revealed = reveals.filter((r) => canaries.some((c) => r.body.includes(c)));
 

@@ -4,7 +4,13 @@ import type { Db } from '../../db/client';
 // Session rows are touched by every signed-in request, rate-limit rows by every auth call and limited action: neither is data a request writes.
 // Staff presence is a heartbeat an open staff stream writes in the background, after its answer
 // (an accepted stream's write can land after the next, rejected, case has started).
-const volatile = new Set(['auth_sessions', 'auth_rate_limits', 'portal_rate_limits', 'support_presence', '__drizzle_migrations']);
+const volatile = new Set([
+  'auth_sessions',
+  'auth_rate_limits',
+  'portal_rate_limits',
+  'support_presence',
+  '__drizzle_migrations',
+]);
 
 /** Builds a function returning one string per table that changes when any row of it changes (one query per call). */
 export async function fingerprinter(db: Db): Promise<() => Promise<Record<string, string>>> {

@@ -34,7 +34,14 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.array(fc.oneof(hostileString, hostileNumber), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), hostileString, { maxKeys: 3 }),
 );
-const privilegedFields = { role: 'admin', user_id: 'someone-else', userId: 'someone-else', id: 1, isAdmin: true, emailVerified: true };
+const privilegedFields = {
+  role: 'admin',
+  user_id: 'someone-else',
+  userId: 'someone-else',
+  id: 1,
+  isAdmin: true,
+  emailVerified: true,
+};
 
 function keysOf(schema: ZodType): string[] {
   return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
@@ -62,5 +69,9 @@ export function hostileObject(schema: ZodType): fc.Arbitrary<unknown> {
 /** The same for a query string: every value is text there. */
 export function hostileQuery(schema: ZodType): fc.Arbitrary<Record<string, string>> {
   const keys = [...keysOf(schema), 'role', 'user_id'];
-  return fc.dictionary(fc.constantFrom(...keys), fc.oneof(fc.constantFrom(...payloads, '-1', 'NaN', '1e999', ''), fc.string({ maxLength: 30 })), { maxKeys: keys.length });
+  return fc.dictionary(
+    fc.constantFrom(...keys),
+    fc.oneof(fc.constantFrom(...payloads, '-1', 'NaN', '1e999', ''), fc.string({ maxLength: 30 })),
+    { maxKeys: keys.length },
+  );
 }

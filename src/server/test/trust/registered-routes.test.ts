@@ -11,7 +11,10 @@ describe('registeredEndpoints', () => {
       .get('/declared', access('admin'), (c) => c.text('x'))
       .post('/forgotten', (c) => c.text('x'))
       .post('/form/upload', access('user'), multipartRoute(), (c) => c.text('x'))
-      .route('/nested', new Hono().get('/:id', access('own'), (c) => c.text('x')));
+      .route(
+        '/nested',
+        new Hono().get('/:id', access('own'), (c) => c.text('x')),
+      );
     expect(registeredEndpoints(app)).toEqual([
       { method: 'GET', path: '/declared', access: 'admin', validators: [], multipart: false },
       { method: 'POST', path: '/forgotten', access: undefined, validators: [], multipart: false },

@@ -71,7 +71,8 @@ const NOT_LISTS: Record<string, string> = {
   'GET /api/clients/:clientId/documents/:documentId/download': 'one file',
   'GET /api/clients/:clientId/free-guide': 'a static file',
   'GET /api/clients/:clientId/summary': 'one client',
-  'GET /api/clients/export': 'a CSV file, read from the database in pages of 500 as it is sent (clients-csv.test.ts counts the page reads)',
+  'GET /api/clients/export':
+    'a CSV file, read from the database in pages of 500 as it is sent (clients-csv.test.ts counts the page reads)',
   'GET /api/training-videos/intro': 'one video',
   'GET /api/training-videos/:videoId/stream': 'one file',
   'GET /api/training-videos/:videoId/thumbnail': 'one file',
@@ -101,7 +102,13 @@ let recorded: string[] | null = null;
 let resourceVideoId = '';
 
 /** Exactly `n` copies of `template` for the client (whatever was there is removed first). */
-function cloneSeeder(name: string, table: PgTable, owner: PgColumn, template: () => Record<string, unknown>, textId: boolean): Seeder {
+function cloneSeeder(
+  name: string,
+  table: PgTable,
+  owner: PgColumn,
+  template: () => Record<string, unknown>,
+  textId: boolean,
+): Seeder {
   return {
     name,
     seed: async (n) => {
@@ -127,10 +134,12 @@ const jsonItems = async (res: Response) => {
 };
 
 /** The hits of one kind in a search answer. */
-const searchHits = (kind: SearchKind) => async (res: Response) => ((await res.json()) as SearchResults).groups.find((g) => g.kind === kind)?.hits.length ?? 0;
+const searchHits = (kind: SearchKind) => async (res: Response) =>
+  ((await res.json()) as SearchResults).groups.find((g) => g.kind === kind)?.hits.length ?? 0;
 
 /** Record lists answer their totals by status beside the page: the items, each with its documents, are what grow. */
-const recordItems = async (res: Response) => ((await res.json()) as { items: { documents: unknown[] }[] }).items.filter((r) => r.documents.length === 1).length;
+const recordItems = async (res: Response) =>
+  ((await res.json()) as { items: { documents: unknown[] }[] }).items.filter((r) => r.documents.length === 1).length;
 
 let lists: Record<string, ListRoute>;
 
@@ -159,14 +168,46 @@ beforeAll(async () => {
   // bound to their row id and could not be cloned), the rest inserted directly.
   await post('bank-accounts', { bankName: 'Bank', accountOwner: 'Owner', monthlyFees: 5, dateOpened: '2024-01-01' });
   await post('activities', { title: 'Activity', notes: 'notes', status: 'Completed' });
-  await post('payments', { description: 'Payment', amount: 10, date: '2024-01-01', status: 'completed', included: false }, admin.agent);
-  await post('compliance-tasks', { name: 'Task', description: 'description', priority: 'High', status: 'Awaiting Completion' }, admin.agent);
+  await post(
+    'payments',
+    { description: 'Payment', amount: 10, date: '2024-01-01', status: 'completed', included: false },
+    admin.agent,
+  );
+  await post(
+    'compliance-tasks',
+    { name: 'Task', description: 'description', priority: 'High', status: 'Awaiting Completion' },
+    admin.agent,
+  );
   // Document rows all name one stored file (the archive reads it once per row).
   const storageKey = 'documents/statement-count.pdf';
-  await t.storage.put(storageKey, Readable.from([Buffer.from('%PDF-1.4 test')]), { contentType: 'application/pdf', size: 13 });
-  await t.db.insert(businessDocuments).values({ id: randomUUID(), userId: id, documentName: 'doc.pdf', documentType: 'Standard_Corporate', storageKey, contentType: 'application/pdf', size: 13 });
-  await t.db.insert(notifications).values({ userId: id, clientId: id, kind: 'task_assigned', title: 'New task', body: 'body', link: '/compliance' });
-  await t.db.insert(auditLog).values({ actorId: admin.id, clientId: id, action: 'reveal', entityType: 'bank_account', entityId: randomUUID(), field: 'account_number' });
+  await t.storage.put(storageKey, Readable.from([Buffer.from('%PDF-1.4 test')]), {
+    contentType: 'application/pdf',
+    size: 13,
+  });
+  await t.db
+    .insert(businessDocuments)
+    .values({
+      id: randomUUID(),
+      userId: id,
+      documentName: 'doc.pdf',
+      documentType: 'Standard_Corporate',
+      storageKey,
+      contentType: 'application/pdf',
+      size: 13,
+    });
+  await t.db
+    .insert(notifications)
+    .values({ userId: id, clientId: id, kind: 'task_assigned', title: 'New task', body: 'body', link: '/compliance' });
+  await t.db
+    .insert(auditLog)
+    .values({
+      actorId: admin.id,
+      clientId: id,
+      action: 'reveal',
+      entityType: 'bank_account',
+      entityId: randomUUID(),
+      field: 'account_number',
+    });
 
   const bankTemplate = await templateOf(businessBankAccounts, businessBankAccounts.userId);
   const activityTemplate = await templateOf(recentActivities, recentActivities.userId);
@@ -175,10 +216,24 @@ beforeAll(async () => {
   const documentTemplate = await templateOf(businessDocuments, businessDocuments.userId);
   const notificationTemplate = await templateOf(notifications, notifications.userId);
   const auditTemplate = await templateOf(auditLog, auditLog.clientId);
-  const cardTemplate = { userId: id, issuer: 'Card', cardType: 'Store', creditLimit: '1000.00', apr: '20%', bureaus: ['dnb'], dateOpened: '2024-01-01' };
+  const cardTemplate = {
+    userId: id,
+    issuer: 'Card',
+    cardType: 'Store',
+    creditLimit: '1000.00',
+    apr: '20%',
+    bureaus: ['dnb'],
+    dateOpened: '2024-01-01',
+  };
 
   const seeders = {
-    bankAccounts: cloneSeeder('bank accounts', businessBankAccounts, businessBankAccounts.userId, () => bankTemplate, true),
+    bankAccounts: cloneSeeder(
+      'bank accounts',
+      businessBankAccounts,
+      businessBankAccounts.userId,
+      () => bankTemplate,
+      true,
+    ),
     activities: cloneSeeder('activities', recentActivities, recentActivities.userId, () => activityTemplate, false),
     payments: cloneSeeder('payments', payments, payments.userId, () => paymentTemplate, false),
     tasks: cloneSeeder('compliance tasks', businessCompliance, businessCompliance.userId, () => taskTemplate, false),
@@ -186,7 +241,9 @@ beforeAll(async () => {
     requests: {
       name: 'document requests (an upload each)',
       seed: async (n: number) => {
-        await t.db.delete(businessDocuments).where(and(eq(businessDocuments.userId, id), isNotNull(businessDocuments.requestTaskId)));
+        await t.db
+          .delete(businessDocuments)
+          .where(and(eq(businessDocuments.userId, id), isNotNull(businessDocuments.requestTaskId)));
         await t.db.delete(businessCompliance).where(eq(businessCompliance.userId, id));
         if (!n) return;
         const requests = Array.from({ length: n }, (_, i) => ({
@@ -198,7 +255,18 @@ beforeAll(async () => {
           taskStatus: 'Submitted' as const,
         }));
         const rows = await t.db.insert(businessCompliance).values(requests).returning({ id: businessCompliance.id });
-        await t.db.insert(businessDocuments).values(rows.map((r) => ({ ...documentTemplate, id: randomUUID(), requestTaskId: r.id }) as typeof businessDocuments.$inferInsert));
+        await t.db
+          .insert(businessDocuments)
+          .values(
+            rows.map(
+              (r) =>
+                ({
+                  ...documentTemplate,
+                  id: randomUUID(),
+                  requestTaskId: r.id,
+                }) as typeof businessDocuments.$inferInsert,
+            ),
+          );
       },
     },
     documents: cloneSeeder('documents', businessDocuments, businessDocuments.userId, () => documentTemplate, true),
@@ -210,9 +278,21 @@ beforeAll(async () => {
       seed: async (n: number) => {
         await t.db.delete(businessAccounts).where(eq(businessAccounts.userId, id));
         if (!n) return;
-        const accounts = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), userId: id, name: `Account ${i}`, description: 'd', notes: 'n' }));
+        const accounts = Array.from({ length: n }, (_, i) => ({
+          id: randomUUID(),
+          userId: id,
+          name: `Account ${i}`,
+          description: 'd',
+          notes: 'n',
+        }));
         await t.db.insert(businessAccounts).values(accounts);
-        await t.db.insert(businessAccountDetails).values(accounts.flatMap((a) => [1, 2].map((k) => ({ businessAccountId: a.id, userId: id, label: `Label ${k}`, value: 'value' }))));
+        await t.db
+          .insert(businessAccountDetails)
+          .values(
+            accounts.flatMap((a) =>
+              [1, 2].map((k) => ({ businessAccountId: a.id, userId: id, label: `Label ${k}`, value: 'value' })),
+            ),
+          );
       },
     },
     // The client plus n - 1 more (the admin is no client): the admin's list shows n.
@@ -221,7 +301,11 @@ beforeAll(async () => {
       seed: async (n: number) => {
         await t.db.delete(authUsers).where(like(authUsers.email, 'statement-count-%'));
         const [me] = await t.db.select().from(authUsers).where(eq(authUsers.id, id));
-        const others = Array.from({ length: Math.max(0, n - 1) }, (_, i) => ({ ...me, id: randomUUID(), email: `statement-count-${i}@example.test` }));
+        const others = Array.from({ length: Math.max(0, n - 1) }, (_, i) => ({
+          ...me,
+          id: randomUUID(),
+          email: `statement-count-${i}@example.test`,
+        }));
         if (others.length) await t.db.insert(authUsers).values(others);
       },
     },
@@ -234,7 +318,17 @@ beforeAll(async () => {
           const videoId = await insertTrainingVideo(t, { title: `Video ${i}` });
           await insertVideoResource(t, videoId);
           await insertVideoResource(t, videoId);
-          await t.db.insert(videoProgress).values([client.id, admin.id].map((userId) => ({ userId, videoId, positionSeconds: 9, durationSeconds: 10, watched: true })));
+          await t.db
+            .insert(videoProgress)
+            .values(
+              [client.id, admin.id].map((userId) => ({
+                userId,
+                videoId,
+                positionSeconds: 9,
+                durationSeconds: 10,
+                watched: true,
+              })),
+            );
         }
       },
     },
@@ -244,7 +338,16 @@ beforeAll(async () => {
       seed: async (n: number) => {
         for (const table of [capitalScores, paydexScores]) {
           await t.db.delete(table).where(eq(table.userId, id));
-          if (n) await t.db.insert(table).values(Array.from({ length: n }, (_, i) => ({ userId: id, score: 500 + (i % 100), lastUpdatedAt: new Date(Date.UTC(2024, 0, 1, 0, i)) })));
+          if (n)
+            await t.db
+              .insert(table)
+              .values(
+                Array.from({ length: n }, (_, i) => ({
+                  userId: id,
+                  score: 500 + (i % 100),
+                  lastUpdatedAt: new Date(Date.UTC(2024, 0, 1, 0, i)),
+                })),
+              );
         }
       },
     },
@@ -253,7 +356,14 @@ beforeAll(async () => {
       name: 'loan offers (two authors: staff approved, the client waiting)',
       seed: async (n: number) => {
         await t.db.delete(creditLoans).where(isNotNull(creditLoans.id));
-        const rows = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), userId: i % 2 ? admin.id : client.id, title: `Loan ${i}`, aprRange: '8%', applyUrl: 'https://lender.example.test', reviewState: i % 2 ? ('approved' as const) : ('pending' as const) }));
+        const rows = Array.from({ length: n }, (_, i) => ({
+          id: randomUUID(),
+          userId: i % 2 ? admin.id : client.id,
+          title: `Loan ${i}`,
+          aprRange: '8%',
+          applyUrl: 'https://lender.example.test',
+          reviewState: i % 2 ? ('approved' as const) : ('pending' as const),
+        }));
         if (rows.length) await t.db.insert(creditLoans).values(rows);
       },
     },
@@ -262,25 +372,58 @@ beforeAll(async () => {
       name: 'tradelines (store cards)',
       seed: async (n: number) => {
         await t.db.delete(storeCreditCards).where(eq(storeCreditCards.userId, id));
-        const rows = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), userId: id, issuer: `Store ${i}`, bureaus: ['dnb'], dateOpened: '2024-01-01', lastReported: '2024-02-01' }));
+        const rows = Array.from({ length: n }, (_, i) => ({
+          id: randomUUID(),
+          userId: id,
+          issuer: `Store ${i}`,
+          bureaus: ['dnb'],
+          dateOpened: '2024-01-01',
+          lastReported: '2024-02-01',
+        }));
         if (rows.length) await t.db.insert(storeCreditCards).values(rows);
       },
     },
     // n receivables and n purchase orders, each with a document (documents come in one query per page).
-    records: { name: 'receivables and purchase orders (each with a document)', seed: (n: number) => seedRecords(t, id, n) },
+    records: {
+      name: 'receivables and purchase orders (each with a document)',
+      seed: (n: number) => seedRecords(t, id, n),
+    },
     // Cards without secrets (sealed secrets are bound to their row id and could not be cloned).
-    storeCards: cloneSeeder('store cards', creditTables.storeCreditCards, creditTables.storeCreditCards.userId, () => cardTemplate, true),
-    revolvingCredits: cloneSeeder('revolving credits', creditTables.revolvingCredits, creditTables.revolvingCredits.userId, () => ({ ...cardTemplate, rewards: 'r', annualFee: '95.00' }), true),
+    storeCards: cloneSeeder(
+      'store cards',
+      creditTables.storeCreditCards,
+      creditTables.storeCreditCards.userId,
+      () => cardTemplate,
+      true,
+    ),
+    revolvingCredits: cloneSeeder(
+      'revolving credits',
+      creditTables.revolvingCredits,
+      creditTables.revolvingCredits.userId,
+      () => ({ ...cardTemplate, rewards: 'r', annualFee: '95.00' }),
+      true,
+    ),
     // n First Step Accounts, each opened by the client (a member, so the members-only routes answer).
     firstStep: {
       name: 'First Step Accounts (each opened)',
       seed: async (n: number) => {
-        await t.db.insert(users).values({ id, isPaid: true }).onConflictDoUpdate({ target: users.id, set: { isPaid: true } });
+        await t.db
+          .insert(users)
+          .values({ id, isPaid: true })
+          .onConflictDoUpdate({ target: users.id, set: { isPaid: true } });
         await t.db.delete(firstStepAccounts).where(isNotNull(firstStepAccounts.id));
-        const accounts = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), vendor: `Vendor ${i}`, bureaus: ['dnb'] }));
+        const accounts = Array.from({ length: n }, (_, i) => ({
+          id: randomUUID(),
+          vendor: `Vendor ${i}`,
+          bureaus: ['dnb'],
+        }));
         if (!accounts.length) return;
         await t.db.insert(firstStepAccounts).values(accounts);
-        await t.db.insert(firstStepOpenings).values(accounts.map((a) => ({ id: randomUUID(), userId: id, firstStepAccountId: a.id, dateOpened: '2024-01-01' })));
+        await t.db
+          .insert(firstStepOpenings)
+          .values(
+            accounts.map((a) => ({ id: randomUUID(), userId: id, firstStepAccountId: a.id, dateOpened: '2024-01-01' })),
+          );
       },
     },
     // The client's Support Chat conversation: n messages, staff and client in turn, every other one with a file.
@@ -292,12 +435,32 @@ beforeAll(async () => {
         await t.db.insert(supportConversations).values({ clientId: id });
         const rows = await t.db
           .insert(supportMessages)
-          .values(Array.from({ length: n }, (_, i) => ({ clientId: id, fromStaff: i % 2 === 1, authorId: i % 2 ? admin.id : id, body: `Message ${i}` })))
+          .values(
+            Array.from({ length: n }, (_, i) => ({
+              clientId: id,
+              fromStaff: i % 2 === 1,
+              authorId: i % 2 ? admin.id : id,
+              body: `Message ${i}`,
+            })),
+          )
           .returning({ id: supportMessages.id });
-        const files = rows.filter((_, i) => i % 2 === 0).map((r) => ({ id: randomUUID(), messageId: r.id, clientId: id, fileName: 'f.pdf', storageKey: 'support/none.pdf', contentType: 'application/pdf', size: 1 }));
+        const files = rows
+          .filter((_, i) => i % 2 === 0)
+          .map((r) => ({
+            id: randomUUID(),
+            messageId: r.id,
+            clientId: id,
+            fileName: 'f.pdf',
+            storageKey: 'support/none.pdf',
+            contentType: 'application/pdf',
+            size: 1,
+          }));
         await t.db.insert(supportAttachments).values(files);
         const last = rows[rows.length - 1].id;
-        await t.db.update(supportConversations).set({ lastMessageId: last, lastClientMessageId: last - (n > 1 ? 1 : 0) }).where(eq(supportConversations.clientId, id));
+        await t.db
+          .update(supportConversations)
+          .set({ lastMessageId: last, lastClientMessageId: last - (n > 1 ? 1 : 0) })
+          .where(eq(supportConversations.clientId, id));
       },
     },
     // The staff inbox: n clients' conversations, each with a message (the last one joined in, unread counted).
@@ -307,7 +470,11 @@ beforeAll(async () => {
         await t.db.delete(supportConversations).where(isNotNull(supportConversations.clientId));
         await t.db.delete(authUsers).where(like(authUsers.email, 'support-count-%'));
         const [me] = await t.db.select().from(authUsers).where(eq(authUsers.id, id));
-        const people = Array.from({ length: n }, (_, i) => ({ ...me, id: randomUUID(), email: `support-count-${i}@example.test` }));
+        const people = Array.from({ length: n }, (_, i) => ({
+          ...me,
+          id: randomUUID(),
+          email: `support-count-${i}@example.test`,
+        }));
         if (!people.length) return;
         await t.db.insert(authUsers).values(people);
         await t.db.insert(supportConversations).values(people.map((p) => ({ clientId: p.id })));
@@ -315,36 +482,84 @@ beforeAll(async () => {
           .insert(supportMessages)
           .values(people.map((p) => ({ clientId: p.id, fromStaff: false, authorId: p.id, body: 'Hello' })))
           .returning({ id: supportMessages.id, clientId: supportMessages.clientId });
-        for (const m of msgs) await t.db.update(supportConversations).set({ lastMessageId: m.id, lastClientMessageId: m.id }).where(eq(supportConversations.clientId, m.clientId));
+        for (const m of msgs)
+          await t.db
+            .update(supportConversations)
+            .set({ lastMessageId: m.id, lastClientMessageId: m.id })
+            .where(eq(supportConversations.clientId, m.clientId));
       },
     },
     // Other sign-in sessions of the client's (the caller's own is listed too).
     sessions: {
       name: 'sign-in sessions',
       seed: async (n: number) => {
-        await t.db.delete(authSessions).where(and(eq(authSessions.userId, id), like(authSessions.userAgent, 'statement-count%')));
+        await t.db
+          .delete(authSessions)
+          .where(and(eq(authSessions.userId, id), like(authSessions.userAgent, 'statement-count%')));
         const expiresAt = new Date(Date.now() + 60 * 60 * 1000);
-        if (n) await t.db.insert(authSessions).values(Array.from({ length: n }, () => ({ id: randomUUID(), token: randomUUID(), userId: id, expiresAt, userAgent: 'statement-count browser' })));
+        if (n)
+          await t.db
+            .insert(authSessions)
+            .values(
+              Array.from({ length: n }, () => ({
+                id: randomUUID(),
+                token: randomUUID(),
+                userId: id,
+                expiresAt,
+                userAgent: 'statement-count browser',
+              })),
+            );
       },
     },
     // Social media accounts without passwords (a sealed password is bound to its row id and could not be cloned).
-    socialAccounts: cloneSeeder('social media accounts', socialMediaAccounts, socialMediaAccounts.userId, () => ({ userId: id, platform: 'Instagram', username: 'u', profileUrl: 'https://example.test', notes: 'n' }), true),
+    socialAccounts: cloneSeeder(
+      'social media accounts',
+      socialMediaAccounts,
+      socialMediaAccounts.userId,
+      () => ({ userId: id, platform: 'Instagram', username: 'u', profileUrl: 'https://example.test', notes: 'n' }),
+      true,
+    ),
     // The shared automation catalogue (each with an image key), and the client's automation requests.
     automations: {
       name: 'automations',
       seed: async (n: number) => {
         await t.db.delete(automations).where(isNotNull(automations.id));
-        const rows = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), name: `Automation ${i}`, description: '<p>d</p>', status: 'active', displayOrder: i + 1, imageKey: `automations/${i}.png`, imageContentType: 'image/png', imageSize: 1 }));
+        const rows = Array.from({ length: n }, (_, i) => ({
+          id: randomUUID(),
+          name: `Automation ${i}`,
+          description: '<p>d</p>',
+          status: 'active',
+          displayOrder: i + 1,
+          imageKey: `automations/${i}.png`,
+          imageContentType: 'image/png',
+          imageSize: 1,
+        }));
         if (rows.length) await t.db.insert(automations).values(rows);
       },
     },
-    automationRequests: cloneSeeder('automation requests', automationRequests, automationRequests.userId, () => ({ userId: id, type: 'Sync', description: 'd', priority: 'High' as const }), true),
+    automationRequests: cloneSeeder(
+      'automation requests',
+      automationRequests,
+      automationRequests.userId,
+      () => ({ userId: id, type: 'Sync', description: 'd', priority: 'High' as const }),
+      true,
+    ),
     // n points of the fundability score's history.
     fundabilityHistory: {
       name: 'fundability history rows',
       seed: async (n: number) => {
         await t.db.delete(fundabilityScores).where(eq(fundabilityScores.userId, id));
-        if (n) await t.db.insert(fundabilityScores).values(Array.from({ length: n }, (_, i) => ({ userId: id, score: i % 100, checks: [], computedAt: new Date(Date.UTC(2024, 0, 1, 0, i)) })));
+        if (n)
+          await t.db
+            .insert(fundabilityScores)
+            .values(
+              Array.from({ length: n }, (_, i) => ({
+                userId: id,
+                score: i % 100,
+                checks: [],
+                computedAt: new Date(Date.UTC(2024, 0, 1, 0, i)),
+              })),
+            );
       },
     },
     // n resources of one video (the only one).
@@ -362,7 +577,12 @@ beforeAll(async () => {
   lists = {
     'GET /api/clients/:clientId/bank-accounts': { seeder: seeders.bankAccounts, queries: ['pageSize=50'], as: both },
     'GET /api/bank-accounts': { seeder: seeders.bankAccounts, queries: ['pageSize=50'], as: ['admin'] },
-    'GET /api/clients/:clientId/business-accounts': { seeder: seeders.businessAccounts, queries: ['pageSize=12'], as: both, expected: (n) => Math.min(n, 12) },
+    'GET /api/clients/:clientId/business-accounts': {
+      seeder: seeders.businessAccounts,
+      queries: ['pageSize=12'],
+      as: both,
+      expected: (n) => Math.min(n, 12),
+    },
     'GET /api/clients/:clientId/activities': { seeder: seeders.activities, queries: ['pageSize=50'], as: both },
     'GET /api/clients/:clientId/payments': { seeder: seeders.payments, queries: ['pageSize=50'], as: both },
     'GET /api/clients/:clientId/documents': { seeder: seeders.documents, queries: ['pageSize=50'], as: both },
@@ -379,9 +599,17 @@ beforeAll(async () => {
     'GET /api/clients/:clientId/audit': { seeder: seeders.audit, queries: ['pageSize=50'], as: both },
     // The Clients screen, and a search as the client selector makes (every seeded e-mail matches).
     'GET /api/me/sessions': { seeder: seeders.sessions, as: ['client'], expected: (n) => n + 1 },
-    'GET /api/clients': { seeder: seeders.clients, queries: ['pageSize=50', 'pageSize=50&q=example.test'], as: ['admin'] },
+    'GET /api/clients': {
+      seeder: seeders.clients,
+      queries: ['pageSize=50', 'pageSize=50&q=example.test'],
+      as: ['admin'],
+    },
     'GET /api/training-videos': { seeder: seeders.trainingVideos, queries: ['pageSize=50'], as: both },
-    'GET /api/clients/:clientId/training-progress': { seeder: seeders.trainingVideos, queries: ['pageSize=50'], as: both },
+    'GET /api/clients/:clientId/training-progress': {
+      seeder: seeders.trainingVideos,
+      queries: ['pageSize=50'],
+      as: both,
+    },
     'GET /api/clients/:clientId/scores': {
       seeder: seeders.scores,
       as: both,
@@ -394,12 +622,31 @@ beforeAll(async () => {
     'GET /api/loans': { seeder: seeders.loans, queries: ['pageSize=50'], as: both },
     'GET /api/clients/:clientId/store-cards': { seeder: seeders.storeCards, queries: ['pageSize=50'], as: both },
     'GET /api/store-cards': { seeder: seeders.storeCards, queries: ['pageSize=50'], as: ['admin'] },
-    'GET /api/clients/:clientId/revolving-credits': { seeder: seeders.revolvingCredits, queries: ['pageSize=50'], as: both },
+    'GET /api/clients/:clientId/revolving-credits': {
+      seeder: seeders.revolvingCredits,
+      queries: ['pageSize=50'],
+      as: both,
+    },
     'GET /api/revolving-credits': { seeder: seeders.revolvingCredits, queries: ['pageSize=50'], as: ['admin'] },
-    'GET /api/clients/:clientId/receivables': { seeder: seeders.records, queries: ['pageSize=50'], as: both, itemsIn: recordItems },
+    'GET /api/clients/:clientId/receivables': {
+      seeder: seeders.records,
+      queries: ['pageSize=50'],
+      as: both,
+      itemsIn: recordItems,
+    },
     'GET /api/receivables': { seeder: seeders.records, queries: ['pageSize=50'], as: ['admin'], itemsIn: recordItems },
-    'GET /api/clients/:clientId/purchase-orders': { seeder: seeders.records, queries: ['pageSize=50'], as: both, itemsIn: recordItems },
-    'GET /api/purchase-orders': { seeder: seeders.records, queries: ['pageSize=50'], as: ['admin'], itemsIn: recordItems },
+    'GET /api/clients/:clientId/purchase-orders': {
+      seeder: seeders.records,
+      queries: ['pageSize=50'],
+      as: both,
+      itemsIn: recordItems,
+    },
+    'GET /api/purchase-orders': {
+      seeder: seeders.records,
+      queries: ['pageSize=50'],
+      as: ['admin'],
+      itemsIn: recordItems,
+    },
     'GET /api/first-step-accounts': { seeder: seeders.firstStep, queries: ['pageSize=50'], as: both },
     'GET /api/clients/:clientId/first-step-accounts': { seeder: seeders.firstStep, queries: ['pageSize=50'], as: both },
     'GET /api/clients/:clientId/tradelines': {
@@ -408,15 +655,39 @@ beforeAll(async () => {
       as: both,
       itemsIn: async (res) => ((await res.json()) as { tradelines: { items: unknown[] } }).tradelines.items.length,
     },
-    'GET /api/clients/:clientId/social-accounts': { seeder: seeders.socialAccounts, queries: ['pageSize=50'], as: both },
+    'GET /api/clients/:clientId/social-accounts': {
+      seeder: seeders.socialAccounts,
+      queries: ['pageSize=50'],
+      as: both,
+    },
     'GET /api/automations': { seeder: seeders.automations, queries: ['pageSize=50'], as: both },
-    'GET /api/clients/:clientId/automation-requests': { seeder: seeders.automationRequests, queries: ['pageSize=50'], as: both },
+    'GET /api/clients/:clientId/automation-requests': {
+      seeder: seeders.automationRequests,
+      queries: ['pageSize=50'],
+      as: both,
+    },
     'GET /api/automation-requests': { seeder: seeders.automationRequests, queries: ['pageSize=50'], as: ['admin'] },
     'GET /api/clients/:clientId/support/messages': { seeder: seeders.supportMessages, queries: ['limit=50'], as: both },
-    'GET /api/support/conversations': { seeder: seeders.supportInbox, queries: ['pageSize=50', 'pageSize=50&view=open'], as: ['admin'] },
+    'GET /api/support/conversations': {
+      seeder: seeders.supportInbox,
+      queries: ['pageSize=50', 'pageSize=50&view=open'],
+      as: ['admin'],
+    },
     // The top bar's search: at most SEARCH_PER_KIND of each kind, in one statement whatever is stored.
-    'GET /api/clients/:clientId/search': { seeder: seeders.tasks, queries: ['q=task'], as: both, expected: (n) => Math.min(n, SEARCH_PER_KIND), itemsIn: searchHits('task') },
-    'GET /api/clients/search': { seeder: seeders.clients, queries: ['q=example.test'], as: ['admin'], expected: (n) => Math.min(n, SEARCH_PER_KIND), itemsIn: searchHits('client') },
+    'GET /api/clients/:clientId/search': {
+      seeder: seeders.tasks,
+      queries: ['q=task'],
+      as: both,
+      expected: (n) => Math.min(n, SEARCH_PER_KIND),
+      itemsIn: searchHits('task'),
+    },
+    'GET /api/clients/search': {
+      seeder: seeders.clients,
+      queries: ['q=example.test'],
+      as: ['admin'],
+      expected: (n) => Math.min(n, SEARCH_PER_KIND),
+      itemsIn: searchHits('client'),
+    },
     // The fundability check reads every bank account (and the other records, each in one statement): the answer is its checks.
     'GET /api/clients/:clientId/fundability': {
       seeder: seeders.bankAccounts,
@@ -424,8 +695,17 @@ beforeAll(async () => {
       expected: () => checkIds.length,
       itemsIn: async (res) => ((await res.json()) as { checks: unknown[] }).checks.length,
     },
-    'GET /api/clients/:clientId/fundability/history': { seeder: seeders.fundabilityHistory, queries: ['pageSize=50'], as: both },
-    'GET /api/training-videos/:videoId/resources': { seeder: seeders.videoResources, queries: ['pageSize=50'], as: both, params: () => ({ videoId: resourceVideoId }) },
+    'GET /api/clients/:clientId/fundability/history': {
+      seeder: seeders.fundabilityHistory,
+      queries: ['pageSize=50'],
+      as: both,
+    },
+    'GET /api/training-videos/:videoId/resources': {
+      seeder: seeders.videoResources,
+      queries: ['pageSize=50'],
+      as: both,
+      params: () => ({ videoId: resourceVideoId }),
+    },
   };
 }, 60_000);
 afterAll(() => t?.close());
@@ -466,7 +746,8 @@ describe('no N+1', () => {
     const problems: string[] = [];
     let sample: string[] = [];
     const bySeeder = new Map<Seeder, [string, ListRoute][]>();
-    for (const [key, route] of Object.entries(lists)) bySeeder.set(route.seeder, [...(bySeeder.get(route.seeder) ?? []), [key, route]]);
+    for (const [key, route] of Object.entries(lists))
+      bySeeder.set(route.seeder, [...(bySeeder.get(route.seeder) ?? []), [key, route]]);
 
     for (const [seeder, routes] of bySeeder) {
       const counts = new Map<string, Record<number, { warm: number; cold: number }>>();
@@ -481,12 +762,25 @@ describe('no N+1', () => {
             expect(warm.items, `${id} with ${n} ${seeder.name}`).toBe(expected);
             expect(cold.items, `${id} with ${n} ${seeder.name} (cold)`).toBe(expected);
             counts.set(id, { ...counts.get(id), [n]: { warm: warm.statements.length, cold: cold.statements.length } });
-            if (n === MANY && grows(counts.get(id)!)) problems.push(`${id}: ${describeCounts(counts.get(id)!)}\n  at ${MANY}: ${warm.statements.join('\n  ')}`);
-            if (key === 'GET /api/clients/:clientId/compliance-tasks' && role === 'client' && n === 1) sample = cold.statements;
+            if (n === MANY && grows(counts.get(id)!))
+              problems.push(`${id}: ${describeCounts(counts.get(id)!)}\n  at ${MANY}: ${warm.statements.join('\n  ')}`);
+            if (key === 'GET /api/clients/:clientId/compliance-tasks' && role === 'client' && n === 1)
+              sample = cold.statements;
           }
         }
       }
-      for (const [id, c] of counts) table.push([id.replace(/^GET /, '').replace(/pageSize=\d+&?/, '').replace('? ', ' '), seeder.name, String(c[1].warm), String(c[MANY].warm), String(c[1].cold), String(c[MANY].cold)]);
+      for (const [id, c] of counts)
+        table.push([
+          id
+            .replace(/^GET /, '')
+            .replace(/pageSize=\d+&?/, '')
+            .replace('? ', ' '),
+          seeder.name,
+          String(c[1].warm),
+          String(c[MANY].warm),
+          String(c[1].cold),
+          String(c[MANY].cold),
+        ]);
       await seeder.seed(0).catch(() => undefined);
     }
 
@@ -507,5 +801,7 @@ describe('no N+1', () => {
   }, 120_000);
 });
 
-const grows = (c: Record<number, { warm: number; cold: number }>) => c[MANY].warm !== c[1].warm || c[MANY].cold !== c[1].cold;
-const describeCounts = (c: Record<number, { warm: number; cold: number }>) => `${c[1].warm} statements at 1, ${c[MANY].warm} at ${MANY} (session not cached: ${c[1].cold}, ${c[MANY].cold})`;
+const grows = (c: Record<number, { warm: number; cold: number }>) =>
+  c[MANY].warm !== c[1].warm || c[MANY].cold !== c[1].cold;
+const describeCounts = (c: Record<number, { warm: number; cold: number }>) =>
+  `${c[1].warm} statements at 1, ${c[MANY].warm} at ${MANY} (session not cached: ${c[1].cold}, ${c[MANY].cold})`;

@@ -6,7 +6,15 @@ import { X } from 'lucide-react';
  * The sidebar as a slide-in drawer below md. Radix Dialog supplies what a drawer needs: focus moves
  * in and is trapped, Escape and an overlay click close it, focus returns to the menu button.
  */
-export function MobileDrawer({ open, onOpenChange, children }: { open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode }) {
+export function MobileDrawer({
+  open,
+  onOpenChange,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+}) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

@@ -31,7 +31,10 @@ export function MobileNotice() {
   };
 
   return (
-    <section aria-labelledby="mobile-notice-title" className="relative mb-6 overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
+    <section
+      aria-labelledby="mobile-notice-title"
+      className="relative mb-6 overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm"
+    >
       <button
         type="button"
         onClick={dismiss}
@@ -48,7 +51,10 @@ export function MobileNotice() {
           </h2>
           <p className="text-sm font-medium text-gray-600">Mobile Access Limited</p>
         </div>
-        <div role="note" className="flex items-center gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+        <div
+          role="note"
+          className="flex items-center gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
+        >
           <TriangleAlert aria-hidden className="size-4 shrink-0" />
           Mobile device detected
         </div>
@@ -58,9 +64,9 @@ export function MobileNotice() {
             Option 1: Use Desktop View
           </p>
           <p>
-            Turn on &ldquo;Desktop site&rdquo; in your browser&rsquo;s menu, or install one of two free apps that open websites
-            in desktop mode: a desktop-mode browser for Android (from the Google Play Store) or one for iPhone and iPad (from
-            the Apple App Store).
+            Turn on &ldquo;Desktop site&rdquo; in your browser&rsquo;s menu, or install one of two free apps that open
+            websites in desktop mode: a desktop-mode browser for Android (from the Google Play Store) or one for iPhone
+            and iPad (from the Apple App Store).
           </p>
         </div>
         <div className="space-y-1.5 text-sm text-gray-700">

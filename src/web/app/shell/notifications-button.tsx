@@ -44,7 +44,11 @@ export function NotificationsButton() {
       >
         <Bell aria-hidden className="size-5" />
         {unread > 0 && (
-          <span aria-hidden data-testid="notifications-badge" className="absolute -right-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-semibold leading-none text-white">
+          <span
+            aria-hidden
+            data-testid="notifications-badge"
+            className="absolute -right-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-semibold leading-none text-white"
+          >
             {unread > 99 ? '99+' : unread}
           </span>
         )}
@@ -79,7 +83,9 @@ export function NotificationsButton() {
               <span className="flex size-10 items-center justify-center rounded-full bg-gray-100">
                 <BellOff aria-hidden className="size-5 text-gray-500" />
               </span>
-              <p className="text-sm font-medium text-gray-900">{query.isPending ? 'Loading notifications...' : 'No notifications yet'}</p>
+              <p className="text-sm font-medium text-gray-900">
+                {query.isPending ? 'Loading notifications...' : 'No notifications yet'}
+              </p>
               <p className="text-xs text-gray-500">Updates about your build-out will appear here.</p>
             </div>
           ) : (
@@ -92,9 +98,14 @@ export function NotificationsButton() {
                     data-testid="notification"
                     className="flex w-full gap-3 px-4 py-3 text-left hover:bg-gray-50 focus-visible:bg-gray-50 focus-visible:outline-none"
                   >
-                    <span aria-hidden className={`mt-1.5 size-2 shrink-0 rounded-full ${n.readAt ? 'bg-transparent' : 'bg-brand-600'}`} />
+                    <span
+                      aria-hidden
+                      className={`mt-1.5 size-2 shrink-0 rounded-full ${n.readAt ? 'bg-transparent' : 'bg-brand-600'}`}
+                    />
                     <span className="min-w-0 flex-1">
-                      <span className={`block break-words text-sm ${n.readAt ? 'text-gray-700' : 'font-semibold text-gray-900'}`}>
+                      <span
+                        className={`block break-words text-sm ${n.readAt ? 'text-gray-700' : 'font-semibold text-gray-900'}`}
+                      >
                         {n.title}
                         {!n.readAt && <span className="sr-only"> (unread)</span>}
                       </span>

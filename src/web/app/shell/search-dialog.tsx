@@ -27,7 +27,8 @@ const itemsQuery = (clientId: string, q: string) => ({
 });
 const clientsQuery = (q: string) => ({
   queryKey: ['search', 'clients', q] as const,
-  queryFn: async ({ signal }: { signal: AbortSignal }) => unwrap(await api.clients.search.$get({ query: { q } }, { init: { signal } })),
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    unwrap(await api.clients.search.$get({ query: { q } }, { init: { signal } })),
   staleTime: 30_000,
 });
 
@@ -38,11 +39,18 @@ function rankPages<T extends { label: string }>(pages: T[], text: string): T[] {
     const l = label.toLowerCase();
     return l.startsWith(q) ? 0 : l.split(/[^a-z0-9]+/).some((w) => w.startsWith(q)) ? 1 : 2;
   };
-  return pages.map((p, i) => ({ p, i, r: rank(p.label) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.p);
+  return pages
+    .map((p, i) => ({ p, i, r: rank(p.label) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.p);
 }
 
 const toGroups = (r: SearchResults | undefined): Group[] =>
-  (r?.groups ?? []).map((g) => ({ id: g.kind, label: g.label, options: g.hits.map((h) => ({ key: `${g.kind}:${h.id}`, title: h.title, subtitle: h.subtitle, href: h.href })) }));
+  (r?.groups ?? []).map((g) => ({
+    id: g.kind,
+    label: g.label,
+    options: g.hits.map((h) => ({ key: `${g.kind}:${h.id}`, title: h.title, subtitle: h.subtitle, href: h.href })),
+  }));
 
 /**
  * The search dialog (ARIA 1.2 combobox with a grouped listbox): pages as before, the client's own
@@ -69,7 +77,15 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
 
   const pages = useMemo(() => searchablePages(isAdmin), [isAdmin]);
   const groups: Group[] = useMemo(() => {
-    const pageOptions = rankPages(matchPages(pages, typed), typed).slice(0, SEARCH_PER_KIND).map((p) => ({ key: `page:${p.path}`, title: p.label, subtitle: p.heading !== p.label ? p.heading : p.section, href: p.path, page: p.path }));
+    const pageOptions = rankPages(matchPages(pages, typed), typed)
+      .slice(0, SEARCH_PER_KIND)
+      .map((p) => ({
+        key: `page:${p.path}`,
+        title: p.label,
+        subtitle: p.heading !== p.label ? p.heading : p.section,
+        href: p.path,
+        page: p.path,
+      }));
     // Results are shown only for the text they answer: stale ones from a previous search would open the wrong thing.
     // (a query's placeholder data is the previous text's answer while the new one loads).
     const fresh = typed === q;
@@ -156,7 +172,10 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
               className="h-12 min-w-0 flex-1 bg-transparent text-base text-gray-900 placeholder:text-gray-400 focus:outline-none sm:text-sm"
             />
             {waiting && <Spinner className="size-4" label="" />}
-            <D.Close className="rounded-md p-1 text-gray-500 hover:bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600" aria-label="Close search">
+            <D.Close
+              className="rounded-md p-1 text-gray-500 hover:bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+              aria-label="Close search"
+            >
               <X aria-hidden className="size-4" />
             </D.Close>
           </div>
@@ -164,7 +183,11 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
             <div id={`${id}-list`} role="listbox" aria-label="Search results" hidden={options.length === 0}>
               {groups.map((g) => (
                 <div key={g.id} role="group" aria-labelledby={`${id}-group-${g.id}`} className="mb-2 last:mb-0">
-                  <div id={`${id}-group-${g.id}`} role="presentation" className="px-2.5 pb-1 pt-2 text-[11px] font-semibold uppercase tracking-wide text-gray-600">
+                  <div
+                    id={`${id}-group-${g.id}`}
+                    role="presentation"
+                    className="px-2.5 pb-1 pt-2 text-[11px] font-semibold uppercase tracking-wide text-gray-600"
+                  >
                     {g.label}
                   </div>
                   {g.options.map((o) => {
@@ -180,7 +203,10 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
                         onMouseDown={(e) => e.preventDefault()}
                         onClick={() => go(o)}
                         onMouseMove={() => i !== current && setActive(i)}
-                        className={cn('flex scroll-mt-14 cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm', i === current ? 'bg-brand-50 text-brand-900' : 'text-gray-800')}
+                        className={cn(
+                          'flex scroll-mt-14 cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm',
+                          i === current ? 'bg-brand-50 text-brand-900' : 'text-gray-800',
+                        )}
                       >
                         {o.page && <NavIcon path={o.page} className="size-4 shrink-0 text-gray-500" />}
                         <span className="min-w-0 flex-1">
@@ -196,9 +222,15 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
             {/* Always mounted: screen readers announce changes only inside a live region that already exists. */}
             <div role="status" className="px-2.5 text-sm text-gray-600">
               {typed === '' ? (
-                <p className="py-3">{isAdmin ? 'Type a page, a client’s name, e-mail or phone, or one of their tasks, documents or accounts.' : 'Type a page, a task, a document, an account or a video.'}</p>
+                <p className="py-3">
+                  {isAdmin
+                    ? 'Type a page, a client’s name, e-mail or phone, or one of their tasks, documents or accounts.'
+                    : 'Type a page, a task, a document, an account or a video.'}
+                </p>
               ) : failed ? (
-                <p className="py-3 text-red-700">Search failed: {error?.message ?? 'please try again.'} Pages are still listed.</p>
+                <p className="py-3 text-red-700">
+                  Search failed: {error?.message ?? 'please try again.'} Pages are still listed.
+                </p>
               ) : waiting && options.length === 0 ? (
                 <p className="py-3">Searching...</p>
               ) : !waiting && options.length === 0 ? (

@@ -83,7 +83,11 @@ function ConnectGoogle() {
     const failed = new URLSearchParams(search);
     failed.set(LINK_PARAM, LINK_FAILED);
     const authClient = await loadAuthClient();
-    const { error } = await authClient.linkSocial({ provider: 'google', callbackURL: here, errorCallbackURL: `${pathname}?${failed}` });
+    const { error } = await authClient.linkSocial({
+      provider: 'google',
+      callbackURL: here,
+      errorCallbackURL: `${pathname}?${failed}`,
+    });
     // On success the browser is already leaving for Google; only a failure comes back here.
     if (error) {
       toast.error(authFailureMessage(error, 'Could not start connecting Google.'));

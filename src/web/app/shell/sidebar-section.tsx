@@ -72,19 +72,28 @@ function GroupItem({ item, subItems, groups }: { item: NavItem; subItems: NavIte
         onClick={onClick}
       >
         {({ isActive }) => {
-                  return (
+          return (
             <>
               <NavIcon path={item.path} className="size-4 shrink-0" />
               <span className="min-w-0 truncate">{item.label}</span>
               <ChevronDown
                 aria-hidden
-                className={cn('ml-auto size-4 shrink-0 transition-transform', expanded && 'rotate-180', isActive ? 'text-white' : 'text-gray-500')}
+                className={cn(
+                  'ml-auto size-4 shrink-0 transition-transform',
+                  expanded && 'rotate-180',
+                  isActive ? 'text-white' : 'text-gray-500',
+                )}
               />
             </>
           );
         }}
       </NavLink>
-      <ul ref={listRef} id={listId} hidden={!expanded} className="mt-0.5 ml-5 space-y-0.5 border-l border-gray-200 pl-2">
+      <ul
+        ref={listRef}
+        id={listId}
+        hidden={!expanded}
+        className="mt-0.5 ml-5 space-y-0.5 border-l border-gray-200 pl-2"
+      >
         {subItems.map((sub) => (
           <li key={sub.path}>
             <ItemLink item={sub} />

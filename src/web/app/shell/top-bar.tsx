@@ -26,7 +26,9 @@ export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuO
         >
           <Menu aria-hidden className="size-5" />
         </button>
-        <p className="min-w-0 flex-1 text-xs font-bold leading-tight tracking-wide text-brand-900 sm:text-sm xl:flex-none">{branding.appTitle}</p>
+        <p className="min-w-0 flex-1 text-xs font-bold leading-tight tracking-wide text-brand-900 sm:text-sm xl:flex-none">
+          {branding.appTitle}
+        </p>
         <div className="order-last w-full xl:order-none xl:mx-4 xl:w-auto xl:max-w-md xl:flex-1">
           <SearchBox />
         </div>

@@ -9,5 +9,11 @@ const tones = {
 };
 
 export function Alert({ tone = 'info', className, ...props }: ComponentProps<'div'> & { tone?: keyof typeof tones }) {
-  return <div role={tone === 'error' ? 'alert' : 'status'} className={cn('rounded-md border px-3 py-2 text-sm', tones[tone], className)} {...props} />;
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cn('rounded-md border px-3 py-2 text-sm', tones[tone], className)}
+      {...props}
+    />
+  );
 }

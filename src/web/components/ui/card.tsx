@@ -13,4 +13,6 @@ export const CardTitle = ({ className, ...props }: ComponentProps<'h2'>) => (
 export const CardDescription = ({ className, ...props }: ComponentProps<'p'>) => (
   <p className={cn('text-sm text-gray-600', className)} {...props} />
 );
-export const CardContent = ({ className, ...props }: ComponentProps<'div'>) => <div className={cn('p-6 pt-0', className)} {...props} />;
+export const CardContent = ({ className, ...props }: ComponentProps<'div'>) => (
+  <div className={cn('p-6 pt-0', className)} {...props} />
+);

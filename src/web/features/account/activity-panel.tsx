@@ -22,7 +22,9 @@ export function ActivityPanel({ clientId }: { clientId: string }) {
         <CardTitle className="flex items-center gap-2 text-lg">
           <History className="size-5 text-brand-700" aria-hidden="true" /> Activity on your account
         </CardTitle>
-        <CardDescription>Every time someone views your sensitive details or our staff change your data, it is listed here.</CardDescription>
+        <CardDescription>
+          Every time someone views your sensitive details or our staff change your data, it is listed here.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {query.isPending && (
@@ -32,10 +34,10 @@ export function ActivityPanel({ clientId }: { clientId: string }) {
             ))}
           </ul>
         )}
-        {query.isError && (
-          <LoadFailed message="Could not load your account activity." query={query} />
+        {query.isError && <LoadFailed message="Could not load your account activity." query={query} />}
+        {query.data && query.data.total === 0 && (
+          <p className="text-sm text-gray-600">No activity yet. Nobody has viewed or changed your data.</p>
         )}
-        {query.data && query.data.total === 0 && <p className="text-sm text-gray-600">No activity yet. Nobody has viewed or changed your data.</p>}
         {query.data && query.data.total > 0 && (
           <>
             <ul className="divide-y divide-gray-100">
@@ -53,12 +55,27 @@ export function ActivityPanel({ clientId }: { clientId: string }) {
               })}
             </ul>
             {pages > 1 && (
-              <nav className="mt-3 flex items-center justify-end gap-2 text-sm text-gray-600" aria-label="Activity pages">
-                <Button size="sm" variant="outline" onClick={() => setPage((p) => p - 1)} disabled={page <= 1} aria-label="Newer activity">
+              <nav
+                className="mt-3 flex items-center justify-end gap-2 text-sm text-gray-600"
+                aria-label="Activity pages"
+              >
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => setPage((p) => p - 1)}
+                  disabled={page <= 1}
+                  aria-label="Newer activity"
+                >
                   <ChevronLeft />
                 </Button>
                 Page {page} of {pages}
-                <Button size="sm" variant="outline" onClick={() => setPage((p) => p + 1)} disabled={page >= pages} aria-label="Older activity">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => setPage((p) => p + 1)}
+                  disabled={page >= pages}
+                  aria-label="Older activity"
+                >
                   <ChevronRight />
                 </Button>
               </nav>

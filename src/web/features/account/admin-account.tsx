@@ -50,14 +50,17 @@ export function AdminOwnAccount({ user }: { user: Pick<SessionUser, 'id' | 'name
 export function ClientArea({ isAdmin, children }: { isAdmin: boolean; children: ReactNode }) {
   if (!isAdmin) return children;
   return (
-    <section aria-labelledby="acting-for-client-heading" className="flex flex-col gap-4 rounded-xl border border-brand-100 bg-brand-50/40 p-4">
+    <section
+      aria-labelledby="acting-for-client-heading"
+      className="flex flex-col gap-4 rounded-xl border border-brand-100 bg-brand-50/40 p-4"
+    >
       <div>
         <h2 id="acting-for-client-heading" className="flex items-center gap-2 text-lg font-semibold text-gray-900">
           <Users className="size-5 text-brand-700" aria-hidden="true" /> Acting for client
         </h2>
         <p className="text-sm text-gray-700">
-          Choose a client to see and change their profile, notification preferences and payments. What you change here is done for that client and
-          is listed in their account activity.
+          Choose a client to see and change their profile, notification preferences and payments. What you change here
+          is done for that client and is listed in their account activity.
         </p>
       </div>
       {children}

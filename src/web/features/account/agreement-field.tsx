@@ -9,9 +9,16 @@ export const agreementMatches = (v: string) => v.trim().toUpperCase() === AGREEM
 export function AgreementField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const [error, setError] = useState(false);
   const id = 'agreement';
-  const hint = 'By typing I AGREE you confirm the information above is correct and authorise us to use it to set up your business.';
+  const hint =
+    'By typing I AGREE you confirm the information above is correct and authorise us to use it to set up your business.';
   return (
-    <FormField id={id} label={`Type "${AGREEMENT_TEXT}" to confirm`} hint={hint} error={error ? AGREEMENT_MESSAGE : undefined} className="sm:col-span-2">
+    <FormField
+      id={id}
+      label={`Type "${AGREEMENT_TEXT}" to confirm`}
+      hint={hint}
+      error={error ? AGREEMENT_MESSAGE : undefined}
+      className="sm:col-span-2"
+    >
       <Input
         id={id}
         value={value}

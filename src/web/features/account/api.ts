@@ -4,13 +4,27 @@ import { notificationKeys } from '../notifications/api';
 import type { AuditAction } from '../../../shared/audit-labels';
 import type { Preferences, ProfileInput, SecretProfileField } from '../../../shared/profile';
 
-export type AuditRow = { id: number; action: AuditAction; entityType: string; entityId: string | null; field: string | null; createdAt: string; actor: string };
+export type AuditRow = {
+  id: number;
+  action: AuditAction;
+  entityType: string;
+  entityId: string | null;
+  field: string | null;
+  createdAt: string;
+  actor: string;
+};
 export type AuditPage = { rows: AuditRow[]; total: number; page: number; pageSize: number };
 
 export const auditQuery = (clientId: string, page: number) =>
   queryOptions({
     queryKey: ['clients', clientId, 'audit', page],
-    queryFn: async () => unwrap(await api.clients[':clientId'].audit.$get({ param: { clientId }, query: { page: String(page), pageSize: '10' } })),
+    queryFn: async () =>
+      unwrap(
+        await api.clients[':clientId'].audit.$get({
+          param: { clientId },
+          query: { page: String(page), pageSize: '10' },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -77,7 +91,8 @@ export async function revealSecret(clientId: string, field: SecretProfileField) 
 export const preferencesQuery = (clientId: string) =>
   queryOptions({
     queryKey: accountKeys.preferences(clientId),
-    queryFn: async () => (await unwrap(await api.clients[':clientId'].preferences.$get({ param: { clientId } }))).preferences,
+    queryFn: async () =>
+      (await unwrap(await api.clients[':clientId'].preferences.$get({ param: { clientId } }))).preferences,
   });
 
 export function useSavePreferences(clientId: string) {

@@ -3,12 +3,26 @@ import { businessStructureByValue, businessStructures } from '../../../shared/bu
 import { describedBy, FormField, selectClass } from '../../components/ui/form-field';
 
 /** The six business structures; the chosen one's description, pros and cons below the select. */
-export function BusinessStructureField({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
+export function BusinessStructureField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
   const selected = businessStructureByValue(value);
   const id = 'businessStructure';
   return (
     <FormField id={id} label="Business Structure" error={error} className="sm:col-span-2">
-      <select id={id} className={selectClass} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={describedBy(id, selected, error)}>
+      <select
+        id={id}
+        className={selectClass}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={describedBy(id, selected, error)}
+      >
         <option value="">Select a business structure</option>
         {businessStructures.map((s) => (
           <option key={s.value} value={s.value}>

@@ -21,7 +21,8 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const nextError = values.next && values.next.length < PASSWORD_MIN_LENGTH ? `Minimum ${PASSWORD_MIN_LENGTH} characters` : undefined;
+  const nextError =
+    values.next && values.next.length < PASSWORD_MIN_LENGTH ? `Minimum ${PASSWORD_MIN_LENGTH} characters` : undefined;
   const confirmError = values.confirm && values.confirm !== values.next ? 'Passwords do not match' : undefined;
   const valid = values.current !== '' && values.next.length >= PASSWORD_MIN_LENGTH && values.confirm === values.next;
 
@@ -44,7 +45,11 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
     setBusy(true);
     setError(null);
     try {
-      const { error: err } = await authClient.changePassword({ currentPassword: values.current, newPassword: values.next, revokeOtherSessions: true });
+      const { error: err } = await authClient.changePassword({
+        currentPassword: values.current,
+        newPassword: values.next,
+        revokeOtherSessions: true,
+      });
       if (err) {
         // INVALID_PASSWORD reads 'Current password is incorrect'; an unknown code the original product's 'Failed to update password'.
         setError(authFailureMessage(err, 'Failed to update password'));
@@ -65,16 +70,39 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent title="Change Password" description="Enter your current password and choose a new one. Your other devices will be signed out.">
+      <DialogContent
+        title="Change Password"
+        description="Enter your current password and choose a new one. Your other devices will be signed out."
+      >
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
           <FormField id="current-password" label="Current Password">
-            <PasswordInput id="current-password" autoComplete="current-password" value={values.current} onChange={change('current')} required />
+            <PasswordInput
+              id="current-password"
+              autoComplete="current-password"
+              value={values.current}
+              onChange={change('current')}
+              required
+            />
           </FormField>
           <FormField id="new-password" label="New Password" hint={PASSWORD_RULE} error={nextError}>
-            <PasswordInput id="new-password" autoComplete="new-password" value={values.next} onChange={change('next')} aria-describedby={describedBy('new-password', true, nextError)} aria-invalid={Boolean(nextError)} />
+            <PasswordInput
+              id="new-password"
+              autoComplete="new-password"
+              value={values.next}
+              onChange={change('next')}
+              aria-describedby={describedBy('new-password', true, nextError)}
+              aria-invalid={Boolean(nextError)}
+            />
           </FormField>
           <FormField id="confirm-password" label="Confirm Password" error={confirmError}>
-            <PasswordInput id="confirm-password" autoComplete="new-password" value={values.confirm} onChange={change('confirm')} aria-describedby={describedBy('confirm-password', false, confirmError)} aria-invalid={Boolean(confirmError)} />
+            <PasswordInput
+              id="confirm-password"
+              autoComplete="new-password"
+              value={values.confirm}
+              onChange={change('confirm')}
+              aria-describedby={describedBy('confirm-password', false, confirmError)}
+              aria-invalid={Boolean(confirmError)}
+            />
           </FormField>
           {error && <Alert tone="error">{error}</Alert>}
           <div className="flex justify-end gap-2">

@@ -25,7 +25,10 @@ export function ClientSessionsAdmin({ clientId }: { clientId: string }) {
         <CardTitle className="flex items-center gap-2 text-lg">
           <LogOut className="size-5 text-brand-700" aria-hidden="true" /> Client Sessions
         </CardTitle>
-        <CardDescription>Sign this client out on every device, for example after a lost laptop or a suspected break-in. They can sign in again with their password.</CardDescription>
+        <CardDescription>
+          Sign this client out on every device, for example after a lost laptop or a suspected break-in. They can sign
+          in again with their password.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Button variant="destructive" onClick={() => setConfirming(true)} disabled={revoke.isPending}>

@@ -20,7 +20,11 @@ const resolver = payloadResolver<Values>(dataExportInput, (v) => (v.withSecrets 
 /** 'All my data': one zip of every record and file; the secrets only with the password typed again. */
 export function DataExportPanel({ clientId, isAdmin }: { clientId: string; isAdmin: boolean }) {
   const [open, setOpen] = useState(false);
-  const form = useForm<Values>({ resolver, defaultValues: { withSecrets: false, password: '' }, shouldFocusError: false });
+  const form = useForm<Values>({
+    resolver,
+    defaultValues: { withSecrets: false, password: '' },
+    shouldFocusError: false,
+  });
   const withSecrets = useWatch({ control: form.control, name: 'withSecrets' });
   const password = useWatch({ control: form.control, name: 'password' });
   const [error, setError] = useState<string | null>(null);
@@ -60,7 +64,8 @@ export function DataExportPanel({ clientId, isAdmin }: { clientId: string; isAdm
           <Download className="size-5 text-brand-700" aria-hidden="true" /> {isAdmin ? 'Client Data' : 'Your Data'}
         </CardTitle>
         <CardDescription>
-          Download a copy of all {whose} data: profile, tasks, payments, accounts, cards, records and every uploaded document, as one zip file.
+          Download a copy of all {whose} data: profile, tasks, payments, accounts, cards, records and every uploaded
+          document, as one zip file.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -69,14 +74,30 @@ export function DataExportPanel({ clientId, isAdmin }: { clientId: string; isAdm
         </Button>
       </CardContent>
       <Dialog open={open} onOpenChange={close}>
-        <DialogContent title="Download all data" description={`One zip with a JSON file, a spreadsheet (CSV) per area and the uploaded documents in their folders. At most ${LIMITS.dataExportsPerHour} downloads an hour.`}>
+        <DialogContent
+          title="Download all data"
+          description={`One zip with a JSON file, a spreadsheet (CSV) per area and the uploaded documents in their folders. At most ${LIMITS.dataExportsPerHour} downloads an hour.`}
+        >
           <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
             <label className="flex items-start gap-2 text-sm text-gray-800">
-              <input type="checkbox" className="mt-0.5 size-4 accent-brand-700" disabled={busy} {...form.register('withSecrets')} />
-              <span>Include secrets in clear (SSN, EIN, date of birth, bank account and routing numbers, stored passwords). Without this they are hidden.</span>
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 accent-brand-700"
+                disabled={busy}
+                {...form.register('withSecrets')}
+              />
+              <span>
+                Include secrets in clear (SSN, EIN, date of birth, bank account and routing numbers, stored passwords).
+                Without this they are hidden.
+              </span>
             </label>
             {withSecrets && (
-              <FormField id="export-password" label={isAdmin ? 'Your administrator password' : 'Your password'} hint="Confirm your password again to include the secrets." error={passwordError}>
+              <FormField
+                id="export-password"
+                label={isAdmin ? 'Your administrator password' : 'Your password'}
+                hint="Confirm your password again to include the secrets."
+                error={passwordError}
+              >
                 <PasswordInput
                   id="export-password"
                   autoComplete="current-password"
@@ -89,7 +110,10 @@ export function DataExportPanel({ clientId, isAdmin }: { clientId: string; isAdm
               </FormField>
             )}
             {withSecrets && (
-              <Alert tone="warning">The file will hold your secrets in clear: keep it somewhere safe and delete it when you no longer need it.</Alert>
+              <Alert tone="warning">
+                The file will hold your secrets in clear: keep it somewhere safe and delete it when you no longer need
+                it.
+              </Alert>
             )}
             {error && <Alert tone="error">{error}</Alert>}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -16,6 +16,10 @@ export function useSetMembership() {
     mutationFn: async ({ clientId, isPaid }: { clientId: string; isPaid: boolean }) =>
       unwrap(await api.clients[':clientId'].membership.$put({ param: { clientId }, json: { isPaid } })),
     onSuccess: (data, { clientId }) => queryClient.setQueryData(membershipKey(clientId), data),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['admin-clients'] }), queryClient.invalidateQueries({ queryKey: ['books'] })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin-clients'] }),
+        queryClient.invalidateQueries({ queryKey: ['books'] }),
+      ]),
   });
 }

@@ -23,18 +23,25 @@ export function MembershipPanel({ clientId, isAdmin }: { clientId: string; isAdm
         <CardTitle className="flex items-center gap-2 text-lg">
           <BadgeCheck className="size-5 text-brand-700" aria-hidden="true" /> Membership
         </CardTitle>
-        <CardDescription>Members get every volume of The Secret to Wealth and the other members-only resources.</CardDescription>
+        <CardDescription>
+          Members get every volume of The Secret to Wealth and the other members-only resources.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        {query.isPending && <div className="h-10 animate-pulse rounded-md bg-gray-100" aria-label="Loading membership" />}
-        {query.isError && (
-          <LoadFailed message="Could not load the membership." query={query} />
+        {query.isPending && (
+          <div className="h-10 animate-pulse rounded-md bg-gray-100" aria-label="Loading membership" />
         )}
+        {query.isError && <LoadFailed message="Could not load the membership." query={query} />}
         {query.data && (
           <div className="flex flex-wrap items-center justify-between gap-4">
             <p id={labelId} className="text-sm font-medium text-gray-900">
               Membership:{' '}
-              <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', active ? 'bg-green-100 text-green-900' : 'bg-gray-100 text-gray-800')}>
+              <span
+                className={cn(
+                  'rounded-full px-2 py-0.5 text-xs font-semibold',
+                  active ? 'bg-green-100 text-green-900' : 'bg-gray-100 text-gray-800',
+                )}
+              >
                 {active ? 'Active' : 'Not a member'}
               </span>
             </p>
@@ -51,14 +58,20 @@ export function MembershipPanel({ clientId, isAdmin }: { clientId: string; isAdm
                   onCheckedChange={(isPaid) =>
                     save.mutate(
                       { clientId, isPaid },
-                      { onSuccess: () => toast.success(isPaid ? 'Membership turned on.' : 'Membership turned off.'), onError: (e) => toast.error(e.message) },
+                      {
+                        onSuccess: () => toast.success(isPaid ? 'Membership turned on.' : 'Membership turned off.'),
+                        onError: (e) => toast.error(e.message),
+                      },
                     )
                   }
                 />
               </div>
             ) : (
               !active && (
-                <Link to={JOIN_LINK} className="text-sm font-medium text-brand-800 underline underline-offset-2 hover:text-brand-700">
+                <Link
+                  to={JOIN_LINK}
+                  className="text-sm font-medium text-brand-800 underline underline-offset-2 hover:text-brand-700"
+                >
                   See {JOIN_LINK_LABEL} to join
                 </Link>
               )

@@ -8,8 +8,17 @@ import { Switch } from './switch';
 import { LoadFailed } from '../../components/load-states';
 
 const toggles: { key: keyof Preferences; label: string; description: string }[] = [
-  { key: 'pushAlertEnabled', label: 'Push notifications', description: 'The count on the bell for new notifications about tasks, payments, messages and changes our team makes.' },
-  { key: 'emailAlertEnabled', label: 'Email notifications', description: 'An email with each notification, including changes our staff make to your contact details.' },
+  {
+    key: 'pushAlertEnabled',
+    label: 'Push notifications',
+    description:
+      'The count on the bell for new notifications about tasks, payments, messages and changes our team makes.',
+  },
+  {
+    key: 'emailAlertEnabled',
+    label: 'Email notifications',
+    description: 'An email with each notification, including changes our staff make to your contact details.',
+  },
 ];
 
 /** Panel 2: push and email toggles; each flip is saved at once and both are disabled while saving. */
@@ -25,10 +34,10 @@ export function NotificationPreferences({ clientId }: { clientId: string }) {
         <CardDescription>Choose how we keep you informed.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {query.isPending && <div className="h-16 animate-pulse rounded-md bg-gray-100" aria-label="Loading notification preferences" />}
-        {query.isError && (
-          <LoadFailed message="Could not load notification preferences." query={query} />
+        {query.isPending && (
+          <div className="h-16 animate-pulse rounded-md bg-gray-100" aria-label="Loading notification preferences" />
         )}
+        {query.isError && <LoadFailed message="Could not load notification preferences." query={query} />}
         {query.data &&
           toggles.map((t) => (
             <div key={t.key} className="flex items-center justify-between gap-4">
@@ -49,7 +58,9 @@ export function NotificationPreferences({ clientId }: { clientId: string }) {
               />
             </div>
           ))}
-        {save.isError && <Alert tone="error">{save.error.message || 'Could not save your notification preferences.'}</Alert>}
+        {save.isError && (
+          <Alert tone="error">{save.error.message || 'Could not save your notification preferences.'}</Alert>
+        )}
       </CardContent>
     </Card>
   );

@@ -34,13 +34,26 @@ export function OwnerTypeField({
           ] as const
         ).map(([value, label]) => (
           <label key={value} className="flex cursor-pointer items-center gap-2 text-sm text-gray-800">
-            <input type="radio" name="ownerType" value={value} checked={ownerType === value} onChange={() => choose(value)} className="size-4 accent-brand-700" />
+            <input
+              type="radio"
+              name="ownerType"
+              value={value}
+              checked={ownerType === value}
+              onChange={() => choose(value)}
+              className="size-4 accent-brand-700"
+            />
             {label}
           </label>
         ))}
       </div>
       {ownerType === 'multiple' && (
-        <FormField id="numberOfOwners" label="Number of Owners" hint={MULTIPLE_OWNERS_HINT} error={error} className="max-w-xs">
+        <FormField
+          id="numberOfOwners"
+          label="Number of Owners"
+          hint={MULTIPLE_OWNERS_HINT}
+          error={error}
+          className="max-w-xs"
+        >
           <Input
             id="numberOfOwners"
             inputMode="numeric"
@@ -49,7 +62,8 @@ export function OwnerTypeField({
             aria-invalid={Boolean(error)}
             onChange={(e) => {
               setDraft(e.target.value);
-              if (e.target.value.trim() !== '') onChange({ ownerType, numberOfOwners: normalizeOwnerCount(e.target.value) });
+              if (e.target.value.trim() !== '')
+                onChange({ ownerType, numberOfOwners: normalizeOwnerCount(e.target.value) });
             }}
             onBlur={() => {
               if (draft !== null) onChange({ ownerType, numberOfOwners: normalizeOwnerCount(draft) });

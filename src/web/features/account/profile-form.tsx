@@ -38,9 +38,7 @@ export function ProfilePanel({ clientId }: { clientId: string }) {
             <Spinner className="size-4" label="" /> Loading profile data...
           </p>
         )}
-        {query.isError && (
-          <LoadFailed message="Could not load the profile." query={query} />
-        )}
+        {query.isError && <LoadFailed message="Could not load the profile." query={query} />}
         {query.isSuccess && <ProfileForm key={clientId} clientId={clientId} profile={query.data} />}
       </CardContent>
     </Card>
@@ -50,7 +48,10 @@ export function ProfilePanel({ clientId }: { clientId: string }) {
 function ProfileForm({ clientId, profile }: { clientId: string; profile: ProfileView | null }) {
   const queryClient = useQueryClient();
   const save = useSaveProfile(clientId);
-  const form = useForm<ProfileInput, unknown, z.output<typeof profileInput>>({ resolver: zodResolver(profileInput), defaultValues: formValuesOf(profile) });
+  const form = useForm<ProfileInput, unknown, z.output<typeof profileInput>>({
+    resolver: zodResolver(profileInput),
+    defaultValues: formValuesOf(profile),
+  });
   const { register, setValue, control, formState } = form;
   const errors = formState.errors;
   const values = useWatch({ control });
@@ -108,7 +109,11 @@ function ProfileForm({ clientId, profile }: { clientId: string; profile: Profile
         onChange={(v) => set('ownerDob', v)}
         error={errors.ownerDob?.message}
       />
-      <StateField value={values.creditProfile ?? ''} onChange={(v) => set('creditProfile', v)} error={errors.creditProfile?.message} />
+      <StateField
+        value={values.creditProfile ?? ''}
+        onChange={(v) => set('creditProfile', v)}
+        error={errors.creditProfile?.message}
+      />
       <BusinessStructureField
         value={values.businessStructure ?? ''}
         onChange={(v) => set('businessStructure', v as ProfileInput['businessStructure'])}
@@ -167,7 +172,13 @@ function TextInput({
   error?: string;
 }) {
   return (
-    <FormField id={field.name} label={field.label} hint={field.hint} error={error} className={field.wide ? 'sm:col-span-2' : undefined}>
+    <FormField
+      id={field.name}
+      label={field.label}
+      hint={field.hint}
+      error={error}
+      className={field.wide ? 'sm:col-span-2' : undefined}
+    >
       <Input
         id={field.name}
         type={field.type ?? 'text'}

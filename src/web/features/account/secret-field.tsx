@@ -56,7 +56,13 @@ export function SecretField(props: {
             onChange={(e) => onChange(e.target.value)}
           />
         ) : (
-          <Input id={id} readOnly value={revealed ?? masked} aria-describedby={describedBy(id, hint, shownError)} className="font-mono" />
+          <Input
+            id={id}
+            readOnly
+            value={revealed ?? masked}
+            aria-describedby={describedBy(id, hint, shownError)}
+            className="font-mono"
+          />
         )}
         {stored && !editing && (
           <>

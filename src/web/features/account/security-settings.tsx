@@ -9,7 +9,15 @@ import { formatDate } from '../../../shared/format';
 import { LoadFailed } from '../../components/load-states';
 
 /** Panel 3: password status and the Change Password button (disabled for admins). `own`: the admin's own account. */
-export function SecuritySettings({ clientId, isAdmin, own = false }: { clientId: string; isAdmin: boolean; own?: boolean }) {
+export function SecuritySettings({
+  clientId,
+  isAdmin,
+  own = false,
+}: {
+  clientId: string;
+  isAdmin: boolean;
+  own?: boolean;
+}) {
   const query = useQuery(securityQuery(clientId));
   const [open, setOpen] = useState(false);
   const changed = query.data?.lastPasswordChange;
@@ -23,9 +31,7 @@ export function SecuritySettings({ clientId, isAdmin, own = false }: { clientId:
         <CardDescription>Keep your account secure.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        {query.isError && (
-          <LoadFailed message="Could not load the password status." query={query} />
-        )}
+        {query.isError && <LoadFailed message="Could not load the password status." query={query} />}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>
             <p className="text-sm font-medium text-gray-900">Password</p>
@@ -33,7 +39,12 @@ export function SecuritySettings({ clientId, isAdmin, own = false }: { clientId:
               {query.isPending ? 'Loading...' : changed ? `Last changed ${formatDate(changed)}` : 'Password unchanged'}
             </p>
           </div>
-          <Button variant="outline" onClick={() => setOpen(true)} disabled={isAdmin} aria-describedby={isAdmin ? noteId : undefined}>
+          <Button
+            variant="outline"
+            onClick={() => setOpen(true)}
+            disabled={isAdmin}
+            aria-describedby={isAdmin ? noteId : undefined}
+          >
             Change Password
           </Button>
         </div>

@@ -14,7 +14,8 @@ export const mySessionsQuery = () =>
 export function useRevokeSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (sessionId: string) => unwrap(await api.me.sessions[':sessionId'].$delete({ param: { sessionId } })),
+    mutationFn: async (sessionId: string) =>
+      unwrap(await api.me.sessions[':sessionId'].$delete({ param: { sessionId } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.mine }),
   });
 }

@@ -46,7 +46,12 @@ export function SessionsPanel() {
         </Button>
       </CardHeader>
       <CardContent>
-        <QueryStates query={query} loading="Loading sessions..." error="Could not load your sessions." empty={{ title: 'No active sessions', hint: 'Sign in again to see this device here.' }}>
+        <QueryStates
+          query={query}
+          loading="Loading sessions..."
+          error="Could not load your sessions."
+          empty={{ title: 'No active sessions', hint: 'Sign in again to see this device here.' }}
+        >
           {(sessions) => (
             <ul className="divide-y divide-gray-100" aria-label="Active sessions">
               {sessions.map((s) => (
@@ -54,7 +59,11 @@ export function SessionsPanel() {
                   <div className="min-w-0 flex-1">
                     <p className="flex flex-wrap items-center gap-2 font-medium text-gray-900">
                       {s.device}
-                      {s.current && <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">This device</span>}
+                      {s.current && (
+                        <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
+                          This device
+                        </span>
+                      )}
                     </p>
                     <dl className="mt-1 grid gap-x-4 gap-y-0.5 text-sm text-gray-600 sm:grid-cols-3">
                       <div className="min-w-0">
@@ -72,7 +81,14 @@ export function SessionsPanel() {
                     </dl>
                   </div>
                   {!s.current && (
-                    <Button size="sm" variant="outline" className="shrink-0" onClick={() => signOut(s)} disabled={revoke.isPending && revoke.variables === s.id} aria-label={`Sign out ${s.device}, signed in ${formatDateTime(s.createdAt)}`}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      className="shrink-0"
+                      onClick={() => signOut(s)}
+                      disabled={revoke.isPending && revoke.variables === s.id}
+                      aria-label={`Sign out ${s.device}, signed in ${formatDateTime(s.createdAt)}`}
+                    >
                       {revoke.isPending && revoke.variables === s.id ? 'Signing out...' : 'Sign out'}
                     </Button>
                   )}

@@ -2,7 +2,13 @@ import { Switch as S } from 'radix-ui';
 import { cn } from '../../lib/cn';
 
 /** An accessible on/off switch (role="switch", Space/Enter toggle). */
-export function Switch(props: { checked: boolean; disabled?: boolean; onCheckedChange: (v: boolean) => void; labelledBy: string; describedBy?: string }) {
+export function Switch(props: {
+  checked: boolean;
+  disabled?: boolean;
+  onCheckedChange: (v: boolean) => void;
+  labelledBy: string;
+  describedBy?: string;
+}) {
   return (
     <S.Root
       checked={props.checked}

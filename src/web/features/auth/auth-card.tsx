@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 
-export function AuthCard({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <Card className="w-full max-w-md">
       <CardHeader>
@@ -13,7 +21,17 @@ export function AuthCard({ title, description, children }: { title: string; desc
   );
 }
 
-export function Field({ id, label, children, hint }: { id: string; label: string; children: ReactNode; hint?: string }) {
+export function Field({
+  id,
+  label,
+  children,
+  hint,
+}: {
+  id: string;
+  label: string;
+  children: ReactNode;
+  hint?: string;
+}) {
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-gray-800">

@@ -19,7 +19,10 @@ export function ForgetPasswordPage() {
     setError(null);
     setBusy(true);
     try {
-      const { error: failure } = await authClient.requestPasswordReset({ email: email.trim(), redirectTo: '/update-password' });
+      const { error: failure } = await authClient.requestPasswordReset({
+        email: email.trim(),
+        redirectTo: '/update-password',
+      });
       if (failure) throw new Error(authFailureMessage(failure, 'An error occurred during sign in'));
       localStorage.setItem(RESET_EMAIL_STORAGE_KEY, email.trim());
       setSent(true);
@@ -31,15 +34,27 @@ export function ForgetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Forget Password" description="Enter your email and we will send you a link to choose a new password.">
+    <AuthCard
+      title="Forget Password"
+      description="Enter your email and we will send you a link to choose a new password."
+    >
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
         <Field id="forget-email" label="Email">
-          <Input id="forget-email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Input
+            id="forget-email"
+            type="email"
+            required
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </Field>
         {sent && (
           <Alert tone="success">
             <strong>Email Sent Successfully</strong>
-            <span className="block">If an account exists for {email.trim()}, the email has a link that works once, for one hour.</span>
+            <span className="block">
+              If an account exists for {email.trim()}, the email has a link that works once, for one hour.
+            </span>
           </Alert>
         )}
         {error && <Alert tone="error">{error}</Alert>}

@@ -14,7 +14,10 @@ const PROVIDER_DESCRIPTION_MAX = 200;
  * HTML), control characters removed, at most PROVIDER_DESCRIPTION_MAX characters.
  */
 function providerDescription(raw: string | null): string | null {
-  const text = raw?.replace(/\p{Cc}+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const text = raw
+    ?.replace(/\p{Cc}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!text) return null;
   const chars = [...text];
   return chars.length > PROVIDER_DESCRIPTION_MAX ? `${chars.slice(0, PROVIDER_DESCRIPTION_MAX - 1).join('')}…` : text;
@@ -80,7 +83,10 @@ export function GrantPage() {
             {error.description}
           </p>
         )}
-        <Button className="mt-6 w-full" onClick={() => navigate(`/signin?error=${encodeURIComponent(error.code)}`, { replace: true })}>
+        <Button
+          className="mt-6 w-full"
+          onClick={() => navigate(`/signin?error=${encodeURIComponent(error.code)}`, { replace: true })}
+        >
           Return to Login
         </Button>
       </div>

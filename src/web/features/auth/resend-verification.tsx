@@ -27,7 +27,9 @@ export function ResendVerification({ email }: { email: string }) {
           {state === 'sending' ? 'Sending...' : 'Resend verification email'}
         </Button>
       )}
-      {state === 'failed' && <span className="text-red-700">{message || 'Could not send the email. Please try again.'}</span>}
+      {state === 'failed' && (
+        <span className="text-red-700">{message || 'Could not send the email. Please try again.'}</span>
+      )}
     </Alert>
   );
 }

@@ -3,7 +3,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loadAuthClient } from '../../lib/load-auth-client';
 import { useAuth } from '../../app/auth-context';
 import { SIGNIN_REQUIRED_MESSAGE } from '../../../shared/auth-messages';
-import { authErrorMessage, authFailureMessage, SIGN_IN_CODE_SENT, SIGN_IN_CODE_SENT_CODE, SIGN_IN_CODE_WRONG_CODE } from '../../../shared/auth-errors';
+import {
+  authErrorMessage,
+  authFailureMessage,
+  SIGN_IN_CODE_SENT,
+  SIGN_IN_CODE_SENT_CODE,
+  SIGN_IN_CODE_WRONG_CODE,
+} from '../../../shared/auth-errors';
 import { Button } from '../../components/ui/button';
 import { Input, PasswordInput } from '../../components/ui/input';
 import { Alert } from '../../components/ui/alert';
@@ -13,7 +19,9 @@ import { GoogleButton } from './google-button';
 // Shown only to an account not verified yet: loaded then, not with the page.
 const ResendVerification = lazy(() => import('./resend-verification').then((m) => ({ default: m.ResendVerification })));
 // Only for an account with two-factor sign-in, after the password (or after Google: ?two-factor=1).
-const TwoFactorPrompt = lazy(() => import('../two-factor/two-factor-prompt').then((m) => ({ default: m.TwoFactorPrompt })));
+const TwoFactorPrompt = lazy(() =>
+  import('../two-factor/two-factor-prompt').then((m) => ({ default: m.TwoFactorPrompt })),
+);
 
 export function SignInPage() {
   const navigate = useNavigate();
@@ -22,7 +30,9 @@ export function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(() => (params.get('error') ? authErrorMessage(params.get('error')) : null));
+  const [error, setError] = useState<string | null>(() =>
+    params.get('error') ? authErrorMessage(params.get('error')) : null,
+  );
   const [unverified, setUnverified] = useState(false);
   const [twoFactor, setTwoFactor] = useState(() => params.get('two-factor') === '1');
   // Set once the server asked for the code it e-mails (many wrong passwords were tried on the account).
@@ -74,7 +84,10 @@ export function SignInPage() {
 
   if (twoFactor) {
     return (
-      <AuthCard title="Two-Factor Sign-In" description="Enter the 6-digit code from your authenticator app to finish signing in.">
+      <AuthCard
+        title="Two-Factor Sign-In"
+        description="Enter the 6-digit code from your authenticator app to finish signing in."
+      >
         <Suspense fallback={<p className="text-sm text-gray-600">Loading...</p>}>
           <TwoFactorPrompt
             onSignedIn={async () => {
@@ -100,10 +113,21 @@ export function SignInPage() {
       )}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <Field id="signin-email" label="Email">
-          <Input id="signin-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Input
+            id="signin-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </Field>
         <Field id="signin-password" label="Password">
-          <PasswordInput id="signin-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <PasswordInput
+            id="signin-password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </Field>
         <div className="-mt-2 text-right">
           <Link to="/forget" className="text-sm text-brand-700 hover:underline">
@@ -114,9 +138,21 @@ export function SignInPage() {
           <>
             <Alert tone="info">{SIGN_IN_CODE_SENT}</Alert>
             <Field id="signin-code" label="Sign-in code">
-              <Input id="signin-code" inputMode="numeric" autoComplete="one-time-code" maxLength={12} value={code} onChange={(e) => setCode(e.target.value)} />
+              <Input
+                id="signin-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={12}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
             </Field>
-            <button type="button" className="-mt-2 self-end text-sm text-brand-700 hover:underline disabled:opacity-50" disabled={busy} onClick={() => void signIn(false)}>
+            <button
+              type="button"
+              className="-mt-2 self-end text-sm text-brand-700 hover:underline disabled:opacity-50"
+              disabled={busy}
+              onClick={() => void signIn(false)}
+            >
               Send a new code
             </button>
           </>

@@ -70,7 +70,12 @@ export function SignUpPage() {
           <Input id="signup-phone" type="tel" autoComplete="tel" {...form.register('phone')} />
         </Field>
         <Field id="signup-password" label="Password" hint={PASSWORD_RULE}>
-          <PasswordInput id="signup-password" autoComplete="new-password" aria-describedby="signup-password-hint" {...form.register('password')} />
+          <PasswordInput
+            id="signup-password"
+            autoComplete="new-password"
+            aria-describedby="signup-password-hint"
+            {...form.register('password')}
+          />
         </Field>
         {error && <Alert tone="error">{error}</Alert>}
         <Button type="submit" className="w-full" disabled={isSubmitting}>
@@ -78,7 +83,12 @@ export function SignUpPage() {
         </Button>
       </form>
       <OrDivider />
-      <GoogleButton label="Sign Up with Google" busyLabel="Signing In with Google" disabled={isSubmitting} onError={setServerError} />
+      <GoogleButton
+        label="Sign Up with Google"
+        busyLabel="Signing In with Google"
+        disabled={isSubmitting}
+        onError={setServerError}
+      />
       <p className="mt-6 text-center text-sm text-gray-600">
         Already have an account?{' '}
         <Link to="/signin" className="font-medium text-brand-700 hover:underline">

@@ -30,7 +30,8 @@ function useResetEmail(token: string | null): ResetEmail {
       .then(
         ({ email }) => !cancelled && setState({ email, expired: null }),
         // Only a 404 says the link is dead; anything else (a 429, the network) leaves the form as it is.
-        (e: unknown) => !cancelled && e instanceof ApiError && e.status === 404 && setState({ email: null, expired: e.message }),
+        (e: unknown) =>
+          !cancelled && e instanceof ApiError && e.status === 404 && setState({ email: null, expired: e.message }),
       );
     return () => {
       cancelled = true;
@@ -87,7 +88,11 @@ export function UpdatePasswordPage() {
   if (linkError || !token || expired) {
     return (
       <AuthCard title="Update Password">
-        <Alert tone="error">{linkError ? authErrorMessage(linkError) : (expired ?? 'Open the link from your password reset email to choose a new password.')}</Alert>
+        <Alert tone="error">
+          {linkError
+            ? authErrorMessage(linkError)
+            : (expired ?? 'Open the link from your password reset email to choose a new password.')}
+        </Alert>
         <Button asChild className="mt-4 w-full">
           <Link to="/forget">Request a new link</Link>
         </Button>
@@ -102,10 +107,23 @@ export function UpdatePasswordPage() {
           <Input id="update-email" type="email" value={email} readOnly aria-readonly="true" />
         </Field>
         <Field id="update-password" label="New Password" hint={PASSWORD_RULE}>
-          <PasswordInput id="update-password" required autoComplete="new-password" aria-describedby="update-password-hint" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <PasswordInput
+            id="update-password"
+            required
+            autoComplete="new-password"
+            aria-describedby="update-password-hint"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </Field>
         <Field id="update-confirm" label="Confirm Password">
-          <PasswordInput id="update-confirm" required autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <PasswordInput
+            id="update-confirm"
+            required
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
         </Field>
         {error && <Alert tone="error">{error}</Alert>}
         <Button type="submit" className="w-full" disabled={busy}>

@@ -3,7 +3,14 @@ import { api, unwrap } from '../../lib/api-client';
 import { uploadTarget } from '../../lib/file-requests';
 import { pagedListOptions } from '../../lib/paged-list';
 import { hasMorePages } from '../../../shared/paging';
-import { AUTOMATION_PAGE_SIZE, MAX_AUTOMATIONS, type Automation, type AutomationInput, type AutomationRequestInput, type RequestState } from '../../../shared/automations';
+import {
+  AUTOMATION_PAGE_SIZE,
+  MAX_AUTOMATIONS,
+  type Automation,
+  type AutomationInput,
+  type AutomationRequestInput,
+  type RequestState,
+} from '../../../shared/automations';
 
 export const automationKeys = {
   all: ['automations'] as const,
@@ -14,11 +21,11 @@ export const automationKeys = {
   allRequests: ['automation-requests', 'all'] as const,
 };
 
-const automationPage = async (page: string) => unwrap(await api.automations.$get({ query: { page, pageSize: String(AUTOMATION_PAGE_SIZE) } }));
+const automationPage = async (page: string) =>
+  unwrap(await api.automations.$get({ query: { page, pageSize: String(AUTOMATION_PAGE_SIZE) } }));
 
 /** The catalogue in display order, a page at a time. */
-export const automationsQuery = () =>
-  pagedListOptions(automationKeys.list, automationPage);
+export const automationsQuery = () => pagedListOptions(automationKeys.list, automationPage);
 
 /** Every automation (all pages), for the re-order dialog: the order is saved for the whole catalogue. */
 export const everyAutomationQuery = () =>
@@ -36,7 +43,8 @@ export const everyAutomationQuery = () =>
     staleTime: 0,
   });
 
-export const imageUpload = (automationId: string) => uploadTarget(api.automations[':automationId'].image.upload, { param: { automationId } });
+export const imageUpload = (automationId: string) =>
+  uploadTarget(api.automations[':automationId'].image.upload, { param: { automationId } });
 
 function useRefresh() {
   const queryClient = useQueryClient();
@@ -47,19 +55,30 @@ export function useSaveAutomation() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async ({ id, input }: { id?: string; input: AutomationInput }) =>
-      unwrap(id ? await api.automations[':automationId'].$patch({ param: { automationId: id }, json: input }) : await api.automations.$post({ json: input })),
+      unwrap(
+        id
+          ? await api.automations[':automationId'].$patch({ param: { automationId: id }, json: input })
+          : await api.automations.$post({ json: input }),
+      ),
     onSettled: refresh,
   });
 }
 
 export function useDeleteAutomation() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: async (id: string) => unwrap(await api.automations[':automationId'].$delete({ param: { automationId: id } })), onSettled: refresh });
+  return useMutation({
+    mutationFn: async (id: string) =>
+      unwrap(await api.automations[':automationId'].$delete({ param: { automationId: id } })),
+    onSettled: refresh,
+  });
 }
 
 export function useSaveAutomationOrder() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: async (ids: string[]) => unwrap(await api.automations.order.$put({ json: { ids } })), onSettled: refresh });
+  return useMutation({
+    mutationFn: async (ids: string[]) => unwrap(await api.automations.order.$put({ json: { ids } })),
+    onSettled: refresh,
+  });
 }
 
 export function useRefreshAutomations() {
@@ -70,7 +89,12 @@ export function useRefreshAutomations() {
 
 export const ownRequestsQuery = (clientId: string) =>
   pagedListOptions(automationKeys.ownRequests(clientId), async (page) =>
-    unwrap(await api.clients[':clientId']['automation-requests'].$get({ param: { clientId }, query: { page, pageSize: '50' } })),
+    unwrap(
+      await api.clients[':clientId']['automation-requests'].$get({
+        param: { clientId },
+        query: { page, pageSize: '50' },
+      }),
+    ),
   );
 
 export const allRequestsQuery = (state: RequestState | '') =>
@@ -81,7 +105,8 @@ export const allRequestsQuery = (state: RequestState | '') =>
 export function useRequestAutomation(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (json: AutomationRequestInput) => unwrap(await api.clients[':clientId']['automation-requests'].$post({ param: { clientId }, json })),
+    mutationFn: async (json: AutomationRequestInput) =>
+      unwrap(await api.clients[':clientId']['automation-requests'].$post({ param: { clientId }, json })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: automationKeys.requests }),
   });
 }
@@ -90,7 +115,12 @@ export function useMoveRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, state, reason }: { id: string; state: RequestState; reason?: string }) =>
-      unwrap(await api['automation-requests'][':requestId'].$patch({ param: { requestId: id }, json: reason ? { state, reason } : { state } })),
+      unwrap(
+        await api['automation-requests'][':requestId'].$patch({
+          param: { requestId: id },
+          json: reason ? { state, reason } : { state },
+        }),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: automationKeys.requests }),
   });
 }

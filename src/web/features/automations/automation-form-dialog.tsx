@@ -33,10 +33,22 @@ type TextField = 'name' | 'type' | 'description' | 'notes';
 const TEXT_FIELDS = new Set<TextField>(['name', 'type', 'description', 'notes']);
 
 /** Add Automation or edit one (admins). Stays open with the server's reason when saving fails. */
-export function AutomationFormDialog({ open, onOpenChange, automation }: { open: boolean; onOpenChange: (open: boolean) => void; automation?: Automation }) {
+export function AutomationFormDialog({
+  open,
+  onOpenChange,
+  automation,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  automation?: Automation;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={automation ? 'Edit Automation' : 'Add Automation'} description="Description and notes may use simple HTML (links, lists, emphasis)." className="max-w-2xl">
+      <DialogContent
+        title={automation ? 'Edit Automation' : 'Add Automation'}
+        description="Description and notes may use simple HTML (links, lists, emphasis)."
+        className="max-w-2xl"
+      >
         {open && <AutomationForm automation={automation} onDone={() => onOpenChange(false)} />}
       </DialogContent>
     </Dialog>
@@ -75,7 +87,8 @@ function AutomationForm({ automation, onDone }: { automation?: Automation; onDon
   const alert = error ?? other ?? null;
 
   const submit = form.handleSubmit(async () => {
-    if (image && image.size > MAX_AUTOMATION_IMAGE_BYTES) return setError(`The image is too large: it can be at most ${formatBytes(MAX_AUTOMATION_IMAGE_BYTES)}.`);
+    if (image && image.size > MAX_AUTOMATION_IMAGE_BYTES)
+      return setError(`The image is too large: it can be at most ${formatBytes(MAX_AUTOMATION_IMAGE_BYTES)}.`);
     setError(null);
     // What was typed goes as typed: the server trims and cleans the HTML itself.
     const values = form.getValues();
@@ -110,17 +123,45 @@ function AutomationForm({ automation, onDone }: { automation?: Automation; onDon
     <form onSubmit={(ev) => void submit(ev)} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={id('name')} label="Name" error={errorOf('name')}>
-          <Input id={id('name')} autoComplete="off" disabled={busy} aria-invalid={Boolean(errorOf('name'))} aria-describedby={describedBy(id('name'), undefined, errorOf('name'))} {...register('name')} />
+          <Input
+            id={id('name')}
+            autoComplete="off"
+            disabled={busy}
+            aria-invalid={Boolean(errorOf('name'))}
+            aria-describedby={describedBy(id('name'), undefined, errorOf('name'))}
+            {...register('name')}
+          />
         </FormField>
         <FormField id={id('type')} label="Type" error={errorOf('type')}>
-          <Input id={id('type')} autoComplete="off" disabled={busy} aria-invalid={Boolean(errorOf('type'))} aria-describedby={describedBy(id('type'), undefined, errorOf('type'))} {...register('type')} />
+          <Input
+            id={id('type')}
+            autoComplete="off"
+            disabled={busy}
+            aria-invalid={Boolean(errorOf('type'))}
+            aria-describedby={describedBy(id('type'), undefined, errorOf('type'))}
+            {...register('type')}
+          />
         </FormField>
       </div>
       <FormField id={id('description')} label="Description" error={errorOf('description')}>
-        <Textarea id={id('description')} className="min-h-24 font-mono text-xs" disabled={busy} aria-invalid={Boolean(errorOf('description'))} aria-describedby={describedBy(id('description'), undefined, errorOf('description'))} {...register('description')} />
+        <Textarea
+          id={id('description')}
+          className="min-h-24 font-mono text-xs"
+          disabled={busy}
+          aria-invalid={Boolean(errorOf('description'))}
+          aria-describedby={describedBy(id('description'), undefined, errorOf('description'))}
+          {...register('description')}
+        />
       </FormField>
       <FormField id={id('notes')} label="Notes" error={errorOf('notes')}>
-        <Textarea id={id('notes')} className="min-h-24 font-mono text-xs" disabled={busy} aria-invalid={Boolean(errorOf('notes'))} aria-describedby={describedBy(id('notes'), undefined, errorOf('notes'))} {...register('notes')} />
+        <Textarea
+          id={id('notes')}
+          className="min-h-24 font-mono text-xs"
+          disabled={busy}
+          aria-invalid={Boolean(errorOf('notes'))}
+          aria-describedby={describedBy(id('notes'), undefined, errorOf('notes'))}
+          {...register('notes')}
+        />
       </FormField>
       <div className="flex flex-wrap gap-6">
         {(
@@ -157,8 +198,20 @@ function AutomationForm({ automation, onDone }: { automation?: Automation; onDon
           ))}
         </div>
       </fieldset>
-      <FormField id={id('image')} label="Image (optional)" hint={`PNG, JPEG, WebP or GIF, at most ${formatBytes(MAX_AUTOMATION_IMAGE_BYTES)}.${automation?.imageUrl ? ' Leave empty to keep the current image.' : ''}`}>
-        <input id={id('image')} type="file" accept={AUTOMATION_IMAGE_ACCEPT} className={fileClass} disabled={busy} aria-describedby={`${id('image')}-hint`} onChange={(e) => setImage(e.target.files?.[0] ?? null)} />
+      <FormField
+        id={id('image')}
+        label="Image (optional)"
+        hint={`PNG, JPEG, WebP or GIF, at most ${formatBytes(MAX_AUTOMATION_IMAGE_BYTES)}.${automation?.imageUrl ? ' Leave empty to keep the current image.' : ''}`}
+      >
+        <input
+          id={id('image')}
+          type="file"
+          accept={AUTOMATION_IMAGE_ACCEPT}
+          className={fileClass}
+          disabled={busy}
+          aria-describedby={`${id('image')}-hint`}
+          onChange={(e) => setImage(e.target.files?.[0] ?? null)}
+        />
       </FormField>
       {progress !== null && <UploadProgress percent={progress} />}
       {alert && <Alert tone="error">{alert}</Alert>}

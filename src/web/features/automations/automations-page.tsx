@@ -66,12 +66,22 @@ export function AutomationsPage() {
         noun="automations"
         loading="Loading automations..."
         error="Could not load the automations."
-        empty={{ title: NO_AUTOMATIONS, hint: isAdmin ? 'Add the first one with Add Automation.' : 'Ask for one with Request Automation.', icon: <Workflow aria-hidden className="size-8 text-gray-400" /> }}
+        empty={{
+          title: NO_AUTOMATIONS,
+          hint: isAdmin ? 'Add the first one with Add Automation.' : 'Ask for one with Request Automation.',
+          icon: <Workflow aria-hidden className="size-8 text-gray-400" />,
+        }}
       >
         {(items) => (
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {items.map((a) => (
-              <AutomationCard key={a.id} automation={a} isAdmin={isAdmin} onEdit={() => setForm({ automation: a })} onDelete={() => setDeleting(a)} />
+              <AutomationCard
+                key={a.id}
+                automation={a}
+                isAdmin={isAdmin}
+                onEdit={() => setForm({ automation: a })}
+                onDelete={() => setDeleting(a)}
+              />
             ))}
           </div>
         )}
@@ -81,7 +91,11 @@ export function AutomationsPage() {
 
       {isAdmin ? (
         <>
-          <AutomationFormDialog open={form !== null} onOpenChange={(o) => !o && setForm(null)} automation={form?.automation} />
+          <AutomationFormDialog
+            open={form !== null}
+            onOpenChange={(o) => !o && setForm(null)}
+            automation={form?.automation}
+          />
           <ReorderDialog open={reordering} onOpenChange={setReordering} />
           <ConfirmDialog
             open={deleting !== null}

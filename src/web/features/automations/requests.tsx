@@ -17,7 +17,16 @@ import { cn } from '../../lib/cn';
 import { payloadResolver } from '../../lib/payload-resolver';
 import { putServerError } from '../../lib/server-error';
 import { formatDate } from '../../../shared/format';
-import { automationRequestInput, automationRequestStateInput, REQUEST_PRIORITIES, REQUEST_STATE_LABELS, REQUEST_STATES, REQUEST_TRANSITIONS, type AutomationRequest, type RequestState } from '../../../shared/automations';
+import {
+  automationRequestInput,
+  automationRequestStateInput,
+  REQUEST_PRIORITIES,
+  REQUEST_STATE_LABELS,
+  REQUEST_STATES,
+  REQUEST_TRANSITIONS,
+  type AutomationRequest,
+  type RequestState,
+} from '../../../shared/automations';
 import { allRequestsQuery, ownRequestsQuery, useMoveRequest, useRequestAutomation } from './api';
 import { Textarea } from '../../components/ui/textarea';
 
@@ -30,12 +39,32 @@ const stateTone: Record<RequestState, string> = {
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 function StateBadge({ state }: { state: RequestState }) {
-  return <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', stateTone[state])} data-testid="request-state">{REQUEST_STATE_LABELS[state]}</span>;
+  return (
+    <span
+      className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', stateTone[state])}
+      data-testid="request-state"
+    >
+      {REQUEST_STATE_LABELS[state]}
+    </span>
+  );
 }
 
-function RequestRow({ r, admin, onMove, busy }: { r: AutomationRequest; admin: boolean; onMove?: (state: RequestState) => void; busy?: boolean }) {
+function RequestRow({
+  r,
+  admin,
+  onMove,
+  busy,
+}: {
+  r: AutomationRequest;
+  admin: boolean;
+  onMove?: (state: RequestState) => void;
+  busy?: boolean;
+}) {
   return (
-    <li className="flex flex-col gap-2 border-b border-gray-100 py-3 last:border-0 sm:flex-row sm:items-start sm:justify-between" data-testid="automation-request">
+    <li
+      className="flex flex-col gap-2 border-b border-gray-100 py-3 last:border-0 sm:flex-row sm:items-start sm:justify-between"
+      data-testid="automation-request"
+    >
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-gray-900">
           <span className="break-words">{r.type || 'Automation request'}</span>
@@ -44,13 +73,26 @@ function RequestRow({ r, admin, onMove, busy }: { r: AutomationRequest; admin: b
         </p>
         {admin && <p className="text-xs text-gray-700">From {r.clientName}</p>}
         {r.description && <p className="mt-1 whitespace-pre-wrap break-words text-sm text-gray-700">{r.description}</p>}
-        {r.state === 'declined' && r.declineReason && <p className="mt-1 text-sm text-red-800">Reason: {r.declineReason}</p>}
-        <p className="mt-1 text-xs text-gray-600">Requested {formatDate(r.createdAt)}{r.updatedAt !== r.createdAt ? ` · updated ${formatDate(r.updatedAt)}` : ''}</p>
+        {r.state === 'declined' && r.declineReason && (
+          <p className="mt-1 text-sm text-red-800">Reason: {r.declineReason}</p>
+        )}
+        <p className="mt-1 text-xs text-gray-600">
+          Requested {formatDate(r.createdAt)}
+          {r.updatedAt !== r.createdAt ? ` · updated ${formatDate(r.updatedAt)}` : ''}
+        </p>
       </div>
       {admin && onMove && REQUEST_TRANSITIONS[r.state].length > 0 && (
         <div className="flex shrink-0 flex-wrap gap-2">
           {REQUEST_TRANSITIONS[r.state].map((s) => (
-            <Button key={s} size="sm" variant={s === 'declined' ? 'outline' : 'default'} className={s === 'declined' ? 'text-red-700' : undefined} disabled={busy} onClick={() => onMove(s)} aria-label={`${s === 'declined' ? 'Decline' : `Move to ${REQUEST_STATE_LABELS[s]}`}: ${r.type || 'request'} from ${r.clientName}`}>
+            <Button
+              key={s}
+              size="sm"
+              variant={s === 'declined' ? 'outline' : 'default'}
+              className={s === 'declined' ? 'text-red-700' : undefined}
+              disabled={busy}
+              onClick={() => onMove(s)}
+              aria-label={`${s === 'declined' ? 'Decline' : `Move to ${REQUEST_STATE_LABELS[s]}`}: ${r.type || 'request'} from ${r.clientName}`}
+            >
               {s === 'declined' ? 'Decline' : `Move to ${REQUEST_STATE_LABELS[s]}`}
             </Button>
           ))}
@@ -65,8 +107,20 @@ export function YourRequests({ clientId }: { clientId: string }) {
   const list = usePagedList(ownRequestsQuery(clientId));
   return (
     <section className="flex flex-col gap-3" aria-labelledby="your-requests">
-      <h2 id="your-requests" className="text-lg font-semibold text-gray-900">Your requests</h2>
-      <QueryStates query={list} noun="requests" loading="Loading your requests..." error="Could not load your requests." empty={{ title: 'No requests yet', hint: 'Ask for an automation with Request Automation.', icon: <Inbox aria-hidden className="size-8 text-gray-400" /> }}>
+      <h2 id="your-requests" className="text-lg font-semibold text-gray-900">
+        Your requests
+      </h2>
+      <QueryStates
+        query={list}
+        noun="requests"
+        loading="Loading your requests..."
+        error="Could not load your requests."
+        empty={{
+          title: 'No requests yet',
+          hint: 'Ask for an automation with Request Automation.',
+          icon: <Inbox aria-hidden className="size-8 text-gray-400" />,
+        }}
+      >
         {(items) => (
           <Card className="px-5 py-2">
             <ul>
@@ -110,7 +164,12 @@ export function AllRequests() {
           <label htmlFor={`${p}-state`} className="text-sm text-gray-700">
             State
           </label>
-          <select id={`${p}-state`} className={cn(selectClass, 'w-40')} value={state} onChange={(e) => setState(e.target.value as RequestState | '')}>
+          <select
+            id={`${p}-state`}
+            className={cn(selectClass, 'w-40')}
+            value={state}
+            onChange={(e) => setState(e.target.value as RequestState | '')}
+          >
             <option value="">All states</option>
             {REQUEST_STATES.map((s) => (
               <option key={s} value={s}>
@@ -120,36 +179,84 @@ export function AllRequests() {
           </select>
         </div>
       </div>
-      <QueryStates query={list} noun="requests" loading="Loading requests..." error="Could not load the requests." empty={{ title: 'No requests', hint: 'Clients’ automation requests will appear here.', icon: <Inbox aria-hidden className="size-8 text-gray-400" /> }}>
+      <QueryStates
+        query={list}
+        noun="requests"
+        loading="Loading requests..."
+        error="Could not load the requests."
+        empty={{
+          title: 'No requests',
+          hint: 'Clients’ automation requests will appear here.',
+          icon: <Inbox aria-hidden className="size-8 text-gray-400" />,
+        }}
+      >
         {(items) => (
           <Card className="px-5 py-2">
             <ul>
               {items.map((r) => (
-                <RequestRow key={r.id} r={r} admin busy={move.isPending} onMove={(to) => (to === 'declined' ? setDeclining(r) : void moveTo(r, to))} />
+                <RequestRow
+                  key={r.id}
+                  r={r}
+                  admin
+                  busy={move.isPending}
+                  onMove={(to) => (to === 'declined' ? setDeclining(r) : void moveTo(r, to))}
+                />
               ))}
             </ul>
           </Card>
         )}
       </QueryStates>
-      <DeclineDialog request={declining} onClose={() => setDeclining(null)} onDecline={async (r, reason) => (await moveTo(r, 'declined', reason)) && setDeclining(null)} busy={move.isPending} />
+      <DeclineDialog
+        request={declining}
+        onClose={() => setDeclining(null)}
+        onDecline={async (r, reason) => (await moveTo(r, 'declined', reason)) && setDeclining(null)}
+        busy={move.isPending}
+      />
     </section>
   );
 }
 
 // The reason is checked as the state change the API receives.
-const declineResolver = payloadResolver<{ reason: string }>(automationRequestStateInput, (v) => ({ state: 'declined', reason: v.reason }));
+const declineResolver = payloadResolver<{ reason: string }>(automationRequestStateInput, (v) => ({
+  state: 'declined',
+  reason: v.reason,
+}));
 
-function DeclineDialog({ request, onClose, onDecline, busy }: { request: AutomationRequest | null; onClose: () => void; onDecline: (r: AutomationRequest, reason: string) => Promise<unknown>; busy: boolean }) {
+function DeclineDialog({
+  request,
+  onClose,
+  onDecline,
+  busy,
+}: {
+  request: AutomationRequest | null;
+  onClose: () => void;
+  onDecline: (r: AutomationRequest, reason: string) => Promise<unknown>;
+  busy: boolean;
+}) {
   const p = useId();
-  const { register, handleSubmit, control, formState } = useForm<{ reason: string }>({ resolver: declineResolver, defaultValues: { reason: '' }, shouldFocusError: false });
+  const { register, handleSubmit, control, formState } = useForm<{ reason: string }>({
+    resolver: declineResolver,
+    defaultValues: { reason: '' },
+    shouldFocusError: false,
+  });
   const reason = useWatch({ control, name: 'reason' });
   const error = formState.errors.reason?.message;
   return (
     <Dialog open={request !== null} onOpenChange={(o) => !o && !busy && onClose()}>
       <DialogContent title="Decline request" description="Tell the client why; they see the reason with the request.">
-        <form className="flex flex-col gap-4" onSubmit={handleSubmit((v) => request && onDecline(request, v.reason.trim()))}>
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={handleSubmit((v) => request && onDecline(request, v.reason.trim()))}
+        >
           <FormField id={`${p}-reason`} label="Reason" error={error}>
-            <Textarea id={`${p}-reason`} className="min-h-24" disabled={busy} maxLength={1000} aria-invalid={Boolean(error) || undefined} {...register('reason')} />
+            <Textarea
+              id={`${p}-reason`}
+              className="min-h-24"
+              disabled={busy}
+              maxLength={1000}
+              aria-invalid={Boolean(error) || undefined}
+              {...register('reason')}
+            />
           </FormField>
           <FormActions busy={busy} submitLabel="Decline" canSubmit={reason.trim() !== ''} onCancel={onClose} />
         </form>
@@ -159,10 +266,21 @@ function DeclineDialog({ request, onClose, onDecline, busy }: { request: Automat
 }
 
 /** Request Automation (clients): type, description, priority. Stays open with the server's reason on failure. */
-export function RequestDialog({ clientId, open, onOpenChange }: { clientId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function RequestDialog({
+  clientId,
+  open,
+  onOpenChange,
+}: {
+  clientId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Request Automation" description="Tell us what you would like automated. Our team will get back to you.">
+      <DialogContent
+        title="Request Automation"
+        description="Tell us what you would like automated. Our team will get back to you."
+      >
         {open && <RequestForm clientId={clientId} onDone={() => onOpenChange(false)} />}
       </DialogContent>
     </Dialog>
@@ -195,10 +313,25 @@ function RequestForm({ clientId, onDone }: { clientId: string; onDone: () => voi
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
       <FormField id={`${p}-type`} label="Type" error={errorOf('type')}>
-        <Input id={`${p}-type`} autoComplete="off" placeholder="e.g. Invoice reminders" disabled={request.isPending} aria-invalid={Boolean(errorOf('type'))} aria-describedby={describedBy(`${p}-type`, undefined, errorOf('type'))} {...register('type')} />
+        <Input
+          id={`${p}-type`}
+          autoComplete="off"
+          placeholder="e.g. Invoice reminders"
+          disabled={request.isPending}
+          aria-invalid={Boolean(errorOf('type'))}
+          aria-describedby={describedBy(`${p}-type`, undefined, errorOf('type'))}
+          {...register('type')}
+        />
       </FormField>
       <FormField id={`${p}-description`} label="Description" error={errorOf('description')}>
-        <Textarea id={`${p}-description`} className="min-h-24" disabled={request.isPending} aria-invalid={Boolean(errorOf('description'))} aria-describedby={describedBy(`${p}-description`, undefined, errorOf('description'))} {...register('description')} />
+        <Textarea
+          id={`${p}-description`}
+          className="min-h-24"
+          disabled={request.isPending}
+          aria-invalid={Boolean(errorOf('description'))}
+          aria-describedby={describedBy(`${p}-description`, undefined, errorOf('description'))}
+          {...register('description')}
+        />
       </FormField>
       <FormField id={`${p}-priority`} label="Priority" error={errorOf('priority')}>
         <select id={`${p}-priority`} className={selectClass} disabled={request.isPending} {...register('priority')}>

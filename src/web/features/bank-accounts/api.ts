@@ -17,7 +17,9 @@ export const bankAccountsQuery = (clientId: string) =>
 
 /** Admins: every client's accounts, each with the client's name. */
 export const allBankAccountsQuery = () =>
-  pagedListOptions(bankAccountKeys.everyClient, async (page) => unwrap(await api['bank-accounts'].$get({ query: { page } })));
+  pagedListOptions(bankAccountKeys.everyClient, async (page) =>
+    unwrap(await api['bank-accounts'].$get({ query: { page } })),
+  );
 
 // Every write refreshes both the client's list and the admin's all-clients list.
 const useInvalidate = () => {
@@ -40,7 +42,10 @@ export function useUpdateBankAccount(clientId: string, accountId: string) {
     mutationFn: async (json: BankAccountInput) =>
       (
         await unwrap(
-          await api.clients[':clientId']['bank-accounts'][':accountId'].$patch({ param: { clientId, accountId }, json }),
+          await api.clients[':clientId']['bank-accounts'][':accountId'].$patch({
+            param: { clientId, accountId },
+            json,
+          }),
         )
       ).account,
     onSuccess: invalidate,
@@ -50,7 +55,8 @@ export function useUpdateBankAccount(clientId: string, accountId: string) {
 export function useDeleteBankAccount(clientId: string, accountId: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async () => unwrap(await api.clients[':clientId']['bank-accounts'][':accountId'].$delete({ param: { clientId, accountId } })),
+    mutationFn: async () =>
+      unwrap(await api.clients[':clientId']['bank-accounts'][':accountId'].$delete({ param: { clientId, accountId } })),
     onSuccess: invalidate,
   });
 }
@@ -59,6 +65,9 @@ export function useDeleteBankAccount(clientId: string, accountId: string) {
 export async function revealBankNumber(clientId: string, accountId: string, field: BankNumberField) {
   const reveal = api.clients[':clientId']['bank-accounts'][':accountId'].reveal;
   const param = { clientId, accountId };
-  const res = field === 'account-number' ? await reveal['account-number'].$post({ param }) : await reveal['routing-number'].$post({ param });
+  const res =
+    field === 'account-number'
+      ? await reveal['account-number'].$post({ param })
+      : await reveal['routing-number'].$post({ param });
   return (await unwrap(res)).value;
 }

@@ -5,7 +5,12 @@ import { Card, CardContent } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { safeHref } from '../../../shared/urls';
-import { bankAccountFlags, type BankAccount, type BankAccountInput, type BankNumberField } from '../../../shared/bank-accounts';
+import {
+  bankAccountFlags,
+  type BankAccount,
+  type BankAccountInput,
+  type BankNumberField,
+} from '../../../shared/bank-accounts';
 import { revealBankNumber, useDeleteBankAccount, useUpdateBankAccount } from './api';
 import { BankAccountForm } from './bank-account-form';
 import { EditDeleteButtons } from '../../components/edit-delete-buttons';
@@ -29,7 +34,12 @@ const empty = <span className="text-gray-500">-</span>;
 /** A masked number with Reveal/Hide and Copy, both through the audited reveal route. */
 function NumberRow({ account, field, label }: { account: BankAccount; field: BankNumberField; label: string }) {
   const masked = field === 'account-number' ? account.accountNumberMasked : account.routingNumberMasked;
-  const secret = useSecretReveal({ label, masked: masked ?? '', fetchValue: () => revealBankNumber(account.clientId, account.id, field), testId: `${field}-value` });
+  const secret = useSecretReveal({
+    label,
+    masked: masked ?? '',
+    fetchValue: () => revealBankNumber(account.clientId, account.id, field),
+    testId: `${field}-value`,
+  });
   if (!masked) return <Row label={label}>{empty}</Row>;
   return (
     <Row label={label} copy={secret.actions}>
@@ -86,7 +96,9 @@ export function BankAccountCard({ account, clientName }: { account: BankAccount;
             {clientName && <p className="truncate text-xs text-gray-500">Client: {clientName}</p>}
           </div>
         </div>
-        {!editing && <EditDeleteButtons title={title} onEdit={() => setEditing(true)} onDelete={() => setConfirming(true)} />}
+        {!editing && (
+          <EditDeleteButtons title={title} onEdit={() => setEditing(true)} onDelete={() => setConfirming(true)} />
+        )}
       </div>
       <CardContent className="p-4 pt-0">
         {editing ? (
@@ -104,26 +116,38 @@ export function BankAccountCard({ account, clientName }: { account: BankAccount;
           />
         ) : (
           <>
-          <dl>
-            <TextRow label="Bank Name" value={account.bankName} />
-            <NumberRow account={account} field="account-number" label="Account Number" />
-            <NumberRow account={account} field="routing-number" label="Routing Number" />
-            <TextRow label="Account Owner" value={account.accountOwner} />
-            <TextRow label="Address on the account" value={account.address} />
-            <TextRow label="Phone on the account" value={account.phone} />
-            <TextRow label="Date Opened" value={account.dateOpened ? formatDate(account.dateOpened) : ''} />
-            <TextRow label="Monthly Fees" value={formatMoney(account.monthlyFees)} />
-            <Row label="Business Url" copy={account.businessAccountUrl ? <CopyButton label="Business Url" value={() => account.businessAccountUrl} /> : undefined}>
-              {safeHref(account.businessAccountUrl) ? (
-                <a href={safeHref(account.businessAccountUrl)} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline">
-                  Business Url <ExternalLink className="size-3.5" aria-hidden="true" />
-                </a>
-              ) : (
-                account.businessAccountUrl || empty
-              )}
-            </Row>
-            <TextRow label="Notes" value={account.notes} />
-          </dl>
+            <dl>
+              <TextRow label="Bank Name" value={account.bankName} />
+              <NumberRow account={account} field="account-number" label="Account Number" />
+              <NumberRow account={account} field="routing-number" label="Routing Number" />
+              <TextRow label="Account Owner" value={account.accountOwner} />
+              <TextRow label="Address on the account" value={account.address} />
+              <TextRow label="Phone on the account" value={account.phone} />
+              <TextRow label="Date Opened" value={account.dateOpened ? formatDate(account.dateOpened) : ''} />
+              <TextRow label="Monthly Fees" value={formatMoney(account.monthlyFees)} />
+              <Row
+                label="Business Url"
+                copy={
+                  account.businessAccountUrl ? (
+                    <CopyButton label="Business Url" value={() => account.businessAccountUrl} />
+                  ) : undefined
+                }
+              >
+                {safeHref(account.businessAccountUrl) ? (
+                  <a
+                    href={safeHref(account.businessAccountUrl)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline"
+                  >
+                    Business Url <ExternalLink className="size-3.5" aria-hidden="true" />
+                  </a>
+                ) : (
+                  account.businessAccountUrl || empty
+                )}
+              </Row>
+              <TextRow label="Notes" value={account.notes} />
+            </dl>
             <div className="flex flex-wrap gap-2 pt-3" aria-label="Account type">
               {bankAccountFlags.map((f) => (
                 <span
@@ -134,7 +158,11 @@ export function BankAccountCard({ account, clientName }: { account: BankAccount;
                       : 'inline-flex items-center gap-1 rounded-full border border-gray-200 bg-gray-50 px-2 py-0.5 text-xs text-gray-500'
                   }
                 >
-                  {account[f.key] ? <Check className="size-3" aria-hidden="true" /> : <X className="size-3" aria-hidden="true" />}
+                  {account[f.key] ? (
+                    <Check className="size-3" aria-hidden="true" />
+                  ) : (
+                    <X className="size-3" aria-hidden="true" />
+                  )}
                   {f.label}
                   <span className="sr-only">{account[f.key] ? ': yes' : ': no'}</span>
                 </span>

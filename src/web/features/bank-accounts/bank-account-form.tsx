@@ -3,7 +3,12 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../components/ui/alert';
 import { Input } from '../../components/ui/input';
-import { bankAccountFlags, bankAccountInput, type BankAccount, type BankAccountInput } from '../../../shared/bank-accounts';
+import {
+  bankAccountFlags,
+  bankAccountInput,
+  type BankAccount,
+  type BankAccountInput,
+} from '../../../shared/bank-accounts';
 import { describedBy, FormField } from '../../components/ui/form-field';
 import { FormActions } from '../../components/ui/form-actions';
 import { Textarea } from '../../components/ui/textarea';
@@ -40,13 +45,20 @@ export function BankAccountForm(props: {
   onCancel: () => void;
 }) {
   const { idPrefix: p, account } = props;
-  const form = useForm<BankAccountInput, unknown, Output>({ resolver: zodResolver(bankAccountInput), defaultValues: valuesOf(account) });
+  const form = useForm<BankAccountInput, unknown, Output>({
+    resolver: zodResolver(bankAccountInput),
+    defaultValues: valuesOf(account),
+  });
   const { register, formState } = form;
   const e = formState.errors;
 
   const submit = form.handleSubmit((v) => {
     const keep = (n: string | undefined, stored: boolean | undefined) => (account && stored && !n ? undefined : n);
-    props.onSubmit({ ...v, accountNumber: keep(v.accountNumber, account?.hasAccountNumber), routingNumber: keep(v.routingNumber, account?.hasRoutingNumber) });
+    props.onSubmit({
+      ...v,
+      accountNumber: keep(v.accountNumber, account?.hasAccountNumber),
+      routingNumber: keep(v.routingNumber, account?.hasRoutingNumber),
+    });
   });
 
   const text = (
@@ -58,7 +70,14 @@ export function BankAccountForm(props: {
     const error = e[name]?.message;
     return (
       <FormField id={id} label={label} error={error}>
-        <Input id={id} {...extra} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, undefined, error)} disabled={props.busy} {...register(name)} />
+        <Input
+          id={id}
+          {...extra}
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy(id, undefined, error)}
+          disabled={props.busy}
+          {...register(name)}
+        />
       </FormField>
     );
   };
@@ -68,7 +87,15 @@ export function BankAccountForm(props: {
     const hint = masked ? `Leave blank to keep ${masked}.` : undefined;
     return (
       <FormField id={id} label={label} hint={hint} error={error}>
-        <Input id={id} inputMode="numeric" autoComplete="off" aria-invalid={Boolean(error)} aria-describedby={describedBy(id, hint, error)} disabled={props.busy} {...register(name)} />
+        <Input
+          id={id}
+          inputMode="numeric"
+          autoComplete="off"
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy(id, hint, error)}
+          disabled={props.busy}
+          {...register(name)}
+        />
       </FormField>
     );
   };
@@ -83,20 +110,27 @@ export function BankAccountForm(props: {
         {number('accountNumber', 'Account Number', account?.accountNumberMasked || undefined)}
         {number('routingNumber', 'Routing Number', account?.routingNumberMasked || undefined)}
         <FormField id={`${p}-dateOpened`} label="Date Opened" error={e.dateOpened?.message}>
-          <Input id={`${p}-dateOpened`} type="date" disabled={props.busy} aria-invalid={Boolean(e.dateOpened)} {...register('dateOpened')} />
+          <Input
+            id={`${p}-dateOpened`}
+            type="date"
+            disabled={props.busy}
+            aria-invalid={Boolean(e.dateOpened)}
+            {...register('dateOpened')}
+          />
         </FormField>
         {text('monthlyFees', 'Monthly Fees (USD)', { inputMode: 'decimal', placeholder: '0.00' })}
       </div>
       {text('businessAccountUrl', 'Business Url', { type: 'url', placeholder: 'https://' })}
       <FormField id={`${p}-notes`} label="Notes" error={e.notes?.message}>
-        <Textarea id={`${p}-notes`}  disabled={props.busy} {...register('notes')} />
+        <Textarea id={`${p}-notes`} disabled={props.busy} {...register('notes')} />
       </FormField>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-gray-800">Account type</legend>
         <div className="grid grid-cols-2 gap-2">
           {bankAccountFlags.map((f) => (
             <label key={f.key} className="flex items-center gap-2 text-sm text-gray-800">
-              <input type="checkbox" className="size-4 accent-brand-700" disabled={props.busy} {...register(f.key)} /> {f.label}
+              <input type="checkbox" className="size-4 accent-brand-700" disabled={props.busy} {...register(f.key)} />{' '}
+              {f.label}
             </label>
           ))}
         </div>

@@ -9,7 +9,12 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { QueryStates } from '../../components/query-states';
-import { USER_NOT_AUTHENTICATED, type BankAccount, type BankAccountInput, type BankAccountWithClient } from '../../../shared/bank-accounts';
+import {
+  USER_NOT_AUTHENTICATED,
+  type BankAccount,
+  type BankAccountInput,
+  type BankAccountWithClient,
+} from '../../../shared/bank-accounts';
 import { clientSummaryQuery, useDefaultClient } from '../../lib/client-options';
 import { ClientSelector } from '../../components/client-selector';
 import { allBankAccountsQuery, bankAccountsQuery, useCreateBankAccount } from './api';
@@ -31,7 +36,10 @@ export function BankAccountsPage() {
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Business Bank Accounts</h1>
-          <p className="text-sm text-gray-600">Keep your business bank accounts in one place. Account and routing numbers stay masked until you reveal them.</p>
+          <p className="text-sm text-gray-600">
+            Keep your business bank accounts in one place. Account and routing numbers stay masked until you reveal
+            them.
+          </p>
         </div>
         {clientId && <AddBankAccount clientId={clientId} />}
       </header>
@@ -39,11 +47,20 @@ export function BankAccountsPage() {
       {isAdmin && <ClientSelector value={clientId} onChange={(id) => setParams({ client: id })} />}
       {isAdmin && (
         <label className="flex items-center gap-2 text-sm text-gray-800">
-          <input type="checkbox" className="size-4 accent-brand-700" checked={everyClient} onChange={(e) => setEveryClient(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-700"
+            checked={everyClient}
+            onChange={(e) => setEveryClient(e.target.checked)}
+          />
           Show every client&apos;s accounts
         </label>
       )}
-      {isAdmin && everyClient ? <EveryClientList /> : clientId && <AccountList key={clientId} clientId={clientId} clientName={clientName || undefined} />}
+      {isAdmin && everyClient ? (
+        <EveryClientList />
+      ) : (
+        clientId && <AccountList key={clientId} clientId={clientId} clientName={clientName || undefined} />
+      )}
     </div>
   );
 }
@@ -51,7 +68,12 @@ export function BankAccountsPage() {
 /** Admins: every client's accounts, each card naming its client. */
 function EveryClientList() {
   const query = usePagedList(allBankAccountsQuery());
-  return <Accounts query={query} nameOf={(a) => (a as BankAccountWithClient).clientName || (a as BankAccountWithClient).clientEmail} />;
+  return (
+    <Accounts
+      query={query}
+      nameOf={(a) => (a as BankAccountWithClient).clientName || (a as BankAccountWithClient).clientEmail}
+    />
+  );
 }
 
 function AccountList({ clientId, clientName }: { clientId: string; clientName?: string }) {
@@ -59,7 +81,13 @@ function AccountList({ clientId, clientName }: { clientId: string; clientName?: 
   return <Accounts query={query} nameOf={() => clientName} />;
 }
 
-function Accounts({ query, nameOf }: { query: PagedList<BankAccount>; nameOf: (a: BankAccount) => string | undefined }) {
+function Accounts({
+  query,
+  nameOf,
+}: {
+  query: PagedList<BankAccount>;
+  nameOf: (a: BankAccount) => string | undefined;
+}) {
   return (
     <QueryStates
       query={query}
@@ -103,8 +131,21 @@ function AddBankAccount({ clientId }: { clientId: string }) {
       <Button onClick={() => setOpen(true)}>
         <Plus aria-hidden="true" /> Add Bank Account
       </Button>
-      <DialogContent title="Add Bank Account" description="Numbers are encrypted and shown masked." className="max-w-2xl">
-        {open && <BankAccountForm idPrefix="new-bank" submitLabel="Add Account" busy={create.isPending} error={error} onSubmit={save} onCancel={() => setOpen(false)} />}
+      <DialogContent
+        title="Add Bank Account"
+        description="Numbers are encrypted and shown masked."
+        className="max-w-2xl"
+      >
+        {open && (
+          <BankAccountForm
+            idPrefix="new-bank"
+            submitLabel="Add Account"
+            busy={create.isPending}
+            error={error}
+            onSubmit={save}
+            onCancel={() => setOpen(false)}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -25,7 +25,11 @@ export function useDownloadBook(clientId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (book: Pick<BookRow, 'volume' | 'fileName' | 'free'>) => {
-      const res = await fetchFile(api.books[':volume'].download.$path(bookParam(book.volume)), {}, 'The book could not be downloaded. Please try again.');
+      const res = await fetchFile(
+        api.books[':volume'].download.$path(bookParam(book.volume)),
+        {},
+        'The book could not be downloaded. Please try again.',
+      );
       await saveResponse(res, book.fileName);
       if (book.free && clientId) {
         await unwrap(await api.clients[':clientId']['free-guide'].complete.$post({ param: { clientId } }));

@@ -22,12 +22,28 @@ const covers: Record<number, string> = {
 };
 
 /** One book: a cover-like block, title, description, and Download or the reason it is locked. */
-export function BookCard({ book, isAdmin, downloading, onDownload }: { book: BookRow; isAdmin: boolean; downloading: boolean; onDownload: () => void }) {
+export function BookCard({
+  book,
+  isAdmin,
+  downloading,
+  onDownload,
+}: {
+  book: BookRow;
+  isAdmin: boolean;
+  downloading: boolean;
+  onDownload: () => void;
+}) {
   const titleId = useId();
   const [, subtitle] = book.title.split(': ');
   return (
     <Card role="region" aria-labelledby={titleId} className="flex min-w-0 flex-col overflow-hidden">
-      <div className={cn('relative flex aspect-[4/3] flex-col justify-between bg-gradient-to-br p-5 text-white', covers[book.volume])} aria-hidden="true">
+      <div
+        className={cn(
+          'relative flex aspect-[4/3] flex-col justify-between bg-gradient-to-br p-5 text-white',
+          covers[book.volume],
+        )}
+        aria-hidden="true"
+      >
         <span className="text-xs font-semibold uppercase tracking-widest text-white/90">The Secret to Wealth</span>
         <span className="text-5xl font-bold">{book.volume}</span>
         <span className="text-sm font-medium text-white/95">{subtitle}</span>
@@ -39,7 +55,12 @@ export function BookCard({ book, isAdmin, downloading, onDownload }: { book: Boo
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-2">
-          <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', book.free ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900')}>
+          <span
+            className={cn(
+              'rounded-full px-2 py-0.5 text-xs font-medium',
+              book.free ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900',
+            )}
+          >
             {book.free ? 'Free' : 'Members'}
           </span>
           <span className="text-xs text-gray-600">PDF · {formatFileSize(book.size)}</span>
@@ -54,7 +75,10 @@ export function BookCard({ book, isAdmin, downloading, onDownload }: { book: Boo
               <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span>{bookLockedMessage(book.volume)}</span>
             </p>
-            <Link to={JOIN_LINK} className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-700">
+            <Link
+              to={JOIN_LINK}
+              className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-700"
+            >
               See {JOIN_LINK_LABEL}
             </Link>
           </div>
@@ -92,12 +116,22 @@ function ReplaceBook({ book }: { book: BookRow }) {
   return (
     <div className="flex flex-col gap-2 border-t border-gray-100 pt-3">
       <p className="text-xs text-gray-600">
-        {book.replaced && book.updatedAt ? `Replaced on ${formatDate(book.updatedAt)}: ${book.fileName}` : 'The original edition.'}
+        {book.replaced && book.updatedAt
+          ? `Replaced on ${formatDate(book.updatedAt)}: ${book.fileName}`
+          : 'The original edition.'}
       </p>
       <Button variant="outline" size="sm" disabled={progress !== null} onClick={() => input.current?.click()}>
         <Upload /> {progress !== null ? 'Uploading...' : `Replace Volume ${book.volume} PDF`}
       </Button>
-      <input ref={input} type="file" accept=".pdf,application/pdf" className="sr-only" tabIndex={-1} aria-label={`Replacement PDF for Volume ${book.volume}`} onChange={(e) => void onChange(e.target.files?.[0])} />
+      <input
+        ref={input}
+        type="file"
+        accept=".pdf,application/pdf"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label={`Replacement PDF for Volume ${book.volume}`}
+        onChange={(e) => void onChange(e.target.files?.[0])}
+      />
       {progress !== null && <UploadProgress percent={progress} />}
     </div>
   );

@@ -50,5 +50,13 @@ export function WealthDocuments({ clientId, isAdmin }: { clientId: string | null
   );
 }
 
-const ClientList = ({ clientId }: { clientId: string }) => <SectionList query={usePagedList(clientDocumentsQuery(clientId, TYPE))} showClient={false} />;
-const AdminList = () => <SectionList query={usePagedList(adminDocumentsQuery(null, TYPE))} showClient empty="No client has uploaded a Secret to Wealth document yet." />;
+const ClientList = ({ clientId }: { clientId: string }) => (
+  <SectionList query={usePagedList(clientDocumentsQuery(clientId, TYPE))} showClient={false} />
+);
+const AdminList = () => (
+  <SectionList
+    query={usePagedList(adminDocumentsQuery(null, TYPE))}
+    showClient
+    empty="No client has uploaded a Secret to Wealth document yet."
+  />
+);

@@ -33,7 +33,10 @@ export function useUpdateBusinessAccount(clientId: string, businessAccountId: st
     mutationFn: async (json: BusinessAccountInput) =>
       (
         await unwrap(
-          await api.clients[':clientId']['business-accounts'][':businessAccountId'].$put({ param: { clientId, businessAccountId }, json }),
+          await api.clients[':clientId']['business-accounts'][':businessAccountId'].$put({
+            param: { clientId, businessAccountId },
+            json,
+          }),
         )
       ).account,
     onSuccess: invalidate,
@@ -44,7 +47,11 @@ export function useDeleteBusinessAccount(clientId: string, businessAccountId: st
   const invalidate = useInvalidate(clientId);
   return useMutation({
     mutationFn: async () =>
-      unwrap(await api.clients[':clientId']['business-accounts'][':businessAccountId'].$delete({ param: { clientId, businessAccountId } })),
+      unwrap(
+        await api.clients[':clientId']['business-accounts'][':businessAccountId'].$delete({
+          param: { clientId, businessAccountId },
+        }),
+      ),
     onSuccess: invalidate,
   });
 }

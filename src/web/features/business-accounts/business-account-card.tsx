@@ -6,7 +6,11 @@ import { Card, CardContent } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { cn } from '../../lib/cn';
 import { safeHref } from '../../../shared/urls';
-import { businessAccountMessages, type BusinessAccount, type BusinessAccountInput } from '../../../shared/business-accounts';
+import {
+  businessAccountMessages,
+  type BusinessAccount,
+  type BusinessAccountInput,
+} from '../../../shared/business-accounts';
 import { useDeleteBusinessAccount, useUpdateBusinessAccount } from './api';
 import { BusinessAccountForm } from './business-account-form';
 
@@ -16,7 +20,9 @@ export function StatusBadge({ status }: { status: string }) {
     <span
       className={cn(
         'inline-flex shrink-0 items-center rounded-full border px-2 py-0.5 text-xs font-medium',
-        status === 'Active' ? 'border-blue-200 bg-blue-50 text-blue-800' : 'border-yellow-200 bg-yellow-50 text-yellow-900',
+        status === 'Active'
+          ? 'border-blue-200 bg-blue-50 text-blue-800'
+          : 'border-yellow-200 bg-yellow-50 text-yellow-900',
       )}
     >
       {status || 'Pending'}
@@ -56,7 +62,14 @@ export function BusinessAccountCard({ clientId, account }: { clientId: string; a
       </div>
       <CardContent className="flex flex-1 flex-col gap-3 p-4 pt-0">
         {editing ? (
-          <BusinessAccountForm idPrefix={`edit-${account.id}`} account={account} submitLabel="Save" busy={update.isPending} onSubmit={save} onCancel={() => setEditing(false)} />
+          <BusinessAccountForm
+            idPrefix={`edit-${account.id}`}
+            account={account}
+            submitLabel="Save"
+            busy={update.isPending}
+            onSubmit={save}
+            onCancel={() => setEditing(false)}
+          />
         ) : (
           <>
             {account.description && <p className="whitespace-pre-line text-sm text-gray-700">{account.description}</p>}
@@ -70,12 +83,17 @@ export function BusinessAccountCard({ clientId, account }: { clientId: string; a
                 {account.businessAccountUrl} <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
               </a>
             ) : (
-              account.businessAccountUrl && <p className="break-all text-sm text-gray-700">{account.businessAccountUrl}</p>
+              account.businessAccountUrl && (
+                <p className="break-all text-sm text-gray-700">{account.businessAccountUrl}</p>
+              )
             )}
             {account.details.length > 0 && (
               <dl className="rounded-md border border-gray-100 bg-gray-50 px-3 py-1">
                 {account.details.map((d) => (
-                  <div key={d.id} className="flex flex-wrap justify-between gap-x-3 border-b border-gray-100 py-1.5 text-sm last:border-0">
+                  <div
+                    key={d.id}
+                    className="flex flex-wrap justify-between gap-x-3 border-b border-gray-100 py-1.5 text-sm last:border-0"
+                  >
                     <dt className="font-medium text-gray-600">{d.label}</dt>
                     <dd className="min-w-0 break-words text-gray-900">{d.value || '-'}</dd>
                   </div>
@@ -92,7 +110,13 @@ export function BusinessAccountCard({ clientId, account }: { clientId: string; a
               <Button variant="outline" size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${account.name}`}>
                 <Pencil aria-hidden="true" /> Edit
               </Button>
-              <Button variant="outline" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)} aria-label={`Delete ${account.name}`}>
+              <Button
+                variant="outline"
+                size="sm"
+                className="text-red-700 hover:bg-red-50"
+                onClick={() => setConfirming(true)}
+                aria-label={`Delete ${account.name}`}
+              >
                 <Trash2 aria-hidden="true" /> Delete
               </Button>
             </div>

@@ -32,8 +32,8 @@ export function BusinessAccountsPage() {
         <div className="text-sm">
           <p className="font-semibold">Build a business presence lenders can find</p>
           <p className="mt-1">
-            Keep every listing and profile of your business in one place: business directories, credit bureaus, review sites and online profiles. Add the
-            details you need to hand (IDs, logins, phone numbers) to each account.
+            Keep every listing and profile of your business in one place: business directories, credit bureaus, review
+            sites and online profiles. Add the details you need to hand (IDs, logins, phone numbers) to each account.
           </p>
         </div>
       </div>
@@ -81,7 +81,15 @@ function AddAccount({ clientId }: { clientId: string }) {
         <Plus aria-hidden="true" /> Add Account
       </Button>
       <DialogContent title="Add New Account" className="max-w-2xl">
-        {open && <BusinessAccountForm idPrefix="new-business" submitLabel="Save" busy={create.isPending} onSubmit={save} onCancel={() => setOpen(false)} />}
+        {open && (
+          <BusinessAccountForm
+            idPrefix="new-business"
+            submitLabel="Save"
+            busy={create.isPending}
+            onSubmit={save}
+            onCancel={() => setOpen(false)}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

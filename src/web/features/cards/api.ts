@@ -11,11 +11,14 @@ export const cardKeys = {
   list: (kind: CardKind, clientId: string) => ['cards', kind, 'client', clientId] as const,
 };
 
-const routes = (kind: CardKind) => (kind === 'store' ? api.clients[':clientId']['store-cards'] : api.clients[':clientId']['revolving-credits']);
+const routes = (kind: CardKind) =>
+  kind === 'store' ? api.clients[':clientId']['store-cards'] : api.clients[':clientId']['revolving-credits'];
 
 /** One client's cards of a kind, secrets masked. */
 export const cardsQuery = (kind: CardKind, clientId: string) =>
-  pagedListOptions(cardKeys.list(kind, clientId), async (page) => unwrap(await routes(kind).$get({ param: { clientId }, query: { page } })));
+  pagedListOptions(cardKeys.list(kind, clientId), async (page) =>
+    unwrap(await routes(kind).$get({ param: { clientId }, query: { page } })),
+  );
 
 /** Admins: every client's cards of a kind, each with the client's name. */
 export const allCardsQuery = (kind: CardKind) =>
@@ -27,7 +30,11 @@ export const allCardsQuery = (kind: CardKind) =>
 // tradelines summary (each card is a tradeline; the key is the tradelines feature's).
 const useInvalidate = (kind: CardKind) => {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: cardKeys.kind(kind) }), queryClient.invalidateQueries({ queryKey: ['tradelines'] })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: cardKeys.kind(kind) }),
+      queryClient.invalidateQueries({ queryKey: ['tradelines'] }),
+    ]);
 };
 
 export function useCreateCard(kind: CardKind, clientId: string) {
@@ -38,7 +45,10 @@ export function useCreateCard(kind: CardKind, clientId: string) {
         await unwrap(
           kind === 'store'
             ? await api.clients[':clientId']['store-cards'].$post({ param: { clientId }, json: json as StoreCardInput })
-            : await api.clients[':clientId']['revolving-credits'].$post({ param: { clientId }, json: json as RevolvingCreditInput }),
+            : await api.clients[':clientId']['revolving-credits'].$post({
+                param: { clientId },
+                json: json as RevolvingCreditInput,
+              }),
         )
       ).card,
     onSuccess: invalidate,
@@ -54,7 +64,10 @@ export function useUpdateCard(kind: CardKind, clientId: string, cardId: string) 
         await unwrap(
           kind === 'store'
             ? await api.clients[':clientId']['store-cards'][':cardId'].$patch({ param, json: json as StoreCardInput })
-            : await api.clients[':clientId']['revolving-credits'][':cardId'].$patch({ param, json: json as RevolvingCreditInput }),
+            : await api.clients[':clientId']['revolving-credits'][':cardId'].$patch({
+                param,
+                json: json as RevolvingCreditInput,
+              }),
         )
       ).card,
     onSuccess: invalidate,
@@ -80,6 +93,10 @@ export async function revealCardSecret(clientId: string, cardId: string, field: 
   const reveal = api.clients[':clientId']['store-cards'][':cardId'].reveal;
   const param = { clientId, cardId };
   const res =
-    field === 'account-number' ? await reveal['account-number'].$post({ param }) : field === 'username' ? await reveal.username.$post({ param }) : await reveal.password.$post({ param });
+    field === 'account-number'
+      ? await reveal['account-number'].$post({ param })
+      : field === 'username'
+        ? await reveal.username.$post({ param })
+        : await reveal.password.$post({ param });
   return (await unwrap(res)).value;
 }

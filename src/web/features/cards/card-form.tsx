@@ -28,8 +28,18 @@ type Values = {
   removePassword: boolean;
 };
 
-const SECRETS: { name: Secret; remove: 'removeAccountNumber' | 'removeUsername' | 'removePassword'; label: string; stored: (c: StoreCard) => string }[] = [
-  { name: 'accountNumber', remove: 'removeAccountNumber', label: 'Account Number', stored: (c) => c.accountNumberMasked },
+const SECRETS: {
+  name: Secret;
+  remove: 'removeAccountNumber' | 'removeUsername' | 'removePassword';
+  label: string;
+  stored: (c: StoreCard) => string;
+}[] = [
+  {
+    name: 'accountNumber',
+    remove: 'removeAccountNumber',
+    label: 'Account Number',
+    stored: (c) => c.accountNumberMasked,
+  },
   { name: 'username', remove: 'removeUsername', label: 'Username', stored: (c) => c.usernameMasked },
   { name: 'password', remove: 'removePassword', label: 'Password', stored: (c) => c.passwordMasked },
 ];
@@ -55,14 +65,23 @@ const valuesOf = (card?: Card): Values => ({
 
 /** What the form sends: a blank secret is left out (kept), a ticked Remove sends '' (removed). */
 function payloadOf(kind: CardKind, v: Values): CardInput {
-  const common = { issuer: v.issuer, cardType: v.cardType, creditLimit: v.creditLimit, apr: v.apr, benefits: v.benefits, requirements: v.requirements, applicationUrl: v.applicationUrl };
+  const common = {
+    issuer: v.issuer,
+    cardType: v.cardType,
+    creditLimit: v.creditLimit,
+    apr: v.apr,
+    benefits: v.benefits,
+    requirements: v.requirements,
+    applicationUrl: v.applicationUrl,
+  };
   if (kind === 'revolving') return { ...common, rewards: v.rewards, annualFee: v.annualFee };
   const secret = (s: (typeof SECRETS)[number]) => (v[s.remove] ? '' : v[s.name] || undefined);
   return { ...common, accountNumber: secret(SECRETS[0]), username: secret(SECRETS[1]), password: secret(SECRETS[2]) };
 }
 
 /** The shared schema of the kind decides, so the form says what the server would. */
-const resolverFor = (kind: CardKind) => payloadResolver<Values>(kind === 'store' ? storeCardInput : revolvingCreditInput, (v) => payloadOf(kind, v));
+const resolverFor = (kind: CardKind) =>
+  payloadResolver<Values>(kind === 'store' ? storeCardInput : revolvingCreditInput, (v) => payloadOf(kind, v));
 
 /** Add and inline edit of a store card or a revolving credit. */
 export function CardForm(props: {
@@ -78,16 +97,30 @@ export function CardForm(props: {
   const { kind, idPrefix: p, card } = props;
   const form = useForm<Values>({ resolver: resolverFor(kind), defaultValues: valuesOf(card) });
   const { register, formState } = form;
-  const removing = useWatch({ control: form.control, name: ['removeAccountNumber', 'removeUsername', 'removePassword'] });
+  const removing = useWatch({
+    control: form.control,
+    name: ['removeAccountNumber', 'removeUsername', 'removePassword'],
+  });
   const e = formState.errors;
   const submit = form.handleSubmit((v) => props.onSubmit(payloadOf(kind, v)));
 
-  const text = (name: 'issuer' | 'cardType' | 'creditLimit' | 'apr' | 'applicationUrl' | 'annualFee', label: string, extra: { type?: string; placeholder?: string; inputMode?: 'decimal'; required?: boolean } = {}) => {
+  const text = (
+    name: 'issuer' | 'cardType' | 'creditLimit' | 'apr' | 'applicationUrl' | 'annualFee',
+    label: string,
+    extra: { type?: string; placeholder?: string; inputMode?: 'decimal'; required?: boolean } = {},
+  ) => {
     const id = `${p}-${name}`;
     const error = e[name]?.message;
     return (
       <FormField id={id} label={label} error={error}>
-        <Input id={id} {...extra} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, undefined, error)} disabled={props.busy} {...register(name)} />
+        <Input
+          id={id}
+          {...extra}
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy(id, undefined, error)}
+          disabled={props.busy}
+          {...register(name)}
+        />
       </FormField>
     );
   };
@@ -96,7 +129,13 @@ export function CardForm(props: {
     const error = e[name]?.message;
     return (
       <FormField id={id} label={label} error={error}>
-        <Textarea id={id}  aria-invalid={Boolean(error)} aria-describedby={describedBy(id, undefined, error)} disabled={props.busy} {...register(name)} />
+        <Textarea
+          id={id}
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy(id, undefined, error)}
+          disabled={props.busy}
+          {...register(name)}
+        />
       </FormField>
     );
   };
@@ -104,7 +143,11 @@ export function CardForm(props: {
     const id = `${p}-${s.name}`;
     const error = e[s.name]?.message;
     const stored = card?.kind === 'store' ? s.stored(card) : '';
-    const hint = stored ? (removing[i] ? `The stored ${s.label.toLowerCase()} will be removed.` : `Leave blank to keep ${stored}.`) : undefined;
+    const hint = stored
+      ? removing[i]
+        ? `The stored ${s.label.toLowerCase()} will be removed.`
+        : `Leave blank to keep ${stored}.`
+      : undefined;
     return (
       <FormField key={s.name} id={id} label={s.label} hint={hint} error={error}>
         <Input
@@ -118,7 +161,8 @@ export function CardForm(props: {
         />
         {stored && (
           <label className="flex items-center gap-2 text-xs text-gray-700">
-            <input type="checkbox" className="size-4 accent-brand-700" disabled={props.busy} {...register(s.remove)} /> Remove the stored {s.label.toLowerCase()}
+            <input type="checkbox" className="size-4 accent-brand-700" disabled={props.busy} {...register(s.remove)} />{' '}
+            Remove the stored {s.label.toLowerCase()}
           </label>
         )}
       </FormField>
@@ -128,8 +172,13 @@ export function CardForm(props: {
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        {text('issuer', 'Issuer', { placeholder: kind === 'store' ? 'e.g. Home Depot' : 'e.g. Capital One', required: true })}
-        {text('cardType', 'Card Type', { placeholder: kind === 'store' ? 'e.g. Commercial Revolving' : 'e.g. Visa Business' })}
+        {text('issuer', 'Issuer', {
+          placeholder: kind === 'store' ? 'e.g. Home Depot' : 'e.g. Capital One',
+          required: true,
+        })}
+        {text('cardType', 'Card Type', {
+          placeholder: kind === 'store' ? 'e.g. Commercial Revolving' : 'e.g. Visa Business',
+        })}
         {text('creditLimit', 'Credit Limit (USD)', { inputMode: 'decimal', placeholder: '0.00' })}
         {text('apr', 'APR', { placeholder: 'e.g. 19.99%' })}
         {kind === 'revolving' && text('annualFee', 'Annual Fee (USD)', { inputMode: 'decimal', placeholder: '0.00' })}

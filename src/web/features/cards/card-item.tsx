@@ -31,8 +31,18 @@ const none = <span className="text-gray-500">-</span>;
 /** A masked secret with Reveal/Hide and Copy, both through the audited reveal route. */
 function SecretRow({ card, field }: { card: StoreCard; field: StoreCardSecret }) {
   const label = STORE_CARD_SECRET_LABELS[field];
-  const masked = field === 'account-number' ? card.accountNumberMasked : field === 'username' ? card.usernameMasked : card.passwordMasked;
-  const secret = useSecretReveal({ label, masked: masked ?? '', fetchValue: () => revealCardSecret(card.clientId, card.id, field), testId: `${field}-value` });
+  const masked =
+    field === 'account-number'
+      ? card.accountNumberMasked
+      : field === 'username'
+        ? card.usernameMasked
+        : card.passwordMasked;
+  const secret = useSecretReveal({
+    label,
+    masked: masked ?? '',
+    fetchValue: () => revealCardSecret(card.clientId, card.id, field),
+    testId: `${field}-value`,
+  });
   if (!masked) return <Row label={label}>{none}</Row>;
   return (
     <Row label={label} actions={secret.actions}>
@@ -88,7 +98,9 @@ export function CardItem({ card, clientName }: { card: Card; clientName?: string
             {clientName && <p className="truncate text-xs text-gray-600">Client: {clientName}</p>}
           </div>
         </div>
-        {!editing && <EditDeleteButtons title={title} onEdit={() => setEditing(true)} onDelete={() => setConfirming(true)} />}
+        {!editing && (
+          <EditDeleteButtons title={title} onEdit={() => setEditing(true)} onDelete={() => setConfirming(true)} />
+        )}
       </div>
       <CardContent className="flex flex-1 flex-col gap-3 p-4 pt-0">
         {editing ? (
@@ -110,11 +122,16 @@ export function CardItem({ card, clientName }: { card: Card; clientName?: string
             <dl>
               <Row label="Credit Limit">{card.creditLimit === null ? none : formatMoney(card.creditLimit)}</Row>
               <Row label="APR">{card.apr || none}</Row>
-              {card.kind === 'revolving' && <Row label="Annual Fee">{card.annualFee === null ? none : formatMoney(card.annualFee)}</Row>}
+              {card.kind === 'revolving' && (
+                <Row label="Annual Fee">{card.annualFee === null ? none : formatMoney(card.annualFee)}</Row>
+              )}
               {card.kind === 'revolving' && <Row label="Rewards">{card.rewards || none}</Row>}
               <Row label="Benefits">{card.benefits || none}</Row>
               <Row label="Requirements">{card.requirements || none}</Row>
-              {card.kind === 'store' && (['account-number', 'username', 'password'] as const).map((f) => <SecretRow key={f} card={card} field={f} />)}
+              {card.kind === 'store' &&
+                (['account-number', 'username', 'password'] as const).map((f) => (
+                  <SecretRow key={f} card={card} field={f} />
+                ))}
             </dl>
             {href && (
               <div>

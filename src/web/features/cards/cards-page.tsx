@@ -20,7 +20,8 @@ import { CardForm } from './card-form';
 const TEXT = {
   store: {
     heading: 'Store Credit Building',
-    intro: 'Store cards that build your business credit. Account numbers, usernames and passwords are encrypted and stay masked until you reveal them.',
+    intro:
+      'Store cards that build your business credit. Account numbers, usernames and passwords are encrypted and stay masked until you reveal them.',
     add: 'Add Store Card',
     noun: 'store cards',
     everyClient: "Show every client's store cards",
@@ -65,11 +66,20 @@ function CardsPage({ kind }: { kind: CardKind }) {
       {isAdmin && <ClientSelector value={clientId} onChange={(id) => setParams({ client: id })} />}
       {isAdmin && (
         <label className="flex items-center gap-2 text-sm text-gray-800">
-          <input type="checkbox" className="size-4 accent-brand-700" checked={everyClient} onChange={(e) => setEveryClient(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-700"
+            checked={everyClient}
+            onChange={(e) => setEveryClient(e.target.checked)}
+          />
           {text.everyClient}
         </label>
       )}
-      {isAdmin && everyClient ? <EveryClientList kind={kind} /> : clientId && <ClientList key={clientId} kind={kind} clientId={clientId} clientName={clientName || undefined} />}
+      {isAdmin && everyClient ? (
+        <EveryClientList kind={kind} />
+      ) : (
+        clientId && <ClientList key={clientId} kind={kind} clientId={clientId} clientName={clientName || undefined} />
+      )}
     </div>
   );
 }
@@ -77,7 +87,13 @@ function CardsPage({ kind }: { kind: CardKind }) {
 /** Admins: every client's cards, each naming its client. */
 function EveryClientList({ kind }: { kind: CardKind }) {
   const query = usePagedList(allCardsQuery(kind));
-  return <Cards kind={kind} query={query} nameOf={(c) => (c as WithClient<Card>).clientName || (c as WithClient<Card>).clientEmail} />;
+  return (
+    <Cards
+      kind={kind}
+      query={query}
+      nameOf={(c) => (c as WithClient<Card>).clientName || (c as WithClient<Card>).clientEmail}
+    />
+  );
 }
 
 function ClientList({ kind, clientId, clientName }: { kind: CardKind; clientId: string; clientName?: string }) {
@@ -85,7 +101,15 @@ function ClientList({ kind, clientId, clientName }: { kind: CardKind; clientId: 
   return <Cards kind={kind} query={query} nameOf={() => clientName} />;
 }
 
-function Cards({ kind, query, nameOf }: { kind: CardKind; query: PagedList<Card>; nameOf: (c: Card) => string | undefined }) {
+function Cards({
+  kind,
+  query,
+  nameOf,
+}: {
+  kind: CardKind;
+  query: PagedList<Card>;
+  nameOf: (c: Card) => string | undefined;
+}) {
   const text = TEXT[kind];
   const Icon = kind === 'store' ? Store : CreditCard;
   return (
@@ -136,8 +160,24 @@ function AddCard({ kind, clientId }: { kind: CardKind; clientId: string }) {
       <Button onClick={() => setOpen(true)}>
         <Plus aria-hidden="true" /> {text.add}
       </Button>
-      <DialogContent title={text.add} description={kind === 'store' ? 'Account details are encrypted and shown masked.' : 'Only the issuer is required.'} className="max-w-2xl">
-        {open && <CardForm kind={kind} idPrefix={`new-${kind}`} submitLabel="Add Card" busy={create.isPending} error={error} onSubmit={save} onCancel={() => setOpen(false)} />}
+      <DialogContent
+        title={text.add}
+        description={
+          kind === 'store' ? 'Account details are encrypted and shown masked.' : 'Only the issuer is required.'
+        }
+        className="max-w-2xl"
+      >
+        {open && (
+          <CardForm
+            kind={kind}
+            idPrefix={`new-${kind}`}
+            submitLabel="Add Card"
+            busy={create.isPending}
+            error={error}
+            onSubmit={save}
+            onCancel={() => setOpen(false)}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

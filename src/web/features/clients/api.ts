@@ -9,7 +9,9 @@ export const clientListQuery = (sort: ClientSort, page: number, q: string) =>
     queryKey: ['admin-clients', { sort, page, q }],
     queryFn: async () =>
       unwrap(
-        await api.clients.$get({ query: { sort, page: String(page), pageSize: String(CLIENTS_PAGE_SIZE), ...(q ? { q } : {}) } }),
+        await api.clients.$get({
+          query: { sort, page: String(page), pageSize: String(CLIENTS_PAGE_SIZE), ...(q ? { q } : {}) },
+        }),
       ),
     placeholderData: keepPreviousData,
   });

@@ -54,13 +54,29 @@ export function ClientsPage() {
         <div className="flex flex-1 flex-col gap-1.5 sm:max-w-sm">
           <Label htmlFor="clients-search">Search clients</Label>
           <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" aria-hidden="true" />
-            <Input id="clients-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Name or email" maxLength={100} className="pl-9" />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400"
+              aria-hidden="true"
+            />
+            <Input
+              id="clients-search"
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Name or email"
+              maxLength={100}
+              className="pl-9"
+            />
           </div>
         </div>
         <div className="flex flex-col gap-1.5 sm:w-52">
           <Label htmlFor="clients-sort">Sort by</Label>
-          <select id="clients-sort" className={selectClass} value={sort} onChange={(e) => setSort(e.target.value as ClientSort)}>
+          <select
+            id="clients-sort"
+            className={selectClass}
+            value={sort}
+            onChange={(e) => setSort(e.target.value as ClientSort)}
+          >
             {clientSorts.map((s) => (
               <option key={s} value={s}>
                 {clientSortLabels[s]}
@@ -87,17 +103,23 @@ export function ClientsPage() {
             <Users className="size-6 text-brand-700" aria-hidden="true" />
           </span>
           <h2 className="text-base font-semibold text-gray-900">No clients found</h2>
-          <p className="text-sm text-gray-600">{q ? `No client matches "${q}". Try another name or email.` : "When you have clients, they'll appear here"}</p>
+          <p className="text-sm text-gray-600">
+            {q ? `No client matches "${q}". Try another name or email.` : "When you have clients, they'll appear here"}
+          </p>
         </div>
       )}
 
       {data && data.total > 0 && (
-        <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isFetching}>
+        <div
+          className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+          aria-busy={query.isFetching}
+        >
           <ClientsTable rows={data.rows} />
-          <nav className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-gray-600" aria-label="Client pages">
-            <span>
-              {countLabel(data.total, 'client')}
-            </span>
+          <nav
+            className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-gray-600"
+            aria-label="Client pages"
+          >
+            <span>{countLabel(data.total, 'client')}</span>
             <div className="flex items-center gap-2">
               <Button size="sm" variant="outline" onClick={() => setPage(page - 1)} disabled={page <= 1}>
                 <ChevronLeft aria-hidden="true" /> Previous

@@ -13,7 +13,11 @@ function MembershipSwitch({ row, word }: { row: ClientRow; word: string }) {
   const name = row.name || row.email;
   return (
     // relative: the sr-only label is positioned, and must stay inside the table's scroll box (else it widens the page on a phone).
-    <span className="relative flex items-center gap-2" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+    <span
+      className="relative flex items-center gap-2"
+      onClick={(e) => e.stopPropagation()}
+      onKeyDown={(e) => e.stopPropagation()}
+    >
       <span id={labelId} className="sr-only">
         Paid membership for {name}
       </span>
@@ -24,7 +28,10 @@ function MembershipSwitch({ row, word }: { row: ClientRow; word: string }) {
         onCheckedChange={(isPaid) =>
           save.mutate(
             { clientId: row.id, isPaid },
-            { onSuccess: () => toast.success(`${name}: membership ${isPaid ? 'on' : 'off'}.`), onError: (e) => toast.error(e.message) },
+            {
+              onSuccess: () => toast.success(`${name}: membership ${isPaid ? 'on' : 'off'}.`),
+              onError: (e) => toast.error(e.message),
+            },
           )
         }
       />
@@ -40,7 +47,9 @@ function ProviderBadge({ provider }: { provider: ClientRow['provider'] }) {
     <span
       className={cn(
         'inline-flex rounded-full border px-2 py-0.5 text-xs font-medium',
-        provider === 'email' ? 'border-brand-100 bg-brand-50 text-brand-800' : 'border-amber-200 bg-amber-50 text-amber-900',
+        provider === 'email'
+          ? 'border-brand-100 bg-brand-50 text-brand-800'
+          : 'border-amber-200 bg-amber-50 text-amber-900',
       )}
     >
       {provider}

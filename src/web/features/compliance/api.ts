@@ -16,7 +16,9 @@ export const complianceKeys = {
 /** A client's tasks by due date, 45 a page (the original product's view), filtered on the server; each page carries the counts over all tasks. */
 export const complianceTasksQuery = (clientId: string, filters: TaskFilters = {}) =>
   pagedListOptions(complianceKeys.list(clientId, filters), async (page) =>
-    unwrap(await api.clients[':clientId']['compliance-tasks'].$get({ param: { clientId }, query: { ...filters, page } })),
+    unwrap(
+      await api.clients[':clientId']['compliance-tasks'].$get({ param: { clientId }, query: { ...filters, page } }),
+    ),
   );
 
 /** One task by id: the ?task= deep link, wherever the task sits in the list. */
@@ -26,7 +28,9 @@ export const complianceTaskQuery = (clientId: string, taskId: number) =>
     queryFn: async () =>
       (
         await unwrap(
-          await api.clients[':clientId']['compliance-tasks'][':taskId'].$get({ param: { clientId, taskId: String(taskId) } }),
+          await api.clients[':clientId']['compliance-tasks'][':taskId'].$get({
+            param: { clientId, taskId: String(taskId) },
+          }),
         )
       ).task,
     retry: false,
@@ -53,7 +57,10 @@ export function useUpdateTask(clientId: string) {
     mutationFn: async ({ taskId, json }: { taskId: number; json: TaskUpdate }) =>
       (
         await unwrap(
-          await api.clients[':clientId']['compliance-tasks'][':taskId'].$patch({ param: { clientId, taskId: String(taskId) }, json }),
+          await api.clients[':clientId']['compliance-tasks'][':taskId'].$patch({
+            param: { clientId, taskId: String(taskId) },
+            json,
+          }),
         )
       ).task,
     onSuccess: invalidate,
@@ -64,7 +71,11 @@ export function useDeleteTask(clientId: string) {
   const invalidate = useInvalidate(clientId);
   return useMutation({
     mutationFn: async (taskId: number) =>
-      unwrap(await api.clients[':clientId']['compliance-tasks'][':taskId'].$delete({ param: { clientId, taskId: String(taskId) } })),
+      unwrap(
+        await api.clients[':clientId']['compliance-tasks'][':taskId'].$delete({
+          param: { clientId, taskId: String(taskId) },
+        }),
+      ),
     onSuccess: invalidate,
   });
 }
@@ -76,7 +87,9 @@ export function useCompleteTask(clientId: string) {
     mutationFn: async (taskId: number) =>
       (
         await unwrap(
-          await api.clients[':clientId']['compliance-tasks'][':taskId'].complete.$post({ param: { clientId, taskId: String(taskId) } }),
+          await api.clients[':clientId']['compliance-tasks'][':taskId'].complete.$post({
+            param: { clientId, taskId: String(taskId) },
+          }),
         )
       ).task,
     onSuccess: invalidate,
@@ -88,7 +101,11 @@ export function useAddDocumentRequest(clientId: string) {
   const invalidate = useInvalidate(clientId);
   return useMutation({
     mutationFn: async (json: DocumentRequestInput) =>
-      (await unwrap(await api.clients[':clientId']['compliance-tasks']['document-requests'].$post({ param: { clientId }, json }))).task,
+      (
+        await unwrap(
+          await api.clients[':clientId']['compliance-tasks']['document-requests'].$post({ param: { clientId }, json }),
+        )
+      ).task,
     onSuccess: invalidate,
   });
 }
@@ -100,17 +117,28 @@ export function useReviewRequest(clientId: string) {
     mutationFn: async ({ taskId, reject }: { taskId: number; reject?: RejectInput }) => {
       const param = { clientId, taskId: String(taskId) };
       const route = api.clients[':clientId']['compliance-tasks'][':taskId'];
-      return (await unwrap(await (reject ? route.reject.$post({ param, json: reject }) : route.accept.$post({ param })))).task;
+      return (
+        await unwrap(await (reject ? route.reject.$post({ param, json: reject }) : route.accept.$post({ param })))
+      ).task;
     },
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['clients', clientId] }), queryClient.invalidateQueries({ queryKey: documentRequestKeys.all })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['clients', clientId] }),
+        queryClient.invalidateQueries({ queryKey: documentRequestKeys.all }),
+      ]),
   });
 }
 
 /** Where the client's (or an admin's, for them) file goes: the request's upload slot. */
 export const requestUpload = (clientId: string, taskId: number) =>
-  uploadTarget(api.clients[':clientId']['compliance-tasks'][':taskId'].upload, { param: { clientId, taskId: String(taskId) } });
+  uploadTarget(api.clients[':clientId']['compliance-tasks'][':taskId'].upload, {
+    param: { clientId, taskId: String(taskId) },
+  });
 
-export const documentRequestKeys = { all: ['document-requests'] as const, list: (status: string) => ['document-requests', status] as const };
+export const documentRequestKeys = {
+  all: ['document-requests'] as const,
+  list: (status: string) => ['document-requests', status] as const,
+};
 
 /** Admins: open document requests across clients, oldest first. */
 export const openRequestsQuery = (status: OpenRequestState | undefined) =>

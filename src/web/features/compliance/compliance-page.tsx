@@ -27,7 +27,9 @@ export function CompliancePage() {
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Business Compliance</h1>
-          <p className="text-sm text-gray-600">Your build-out tasks with their due dates. Overdue tasks are marked so nothing slips.</p>
+          <p className="text-sm text-gray-600">
+            Your build-out tasks with their due dates. Overdue tasks are marked so nothing slips.
+          </p>
         </div>
         {isAdmin && (
           <div className="flex flex-wrap gap-2">
@@ -41,7 +43,17 @@ export function CompliancePage() {
         )}
       </header>
       {isAdmin && <ClientSelector value={clientId} onChange={selectClient} />}
-      {clientId && <TaskBoard key={clientId} clientId={clientId} isAdmin={isAdmin} adding={adding} setAdding={setAdding} requesting={requesting} setRequesting={setRequesting} />}
+      {clientId && (
+        <TaskBoard
+          key={clientId}
+          clientId={clientId}
+          isAdmin={isAdmin}
+          adding={adding}
+          setAdding={setAdding}
+          requesting={requesting}
+          setRequesting={setRequesting}
+        />
+      )}
     </div>
   );
 }

@@ -15,17 +15,32 @@ type Output = z.output<typeof documentRequestInput>;
 const inAWeek = () => localIsoDate(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000));
 
 /** Request a Document (admins): the document wanted, the Business Documents section it files under, and the task's optional fields. */
-export function RequestForm(props: { busy: boolean; onSubmit: (input: DocumentRequestInput) => void; onCancel: () => void }) {
+export function RequestForm(props: {
+  busy: boolean;
+  onSubmit: (input: DocumentRequestInput) => void;
+  onCancel: () => void;
+}) {
   const form = useForm<DocumentRequestInput, unknown, Output>({
     resolver: zodResolver(documentRequestInput),
-    defaultValues: { requestedDocument: '', documentType: 'Standard_Corporate', description: '', dueDate: inAWeek(), priority: 'Medium' },
+    defaultValues: {
+      requestedDocument: '',
+      documentType: 'Standard_Corporate',
+      description: '',
+      dueDate: inAWeek(),
+      priority: 'Medium',
+    },
   });
   const { register } = form;
   const e = form.formState.errors;
   const submit = form.handleSubmit((v) => props.onSubmit({ ...v, dueDate: endOfLocalDay(v.dueDate) }));
   return (
     <form onSubmit={submit} noValidate aria-label="Request a document" className="flex flex-col gap-4">
-      <FormField id="request-document" label="Document" hint="For example: Articles of Organization" error={e.requestedDocument?.message}>
+      <FormField
+        id="request-document"
+        label="Document"
+        hint="For example: Articles of Organization"
+        error={e.requestedDocument?.message}
+      >
         <Input
           id="request-document"
           aria-invalid={Boolean(e.requestedDocument)}

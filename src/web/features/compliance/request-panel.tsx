@@ -22,7 +22,15 @@ import { Textarea } from '../../components/ui/textarea';
  * A document request in the task's details: what is asked and where it files, why the last upload
  * was rejected, the upload slot (until it is completed), the uploads, and staff's Accept / Reject.
  */
-export function RequestPanel({ task, clientId, isAdmin }: { task: ComplianceTask; clientId: string; isAdmin: boolean }) {
+export function RequestPanel({
+  task,
+  clientId,
+  isAdmin,
+}: {
+  task: ComplianceTask;
+  clientId: string;
+  isAdmin: boolean;
+}) {
   const queryClient = useQueryClient();
   const review = useReviewRequest(clientId);
   const [rejecting, setRejecting] = useState(false);
@@ -40,11 +48,17 @@ export function RequestPanel({ task, clientId, isAdmin }: { task: ComplianceTask
   const accept = () =>
     review.mutate(
       { taskId: task.id },
-      { onSuccess: () => toast.success('Document accepted'), onError: (e) => toast.error('Could not accept the document.', { description: e.message }) },
+      {
+        onSuccess: () => toast.success('Document accepted'),
+        onError: (e) => toast.error('Could not accept the document.', { description: e.message }),
+      },
     );
 
   return (
-    <section aria-label="Requested document" className="mt-4 flex flex-col gap-3 rounded-lg border border-violet-200 bg-violet-50/40 p-3">
+    <section
+      aria-label="Requested document"
+      className="mt-4 flex flex-col gap-3 rounded-lg border border-violet-200 bg-violet-50/40 p-3"
+    >
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-gray-600">Requested document</dt>
         <dd className="font-medium break-words text-gray-900">{task.requestedDocument}</dd>
@@ -59,10 +73,15 @@ export function RequestPanel({ task, clientId, isAdmin }: { task: ComplianceTask
       </dl>
       {task.rejectReason && task.status === 'Awaiting Completion' && (
         <Alert tone="error">
-          <span className="font-medium">Rejected:</span> <span className="whitespace-pre-line break-words">{task.rejectReason}</span>
+          <span className="font-medium">Rejected:</span>{' '}
+          <span className="whitespace-pre-line break-words">{task.rejectReason}</span>
         </Alert>
       )}
-      {task.status === 'Submitted' && !isAdmin && <p className="text-sm text-sky-800">Submitted: our team is reviewing your document. You can still add another file.</p>}
+      {task.status === 'Submitted' && !isAdmin && (
+        <p className="text-sm text-sky-800">
+          Submitted: our team is reviewing your document. You can still add another file.
+        </p>
+      )}
       {open && (
         <FileUpload
           label={task.uploadCount ? 'Upload another file' : `Upload ${task.requestedDocument}`}
@@ -72,7 +91,10 @@ export function RequestPanel({ task, clientId, isAdmin }: { task: ComplianceTask
         />
       )}
       <div>
-        <h3 className="text-sm font-medium text-gray-900">Uploads{task.uploadCount > task.uploads.length ? ` (newest ${task.uploads.length} of ${task.uploadCount})` : ''}</h3>
+        <h3 className="text-sm font-medium text-gray-900">
+          Uploads
+          {task.uploadCount > task.uploads.length ? ` (newest ${task.uploads.length} of ${task.uploadCount})` : ''}
+        </h3>
         {task.uploads.length ? (
           <ul className="mt-1 divide-y divide-gray-100 rounded-lg border border-gray-200 bg-white">
             {task.uploads.map((d) => (
@@ -85,7 +107,12 @@ export function RequestPanel({ task, clientId, isAdmin }: { task: ComplianceTask
       </div>
       {isAdmin && task.status === 'Submitted' && (
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" className="text-red-700" disabled={review.isPending} onClick={() => setRejecting(true)}>
+          <Button
+            variant="outline"
+            className="text-red-700"
+            disabled={review.isPending}
+            onClick={() => setRejecting(true)}
+          >
             <X aria-hidden="true" /> Reject
           </Button>
           <Button disabled={review.isPending} onClick={accept}>
@@ -93,25 +120,41 @@ export function RequestPanel({ task, clientId, isAdmin }: { task: ComplianceTask
           </Button>
         </div>
       )}
-      <RejectDialog task={task} open={rejecting} busy={review.isPending} onClose={() => setRejecting(false)} onReject={(reason) =>
-        review.mutate(
-          { taskId: task.id, reject: { reason } },
-          {
-            onSuccess: () => {
-              toast.success('Document rejected: the client was told why');
-              setRejecting(false);
+      <RejectDialog
+        task={task}
+        open={rejecting}
+        busy={review.isPending}
+        onClose={() => setRejecting(false)}
+        onReject={(reason) =>
+          review.mutate(
+            { taskId: task.id, reject: { reason } },
+            {
+              onSuccess: () => {
+                toast.success('Document rejected: the client was told why');
+                setRejecting(false);
+              },
+              onError: (e) => toast.error('Could not reject the document.', { description: e.message }),
             },
-            onError: (e) => toast.error('Could not reject the document.', { description: e.message }),
-          },
-        )
-      } />
+          )
+        }
+      />
     </section>
   );
 }
 
 /** Asks the reason (required, up to 1000 characters): the client sees it as 'Rejected: <reason>'. */
-function RejectDialog(props: { task: ComplianceTask; open: boolean; busy: boolean; onClose: () => void; onReject: (reason: string) => void }) {
-  const { register, handleSubmit, formState } = useForm<z.input<typeof rejectInput>, unknown, z.output<typeof rejectInput>>({
+function RejectDialog(props: {
+  task: ComplianceTask;
+  open: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onReject: (reason: string) => void;
+}) {
+  const { register, handleSubmit, formState } = useForm<
+    z.input<typeof rejectInput>,
+    unknown,
+    z.output<typeof rejectInput>
+  >({
     resolver: zodResolver(rejectInput),
     defaultValues: { reason: '' },
     shouldFocusError: false,
@@ -121,7 +164,10 @@ function RejectDialog(props: { task: ComplianceTask; open: boolean; busy: boolea
   const submit = handleSubmit((v) => props.onReject(v.reason));
   return (
     <Dialog open={props.open} onOpenChange={(o) => !o && !props.busy && props.onClose()}>
-      <DialogContent title="Reject document" description={`Say why ${props.task.requestedDocument} is not right. The client sees the reason and can upload again.`}>
+      <DialogContent
+        title="Reject document"
+        description={`Say why ${props.task.requestedDocument} is not right. The client sees the reason and can upload again.`}
+      >
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <FormField id={id} label="Reason" error={error}>
             <Textarea

@@ -8,9 +8,23 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { QueryStates } from '../../components/query-states';
 import { ShowMore, usePagedList } from '../../lib/paged-list';
-import { TASK_NOT_FOUND, taskProgress, type ComplianceTask, type TaskCounts, type TaskFilters as Filters, type TaskInput } from '../../../shared/compliance';
+import {
+  TASK_NOT_FOUND,
+  taskProgress,
+  type ComplianceTask,
+  type TaskCounts,
+  type TaskFilters as Filters,
+  type TaskInput,
+} from '../../../shared/compliance';
 import type { DocumentRequestInput } from '../../../shared/document-requests';
-import { complianceTaskQuery, complianceTasksQuery, useAddDocumentRequest, useAddTask, useDeleteTask, useUpdateTask } from './api';
+import {
+  complianceTaskQuery,
+  complianceTasksQuery,
+  useAddDocumentRequest,
+  useAddTask,
+  useDeleteTask,
+  useUpdateTask,
+} from './api';
 import { RequestForm } from './request-form';
 import { TaskDetail } from './task-detail';
 import { filtersFrom, hasFilters, TaskFilters, withFilters } from './task-filters';
@@ -137,10 +151,16 @@ export function TaskBoard({
         error="Could not load the tasks."
         empty={
           filtered
-            ? { title: 'No tasks match these filters', hint: 'Change or clear the filters to see more tasks.', icon: <ClipboardList className="size-8 text-gray-400" aria-hidden="true" /> }
+            ? {
+                title: 'No tasks match these filters',
+                hint: 'Change or clear the filters to see more tasks.',
+                icon: <ClipboardList className="size-8 text-gray-400" aria-hidden="true" />,
+              }
             : {
                 title: 'No tasks found',
-                hint: isAdmin ? 'Use Add Task to give this client their first task.' : 'Your build-out tasks will appear here.',
+                hint: isAdmin
+                  ? 'Use Add Task to give this client their first task.'
+                  : 'Your build-out tasks will appear here.',
                 icon: <ClipboardList className="size-8 text-gray-400" aria-hidden="true" />,
               }
         }
@@ -149,7 +169,14 @@ export function TaskBoard({
           <>
             <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {tasks.map((t) => (
-                <TaskTile key={t.id} task={t} isAdmin={isAdmin} onOpen={() => setOpen(t.id)} onEdit={() => setEditing(t)} onDelete={() => setDeleting(t)} />
+                <TaskTile
+                  key={t.id}
+                  task={t}
+                  isAdmin={isAdmin}
+                  onOpen={() => setOpen(t.id)}
+                  onEdit={() => setEditing(t)}
+                  onDelete={() => setDeleting(t)}
+                />
               ))}
             </ul>
             <MorePages key={JSON.stringify(filters)} list={list} noun={filtered ? 'matching tasks' : 'tasks'} />
@@ -158,18 +185,44 @@ export function TaskBoard({
       </QueryStates>
       <TaskDetail task={open} clientId={clientId} isAdmin={isAdmin} onClose={() => setOpen(null)} />
       <Dialog open={requesting} onOpenChange={(o) => !addRequest.isPending && setRequesting(o)}>
-        <DialogContent title="Request a Document" description="The client gets a task with an upload slot; the file goes to the section you choose." className="max-w-2xl">
-          {requesting && <RequestForm busy={addRequest.isPending} onSubmit={saveRequest} onCancel={() => setRequesting(false)} />}
+        <DialogContent
+          title="Request a Document"
+          description="The client gets a task with an upload slot; the file goes to the section you choose."
+          className="max-w-2xl"
+        >
+          {requesting && (
+            <RequestForm busy={addRequest.isPending} onSubmit={saveRequest} onCancel={() => setRequesting(false)} />
+          )}
         </DialogContent>
       </Dialog>
       <Dialog open={adding} onOpenChange={(o) => !addTask.isPending && setAdding(o)}>
-        <DialogContent title="Add Task" description="A new task on this client's compliance list." className="max-w-2xl">
-          {adding && <TaskForm submitLabel="Add Task" busy={addTask.isPending} onSubmit={saveNew} onCancel={() => setAdding(false)} />}
+        <DialogContent
+          title="Add Task"
+          description="A new task on this client's compliance list."
+          className="max-w-2xl"
+        >
+          {adding && (
+            <TaskForm
+              submitLabel="Add Task"
+              busy={addTask.isPending}
+              onSubmit={saveNew}
+              onCancel={() => setAdding(false)}
+            />
+          )}
         </DialogContent>
       </Dialog>
       <Dialog open={Boolean(editing)} onOpenChange={(o) => !o && !updateTask.isPending && setEditing(null)}>
         <DialogContent title="Edit Task" className="max-w-2xl">
-          {editing && <TaskForm key={editing.id} task={editing} submitLabel="Save Changes" busy={updateTask.isPending} onSubmit={saveEdit} onCancel={() => setEditing(null)} />}
+          {editing && (
+            <TaskForm
+              key={editing.id}
+              task={editing}
+              submitLabel="Save Changes"
+              busy={updateTask.isPending}
+              onSubmit={saveEdit}
+              onCancel={() => setEditing(null)}
+            />
+          )}
         </DialogContent>
       </Dialog>
       <ConfirmDialog
@@ -199,7 +252,13 @@ function Progress({ counts }: { counts: TaskCounts | undefined }) {
 }
 
 /** Show more (the next 45) and Show all (every remaining page, one after another). */
-function MorePages({ list, noun }: { list: ReturnType<typeof usePagedList<ComplianceTask, { counts: TaskCounts }>>; noun: string }) {
+function MorePages({
+  list,
+  noun,
+}: {
+  list: ReturnType<typeof usePagedList<ComplianceTask, { counts: TaskCounts }>>;
+  noun: string;
+}) {
   const [all, setAll] = useState(false);
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = list;
   useEffect(() => {

@@ -4,7 +4,17 @@ import { FlagBadges, PriorityBadge, RequestBadge, StatusBadge, formatDue, taskFl
 import { RequestPanel } from './request-panel';
 
 /** Details of one task (clients and admins); a document request adds its upload slot and review. */
-export function TaskDetail({ task, clientId, isAdmin, onClose }: { task: ComplianceTask | null; clientId: string; isAdmin: boolean; onClose: () => void }) {
+export function TaskDetail({
+  task,
+  clientId,
+  isAdmin,
+  onClose,
+}: {
+  task: ComplianceTask | null;
+  clientId: string;
+  isAdmin: boolean;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={Boolean(task)} onOpenChange={(o) => !o && onClose()}>
       {task && (
@@ -26,7 +36,11 @@ export function TaskDetail({ task, clientId, isAdmin, onClose }: { task: Complia
             <dt className="text-gray-500">Priority</dt>
             <dd className="text-gray-900">{task.priority}</dd>
             <dt className="text-gray-500">Type</dt>
-            <dd className="text-gray-900">{[task.kind === 'document_request' ? 'Document request' : '', ...taskFlags(task)].filter(Boolean).join(', ') || 'General task'}</dd>
+            <dd className="text-gray-900">
+              {[task.kind === 'document_request' ? 'Document request' : '', ...taskFlags(task)]
+                .filter(Boolean)
+                .join(', ') || 'General task'}
+            </dd>
             <dt className="text-gray-500">Added</dt>
             <dd className="text-gray-900">{formatDue(task.createdAt)}</dd>
           </dl>

@@ -7,7 +7,13 @@ import { formatDate } from '../../../shared/format';
 export const formatDue = (iso: string | null) => (iso ? formatDate(iso) : 'No due date');
 
 export function Badge({ className, children }: { className?: string; children: ReactNode }) {
-  return <span className={cn('inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium', className)}>{children}</span>;
+  return (
+    <span
+      className={cn('inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium', className)}
+    >
+      {children}
+    </span>
+  );
 }
 
 /** Completed (green), Submitted (blue: waiting for review), Overdue (red, with an icon and the word) or Pending (amber): never colour alone. */
@@ -37,11 +43,21 @@ export function StatusBadge({ task }: { task: ComplianceTask }) {
   );
 }
 
-const priorityTone = { High: 'border-red-200 text-red-700', Medium: 'border-amber-200 text-amber-800', Low: 'border-gray-200 text-gray-700' } as const;
-export const PriorityBadge = ({ task }: { task: ComplianceTask }) => <Badge className={cn('bg-white', priorityTone[task.priority])}>{task.priority} priority</Badge>;
+const priorityTone = {
+  High: 'border-red-200 text-red-700',
+  Medium: 'border-amber-200 text-amber-800',
+  Low: 'border-gray-200 text-gray-700',
+} as const;
+export const PriorityBadge = ({ task }: { task: ComplianceTask }) => (
+  <Badge className={cn('bg-white', priorityTone[task.priority])}>{task.priority} priority</Badge>
+);
 
 export const taskFlags = (task: ComplianceTask) =>
-  [task.isBusinessLicense && 'Business License', task.isTaxForm && 'Tax Form', task.isCompliance && 'Compliance'].filter((f): f is string => Boolean(f));
+  [
+    task.isBusinessLicense && 'Business License',
+    task.isTaxForm && 'Tax Form',
+    task.isCompliance && 'Compliance',
+  ].filter((f): f is string => Boolean(f));
 
 export function FlagBadges({ task }: { task: ComplianceTask }) {
   return (

@@ -1,10 +1,17 @@
 import { Button } from '../../components/ui/button';
 import { FormField, selectClass } from '../../components/ui/form-field';
-import { taskPriorities, taskStates, type TaskFilters as Filters, type TaskPriority, type TaskStatus } from '../../../shared/compliance';
+import {
+  taskPriorities,
+  taskStates,
+  type TaskFilters as Filters,
+  type TaskPriority,
+  type TaskStatus,
+} from '../../../shared/compliance';
 
 const FILTER_PARAMS = ['status', 'priority', 'overdue'] as const;
 
-const oneOf = <T extends string>(values: readonly T[], v: string | null): T | undefined => (values as readonly (string | null)[]).includes(v) ? (v as T) : undefined;
+const oneOf = <T extends string>(values: readonly T[], v: string | null): T | undefined =>
+  (values as readonly (string | null)[]).includes(v) ? (v as T) : undefined;
 
 /** The list's filters from the address (?status=, ?priority=, ?overdue=true); anything else means no filter. */
 export function filtersFrom(params: URLSearchParams): Filters {
@@ -31,7 +38,15 @@ export function withFilters(prev: URLSearchParams, f: Filters) {
 export const hasFilters = (f: Filters) => FILTER_PARAMS.some((k) => f[k] !== undefined);
 
 /** Status, priority and overdue filters, applied on the server; two columns on a phone, one row on a wide screen. */
-export function TaskFilters({ value, onChange, matching }: { value: Filters; onChange: (f: Filters) => void; matching?: number }) {
+export function TaskFilters({
+  value,
+  onChange,
+  matching,
+}: {
+  value: Filters;
+  onChange: (f: Filters) => void;
+  matching?: number;
+}) {
   const active = hasFilters(value);
   return (
     <div role="group" aria-label="Filter tasks" className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">

@@ -3,7 +3,13 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Input } from '../../components/ui/input';
 import { endOfLocalDay, localIsoDate } from '../../../shared/format';
-import { taskInput, taskPriorities, taskStatuses, type ComplianceTask, type TaskInput } from '../../../shared/compliance';
+import {
+  taskInput,
+  taskPriorities,
+  taskStatuses,
+  type ComplianceTask,
+  type TaskInput,
+} from '../../../shared/compliance';
 import { describedBy, FormField, selectClass } from '../../components/ui/form-field';
 import { FormActions } from '../../components/ui/form-actions';
 import { Textarea } from '../../components/ui/textarea';
@@ -30,20 +36,42 @@ const flags = [
 ] as const;
 
 /** Add and edit (admins): name, description, due date, priority (default Medium), status and the three flags. */
-export function TaskForm(props: { task?: ComplianceTask; submitLabel: string; busy: boolean; onSubmit: (input: TaskInput) => void; onCancel: () => void }) {
+export function TaskForm(props: {
+  task?: ComplianceTask;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (input: TaskInput) => void;
+  onCancel: () => void;
+}) {
   const p = props.task ? `task-${props.task.id}` : 'new-task';
-  const form = useForm<TaskInput, unknown, Output>({ resolver: zodResolver(taskInput), defaultValues: valuesOf(props.task) });
+  const form = useForm<TaskInput, unknown, Output>({
+    resolver: zodResolver(taskInput),
+    defaultValues: valuesOf(props.task),
+  });
   const { register } = form;
   const e = form.formState.errors;
   // A document request's status moves with the client's upload and staff's Accept or Reject, not here.
   const isRequest = props.task?.kind === 'document_request';
-  const submit = form.handleSubmit(({ status, ...v }) => props.onSubmit({ ...v, ...(isRequest ? {} : { status }), dueDate: endOfLocalDay(v.dueDate) }));
+  const submit = form.handleSubmit(({ status, ...v }) =>
+    props.onSubmit({ ...v, ...(isRequest ? {} : { status }), dueDate: endOfLocalDay(v.dueDate) }),
+  );
   const id = (name: string) => `${p}-${name}`;
 
   return (
-    <form onSubmit={submit} noValidate aria-label={props.task ? `Edit ${props.task.name}` : 'Add a task'} className="flex flex-col gap-4">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={props.task ? `Edit ${props.task.name}` : 'Add a task'}
+      className="flex flex-col gap-4"
+    >
       <FormField id={id('name')} label="Task name" error={e.name?.message}>
-        <Input id={id('name')} aria-invalid={Boolean(e.name)} aria-describedby={describedBy(id('name'), undefined, e.name)} disabled={props.busy} {...register('name')} />
+        <Input
+          id={id('name')}
+          aria-invalid={Boolean(e.name)}
+          aria-describedby={describedBy(id('name'), undefined, e.name)}
+          disabled={props.busy}
+          {...register('name')}
+        />
       </FormField>
       <FormField id={id('description')} label="Description" error={e.description?.message}>
         <Textarea id={id('description')} className="min-h-24" disabled={props.busy} {...register('description')} />
@@ -77,7 +105,8 @@ export function TaskForm(props: { task?: ComplianceTask; submitLabel: string; bu
         <legend className="mb-2 text-sm font-medium text-gray-900">Task type</legend>
         {flags.map(([name, label]) => (
           <label key={name} className="flex items-center gap-2 text-sm text-gray-800">
-            <input type="checkbox" className="size-4 accent-brand-700" disabled={props.busy} {...register(name)} /> {label}
+            <input type="checkbox" className="size-4 accent-brand-700" disabled={props.busy} {...register(name)} />{' '}
+            {label}
           </label>
         ))}
       </fieldset>

@@ -7,7 +7,13 @@ import { FlagBadges, PriorityBadge, RequestBadge, StatusBadge, formatDue } from 
 import { countLabel } from '../../../shared/format';
 
 /** One task: the tile opens its details; admins also get Edit and Delete. */
-export function TaskTile(props: { task: ComplianceTask; isAdmin: boolean; onOpen: () => void; onEdit: () => void; onDelete: () => void }) {
+export function TaskTile(props: {
+  task: ComplianceTask;
+  isAdmin: boolean;
+  onOpen: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const { task } = props;
   const done = task.status === 'Completed';
   return (
@@ -15,7 +21,13 @@ export function TaskTile(props: { task: ComplianceTask; isAdmin: boolean; onOpen
       aria-label={task.name}
       className={cn(
         'flex flex-col rounded-xl border bg-white shadow-sm',
-        done ? 'border-green-300 bg-green-50/60' : task.overdue ? 'border-red-300' : task.status === 'Submitted' ? 'border-sky-300' : 'border-amber-300',
+        done
+          ? 'border-green-300 bg-green-50/60'
+          : task.overdue
+            ? 'border-red-300'
+            : task.status === 'Submitted'
+              ? 'border-sky-300'
+              : 'border-amber-300',
       )}
     >
       {/* The task's name is the button (its label names what it opens and contains what it shows);
@@ -41,11 +53,19 @@ export function TaskTile(props: { task: ComplianceTask; isAdmin: boolean; onOpen
           </p>
         )}
         {task.rejectReason && task.status === 'Awaiting Completion' && (
-          <p className="line-clamp-2 rounded-md bg-red-50 px-2 py-1 text-sm text-red-800">Rejected: {task.rejectReason}</p>
+          <p className="line-clamp-2 rounded-md bg-red-50 px-2 py-1 text-sm text-red-800">
+            Rejected: {task.rejectReason}
+          </p>
         )}
         {task.description && <p className="line-clamp-2 text-sm text-gray-600">{task.description}</p>}
-        <p className={cn('flex items-center gap-1.5 text-sm', task.overdue ? 'font-medium text-red-700' : 'text-gray-700')}>
-          <CalendarDays className="size-4" aria-hidden="true" /> {task.dueDate ? `Due ${formatDue(task.dueDate)}` : 'No due date'}
+        <p
+          className={cn(
+            'flex items-center gap-1.5 text-sm',
+            task.overdue ? 'font-medium text-red-700' : 'text-gray-700',
+          )}
+        >
+          <CalendarDays className="size-4" aria-hidden="true" />{' '}
+          {task.dueDate ? `Due ${formatDue(task.dueDate)}` : 'No due date'}
         </p>
         <div className="flex flex-wrap gap-1.5">
           <RequestBadge task={task} />
@@ -58,7 +78,13 @@ export function TaskTile(props: { task: ComplianceTask; isAdmin: boolean; onOpen
           <Button size="sm" variant="ghost" onClick={props.onEdit} aria-label={`Edit task ${task.name}`}>
             <Pencil aria-hidden="true" /> Edit
           </Button>
-          <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={props.onDelete} aria-label={`Delete task ${task.name}`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-red-700 hover:bg-red-50"
+            onClick={props.onDelete}
+            aria-label={`Delete task ${task.name}`}
+          >
             <Trash2 aria-hidden="true" /> Delete
           </Button>
         </div>

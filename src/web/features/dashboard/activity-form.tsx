@@ -11,7 +11,8 @@ import { useServerError } from '../../lib/server-error';
 // What the form offers is what can be saved: Completed and In Progress. An entry that came from a
 // compliance task with another status (pending, urgent) may keep it: that choice sends no status.
 const KEEP = '';
-const toOption = (status: string) => (status === 'Completed' ? 'completed' : status === 'In Progress' ? 'in-progress' : KEEP);
+const toOption = (status: string) =>
+  status === 'Completed' ? 'completed' : status === 'In Progress' ? 'in-progress' : KEEP;
 const keepLabel = (status: string) => `Keep ${status.charAt(0).toUpperCase()}${status.slice(1)}`;
 
 type Props = {
@@ -33,10 +34,17 @@ const resolver = payloadResolver<Values>(activityInput, toInput);
 
 /** Add or edit an activity: the title is required and only completed / in-progress are offered. */
 export function ActivityForm({ idPrefix, initial, submitLabel, pending, serverError, onSubmit, onCancel }: Props) {
-  const statusOptions = initial && toOption(initial.status) === KEEP ? [{ value: KEEP, label: keepLabel(initial.status) }, ...regularActivityStatusOptions] : regularActivityStatusOptions;
+  const statusOptions =
+    initial && toOption(initial.status) === KEEP
+      ? [{ value: KEEP, label: keepLabel(initial.status) }, ...regularActivityStatusOptions]
+      : regularActivityStatusOptions;
   const form = useForm<Values>({
     resolver,
-    defaultValues: { title: initial?.title ?? '', notes: initial?.notes ?? '', status: toOption(initial?.status ?? 'In Progress') },
+    defaultValues: {
+      title: initial?.title ?? '',
+      notes: initial?.notes ?? '',
+      status: toOption(initial?.status ?? 'In Progress'),
+    },
     shouldFocusError: false,
   });
   const { register, formState } = form;

@@ -47,7 +47,10 @@ export function useUpdateActivity(clientId: string) {
     mutationFn: async ({ id, ...json }: ActivityUpdate & { id: number }) =>
       (
         await unwrap(
-          await api.clients[':clientId'].activities[':activityId'].$patch({ param: { clientId, activityId: String(id) }, json }),
+          await api.clients[':clientId'].activities[':activityId'].$patch({
+            param: { clientId, activityId: String(id) },
+            json,
+          }),
         )
       ).activity,
     onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.activities(clientId) }),
@@ -58,7 +61,11 @@ export function useDeleteActivity(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) =>
-      unwrap(await api.clients[':clientId'].activities[':activityId'].$delete({ param: { clientId, activityId: String(id) } })),
+      unwrap(
+        await api.clients[':clientId'].activities[':activityId'].$delete({
+          param: { clientId, activityId: String(id) },
+        }),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.activities(clientId) }),
   });
 }
@@ -82,7 +89,11 @@ export function useDownloadFreeGuide(clientId: string) {
     mutationFn: async () => {
       const guide = api.clients[':clientId']['free-guide'];
       await unwrap(await guide.complete.$post({ param: { clientId } }));
-      const res = await fetchFile(guide.$path({ param: { clientId } }), {}, 'The guide could not be downloaded. Please try again.');
+      const res = await fetchFile(
+        guide.$path({ param: { clientId } }),
+        {},
+        'The guide could not be downloaded. Please try again.',
+      );
       await saveResponse(res, 'free-guide.pdf');
     },
     // The task may be completed even when the download then failed.

@@ -36,10 +36,7 @@ export function Dashboard() {
         <Spinner label="Loading your dashboard" />
       </div>
     );
-  if (query.isError)
-    return (
-      <LoadFailed message="Your dashboard could not be loaded." query={query} />
-    );
+  if (query.isError) return <LoadFailed message="Your dashboard could not be loaded." query={query} />;
 
   const { namedTasks } = query.data;
   // The one count of tasks (all of them), as the timeline and Compliance show it.
@@ -53,12 +50,18 @@ export function Dashboard() {
         Dashboard
       </h2>
       {!profileDone && (
-        <div role="status" className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="required-action">
+        <div
+          role="status"
+          className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+          data-testid="required-action"
+        >
           <div className="flex items-start gap-3">
             <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0 text-amber-700" />
             <div>
               <p className="text-sm font-semibold text-amber-900">Required Client Action</p>
-              <p className="text-sm text-amber-900">Please complete your profile in My Account so our team can start working on your business build-out.</p>
+              <p className="text-sm text-amber-900">
+                Please complete your profile in My Account so our team can start working on your business build-out.
+              </p>
             </div>
           </div>
           <Button asChild size="sm" className="shrink-0">
@@ -75,8 +78,11 @@ export function Dashboard() {
           <div>
             <h3 className="text-lg font-semibold text-gray-900">Welcome to your business build-out</h3>
             <p className="text-sm text-gray-600">
-              Over the next {BUILD_OUT_DAYS} days you complete one build-out task a day. Start with the three tasks below, then follow your timeline on Business
-              Compliance. {intro ? `Start with the introduction video: ${intro.title}.` : 'Your introduction video will appear here.'}
+              Over the next {BUILD_OUT_DAYS} days you complete one build-out task a day. Start with the three tasks
+              below, then follow your timeline on Business Compliance.{' '}
+              {intro
+                ? `Start with the introduction video: ${intro.title}.`
+                : 'Your introduction video will appear here.'}
             </p>
           </div>
         </CardContent>
@@ -98,9 +104,7 @@ export function Dashboard() {
             </CardDescription>
             <CardTitle className="text-3xl tabular-nums">{percent}%</CardTitle>
           </CardHeader>
-          <CardContent className="text-sm text-gray-600">
-            {progress.text}
-          </CardContent>
+          <CardContent className="text-sm text-gray-600">{progress.text}</CardContent>
         </Card>
         <Card>
           <CardHeader className="pb-2">
@@ -111,7 +115,8 @@ export function Dashboard() {
             <CardTitle className="text-xl">Business Formation</CardTitle>
           </CardHeader>
           <CardContent className="text-sm text-gray-600">
-            Setting up your business foundation. Estimated time: <span className="font-medium text-gray-900">{CURRENT_PHASE_DAYS} days</span>
+            Setting up your business foundation. Estimated time:{' '}
+            <span className="font-medium text-gray-900">{CURRENT_PHASE_DAYS} days</span>
           </CardContent>
         </Card>
       </div>
@@ -156,7 +161,9 @@ export function Dashboard() {
             <CardHeader>
               <CardTitle className="text-lg">Build-Out Progress</CardTitle>
             </CardHeader>
-            <CardContent className="text-sm text-gray-600">Your progress chart appears once you have completed {PIE_FROM} tasks.</CardContent>
+            <CardContent className="text-sm text-gray-600">
+              Your progress chart appears once you have completed {PIE_FROM} tasks.
+            </CardContent>
           </Card>
         )}
       </div>
@@ -165,7 +172,9 @@ export function Dashboard() {
         <CardContent className="flex flex-col items-start gap-3 pt-6 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex items-start gap-3">
             <Phone aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
-            <p className="text-sm text-gray-700">Have questions about your build-out? Call your agent, we are happy to help.</p>
+            <p className="text-sm text-gray-700">
+              Have questions about your build-out? Call your agent, we are happy to help.
+            </p>
           </div>
           <Button asChild size="sm">
             <a href={`tel:${branding.phone.replace(/[^\d+]/g, '')}`}>Call {branding.phone}</a>

@@ -30,7 +30,12 @@ export function NamedTasks({ clientId, tasks }: { clientId: string; tasks: Named
       );
     if (t.name === FREE_GUIDE_TASK)
       return (
-        <Button size="sm" variant={t.completed ? 'outline' : 'default'} disabled={guide.isPending} onClick={() => guide.mutate(undefined, { onError: (e) => toast.error(e.message) })}>
+        <Button
+          size="sm"
+          variant={t.completed ? 'outline' : 'default'}
+          disabled={guide.isPending}
+          onClick={() => guide.mutate(undefined, { onError: (e) => toast.error(e.message) })}
+        >
           <Download aria-hidden />
           {guide.isPending ? 'Downloading...' : 'Download Free Guide'}
         </Button>
@@ -49,11 +54,22 @@ export function NamedTasks({ clientId, tasks }: { clientId: string; tasks: Named
         ) : (
           <ul className="flex flex-col divide-y divide-gray-100">
             {tasks.map((t) => (
-              <li key={t.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="named-task" data-task={t.name}>
+              <li
+                key={t.id}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+                data-testid="named-task"
+                data-task={t.name}
+              >
                 <span className="flex items-center gap-2 text-sm font-medium text-gray-900">
-                  {t.completed ? <CheckCircle2 aria-hidden className="size-5 shrink-0 text-green-600" /> : <Circle aria-hidden className="size-5 shrink-0 text-gray-500" />}
+                  {t.completed ? (
+                    <CheckCircle2 aria-hidden className="size-5 shrink-0 text-green-600" />
+                  ) : (
+                    <Circle aria-hidden className="size-5 shrink-0 text-gray-500" />
+                  )}
                   {t.name}
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${t.completed ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}>
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-medium ${t.completed ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}
+                  >
                     {t.completed ? 'Completed' : 'Awaiting Completion'}
                   </span>
                 </span>

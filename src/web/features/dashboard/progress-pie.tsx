@@ -19,7 +19,12 @@ export function ProgressPie({ completed, total }: { completed: number; total: nu
   const percent = total > 0 ? Math.round((completed / total) * 100) : 0;
   return (
     <figure className="flex flex-col items-center gap-2" data-testid="progress-pie">
-      <svg viewBox="0 0 200 200" className="size-44" role="img" aria-label={`Build-out progress: ${completed} of ${total} ${plural(total, 'task')} completed, ${filled} of ${SEGMENTS} segments filled`}>
+      <svg
+        viewBox="0 0 200 200"
+        className="size-44"
+        role="img"
+        aria-label={`Build-out progress: ${completed} of ${total} ${plural(total, 'task')} completed, ${filled} of ${SEGMENTS} segments filled`}
+      >
         {Array.from({ length: SEGMENTS }, (_, i) => (
           <path
             key={i}

@@ -49,7 +49,9 @@ export function RecentActivities({ clientId }: { clientId: string }) {
               pending={add.isPending}
               serverError={add.error}
               onCancel={() => setAdding(false)}
-              onSubmit={(values) => add.mutate(values, { onSuccess: () => (setAdding(false), toast.success('Activity added')) })}
+              onSubmit={(values) =>
+                add.mutate(values, { onSuccess: () => (setAdding(false), toast.success('Activity added')) })
+              }
             />
           </div>
         )}
@@ -60,9 +62,14 @@ export function RecentActivities({ clientId }: { clientId: string }) {
             <Spinner label="Loading activities" />
           </div>
         ) : query.data.length === 0 ? (
-          <p className="py-4 text-center text-sm text-gray-600">No activities yet. Add one to keep track of your progress.</p>
+          <p className="py-4 text-center text-sm text-gray-600">
+            No activities yet. Add one to keep track of your progress.
+          </p>
         ) : (
-          <ul className="flex max-h-96 flex-col divide-y divide-gray-100 overflow-y-auto" aria-label="Recent activities">
+          <ul
+            className="flex max-h-96 flex-col divide-y divide-gray-100 overflow-y-auto"
+            aria-label="Recent activities"
+          >
             {query.data.map((a) =>
               editing === a.id ? (
                 <li key={a.id} className="py-3">
@@ -73,7 +80,12 @@ export function RecentActivities({ clientId }: { clientId: string }) {
                     pending={update.isPending}
                     serverError={update.error}
                     onCancel={() => setEditing(null)}
-                    onSubmit={(values) => update.mutate({ id: a.id, ...values }, { onSuccess: () => (setEditing(null), toast.success('Activity updated')) })}
+                    onSubmit={(values) =>
+                      update.mutate(
+                        { id: a.id, ...values },
+                        { onSuccess: () => (setEditing(null), toast.success('Activity updated')) },
+                      )
+                    }
                   />
                 </li>
               ) : (
@@ -82,15 +94,27 @@ export function RecentActivities({ clientId }: { clientId: string }) {
                     <p className="break-words text-sm font-medium text-gray-900">{a.title}</p>
                     {a.notes && <p className="break-words text-sm text-gray-600">{a.notes}</p>}
                     <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-gray-500">
-                      <span className={`rounded-full px-2 py-0.5 font-medium ${statusStyle[a.status]}`}>{a.status}</span>
+                      <span className={`rounded-full px-2 py-0.5 font-medium ${statusStyle[a.status]}`}>
+                        {a.status}
+                      </span>
                       <time dateTime={a.createdAt}>{formatDateTime(a.createdAt)}</time>
                     </p>
                   </div>
                   <div className="flex shrink-0 gap-1">
-                    <Button size="icon" variant="ghost" aria-label={`Edit activity ${a.title}`} onClick={() => (update.reset(), setEditing(a.id))}>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Edit activity ${a.title}`}
+                      onClick={() => (update.reset(), setEditing(a.id))}
+                    >
                       <Pencil aria-hidden />
                     </Button>
-                    <Button size="icon" variant="ghost" aria-label={`Delete activity ${a.title}`} onClick={() => setDeleting(a)}>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Delete activity ${a.title}`}
+                      onClick={() => setDeleting(a)}
+                    >
                       <Trash2 aria-hidden className="text-red-600" />
                     </Button>
                   </div>
@@ -102,7 +126,10 @@ export function RecentActivities({ clientId }: { clientId: string }) {
         <ShowMore list={query} noun="activities" />
       </CardContent>
       <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <DialogContent title="Delete activity" description={deleting ? `Are you sure you want to delete "${deleting.title}"?` : undefined}>
+        <DialogContent
+          title="Delete activity"
+          description={deleting ? `Are you sure you want to delete "${deleting.title}"?` : undefined}
+        >
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => setDeleting(null)} disabled={remove.isPending}>
               Cancel

@@ -26,7 +26,10 @@ export function TimelineBanner() {
             <h2 id="timeline-heading" className="text-lg font-semibold text-gray-900">
               Business Build Out Timeline
             </h2>
-            <span className="inline-flex items-center gap-1.5 rounded-full bg-brand-800 px-3 py-1 text-sm font-medium text-white" data-testid="build-out-day">
+            <span
+              className="inline-flex items-center gap-1.5 rounded-full bg-brand-800 px-3 py-1 text-sm font-medium text-white"
+              data-testid="build-out-day"
+            >
               <CalendarDays aria-hidden className="size-4" />
               Day {data?.totalDays ?? 0}
             </span>
@@ -35,13 +38,20 @@ export function TimelineBanner() {
             <LoadFailed message="Your timeline could not be loaded." query={query} />
           ) : (
             <ol aria-label="Build-out tasks" className="flex flex-wrap gap-1.5" aria-busy={query.isPending}>
-              {(tasks.length ? tasks : Array.from({ length: BUILD_OUT_DAYS }, (_, i) => ({ id: -i - 1, name: '', completed: false }))).map((t, i) => (
+              {(tasks.length
+                ? tasks
+                : Array.from({ length: BUILD_OUT_DAYS }, (_, i) => ({ id: -i - 1, name: '', completed: false }))
+              ).map((t, i) => (
                 <li
                   key={t.id}
                   data-testid="timeline-dot"
                   data-completed={t.completed}
                   title={t.name ? `${t.name}: ${t.completed ? 'completed' : 'not completed'}` : undefined}
-                  aria-label={t.name ? `Task ${i + 1}, ${t.name}: ${t.completed ? 'completed' : 'not completed'}` : `Task ${i + 1}: loading`}
+                  aria-label={
+                    t.name
+                      ? `Task ${i + 1}, ${t.name}: ${t.completed ? 'completed' : 'not completed'}`
+                      : `Task ${i + 1}: loading`
+                  }
                   className={`size-3 rounded-full ${t.completed ? 'bg-green-600' : 'bg-gray-300'} ${query.isPending ? 'animate-pulse' : ''}`}
                 />
               ))}

@@ -20,7 +20,9 @@ export function DocumentRequestsPage() {
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <header>
         <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Document Requests</h1>
-        <p className="text-sm text-gray-600">Open requests across clients, oldest first. Submitted ones are waiting for your review.</p>
+        <p className="text-sm text-gray-600">
+          Open requests across clients, oldest first. Submitted ones are waiting for your review.
+        </p>
       </header>
       <div className="flex max-w-xs flex-col gap-1.5">
         <Label htmlFor="request-status">Status</Label>
@@ -44,7 +46,9 @@ export function DocumentRequestsPage() {
         loading="Loading document requests..."
         error="Could not load the document requests."
         empty={{
-          title: status ? `No requests ${status === 'Submitted' ? 'waiting for review' : 'awaiting the client'}` : 'No open document requests',
+          title: status
+            ? `No requests ${status === 'Submitted' ? 'waiting for review' : 'awaiting the client'}`
+            : 'No open document requests',
           hint: 'Request a document from a client on their Business Compliance page.',
           icon: <FileUp className="size-8 text-gray-400" aria-hidden="true" />,
         }}
@@ -64,7 +68,12 @@ export function DocumentRequestsPage() {
 function RequestRow({ request: r }: { request: OpenDocumentRequest }) {
   const submitted = r.status === 'Submitted';
   return (
-    <li className={cn('flex flex-col gap-2 rounded-xl border bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between', submitted ? 'border-sky-300' : 'border-amber-300')}>
+    <li
+      className={cn(
+        'flex flex-col gap-2 rounded-xl border bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between',
+        submitted ? 'border-sky-300' : 'border-amber-300',
+      )}
+    >
       <div className="min-w-0">
         <p className="font-medium break-words text-gray-900">{r.requestedDocument}</p>
         <p className="text-sm text-gray-700">
@@ -75,7 +84,9 @@ function RequestRow({ request: r }: { request: OpenDocumentRequest }) {
           {r.submittedAt && ` · submitted ${formatDate(r.submittedAt)}`}
           {r.dueDate && ` · due ${formatDate(r.dueDate)}`}
         </p>
-        {r.rejectReason && !submitted && <p className="mt-1 line-clamp-2 text-sm break-words text-red-800">Rejected: {r.rejectReason}</p>}
+        {r.rejectReason && !submitted && (
+          <p className="mt-1 line-clamp-2 text-sm break-words text-red-800">Rejected: {r.rejectReason}</p>
+        )}
       </div>
       <div className="flex shrink-0 items-center gap-3">
         <span

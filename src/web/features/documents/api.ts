@@ -24,10 +24,14 @@ export const adminDocumentsQuery = (clientId: string | null, type: DocumentType)
     unwrap(await api.documents.$get({ query: { type, page, ...(clientId ? { clientId } : {}) } })),
   );
 
-export const documentUpload = (clientId: string) => uploadTarget(api.clients[':clientId'].documents.upload, { param: { clientId } });
+export const documentUpload = (clientId: string) =>
+  uploadTarget(api.clients[':clientId'].documents.upload, { param: { clientId } });
 export const downloadUrl = (doc: { userId: string; id: string }) =>
-  api.clients[':clientId'].documents[':documentId'].download.$path({ param: { clientId: doc.userId, documentId: doc.id } });
-export const archiveUrl = (clientId: string) => api.clients[':clientId'].documents.archive.$path({ param: { clientId } });
+  api.clients[':clientId'].documents[':documentId'].download.$path({
+    param: { clientId: doc.userId, documentId: doc.id },
+  });
+export const archiveUrl = (clientId: string) =>
+  api.clients[':clientId'].documents.archive.$path({ param: { clientId } });
 
 export function useRefreshDocuments() {
   const queryClient = useQueryClient();
@@ -42,7 +46,11 @@ export function useDeleteDocument() {
   const refresh = useRefreshDocuments();
   return useMutation({
     mutationFn: async (doc: { userId: string; id: string }) =>
-      unwrap(await api.clients[':clientId'].documents[':documentId'].$delete({ param: { clientId: doc.userId, documentId: doc.id } })),
+      unwrap(
+        await api.clients[':clientId'].documents[':documentId'].$delete({
+          param: { clientId: doc.userId, documentId: doc.id },
+        }),
+      ),
     onSettled: (_data, _err, doc) => refresh(doc.userId),
   });
 }

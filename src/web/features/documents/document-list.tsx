@@ -8,11 +8,20 @@ import { DOCUMENT_DELETED } from '../../../shared/documents';
 import { downloadUrl, useDeleteDocument, type DocumentRow } from './api';
 
 /** A section's documents: name, (client,) date, size, download and delete. */
-export function DocumentList({ documents, showClient, empty = 'No documents yet. Upload one above.' }: { documents: DocumentRow[]; showClient: boolean; empty?: string }) {
+export function DocumentList({
+  documents,
+  showClient,
+  empty = 'No documents yet. Upload one above.',
+}: {
+  documents: DocumentRow[];
+  showClient: boolean;
+  empty?: string;
+}) {
   const [deleting, setDeleting] = useState<DocumentRow | null>(null);
   const remove = useDeleteDocument();
 
-  if (!documents.length) return <p className="rounded-md bg-gray-50 px-3 py-4 text-center text-sm text-gray-600">{empty}</p>;
+  if (!documents.length)
+    return <p className="rounded-md bg-gray-50 px-3 py-4 text-center text-sm text-gray-600">{empty}</p>;
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -36,7 +45,14 @@ export function DocumentList({ documents, showClient, empty = 'No documents yet.
             href={downloadUrl(d)}
             before={showClient && <span className="font-medium text-gray-700">{d.clientName || d.clientEmail} · </span>}
           >
-            <Button variant="ghost" size="icon" className="text-red-600 hover:bg-red-50" aria-label={`Delete ${d.documentName}`} title="Delete" onClick={() => setDeleting(d)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-red-600 hover:bg-red-50"
+              aria-label={`Delete ${d.documentName}`}
+              title="Delete"
+              onClick={() => setDeleting(d)}
+            >
               <Trash2 />
             </Button>
           </FileRow>

@@ -29,7 +29,9 @@ export function DocumentsPage() {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Business Documents</h1>
           <p className="text-sm text-gray-600">
-            {isAdmin ? 'Every client’s documents. Choose a client to see only theirs and to upload for them.' : 'Keep your company’s documents in one place, filed by section.'}
+            {isAdmin
+              ? 'Every client’s documents. Choose a client to see only theirs and to upload for them.'
+              : 'Keep your company’s documents in one place, filed by section.'}
           </p>
         </div>
         {chosen && (
@@ -40,13 +42,34 @@ export function DocumentsPage() {
           </Button>
         )}
       </header>
-      {isAdmin && <ClientSelector value={chosen ?? ''} allOption="All clients" onChange={(id) => setParams(id ? { client: id } : {})} />}
-      <DocumentSections ownerId={chosen} isAdmin={isAdmin} uploadFor={chosen} uploadForName={isAdmin ? chosenName?.name || chosenName?.email : undefined} />
+      {isAdmin && (
+        <ClientSelector
+          value={chosen ?? ''}
+          allOption="All clients"
+          onChange={(id) => setParams(id ? { client: id } : {})}
+        />
+      )}
+      <DocumentSections
+        ownerId={chosen}
+        isAdmin={isAdmin}
+        uploadFor={chosen}
+        uploadForName={isAdmin ? chosenName?.name || chosenName?.email : undefined}
+      />
     </div>
   );
 }
 
-function DocumentSections({ ownerId, isAdmin, uploadFor, uploadForName }: { ownerId: string | null; isAdmin: boolean; uploadFor: string | null; uploadForName?: string }) {
+function DocumentSections({
+  ownerId,
+  isAdmin,
+  uploadFor,
+  uploadForName,
+}: {
+  ownerId: string | null;
+  isAdmin: boolean;
+  uploadFor: string | null;
+  uploadForName?: string;
+}) {
   const idPrefix = useId();
   return (
     <div className="grid gap-4 md:grid-cols-2">
@@ -60,7 +83,11 @@ function DocumentSections({ ownerId, isAdmin, uploadFor, uploadForName }: { owne
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <SectionUpload type={section.type} uploadFor={uploadFor} uploadForName={uploadForName} />
-            {isAdmin ? <AdminSection clientId={ownerId} type={section.type} /> : ownerId && <ClientSection clientId={ownerId} type={section.type} />}
+            {isAdmin ? (
+              <AdminSection clientId={ownerId} type={section.type} />
+            ) : (
+              ownerId && <ClientSection clientId={ownerId} type={section.type} />
+            )}
           </CardContent>
         </Card>
       ))}
@@ -68,7 +95,15 @@ function DocumentSections({ ownerId, isAdmin, uploadFor, uploadForName }: { owne
   );
 }
 
-function SectionUpload({ type, uploadFor, uploadForName }: { type: DocumentType; uploadFor: string | null; uploadForName?: string }) {
+function SectionUpload({
+  type,
+  uploadFor,
+  uploadForName,
+}: {
+  type: DocumentType;
+  uploadFor: string | null;
+  uploadForName?: string;
+}) {
   const refresh = useRefreshDocuments();
   return (
     <FileUpload

@@ -11,7 +11,9 @@ export const firstStepKeys = {
 
 /** The catalog alone (an admin with no client chosen). */
 export const catalogQuery = () =>
-  pagedListOptions(firstStepKeys.catalog, async (page) => unwrap(await api['first-step-accounts'].$get({ query: { page } })));
+  pagedListOptions(firstStepKeys.catalog, async (page) =>
+    unwrap(await api['first-step-accounts'].$get({ query: { page } })),
+  );
 
 /** The catalog with the client's opening of each account. */
 export const clientFirstStepQuery = (clientId: string) =>
@@ -22,14 +24,20 @@ export const clientFirstStepQuery = (clientId: string) =>
 // Openings are tradelines: every write refreshes the First Step lists and the tradeline summary.
 const useInvalidate = () => {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: firstStepKeys.all }), queryClient.invalidateQueries({ queryKey: ['tradelines'] })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: firstStepKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['tradelines'] }),
+    ]);
 };
 
 export function useSaveFirstStepAccount(id: string | null) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (json: FirstStepAccountInput) => {
-      const res = id ? await api['first-step-accounts'][':firstStepId'].$put({ param: { firstStepId: id }, json }) : await api['first-step-accounts'].$post({ json });
+      const res = id
+        ? await api['first-step-accounts'][':firstStepId'].$put({ param: { firstStepId: id }, json })
+        : await api['first-step-accounts'].$post({ json });
       return (await unwrap(res)).account;
     },
     onSuccess: invalidate,
@@ -39,7 +47,8 @@ export function useSaveFirstStepAccount(id: string | null) {
 export function useDeleteFirstStepAccount(id: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async () => unwrap(await api['first-step-accounts'][':firstStepId'].$delete({ param: { firstStepId: id } })),
+    mutationFn: async () =>
+      unwrap(await api['first-step-accounts'][':firstStepId'].$delete({ param: { firstStepId: id } })),
     onSuccess: invalidate,
   });
 }
@@ -49,7 +58,8 @@ export function useOpenFirstStep(clientId: string, id: string) {
   const opening = api.clients[':clientId']['first-step-accounts'][':firstStepId'].opening;
   return {
     open: useMutation({
-      mutationFn: async (dateOpened: string) => (await unwrap(await opening.$post({ param: { clientId, firstStepId: id }, json: { dateOpened } }))).opening,
+      mutationFn: async (dateOpened: string) =>
+        (await unwrap(await opening.$post({ param: { clientId, firstStepId: id }, json: { dateOpened } }))).opening,
       onSuccess: invalidate,
     }),
     undo: useMutation({

@@ -30,7 +30,17 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** 'Mark as opened' with the date, or the opening: its date, Undo (confirmed) and its tradeline. */
-function Opening({ clientId, account, opening, forClient }: { clientId: string; account: FirstStepAccount; opening: FirstStepOpening | null; forClient: boolean }) {
+function Opening({
+  clientId,
+  account,
+  opening,
+  forClient,
+}: {
+  clientId: string;
+  account: FirstStepAccount;
+  opening: FirstStepOpening | null;
+  forClient: boolean;
+}) {
   const p = useId();
   const { open, undo } = useOpenFirstStep(clientId, account.id);
   const [marking, setMarking] = useState(false);
@@ -96,7 +106,14 @@ function Opening({ clientId, account, opening, forClient }: { clientId: string; 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-gray-50 p-3">
       <FormField id={`${p}-date`} label="Date opened">
-        <Input id={`${p}-date`} type="date" max={localIsoDate()} disabled={open.isPending} aria-invalid={Boolean(error) || undefined} {...form.register('dateOpened')} />
+        <Input
+          id={`${p}-date`}
+          type="date"
+          max={localIsoDate()}
+          disabled={open.isPending}
+          aria-invalid={Boolean(error) || undefined}
+          {...form.register('dateOpened')}
+        />
       </FormField>
       {error && <Alert tone="error">{error}</Alert>}
       <FormActions busy={open.isPending} submitLabel="Mark as opened" onCancel={() => setMarking(false)} />
@@ -140,7 +157,13 @@ export function FirstStepCard({
             <Button variant="ghost" size="icon" onClick={() => setEditing(true)} aria-label={`Edit ${account.vendor}`}>
               <Pencil />
             </Button>
-            <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(true)} aria-label={`Delete ${account.vendor}`}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-red-700 hover:bg-red-50"
+              onClick={() => setDeleting(true)}
+              aria-label={`Delete ${account.vendor}`}
+            >
               <Trash2 />
             </Button>
           </div>

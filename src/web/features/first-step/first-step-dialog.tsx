@@ -23,11 +23,24 @@ const valuesOf = (a?: FirstStepAccount): Values => ({
   applicationUrl: a?.applicationUrl ?? '',
 });
 
-function AccountForm(props: { account?: FirstStepAccount; busy: boolean; error: string | null; onSubmit: (v: FirstStepAccountInput) => void; onCancel: () => void }) {
+function AccountForm(props: {
+  account?: FirstStepAccount;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (v: FirstStepAccountInput) => void;
+  onCancel: () => void;
+}) {
   const p = props.account ? `fsa-${props.account.id}` : 'fsa-new';
-  const form = useForm<Values, unknown, Output>({ resolver: zodResolver(firstStepAccountInput), defaultValues: valuesOf(props.account) });
+  const form = useForm<Values, unknown, Output>({
+    resolver: zodResolver(firstStepAccountInput),
+    defaultValues: valuesOf(props.account),
+  });
   const e = form.formState.errors;
-  const text = (name: 'vendor' | 'applicationUrl', label: string, extra: { placeholder?: string; type?: string; hint?: string; required?: boolean }) => {
+  const text = (
+    name: 'vendor' | 'applicationUrl',
+    label: string,
+    extra: { placeholder?: string; type?: string; hint?: string; required?: boolean },
+  ) => {
     const id = `${p}-${name}`;
     const error = e[name]?.message;
     return (
@@ -50,7 +63,14 @@ function AccountForm(props: { account?: FirstStepAccount; busy: boolean; error: 
     const error = e[name]?.message;
     return (
       <FormField id={id} label={label} error={error}>
-        <Textarea id={id}  placeholder={placeholder} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, undefined, error)} disabled={props.busy} {...form.register(name)} />
+        <Textarea
+          id={id}
+          placeholder={placeholder}
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy(id, undefined, error)}
+          disabled={props.busy}
+          {...form.register(name)}
+        />
       </FormField>
     );
   };
@@ -63,7 +83,14 @@ function AccountForm(props: { account?: FirstStepAccount; busy: boolean; error: 
         <legend className="mb-1 text-sm font-medium text-gray-800">Reports to</legend>
         {BUREAUS.map((b) => (
           <label key={b.key} className="flex items-center gap-2 text-sm text-gray-800">
-            <input type="checkbox" value={b.key} className="size-4 accent-brand-700" disabled={props.busy} {...form.register('bureaus')} /> {b.label}
+            <input
+              type="checkbox"
+              value={b.key}
+              className="size-4 accent-brand-700"
+              disabled={props.busy}
+              {...form.register('bureaus')}
+            />{' '}
+            {b.label}
           </label>
         ))}
         {e.bureaus?.message && (
@@ -72,15 +99,31 @@ function AccountForm(props: { account?: FirstStepAccount; busy: boolean; error: 
           </p>
         )}
       </fieldset>
-      {text('applicationUrl', 'Application URL', { type: 'url', placeholder: 'https://', hint: 'The vendor’s application page, starting with https://' })}
+      {text('applicationUrl', 'Application URL', {
+        type: 'url',
+        placeholder: 'https://',
+        hint: 'The vendor’s application page, starting with https://',
+      })}
       {props.error && <Alert tone="error">{props.error}</Alert>}
-      <FormActions busy={props.busy} submitLabel={props.account ? 'Save Changes' : 'Add Account'} onCancel={props.onCancel} />
+      <FormActions
+        busy={props.busy}
+        submitLabel={props.account ? 'Save Changes' : 'Add Account'}
+        onCancel={props.onCancel}
+      />
     </form>
   );
 }
 
 /** Admins: add (no `account`) or edit a vendor account; stays open with the server's words when a save fails. */
-export function FirstStepDialog({ account, open, onOpenChange }: { account?: FirstStepAccount; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function FirstStepDialog({
+  account,
+  open,
+  onOpenChange,
+}: {
+  account?: FirstStepAccount;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const save = useSaveFirstStepAccount(account?.id ?? null);
   const close = () => {
@@ -106,8 +149,13 @@ export function FirstStepDialog({ account, open, onOpenChange }: { account?: Fir
         else close();
       }}
     >
-      <DialogContent title={account ? 'Edit Vendor Account' : 'Add Vendor Account'} description="Starter vendor accounts (net-30 tradelines) every member sees.">
-        {open && <AccountForm account={account} busy={save.isPending} error={error} onSubmit={submit} onCancel={close} />}
+      <DialogContent
+        title={account ? 'Edit Vendor Account' : 'Add Vendor Account'}
+        description="Starter vendor accounts (net-30 tradelines) every member sees."
+      >
+        {open && (
+          <AccountForm account={account} busy={save.isPending} error={error} onSubmit={submit} onCancel={close} />
+        )}
       </DialogContent>
     </Dialog>
   );

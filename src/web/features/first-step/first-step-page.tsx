@@ -44,7 +44,9 @@ function MembersOnlyNotice() {
 
 const emptyFor = (isAdmin: boolean) => ({
   title: 'No vendor accounts yet',
-  hint: isAdmin ? 'Use Add Vendor Account to list the first starter account (net-30 vendors that report to the bureaus).' : 'Our staff have not listed any starter accounts yet. Check back soon.',
+  hint: isAdmin
+    ? 'Use Add Vendor Account to list the first starter account (net-30 vendors that report to the bureaus).'
+    : 'Our staff have not listed any starter accounts yet. Check back soon.',
   icon: <Store className="size-8 text-gray-400" aria-hidden="true" />,
 });
 
@@ -54,7 +56,13 @@ function ClientAccounts({ clientId, isAdmin }: { clientId: string; isAdmin: bool
   // Membership ended while the page was open: the server says so.
   if (list.isError && list.error?.message === MEMBERS_ONLY_ERROR) return <MembersOnlyNotice />;
   return (
-    <QueryStates query={list} noun="accounts" loading="Loading accounts..." error="Could not load the First Step Accounts." empty={emptyFor(isAdmin)}>
+    <QueryStates
+      query={list}
+      noun="accounts"
+      loading="Loading accounts..."
+      error="Could not load the First Step Accounts."
+      empty={emptyFor(isAdmin)}
+    >
       {(items) => (
         <div className={grid}>
           {items.map((a) => (
@@ -70,7 +78,13 @@ function ClientAccounts({ clientId, isAdmin }: { clientId: string; isAdmin: bool
 function Catalog() {
   const list = usePagedList(catalogQuery());
   return (
-    <QueryStates query={list} noun="accounts" loading="Loading accounts..." error="Could not load the First Step Accounts." empty={emptyFor(true)}>
+    <QueryStates
+      query={list}
+      noun="accounts"
+      loading="Loading accounts..."
+      error="Could not load the First Step Accounts."
+      empty={emptyFor(true)}
+    >
       {(items) => (
         <div className={grid}>
           {items.map((a) => (
@@ -89,7 +103,8 @@ function ClientMembership({ clientId }: { clientId: string }) {
   const name = client.data ? clientLabel(client.data) : 'This client';
   return (
     <Alert tone="warning">
-      {name} is not a member: they see the {MEMBERS_ONLY_TITLE} notice. You can still mark accounts opened for them; turn their membership on from the{' '}
+      {name} is not a member: they see the {MEMBERS_ONLY_TITLE} notice. You can still mark accounts opened for them;
+      turn their membership on from the{' '}
       <Link to="/clients" className="font-medium underline underline-offset-2">
         Clients
       </Link>{' '}
@@ -121,7 +136,8 @@ function AdminView() {
 
 function MemberView({ clientId }: { clientId: string }) {
   const membership = useQuery(membershipQuery(clientId));
-  if (membership.isError && !membership.data) return <LoadFailed message="Could not check your membership." query={membership} />;
+  if (membership.isError && !membership.data)
+    return <LoadFailed message="Could not check your membership." query={membership} />;
   if (!membership.data) return <Loading label="Loading..." />;
   return membership.data.isPaid ? <ClientAccounts clientId={clientId} isAdmin={false} /> : <MembersOnlyNotice />;
 }
@@ -135,7 +151,8 @@ export function FirstStepAccountsPage() {
       <header>
         <h1 className="text-2xl font-semibold tracking-tight text-gray-900">{FIRST_STEP_HEADING}</h1>
         <p className="text-sm text-gray-600">
-          Starter vendor accounts (net-30) that report to the business credit bureaus. Open one with the vendor, then mark it as opened here: it becomes one of your tradelines.
+          Starter vendor accounts (net-30) that report to the business credit bureaus. Open one with the vendor, then
+          mark it as opened here: it becomes one of your tradelines.
         </p>
       </header>
       {isAdmin ? <AdminView /> : user ? <MemberView clientId={user.id} /> : null}

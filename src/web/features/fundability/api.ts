@@ -28,7 +28,10 @@ export const fundabilityHistoryQuery = (clientId: string, computedAt: string) =>
     queryKey: fundabilityKeys.history(clientId, computedAt),
     queryFn: async ({ signal }) => {
       const page = await unwrap(
-        await api.clients[':clientId'].fundability.history.$get({ param: { clientId }, query: { pageSize: String(HISTORY_POINTS) } }, { init: { signal } }),
+        await api.clients[':clientId'].fundability.history.$get(
+          { param: { clientId }, query: { pageSize: String(HISTORY_POINTS) } },
+          { init: { signal } },
+        ),
       );
       return { points: [...page.items].reverse(), total: page.total };
     },

@@ -10,7 +10,8 @@ export const CHECK_STATES: Record<CheckState, { label: string; Icon: LucideIcon;
 };
 
 /** A fix link keeps the client an admin is acting for (the page behind it has the same selector). */
-export const fixHref = (href: string, actingFor: string | null) => (actingFor ? `${href}${href.includes('?') ? '&' : '?'}client=${encodeURIComponent(actingFor)}` : href);
+export const fixHref = (href: string, actingFor: string | null) =>
+  actingFor ? `${href}${href.includes('?') ? '&' : '?'}client=${encodeURIComponent(actingFor)}` : href;
 
 export function StateLabel({ state }: { state: CheckState }) {
   const { label, Icon, tone } = CHECK_STATES[state];
@@ -23,11 +24,25 @@ export function StateLabel({ state }: { state: CheckState }) {
 }
 
 /** One check: its title, state, the reason, and where to fix it. */
-export function CheckItem({ check, actingFor, headingLevel = 'h3' }: { check: CheckResult; actingFor: string | null; headingLevel?: 'h3' | 'h4' }) {
+export function CheckItem({
+  check,
+  actingFor,
+  headingLevel = 'h3',
+}: {
+  check: CheckResult;
+  actingFor: string | null;
+  headingLevel?: 'h3' | 'h4';
+}) {
   const Heading = headingLevel;
   const { Icon, tone } = CHECK_STATES[check.state];
   return (
-    <li aria-label={check.title} data-testid="fundability-check" data-check={check.id} data-state={check.state} className="flex gap-3 py-4 first:pt-0 last:pb-0">
+    <li
+      aria-label={check.title}
+      data-testid="fundability-check"
+      data-check={check.id}
+      data-state={check.state}
+      className="flex gap-3 py-4 first:pt-0 last:pb-0"
+    >
       <Icon aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${tone}`} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">

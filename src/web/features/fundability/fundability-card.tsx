@@ -20,9 +20,7 @@ export function FundabilityCard({ clientId }: { clientId: string }) {
           <Gauge aria-hidden className="size-4" />
           Fundability
         </CardDescription>
-        <CardTitle className="text-lg">
-          What stands between you and funding
-        </CardTitle>
+        <CardTitle className="text-lg">What stands between you and funding</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {query.isError && !query.data ? (

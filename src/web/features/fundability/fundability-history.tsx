@@ -11,7 +11,13 @@ export function FundabilityHistory({ clientId, computedAt }: { clientId: string;
     <Card>
       <CardHeader>
         <CardTitle className="text-lg">History</CardTitle>
-        <p className="text-sm text-gray-600">A point each time your score or a check changed{history.data && history.data.total > HISTORY_POINTS ? ` (the latest ${HISTORY_POINTS} of ${history.data.total})` : ''}.</p>
+        <p className="text-sm text-gray-600">
+          A point each time your score or a check changed
+          {history.data && history.data.total > HISTORY_POINTS
+            ? ` (the latest ${HISTORY_POINTS} of ${history.data.total})`
+            : ''}
+          .
+        </p>
       </CardHeader>
       <CardContent>
         {history.isError && !history.data ? (

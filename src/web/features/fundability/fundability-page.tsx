@@ -26,8 +26,8 @@ export function FundabilityPage() {
       <header>
         <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Fundability</h1>
         <p className="text-sm text-gray-600">
-          Lenders and bureaus turn down a business whose name, address or phone differ between its records. These checks show what stands between{' '}
-          {isAdmin ? 'this client' : 'you'} and funding, and where to fix it.
+          Lenders and bureaus turn down a business whose name, address or phone differ between its records. These checks
+          show what stands between {isAdmin ? 'this client' : 'you'} and funding, and where to fix it.
         </p>
       </header>
       {isAdmin && <ClientSelector value={clientId} onChange={(id) => setParams({ client: id })} />}
@@ -47,7 +47,15 @@ function ClientFundability({ clientId, actingFor }: { clientId: string; actingFo
   return <FundabilityView answer={query.data} clientId={clientId} actingFor={actingFor} />;
 }
 
-function FundabilityView({ answer, clientId, actingFor }: { answer: FundabilityAnswer; clientId: string; actingFor: string | null }) {
+function FundabilityView({
+  answer,
+  clientId,
+  actingFor,
+}: {
+  answer: FundabilityAnswer;
+  clientId: string;
+  actingFor: string | null;
+}) {
   const toFix = answer.checks.filter((c) => c.state !== 'passed');
   const passed = answer.checks.filter((c) => c.state === 'passed');
   return (
@@ -64,13 +72,33 @@ function FundabilityView({ answer, clientId, actingFor }: { answer: FundabilityA
         </Card>
         <FundabilityHistory clientId={clientId} computedAt={answer.computedAt} />
       </div>
-      <CheckSection title="To improve" empty="Nothing to fix: every check passed." checks={toFix} actingFor={actingFor} testId="checks-to-fix" />
-      {passed.length > 0 && <CheckSection title="Passed" checks={passed} actingFor={actingFor} testId="checks-passed" />}
+      <CheckSection
+        title="To improve"
+        empty="Nothing to fix: every check passed."
+        checks={toFix}
+        actingFor={actingFor}
+        testId="checks-to-fix"
+      />
+      {passed.length > 0 && (
+        <CheckSection title="Passed" checks={passed} actingFor={actingFor} testId="checks-passed" />
+      )}
     </>
   );
 }
 
-function CheckSection({ title, empty, checks, actingFor, testId }: { title: string; empty?: string; checks: FundabilityAnswer['checks']; actingFor: string | null; testId: string }) {
+function CheckSection({
+  title,
+  empty,
+  checks,
+  actingFor,
+  testId,
+}: {
+  title: string;
+  empty?: string;
+  checks: FundabilityAnswer['checks'];
+  actingFor: string | null;
+  testId: string;
+}) {
   return (
     <Card data-testid={testId}>
       <CardHeader>

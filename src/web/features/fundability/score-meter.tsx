@@ -2,7 +2,15 @@ import type { CheckResult } from '../../../shared/fundability';
 import { plural } from '../../../shared/format';
 
 /** The score out of 100 as a number and a bar, with how many checks passed in words. */
-export function ScoreMeter({ score, checks, size = 'lg' }: { score: number; checks: CheckResult[]; size?: 'lg' | 'sm' }) {
+export function ScoreMeter({
+  score,
+  checks,
+  size = 'lg',
+}: {
+  score: number;
+  checks: CheckResult[];
+  size?: 'lg' | 'sm';
+}) {
   const passed = checks.filter((c) => c.state === 'passed').length;
   const tone = score >= 80 ? 'bg-green-700' : score >= 50 ? 'bg-amber-500' : 'bg-red-600';
   return (

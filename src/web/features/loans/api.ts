@@ -27,7 +27,8 @@ export function useCreateLoan() {
 export function useUpdateLoan(loanId: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (json: LoanInput) => (await unwrap(await api.loans[':loanId'].$patch({ param: { loanId }, json }))).loan,
+    mutationFn: async (json: LoanInput) =>
+      (await unwrap(await api.loans[':loanId'].$patch({ param: { loanId }, json }))).loan,
     onSuccess: invalidate,
   });
 }
@@ -44,7 +45,8 @@ export function useDeleteLoan(loanId: string) {
 export function useReviewLoan(loanId: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (json: LoanReviewInput) => (await unwrap(await api.loans[':loanId'].review.$post({ param: { loanId }, json }))).loan,
+    mutationFn: async (json: LoanReviewInput) =>
+      (await unwrap(await api.loans[':loanId'].review.$post({ param: { loanId }, json }))).loan,
     onSuccess: invalidate,
   });
 }

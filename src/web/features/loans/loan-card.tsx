@@ -11,7 +11,13 @@ import { FormActions } from '../../components/ui/form-actions';
 import { FormField } from '../../components/ui/form-field';
 import { Textarea } from '../../components/ui/textarea';
 import { safeHref } from '../../../shared/urls';
-import { LOAN_MESSAGES, LOAN_REJECT_REASON_MAX, LOAN_REVIEW_LABELS, loanReviewInput, type Loan } from '../../../shared/loans';
+import {
+  LOAN_MESSAGES,
+  LOAN_REJECT_REASON_MAX,
+  LOAN_REVIEW_LABELS,
+  loanReviewInput,
+  type Loan,
+} from '../../../shared/loans';
 import { useDeleteLoan, useReviewLoan } from './api';
 import { LoanDialog } from './loan-dialog';
 
@@ -19,7 +25,9 @@ function Fact({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex min-w-0 items-baseline justify-between gap-3 border-b border-gray-100 py-2 last:border-0">
       <dt className="shrink-0 text-xs font-medium uppercase tracking-wide text-gray-500">{label}</dt>
-      <dd className="min-w-0 break-words text-right text-sm font-medium text-gray-900">{value || <span className="font-normal text-gray-500">Not given</span>}</dd>
+      <dd className="min-w-0 break-words text-right text-sm font-medium text-gray-900">
+        {value || <span className="font-normal text-gray-500">Not given</span>}
+      </dd>
     </div>
   );
 }
@@ -29,13 +37,29 @@ function ReviewState({ loan }: { loan: Loan }) {
   if (loan.review === 'approved') return null;
   const waiting = loan.review === 'pending';
   return (
-    <div className={waiting ? 'rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900' : 'rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900'}>
+    <div
+      className={
+        waiting
+          ? 'rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900'
+          : 'rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900'
+      }
+    >
       <p className="flex items-center gap-1.5 font-medium">
-        {waiting ? <Clock className="size-4 shrink-0" aria-hidden="true" /> : <X className="size-4 shrink-0" aria-hidden="true" />}
+        {waiting ? (
+          <Clock className="size-4 shrink-0" aria-hidden="true" />
+        ) : (
+          <X className="size-4 shrink-0" aria-hidden="true" />
+        )}
         {LOAN_REVIEW_LABELS[loan.review]}
       </p>
       <p className="mt-0.5 break-words text-xs">
-        {waiting ? (loan.author?.isYou ? 'Only you and our staff see this offer until staff approve it.' : 'Other members do not see this offer until it is approved.') : loan.rejectReason ? `Reason: ${loan.rejectReason}` : 'Staff did not approve this offer.'}
+        {waiting
+          ? loan.author?.isYou
+            ? 'Only you and our staff see this offer until staff approve it.'
+            : 'Other members do not see this offer until it is approved.'
+          : loan.rejectReason
+            ? `Reason: ${loan.rejectReason}`
+            : 'Staff did not approve this offer.'}
         {!waiting && loan.author?.isYou && ' Edit it to send it for review again.'}
       </p>
     </div>
@@ -47,7 +71,10 @@ function ReviewActions({ loan }: { loan: Loan }) {
   const review = useReviewLoan(loan.id);
   const [rejecting, setRejecting] = useState(false);
   const approve = () =>
-    review.mutate({ state: 'approved', reason: '' }, { onSuccess: () => toast.success(LOAN_MESSAGES.approved), onError: (e) => toast.error(e.message) });
+    review.mutate(
+      { state: 'approved', reason: '' },
+      { onSuccess: () => toast.success(LOAN_MESSAGES.approved), onError: (e) => toast.error(e.message) },
+    );
   return (
     <div className="flex flex-wrap gap-2">
       {loan.review !== 'approved' && (
@@ -56,7 +83,14 @@ function ReviewActions({ loan }: { loan: Loan }) {
         </Button>
       )}
       {loan.review === 'pending' && (
-        <Button size="sm" variant="outline" className="text-red-700" onClick={() => setRejecting(true)} disabled={review.isPending} aria-label={`Reject ${loan.title}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          className="text-red-700"
+          onClick={() => setRejecting(true)}
+          disabled={review.isPending}
+          aria-label={`Reject ${loan.title}`}
+        >
           <X aria-hidden="true" /> Reject
         </Button>
       )}
@@ -83,18 +117,47 @@ function ReviewActions({ loan }: { loan: Loan }) {
 }
 
 // The reason is checked as the review the API receives.
-const resolver = payloadResolver<{ reason: string }>(loanReviewInput, (v) => ({ state: 'rejected', reason: v.reason.trim() }));
+const resolver = payloadResolver<{ reason: string }>(loanReviewInput, (v) => ({
+  state: 'rejected',
+  reason: v.reason.trim(),
+}));
 
-function RejectDialog({ loan, open, busy, onClose, onReject }: { loan: Loan; open: boolean; busy: boolean; onClose: () => void; onReject: (reason: string) => void }) {
+function RejectDialog({
+  loan,
+  open,
+  busy,
+  onClose,
+  onReject,
+}: {
+  loan: Loan;
+  open: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onReject: (reason: string) => void;
+}) {
   const p = useId();
-  const { register, handleSubmit, formState } = useForm<{ reason: string }>({ resolver, defaultValues: { reason: '' }, shouldFocusError: false });
+  const { register, handleSubmit, formState } = useForm<{ reason: string }>({
+    resolver,
+    defaultValues: { reason: '' },
+    shouldFocusError: false,
+  });
   const error = formState.errors.reason?.message;
   return (
     <Dialog open={open} onOpenChange={(o) => !o && !busy && onClose()}>
-      <DialogContent title="Reject this offer?" description={`${loan.title} stays hidden from other members. Its author is told, with your reason if you give one.`}>
+      <DialogContent
+        title="Reject this offer?"
+        description={`${loan.title} stays hidden from other members. Its author is told, with your reason if you give one.`}
+      >
         <form className="flex flex-col gap-4" onSubmit={handleSubmit((v) => onReject(v.reason.trim()))}>
           <FormField id={`${p}-reason`} label="Reason (optional)" error={error}>
-            <Textarea id={`${p}-reason`} className="min-h-24" disabled={busy} maxLength={LOAN_REJECT_REASON_MAX} aria-invalid={Boolean(error) || undefined} {...register('reason')} />
+            <Textarea
+              id={`${p}-reason`}
+              className="min-h-24"
+              disabled={busy}
+              maxLength={LOAN_REJECT_REASON_MAX}
+              aria-invalid={Boolean(error) || undefined}
+              {...register('reason')}
+            />
           </FormField>
           <FormActions busy={busy} submitLabel="Reject" onCancel={onClose} />
         </form>
@@ -138,7 +201,11 @@ export function LoanCard({ loan, isAdmin = false }: { loan: Loan; isAdmin?: bool
                 <BadgeCheck className="size-3.5" aria-hidden="true" /> Added by staff
               </p>
             ) : (
-              loan.author && <p className="truncate text-xs text-gray-600">Added by {loan.author.isYou ? 'you' : (loan.author.name ?? 'a member')}</p>
+              loan.author && (
+                <p className="truncate text-xs text-gray-600">
+                  Added by {loan.author.isYou ? 'you' : (loan.author.name ?? 'a member')}
+                </p>
+              )
             )}
           </div>
         </div>
@@ -147,7 +214,13 @@ export function LoanCard({ loan, isAdmin = false }: { loan: Loan; isAdmin?: bool
             <Button variant="ghost" size="icon" onClick={() => setEditing(true)} aria-label={`Edit ${loan.title}`}>
               <Pencil />
             </Button>
-            <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)} aria-label={`Delete ${loan.title}`}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-red-700 hover:bg-red-50"
+              onClick={() => setConfirming(true)}
+              aria-label={`Delete ${loan.title}`}
+            >
               <Trash2 />
             </Button>
           </div>

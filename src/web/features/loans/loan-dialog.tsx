@@ -6,7 +6,15 @@ import { useCreateLoan, useUpdateLoan } from './api';
 import { LoanForm } from './loan-form';
 
 /** Add (no `loan`) or edit one offer; stays open with the server's words when a save fails. */
-export function LoanDialog({ loan, open, onOpenChange }: { loan?: Loan; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function LoanDialog({
+  loan,
+  open,
+  onOpenChange,
+}: {
+  loan?: Loan;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const create = useCreateLoan();
   const update = useUpdateLoan(loan?.id ?? '');
@@ -36,8 +44,20 @@ export function LoanDialog({ loan, open, onOpenChange }: { loan?: Loan; open: bo
         else close();
       }}
     >
-      <DialogContent title={loan ? 'Edit Loan' : 'Add Loan'} description="Offers are shared with everyone who uses the portal, once our staff approve them.">
-        {open && <LoanForm loan={loan} submitLabel={loan ? 'Save Changes' : 'Save'} busy={saving} error={error} onSubmit={save} onCancel={close} />}
+      <DialogContent
+        title={loan ? 'Edit Loan' : 'Add Loan'}
+        description="Offers are shared with everyone who uses the portal, once our staff approve them."
+      >
+        {open && (
+          <LoanForm
+            loan={loan}
+            submitLabel={loan ? 'Save Changes' : 'Save'}
+            busy={saving}
+            error={error}
+            onSubmit={save}
+            onCancel={close}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -24,13 +24,29 @@ const fields: { name: Field; label: string; placeholder: string; type?: string; 
   { name: 'aprRange', label: 'APR Range', placeholder: 'e.g. 6.5% - 9.5%' },
   { name: 'loanAmount', label: 'Loan Amount', placeholder: 'e.g. $25,000 - $250,000' },
   { name: 'termLength', label: 'Term Length', placeholder: 'e.g. 12 - 60 months' },
-  { name: 'applyUrl', label: 'Apply URL', placeholder: 'https://', type: 'url', hint: 'The lender’s application page, starting with https://' },
+  {
+    name: 'applyUrl',
+    label: 'Apply URL',
+    placeholder: 'https://',
+    type: 'url',
+    hint: 'The lender’s application page, starting with https://',
+  },
 ];
 
 /** The add and edit form, checked with the server's own schema before it is sent. */
-export function LoanForm(props: { loan?: Loan; submitLabel: string; busy: boolean; error: string | null; onSubmit: (input: LoanInput) => void; onCancel: () => void }) {
+export function LoanForm(props: {
+  loan?: Loan;
+  submitLabel: string;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (input: LoanInput) => void;
+  onCancel: () => void;
+}) {
   const p = props.loan ? `loan-${props.loan.id}` : 'loan-new';
-  const form = useForm<Values, unknown, Output>({ resolver: zodResolver(loanInput), defaultValues: valuesOf(props.loan) });
+  const form = useForm<Values, unknown, Output>({
+    resolver: zodResolver(loanInput),
+    defaultValues: valuesOf(props.loan),
+  });
   const e = form.formState.errors;
   return (
     <form onSubmit={form.handleSubmit(props.onSubmit)} noValidate className="flex flex-col gap-4">

@@ -29,7 +29,8 @@ export function LoansPage() {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-gray-900">{LOANS_HEADING}</h1>
           <p className="text-sm text-gray-600">
-            Loan offers shared by our members and staff. Offers you add are shown to others once our staff approve them, and can be changed by you or our staff.
+            Loan offers shared by our members and staff. Offers you add are shown to others once our staff approve them,
+            and can be changed by you or our staff.
           </p>
         </div>
         <Button onClick={() => setAdding(true)}>
@@ -38,7 +39,11 @@ export function LoansPage() {
       </header>
       <LoanDialog open={adding} onOpenChange={setAdding} />
       {isAdmin && (
-        <div role="group" aria-label="Offers to show" className="flex w-full gap-1 self-start rounded-lg border border-gray-200 bg-white p-1 sm:w-auto">
+        <div
+          role="group"
+          aria-label="Offers to show"
+          className="flex w-full gap-1 self-start rounded-lg border border-gray-200 bg-white p-1 sm:w-auto"
+        >
           {[
             { label: 'All offers', on: false },
             { label: LOAN_REVIEW_LABELS.pending, on: true },
@@ -65,7 +70,9 @@ export function LoansPage() {
         error="Could not load the loan offers."
         empty={{
           title: waiting ? LOAN_MESSAGES.noneWaiting : LOAN_MESSAGES.empty,
-          hint: waiting ? 'New offers from members appear here for you to approve or reject.' : 'Use Add Loan to share the first offer.',
+          hint: waiting
+            ? 'New offers from members appear here for you to approve or reject.'
+            : 'Use Add Loan to share the first offer.',
           icon: <HandCoins className="size-8 text-gray-400" aria-hidden="true" />,
         }}
       >

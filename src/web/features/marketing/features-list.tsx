@@ -10,7 +10,11 @@ export function FeaturesList() {
     if (id) document.getElementById(id)?.scrollIntoView();
   }, []);
   return (
-    <section id="features" aria-labelledby="features-heading" className="scroll-mt-20 border-b border-gray-200 bg-white">
+    <section
+      id="features"
+      aria-labelledby="features-heading"
+      className="scroll-mt-20 border-b border-gray-200 bg-white"
+    >
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8 lg:py-20">
         <div className="max-w-2xl">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">What the build-out includes</p>

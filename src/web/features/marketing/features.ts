@@ -15,7 +15,11 @@ export const features: Feature[] = [
     id: 'business-banking',
     title: 'Business banking',
     summary: 'Keep business and personal money apart from day one with accounts suited to your structure.',
-    points: ['Business checking account setup', 'Merchant services for card payments', 'Bank details kept in one secure place'],
+    points: [
+      'Business checking account setup',
+      'Merchant services for card payments',
+      'Bank details kept in one secure place',
+    ],
     icon: Landmark,
   },
   {
@@ -29,14 +33,22 @@ export const features: Feature[] = [
     id: 'compliance-reminders',
     title: 'Compliance reminders',
     summary: 'Stay in good standing without memorising deadlines: we tell you what is due and when.',
-    points: ['Annual reports and franchise taxes', 'License and permit renewals', 'Reminders well before each due date'],
+    points: [
+      'Annual reports and franchise taxes',
+      'License and permit renewals',
+      'Reminders well before each due date',
+    ],
     icon: CalendarCheck,
   },
   {
     id: 'business-credit',
     title: 'Business credit',
     summary: 'Build a credit profile in the company name, separate from your personal credit.',
-    points: ['D-U-N-S number and bureau profiles', 'Starter vendor accounts that report', 'Track your scores as they grow'],
+    points: [
+      'D-U-N-S number and bureau profiles',
+      'Starter vendor accounts that report',
+      'Track your scores as they grow',
+    ],
     icon: TrendingUp,
   },
 ];

@@ -37,7 +37,10 @@ export function HeroDetails({ className }: { className?: string }) {
               >
                 <Icon className="size-4 text-brand-700" aria-hidden="true" />
                 {title}
-                <ArrowRight className="size-3.5 opacity-0 transition-opacity group-hover:opacity-100" aria-hidden="true" />
+                <ArrowRight
+                  className="size-3.5 opacity-0 transition-opacity group-hover:opacity-100"
+                  aria-hidden="true"
+                />
               </a>
             </li>
           ))}

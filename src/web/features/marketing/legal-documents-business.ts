@@ -38,7 +38,8 @@ export const businessDocuments: Record<string, LegalDocument> = {
   },
   pricing: {
     title: 'Pricing and Fees',
-    summary: 'Three build-out programs with fixed prices, paid in monthly installments. No credit card is needed to create an account and start your first steps.',
+    summary:
+      'Three build-out programs with fixed prices, paid in monthly installments. No credit card is needed to create an account and start your first steps.',
     sections: [
       {
         heading: 'How payment works',

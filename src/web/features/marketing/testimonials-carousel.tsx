@@ -45,7 +45,10 @@ export function TestimonialsCarousel() {
   return (
     <section aria-labelledby="testimonials-heading" className="bg-gray-50 py-14 lg:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <h2 id="testimonials-heading" className="text-center text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">
+        <h2
+          id="testimonials-heading"
+          className="text-center text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl"
+        >
           What Our Customers Say
         </h2>
         <p className="mx-auto mt-3 max-w-xl text-center text-gray-600">

@@ -4,7 +4,10 @@ import { useTypewriter } from './use-typewriter';
 export function TypingHeadline({ text, className }: { text: string; className?: string }) {
   const { visible, done } = useTypewriter(text, 50);
   return (
-    <h1 aria-label={text} className={cn('text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl lg:text-5xl', className)}>
+    <h1
+      aria-label={text}
+      className={cn('text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl lg:text-5xl', className)}
+    >
       {/* The invisible full text reserves the final height so the page does not jump while typing. */}
       <span aria-hidden="true" className="grid">
         <span className="invisible col-start-1 row-start-1">{text}</span>

@@ -11,7 +11,9 @@ export function WhenNear({ children, placeholderClassName }: { children: ReactNo
   useEffect(() => {
     if (near) return;
     const show = () => setNear(true);
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: '600px 0px' });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), {
+      rootMargin: '600px 0px',
+    });
     if (ref.current) observer.observe(ref.current);
     // Keyboard users may tab past the fold without scrolling; load before focus gets there.
     const events = ['keydown', 'pointerdown'] as const;

@@ -91,7 +91,9 @@ export function MerchantPage() {
                   <td className="whitespace-nowrap px-4 py-2 text-gray-700 sm:px-6">{formatDate(t.date)}</td>
                   <td className="hidden px-4 py-2 font-mono text-xs text-gray-600 md:table-cell">{t.id}</td>
                   <td className="px-2 py-2 text-gray-900 sm:px-4">{t.description}</td>
-                  <td className="whitespace-nowrap px-4 py-2 text-right font-medium tabular-nums text-gray-900 sm:px-6">{formatMoney(t.amount)}</td>
+                  <td className="whitespace-nowrap px-4 py-2 text-right font-medium tabular-nums text-gray-900 sm:px-6">
+                    {formatMoney(t.amount)}
+                  </td>
                   <td className="hidden px-4 py-2 text-green-800 sm:table-cell">{t.status}</td>
                 </tr>
               ))}

@@ -12,16 +12,30 @@ import { putServerError } from '../../lib/server-error';
 import { useAddPayment } from './api';
 import { draftReady, PaymentFields, type PaymentDraft } from './payment-fields';
 
-const emptyDraft = (): PaymentDraft => ({ description: '', amount: '', date: localIsoDate(), status: 'completed', included: false });
+const emptyDraft = (): PaymentDraft => ({
+  description: '',
+  amount: '',
+  date: localIsoDate(),
+  status: 'completed',
+  included: false,
+});
 
 // The amount is held as typed (an emptied number box is '', not 0); the API's schema reads a number.
 const checkPayment = zodResolver(paymentInput);
 const resolver: Resolver<PaymentDraft, unknown, z.output<typeof paymentInput>> = (values, context, options) =>
-  checkPayment({ ...values, amount: Number(values.amount) }, context, options as unknown as Parameters<typeof checkPayment>[2]);
+  checkPayment(
+    { ...values, amount: Number(values.amount) },
+    context,
+    options as unknown as Parameters<typeof checkPayment>[2],
+  );
 
 /** Admins only: a new payment for the selected client. Add stays disabled until the payment is complete. */
 export function AddPaymentForm({ clientId }: { clientId: string }) {
-  const form = useForm<PaymentDraft, unknown, z.output<typeof paymentInput>>({ resolver, defaultValues: emptyDraft(), shouldFocusError: false });
+  const form = useForm<PaymentDraft, unknown, z.output<typeof paymentInput>>({
+    resolver,
+    defaultValues: emptyDraft(),
+    shouldFocusError: false,
+  });
   const draft = useWatch({ control: form.control }) as PaymentDraft;
   const [serverError, setServerError] = useState<string | null>(null);
   const add = useAddPayment(clientId);
@@ -41,7 +55,11 @@ export function AddPaymentForm({ clientId }: { clientId: string }) {
   // The payment's problems are said in one line under the fields, the first one only.
   const error = Object.values(form.formState.errors)[0]?.message ?? serverError;
   return (
-    <form onSubmit={(e) => (draftReady(draft) ? void submit(e) : e.preventDefault())} className="flex flex-col gap-3 rounded-lg border border-gray-200 p-4" aria-labelledby="add-payment-heading">
+    <form
+      onSubmit={(e) => (draftReady(draft) ? void submit(e) : e.preventDefault())}
+      className="flex flex-col gap-3 rounded-lg border border-gray-200 p-4"
+      aria-labelledby="add-payment-heading"
+    >
       <h3 id="add-payment-heading" className="text-sm font-semibold text-gray-900">
         Add a payment
       </h3>
@@ -50,7 +68,8 @@ export function AddPaymentForm({ clientId }: { clientId: string }) {
         draft={draft}
         disabled={add.isPending}
         onChange={(d) => {
-          for (const key of Object.keys(d) as (keyof PaymentDraft)[]) if (d[key] !== draft[key]) form.setValue(key, d[key] as never);
+          for (const key of Object.keys(d) as (keyof PaymentDraft)[])
+            if (d[key] !== draft[key]) form.setValue(key, d[key] as never);
           form.clearErrors();
           setServerError(null);
         }}

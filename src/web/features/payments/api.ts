@@ -27,7 +27,10 @@ export function useUpdatePayment(clientId: string) {
     mutationFn: async ({ id, ...json }: PaymentUpdate & { id: number }) =>
       (
         await unwrap(
-          await api.clients[':clientId'].payments[':paymentId'].$patch({ param: { clientId, paymentId: String(id) }, json }),
+          await api.clients[':clientId'].payments[':paymentId'].$patch({
+            param: { clientId, paymentId: String(id) },
+            json,
+          }),
         )
       ).payment,
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.list(clientId) }),

@@ -7,7 +7,9 @@ export function StatusBadge({ status }: { status: PaymentStatus }) {
     <span
       className={cn(
         'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium capitalize',
-        status === 'completed' ? 'border-green-200 bg-green-50 text-green-800' : 'border-amber-200 bg-amber-50 text-amber-900',
+        status === 'completed'
+          ? 'border-green-200 bg-green-50 text-green-800'
+          : 'border-amber-200 bg-amber-50 text-amber-900',
       )}
     >
       {status}
@@ -17,7 +19,8 @@ export function StatusBadge({ status }: { status: PaymentStatus }) {
 
 /** USD with cents; an included payment reads 'Included' in green, its amount struck through. */
 export function PaymentAmount({ payment }: { payment: Pick<Payment, 'amount' | 'included'> }) {
-  if (!payment.included) return <span className="font-medium tabular-nums text-gray-900">{formatMoney(payment.amount)}</span>;
+  if (!payment.included)
+    return <span className="font-medium tabular-nums text-gray-900">{formatMoney(payment.amount)}</span>;
   return (
     <span className="inline-flex items-baseline gap-2">
       <span className="font-medium text-green-700">Included</span>

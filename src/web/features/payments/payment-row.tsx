@@ -73,7 +73,12 @@ export function PaymentRow({ clientId, payment, canEdit }: { clientId: string; p
         <PaymentAmount payment={payment} />
       </div>
       {canEdit && (
-        <Button size="icon" variant="ghost" onClick={() => setDraft(draftOf(payment))} aria-label={`Edit payment ${payment.description}`}>
+        <Button
+          size="icon"
+          variant="ghost"
+          onClick={() => setDraft(draftOf(payment))}
+          aria-label={`Edit payment ${payment.description}`}
+        >
           <Pencil aria-hidden="true" />
         </Button>
       )}

@@ -19,7 +19,9 @@ export function PaymentsPanel({ clientId }: { clientId: string }) {
         <CardTitle className="flex items-center gap-2 text-lg">
           <CreditCard className="size-5 text-brand-700" aria-hidden="true" /> Payments
         </CardTitle>
-        <CardDescription>{isAdmin ? "This client's payments. Add a payment or edit one in place." : 'Your payments, newest first.'}</CardDescription>
+        <CardDescription>
+          {isAdmin ? "This client's payments. Add a payment or edit one in place." : 'Your payments, newest first.'}
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         {isAdmin && <AddPaymentForm key={clientId} clientId={clientId} />}
@@ -31,12 +33,12 @@ export function PaymentsPanel({ clientId }: { clientId: string }) {
               ))}
             </ul>
           )}
-          {query.isError && (
-            <LoadFailed message="Could not load payments." query={query} />
-          )}
+          {query.isError && <LoadFailed message="Could not load payments." query={query} />}
           {query.data?.length === 0 && (
             <p className="rounded-md border border-dashed border-gray-300 px-4 py-6 text-center text-sm text-gray-600">
-              {isAdmin ? 'No payments yet. Add the first one above.' : 'No payments yet. Choose a program below to get started.'}
+              {isAdmin
+                ? 'No payments yet. Add the first one above.'
+                : 'No payments yet. Choose a program below to get started.'}
             </p>
           )}
           {query.data && query.data.length > 0 && (

@@ -57,7 +57,12 @@ export function BusinessPrograms() {
   };
 
   return (
-    <section id="business-programs" ref={sectionRef} aria-labelledby="business-programs-heading" className="scroll-mt-4">
+    <section
+      id="business-programs"
+      ref={sectionRef}
+      aria-labelledby="business-programs-heading"
+      className="scroll-mt-4"
+    >
       <Card>
         <CardHeader>
           <CardTitle id="business-programs-heading">Business Programs</CardTitle>
@@ -134,7 +139,9 @@ export function BusinessPrograms() {
         <DialogContent title="Request Submitted!">
           <div className="flex flex-col items-center gap-4 text-center">
             <CheckCircle2 className="size-12 text-green-600" aria-hidden="true" />
-            <p className="text-sm text-gray-700">The admin has received your payment request. You'll receive an email with payment instructions shortly.</p>
+            <p className="text-sm text-gray-700">
+              The admin has received your payment request. You'll receive an email with payment instructions shortly.
+            </p>
             <Button onClick={() => setSubmitted(false)}>Close</Button>
           </div>
         </DialogContent>

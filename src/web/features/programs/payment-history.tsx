@@ -14,9 +14,7 @@ export function PaymentHistory({ clientId }: { clientId: string }) {
       </h3>
       <div className="mt-2">
         {query.isPending && <p className="text-sm text-gray-600">Loading payment history...</p>}
-        {query.isError && (
-          <LoadFailed message="Could not load your payment history." query={query} />
-        )}
+        {query.isError && <LoadFailed message="Could not load your payment history." query={query} />}
         {query.data?.length === 0 && <p className="text-sm text-gray-600">No payment history found</p>}
         {query.data && query.data.length > 0 && (
           <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200" aria-label="Payment history">

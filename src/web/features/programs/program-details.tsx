@@ -28,7 +28,10 @@ function Figure({ label, value }: { label: string; value: string }) {
 /** The selected program: its figures, features, an optional note and 'Make a Payment'. */
 export function ProgramDetails({ program, note, onNoteChange, onCancel, onSubmit, sending, failed }: Props) {
   return (
-    <section aria-labelledby="program-details-heading" className="relative rounded-xl border border-brand-100 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby="program-details-heading"
+      className="relative rounded-xl border border-brand-100 bg-white p-5 shadow-sm"
+    >
       <button
         type="button"
         onClick={onCancel}

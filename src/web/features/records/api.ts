@@ -7,7 +7,8 @@ import type { RecordKindUi } from './kinds';
 
 export const recordKeys = {
   all: (k: RecordKindUi) => ['records', k.path] as const,
-  list: (k: RecordKindUi, clientId: string | null, admin: boolean) => ['records', k.path, admin ? 'admin' : 'client', clientId ?? 'every'] as const,
+  list: (k: RecordKindUi, clientId: string | null, admin: boolean) =>
+    ['records', k.path, admin ? 'admin' : 'client', clientId ?? 'every'] as const,
 };
 
 const clientRecords = api.clients[':clientId'];
@@ -51,7 +52,10 @@ export function useCreateRecord(k: RecordKindUi, clientId: string) {
   return useMutation({
     mutationFn: async (json: RecordInput) => {
       const param = { clientId };
-      const res = 'dueDate' in json ? await clientRecords.receivables.$post({ param, json }) : await clientRecords['purchase-orders'].$post({ param, json });
+      const res =
+        'dueDate' in json
+          ? await clientRecords.receivables.$post({ param, json })
+          : await clientRecords['purchase-orders'].$post({ param, json });
       return (await unwrap(res)).record;
     },
     onSuccess: invalidate,
@@ -64,7 +68,9 @@ export function useUpdateRecord(k: RecordKindUi, record: RecordView) {
     mutationFn: async (json: RecordInput) => {
       const param = { clientId: record.clientId, recordId: record.id };
       const res =
-        'dueDate' in json ? await clientRecords.receivables[':recordId'].$patch({ param, json }) : await clientRecords['purchase-orders'][':recordId'].$patch({ param, json });
+        'dueDate' in json
+          ? await clientRecords.receivables[':recordId'].$patch({ param, json })
+          : await clientRecords['purchase-orders'][':recordId'].$patch({ param, json });
       return (await unwrap(res)).record;
     },
     onSuccess: invalidate,
@@ -74,7 +80,10 @@ export function useUpdateRecord(k: RecordKindUi, record: RecordView) {
 export function useDeleteRecord(k: RecordKindUi, record: RecordView) {
   const invalidate = useInvalidate(k);
   return useMutation({
-    mutationFn: async () => unwrap(await clientRecords[k.path][':recordId'].$delete({ param: { clientId: record.clientId, recordId: record.id } })),
+    mutationFn: async () =>
+      unwrap(
+        await clientRecords[k.path][':recordId'].$delete({ param: { clientId: record.clientId, recordId: record.id } }),
+      ),
     onSuccess: invalidate,
   });
 }
@@ -83,7 +92,11 @@ export function useDeleteRecordDocument(k: RecordKindUi, record: RecordView) {
   const invalidate = useInvalidate(k);
   return useMutation({
     mutationFn: async (documentId: string) =>
-      unwrap(await clientRecords[k.path][':recordId'].documents[':documentId'].$delete({ param: { clientId: record.clientId, recordId: record.id, documentId } })),
+      unwrap(
+        await clientRecords[k.path][':recordId'].documents[':documentId'].$delete({
+          param: { clientId: record.clientId, recordId: record.id, documentId },
+        }),
+      ),
     onSettled: invalidate,
   });
 }

@@ -1,4 +1,11 @@
-import { PURCHASE_ORDER_STATUSES, purchaseOrderInput, RECEIVABLE_STATUSES, receivableInput, type RecordKind, type RecordStatus } from '../../../shared/records';
+import {
+  PURCHASE_ORDER_STATUSES,
+  purchaseOrderInput,
+  RECEIVABLE_STATUSES,
+  receivableInput,
+  type RecordKind,
+  type RecordStatus,
+} from '../../../shared/records';
 
 /** What differs between the two pages (the original product gives both "the same layout"). */
 export type RecordKindUi = {
@@ -21,7 +28,8 @@ export const RECEIVABLES: RecordKindUi = {
   kind: 'receivable',
   path: 'receivables',
   heading: 'Account Receivables',
-  intro: 'Money owed to your business: who owes it, how much and when it is due, with the invoices and documents behind it.',
+  intro:
+    'Money owed to your business: who owes it, how much and when it is due, with the invoices and documents behind it.',
   newLabel: 'New Account Receivable',
   noun: 'account receivable',
   nounPlural: 'account receivables',

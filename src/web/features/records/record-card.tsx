@@ -9,7 +9,13 @@ import { FileRow } from '../../components/file-row';
 import { FileUpload } from '../../components/file-upload';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { DOCUMENTS_PER_RECORD, type RecordDocument, type RecordView } from '../../../shared/records';
-import { documentDownloadUrl, recordDocumentUpload, useDeleteRecord, useDeleteRecordDocument, useRefreshRecords } from './api';
+import {
+  documentDownloadUrl,
+  recordDocumentUpload,
+  useDeleteRecord,
+  useDeleteRecordDocument,
+  useRefreshRecords,
+} from './api';
 import type { RecordKindUi } from './kinds';
 import { RecordDialog } from './record-dialog';
 import { StatusBadge } from './status-badge';
@@ -53,13 +59,32 @@ export function RecordCard({ k, record, showClient }: { k: RecordKindUi; record:
           </dl>
         </div>
         <div className="flex shrink-0 flex-wrap items-center gap-1">
-          <Button variant="outline" size="sm" onClick={() => setUploading(true)} disabled={record.documents.length >= DOCUMENTS_PER_RECORD} aria-label={`Upload Document to ${record.vendorName}`}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setUploading(true)}
+            disabled={record.documents.length >= DOCUMENTS_PER_RECORD}
+            aria-label={`Upload Document to ${record.vendorName}`}
+          >
             <Upload aria-hidden="true" /> Upload Document
           </Button>
-          <Button variant="ghost" size="icon" onClick={() => setEditing(true)} aria-label={`Edit ${record.vendorName}`} title="Edit">
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={() => setEditing(true)}
+            aria-label={`Edit ${record.vendorName}`}
+            title="Edit"
+          >
             <Pencil />
           </Button>
-          <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)} aria-label={`Delete ${record.vendorName}`} title="Delete">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="text-red-700 hover:bg-red-50"
+            onClick={() => setConfirming(true)}
+            aria-label={`Delete ${record.vendorName}`}
+            title="Delete"
+          >
             <Trash2 />
           </Button>
         </div>
@@ -80,7 +105,17 @@ export function RecordCard({ k, record, showClient }: { k: RecordKindUi; record:
   );
 }
 
-function UploadDialog({ k, record, open, onOpenChange }: { k: RecordKindUi; record: RecordView; open: boolean; onOpenChange: (o: boolean) => void }) {
+function UploadDialog({
+  k,
+  record,
+  open,
+  onOpenChange,
+}: {
+  k: RecordKindUi;
+  record: RecordView;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
   const refresh = useRefreshRecords(k);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -114,10 +149,20 @@ function RecordDocuments({ k, record }: { k: RecordKindUi; record: RecordView })
   if (!record.documents.length) return <p className="mt-3 text-xs text-gray-600">No documents yet.</p>;
   return (
     <>
-      <ul className="mt-3 divide-y divide-gray-100 rounded-lg border border-gray-200" aria-label={`Documents of ${record.vendorName}`}>
+      <ul
+        className="mt-3 divide-y divide-gray-100 rounded-lg border border-gray-200"
+        aria-label={`Documents of ${record.vendorName}`}
+      >
         {record.documents.map((d) => (
           <FileRow key={d.id} compact file={d} href={documentDownloadUrl(k, record, d.id)}>
-            <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" aria-label={`Delete ${d.documentName}`} title="Delete" onClick={() => setDeleting(d)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-red-700 hover:bg-red-50"
+              aria-label={`Delete ${d.documentName}`}
+              title="Delete"
+              onClick={() => setDeleting(d)}
+            >
               <Trash2 />
             </Button>
           </FileRow>

@@ -12,13 +12,20 @@ import { useCreateRecord, useUpdateRecord } from './api';
 import type { RecordKindUi } from './kinds';
 
 /** The 'New ...' dialog (for `clientId`) or the edit dialog (of `record`); stays open with the server's sentence on failure. */
-export function RecordDialog(props: { k: RecordKindUi; open: boolean; onOpenChange: (open: boolean) => void } & ({ clientId: string; record?: undefined } | { record: RecordView; clientId?: undefined })) {
+export function RecordDialog(
+  props: { k: RecordKindUi; open: boolean; onOpenChange: (open: boolean) => void } & (
+    { clientId: string; record?: undefined } | { record: RecordView; clientId?: undefined }
+  ),
+) {
   const { k, open, onOpenChange } = props;
   // Not closed (Escape, outside click, the X) while a save is under way.
   const [busy, setBusy] = useState(false);
   return (
     <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
-      <DialogContent title={props.record ? k.newLabel.replace(/^New /, 'Edit ') : k.newLabel} description={props.record ? props.record.vendorName : `Record a new ${k.noun}.`}>
+      <DialogContent
+        title={props.record ? k.newLabel.replace(/^New /, 'Edit ') : k.newLabel}
+        description={props.record ? props.record.vendorName : `Record a new ${k.noun}.`}
+      >
         {open &&
           (props.record ? (
             <EditForm k={k} record={props.record} onBusy={setBusy} close={() => onOpenChange(false)} />
@@ -30,7 +37,17 @@ export function RecordDialog(props: { k: RecordKindUi; open: boolean; onOpenChan
   );
 }
 
-function CreateForm({ k, clientId, onBusy, close }: { k: RecordKindUi; clientId: string; onBusy: (busy: boolean) => void; close: () => void }) {
+function CreateForm({
+  k,
+  clientId,
+  onBusy,
+  close,
+}: {
+  k: RecordKindUi;
+  clientId: string;
+  onBusy: (busy: boolean) => void;
+  close: () => void;
+}) {
   const create = useCreateRecord(k, clientId);
   useEffect(() => {
     onBusy(create.isPending);
@@ -57,7 +74,17 @@ function CreateForm({ k, clientId, onBusy, close }: { k: RecordKindUi; clientId:
   );
 }
 
-function EditForm({ k, record, onBusy, close }: { k: RecordKindUi; record: RecordView; onBusy: (busy: boolean) => void; close: () => void }) {
+function EditForm({
+  k,
+  record,
+  onBusy,
+  close,
+}: {
+  k: RecordKindUi;
+  record: RecordView;
+  onBusy: (busy: boolean) => void;
+  close: () => void;
+}) {
   const update = useUpdateRecord(k, record);
   useEffect(() => {
     onBusy(update.isPending);
@@ -85,7 +112,15 @@ function EditForm({ k, record, onBusy, close }: { k: RecordKindUi; record: Recor
   );
 }
 
-function RecordForm(props: { k: RecordKindUi; record?: RecordView; submitLabel: string; busy: boolean; error: string | null; onSubmit: (v: RecordInput) => void; onCancel: () => void }) {
+function RecordForm(props: {
+  k: RecordKindUi;
+  record?: RecordView;
+  submitLabel: string;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (v: RecordInput) => void;
+  onCancel: () => void;
+}) {
   const { k, record, busy } = props;
   const form = useForm<RecordInput>({
     resolver: zodResolver(k.schema) as unknown as Resolver<RecordInput>,
@@ -102,7 +137,14 @@ function RecordForm(props: { k: RecordKindUi; record?: RecordView; submitLabel: 
   return (
     <form onSubmit={form.handleSubmit(props.onSubmit)} noValidate className="flex flex-col gap-4">
       <FormField id={id('vendor')} label="Vendor Name" error={e.vendorName?.message}>
-        <Input id={id('vendor')} autoComplete="off" disabled={busy} aria-invalid={Boolean(e.vendorName)} aria-describedby={describedBy(id('vendor'), undefined, e.vendorName)} {...form.register('vendorName')} />
+        <Input
+          id={id('vendor')}
+          autoComplete="off"
+          disabled={busy}
+          aria-invalid={Boolean(e.vendorName)}
+          aria-describedby={describedBy(id('vendor'), undefined, e.vendorName)}
+          {...form.register('vendorName')}
+        />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={id('amount')} label="Amount (USD)" error={e.amount?.message}>
@@ -120,7 +162,14 @@ function RecordForm(props: { k: RecordKindUi; record?: RecordView; submitLabel: 
           />
         </FormField>
         <FormField id={id('date')} label={k.dateLabel} error={dateError}>
-          <Input id={id('date')} type="date" disabled={busy} aria-invalid={Boolean(dateError)} aria-describedby={describedBy(id('date'), undefined, dateError)} {...form.register(k.dateKey)} />
+          <Input
+            id={id('date')}
+            type="date"
+            disabled={busy}
+            aria-invalid={Boolean(dateError)}
+            aria-describedby={describedBy(id('date'), undefined, dateError)}
+            {...form.register(k.dateKey)}
+          />
         </FormField>
       </div>
       <FormField id={id('status')} label="Status" error={e.status?.message}>

@@ -38,7 +38,9 @@ function RecordsPage({ k }: { k: RecordKindUi }) {
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight text-gray-900">{k.heading}</h1>
           <p className="text-sm text-gray-600">
-            {isAdmin ? `Every client’s ${k.nounPlural}. Choose a client to see only theirs and to add one for them.` : k.intro}
+            {isAdmin
+              ? `Every client’s ${k.nounPlural}. Choose a client to see only theirs and to add one for them.`
+              : k.intro}
           </p>
         </div>
         <div className="flex flex-col items-start gap-1 sm:items-end">
@@ -46,11 +48,21 @@ function RecordsPage({ k }: { k: RecordKindUi }) {
             <Plus aria-hidden="true" /> {k.newLabel}
           </Button>
           {isAdmin && (
-            <p className="text-xs text-gray-600">{clientId ? `For ${chosen ? clientLabel(chosen) : 'the chosen client'}` : 'Choose a client below to add one for them.'}</p>
+            <p className="text-xs text-gray-600">
+              {clientId
+                ? `For ${chosen ? clientLabel(chosen) : 'the chosen client'}`
+                : 'Choose a client below to add one for them.'}
+            </p>
           )}
         </div>
       </header>
-      {isAdmin && <ClientSelector value={clientId ?? ''} allOption="All clients" onChange={(id) => setParams(id ? { client: id } : {})} />}
+      {isAdmin && (
+        <ClientSelector
+          value={clientId ?? ''}
+          allOption="All clients"
+          onChange={(id) => setParams(id ? { client: id } : {})}
+        />
+      )}
       {clientId && <RecordDialog k={k} clientId={clientId} open={adding} onOpenChange={setAdding} />}
       {list.lastPage && <StatusTotals k={k} totals={list.lastPage.totals} />}
       <QueryStates

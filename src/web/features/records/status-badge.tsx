@@ -10,7 +10,14 @@ const colours = {
 /** Green approved, yellow pending, red otherwise; the label says it too (colour is never the only signal). */
 export function StatusBadge({ status, className }: { status: RecordStatus; className?: string }) {
   return (
-    <span data-colour={statusColour(status)} className={cn('inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium', colours[statusColour(status)], className)}>
+    <span
+      data-colour={statusColour(status)}
+      className={cn(
+        'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium',
+        colours[statusColour(status)],
+        className,
+      )}
+    >
       {STATUS_LABELS[status]}
     </span>
   );

@@ -9,7 +9,8 @@ export const scoresKey = (clientId: string) => ['scores', clientId] as const;
 export const scoresQuery = (clientId: string) =>
   queryOptions({
     queryKey: scoresKey(clientId),
-    queryFn: async ({ signal }) => unwrap(await api.clients[':clientId'].scores.$get({ param: { clientId } }, { init: { signal } })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.clients[':clientId'].scores.$get({ param: { clientId } }, { init: { signal } })),
   });
 
 /** Admins: set one of the client's scores; the answer is the client's scores after the save. */

@@ -2,7 +2,16 @@ import { ExternalLink } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../../shared/format';
-import { PAYDEX_REFERENCE, PAYDEX_SCORE, PAYDEX_STATIC_TEXTS, SCORE_LINKS, SCORE_MESSAGES, paydexColour, paydexRisk, type ScorePoint } from '../../../shared/scores';
+import {
+  PAYDEX_REFERENCE,
+  PAYDEX_SCORE,
+  PAYDEX_STATIC_TEXTS,
+  SCORE_LINKS,
+  SCORE_MESSAGES,
+  paydexColour,
+  paydexRisk,
+  type ScorePoint,
+} from '../../../shared/scores';
 import { paydexStyle } from './tier-style';
 
 /** The PAYDEX card: the dial, the risk band in words, the static texts and the reference table. */
@@ -11,11 +20,17 @@ export function PaydexCard({ latest }: { latest: ScorePoint | null }) {
     <Card data-testid="paydex-card">
       <CardHeader>
         <CardTitle>PAYDEX Score</CardTitle>
-        <p className="text-sm text-gray-600">{latest ? `Last updated ${formatDate(latest.lastUpdatedAt)}` : 'Not reported yet'}</p>
+        <p className="text-sm text-gray-600">
+          {latest ? `Last updated ${formatDate(latest.lastUpdatedAt)}` : 'Not reported yet'}
+        </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         <div className="flex flex-col items-center gap-6 sm:flex-row sm:items-start">
-          {latest ? <PaydexDial score={latest.score} /> : <p className="py-6 text-sm font-medium text-gray-700">{SCORE_MESSAGES.noPaydex}</p>}
+          {latest ? (
+            <PaydexDial score={latest.score} />
+          ) : (
+            <p className="py-6 text-sm font-medium text-gray-700">{SCORE_MESSAGES.noPaydex}</p>
+          )}
           <dl className="grid w-full flex-1 gap-3 text-sm sm:w-auto">
             {PAYDEX_STATIC_TEXTS.map((item) => (
               <div key={item.label}>
@@ -51,9 +66,24 @@ function PaydexDial({ score }: { score: number }) {
   const arc = 'M 12 62 A 50 50 0 0 1 112 62';
   return (
     <figure className="flex w-48 shrink-0 flex-col items-center" data-testid="paydex-dial" data-colour={colour}>
-      <svg viewBox="0 0 124 70" className="w-full" role="img" aria-label={`PAYDEX ${score} of ${PAYDEX_SCORE.max}, ${risk}`}>
+      <svg
+        viewBox="0 0 124 70"
+        className="w-full"
+        role="img"
+        aria-label={`PAYDEX ${score} of ${PAYDEX_SCORE.max}, ${risk}`}
+      >
         <path d={arc} fill="none" stroke="#e5e7eb" strokeWidth="12" strokeLinecap="round" />
-        {score > 0 && <path d={arc} fill="none" stroke={style.stroke} strokeWidth="12" strokeLinecap="round" pathLength={100} strokeDasharray={`${score} 100`} />}
+        {score > 0 && (
+          <path
+            d={arc}
+            fill="none"
+            stroke={style.stroke}
+            strokeWidth="12"
+            strokeLinecap="round"
+            pathLength={100}
+            strokeDasharray={`${score} 100`}
+          />
+        )}
         <text x="62" y="58" textAnchor="middle" className="fill-gray-900 text-[22px] font-bold" aria-hidden="true">
           {score}
         </text>
@@ -62,7 +92,10 @@ function PaydexDial({ score }: { score: number }) {
         <span className="text-xs text-gray-600">
           {PAYDEX_SCORE.min}-{PAYDEX_SCORE.max}
         </span>
-        <span data-testid="paydex-risk" className={cn('rounded-full border px-2.5 py-0.5 text-sm font-semibold', style.badge)}>
+        <span
+          data-testid="paydex-risk"
+          className={cn('rounded-full border px-2.5 py-0.5 text-sm font-semibold', style.badge)}
+        >
           {risk}
         </span>
       </figcaption>

@@ -13,8 +13,20 @@ export function ScoreHistory({ capital, paydex }: { capital: ScorePoint[]; payde
         <CardTitle>History</CardTitle>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-1">
-        <HistoryChart name="CapitalScore" points={capital} domain={[CAPITAL_SCORE.min, CAPITAL_SCORE.max]} ticks={[...CAPITAL_SCORE_MARKS]} colour="#1d4ed8" />
-        <HistoryChart name="PAYDEX" points={paydex} domain={[PAYDEX_SCORE.min, PAYDEX_SCORE.max]} ticks={[0, 25, 50, 75, 100]} colour="#15803d" />
+        <HistoryChart
+          name="CapitalScore"
+          points={capital}
+          domain={[CAPITAL_SCORE.min, CAPITAL_SCORE.max]}
+          ticks={[...CAPITAL_SCORE_MARKS]}
+          colour="#1d4ed8"
+        />
+        <HistoryChart
+          name="PAYDEX"
+          points={paydex}
+          domain={[PAYDEX_SCORE.min, PAYDEX_SCORE.max]}
+          ticks={[0, 25, 50, 75, 100]}
+          colour="#15803d"
+        />
       </CardContent>
     </Card>
   );
@@ -32,15 +44,33 @@ export function changeText(points: ScorePoint[]): string | null {
 
 /** Ticks on the x axis: dates, or times of day when every point is on one day. */
 const tickFormat = (points: ScorePoint[]) => {
-  const oneDay = points.length > 0 && formatDate(points[0]!.lastUpdatedAt) === formatDate(points[points.length - 1]!.lastUpdatedAt);
-  return oneDay ? (v: string) => new Date(v).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }) : (v: string) => formatDate(v);
+  const oneDay =
+    points.length > 0 && formatDate(points[0]!.lastUpdatedAt) === formatDate(points[points.length - 1]!.lastUpdatedAt);
+  return oneDay
+    ? (v: string) => new Date(v).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
+    : (v: string) => formatDate(v);
 };
 
-export function HistoryChart({ name, points, domain, ticks, colour }: { name: string; points: ScorePoint[]; domain: [number, number]; ticks: number[]; colour: string }) {
+export function HistoryChart({
+  name,
+  points,
+  domain,
+  ticks,
+  colour,
+}: {
+  name: string;
+  points: ScorePoint[];
+  domain: [number, number];
+  ticks: number[];
+  colour: string;
+}) {
   const change = changeText(points);
   const data = points.map((p) => ({ at: p.lastUpdatedAt, score: p.score }));
   const values = points.map((p) => p.score);
-  const summary = values.length <= 10 ? `${name} history: ${values.join(', ')}` : `${name} history: ${values.length} scores, from ${values[0]} to ${values.at(-1)}`;
+  const summary =
+    values.length <= 10
+      ? `${name} history: ${values.join(', ')}`
+      : `${name} history: ${values.length} scores, from ${values[0]} to ${values.at(-1)}`;
   return (
     <section aria-label={`${name} history`} data-testid={`history-${name}`} className="flex min-w-0 flex-col gap-2">
       <h3 className="text-base font-semibold text-gray-900">{name}</h3>
@@ -56,10 +86,29 @@ export function HistoryChart({ name, points, domain, ticks, colour }: { name: st
             <ResponsiveContainer width="100%" height="100%">
               <LineChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
                 <CartesianGrid stroke="#e5e7eb" vertical={false} />
-                <XAxis dataKey="at" tickFormatter={tickFormat(points)} tick={{ fontSize: 11, fill: '#4b5563' }} minTickGap={24} />
-                <YAxis domain={domain} ticks={ticks} interval={0} tick={{ fontSize: 11, fill: '#4b5563' }} width={44} allowDecimals={false} />
+                <XAxis
+                  dataKey="at"
+                  tickFormatter={tickFormat(points)}
+                  tick={{ fontSize: 11, fill: '#4b5563' }}
+                  minTickGap={24}
+                />
+                <YAxis
+                  domain={domain}
+                  ticks={ticks}
+                  interval={0}
+                  tick={{ fontSize: 11, fill: '#4b5563' }}
+                  width={44}
+                  allowDecimals={false}
+                />
                 <Tooltip labelFormatter={(v) => formatDateTime(String(v))} formatter={(v) => [v, name]} />
-                <Line type="linear" dataKey="score" stroke={colour} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+                <Line
+                  type="linear"
+                  dataKey="score"
+                  stroke={colour}
+                  strokeWidth={2}
+                  dot={{ r: 3 }}
+                  isAnimationActive={false}
+                />
               </LineChart>
             </ResponsiveContainer>
           </div>

@@ -14,7 +14,17 @@ export const whatIfStart = (latest: ScorePoint | null) => latest?.score ?? CAPIT
  * The Score Range bar with a what-if marker (docs/architecture.md, "Where we differ from the original product"): drag it, click the bar or use
  * the keys, and it shows the tier that score would give. It never saves: scores are set by staff.
  */
-export function ScoreRange({ latest, whatIf, onWhatIf, forClient }: { latest: ScorePoint | null; whatIf: number; onWhatIf: (score: number) => void; forClient?: boolean }) {
+export function ScoreRange({
+  latest,
+  whatIf,
+  onWhatIf,
+  forClient,
+}: {
+  latest: ScorePoint | null;
+  whatIf: number;
+  onWhatIf: (score: number) => void;
+  forClient?: boolean;
+}) {
   const id = useId();
   const start = whatIfStart(latest);
   const setWhatIf = onWhatIf;
@@ -26,7 +36,8 @@ export function ScoreRange({ latest, whatIf, onWhatIf, forClient }: { latest: Sc
       <CardHeader>
         <CardTitle>Score Range</CardTitle>
         <p id={`${id}-hint`} className="text-sm text-gray-600">
-          Drag the marker, click the bar or use the arrow keys to see the tier a score would give. This is a what-if: nothing is saved.
+          Drag the marker, click the bar or use the arrow keys to see the tier a score would give. This is a what-if:
+          nothing is saved.
         </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
@@ -40,7 +51,10 @@ export function ScoreRange({ latest, whatIf, onWhatIf, forClient }: { latest: Sc
             value={[whatIf]}
             onValueChange={([v]) => setWhatIf(v ?? start)}
           >
-            <Slider.Track className="relative h-3 w-full grow cursor-pointer rounded-full" style={{ background: SCORE_GRADIENT }} />
+            <Slider.Track
+              className="relative h-3 w-full grow cursor-pointer rounded-full"
+              style={{ background: SCORE_GRADIENT }}
+            />
             <Slider.Thumb
               aria-label="What-if CapitalScore"
               aria-valuetext={`${whatIf}, ${whatIfTier.name} tier`}
@@ -55,7 +69,11 @@ export function ScoreRange({ latest, whatIf, onWhatIf, forClient }: { latest: Sc
             {CAPITAL_SCORE_MARKS.map((mark) => {
               const at = ((mark - CAPITAL_SCORE.min) / (CAPITAL_SCORE.max - CAPITAL_SCORE.min)) * 100;
               return (
-                <span key={mark} className="absolute top-0 flex -translate-x-1/2 flex-col items-center" style={{ left: `${at}%` }}>
+                <span
+                  key={mark}
+                  className="absolute top-0 flex -translate-x-1/2 flex-col items-center"
+                  style={{ left: `${at}%` }}
+                >
                   <span className="h-1.5 w-px bg-gray-400" />
                   {mark}
                 </span>
@@ -66,8 +84,15 @@ export function ScoreRange({ latest, whatIf, onWhatIf, forClient }: { latest: Sc
 
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-gray-200 bg-gray-50 px-4 py-3">
           <p className="text-sm text-gray-800">
-            <span className="font-medium">What-if:</span> <span data-testid="what-if-score" className="font-semibold tabular-nums">{whatIf}</span> would be{' '}
-            <span data-testid="what-if-tier" className={cn('inline-flex items-center gap-1.5 font-semibold', tierStyle[whatIfTier.name].text)}>
+            <span className="font-medium">What-if:</span>{' '}
+            <span data-testid="what-if-score" className="font-semibold tabular-nums">
+              {whatIf}
+            </span>{' '}
+            would be{' '}
+            <span
+              data-testid="what-if-tier"
+              className={cn('inline-flex items-center gap-1.5 font-semibold', tierStyle[whatIfTier.name].text)}
+            >
               <span aria-hidden="true" className={cn('size-2.5 rounded-full', tierStyle[whatIfTier.name].dot)} />
               {whatIfTier.name}
             </span>
@@ -96,7 +121,10 @@ export function ScoreRange({ latest, whatIf, onWhatIf, forClient }: { latest: Sc
           <div>
             <h3 className="text-sm font-medium text-gray-600">{forClient ? "Client's tier" : 'Your tier'}</h3>
             {yourTier ? (
-              <p data-testid="your-tier" className={cn('flex items-center gap-2 text-2xl font-semibold', tierStyle[yourTier.name].text)}>
+              <p
+                data-testid="your-tier"
+                className={cn('flex items-center gap-2 text-2xl font-semibold', tierStyle[yourTier.name].text)}
+              >
                 <span aria-hidden="true" className={cn('size-3 rounded-full', tierStyle[yourTier.name].dot)} />
                 {yourTier.name}
               </p>

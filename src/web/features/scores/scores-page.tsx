@@ -98,7 +98,9 @@ function AdminScoreForms({ clientId, scores }: { clientId: string; scores: Score
     <Card>
       <CardHeader>
         <CardTitle>Set scores{client.data ? ` for ${clientLabel(client.data)}` : ''}</CardTitle>
-        <p className="text-sm text-gray-600">Each save is kept in the history, and the client is notified of the change.</p>
+        <p className="text-sm text-gray-600">
+          Each save is kept in the history, and the client is notified of the change.
+        </p>
       </CardHeader>
       <CardContent className="grid gap-6 sm:grid-cols-2">
         <SetScoreForm clientId={clientId} kind="capital" current={scores.capital.latest?.score ?? null} />

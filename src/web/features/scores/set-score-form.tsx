@@ -5,13 +5,31 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { FormField, describedBy } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { CAPITAL_SCORE, PAYDEX_SCORE, SCORE_MESSAGES, capitalScoreInput, paydexScoreInput } from '../../../shared/scores';
+import {
+  CAPITAL_SCORE,
+  PAYDEX_SCORE,
+  SCORE_MESSAGES,
+  capitalScoreInput,
+  paydexScoreInput,
+} from '../../../shared/scores';
 import { putServerError } from '../../lib/server-error';
 import { useSetScore, type ScoreKind } from './api';
 
 const forms = {
-  capital: { label: 'CapitalScore', range: CAPITAL_SCORE, schema: capitalScoreInput, saved: SCORE_MESSAGES.capitalSaved, failed: SCORE_MESSAGES.capitalFailed },
-  paydex: { label: 'PAYDEX score', range: PAYDEX_SCORE, schema: paydexScoreInput, saved: SCORE_MESSAGES.paydexSaved, failed: SCORE_MESSAGES.paydexFailed },
+  capital: {
+    label: 'CapitalScore',
+    range: CAPITAL_SCORE,
+    schema: capitalScoreInput,
+    saved: SCORE_MESSAGES.capitalSaved,
+    failed: SCORE_MESSAGES.capitalFailed,
+  },
+  paydex: {
+    label: 'PAYDEX score',
+    range: PAYDEX_SCORE,
+    schema: paydexScoreInput,
+    saved: SCORE_MESSAGES.paydexSaved,
+    failed: SCORE_MESSAGES.paydexFailed,
+  },
 } as const;
 
 type Values = { score: string };
@@ -20,12 +38,25 @@ type Output = { score: number };
 // The box holds the score as typed; the API's schema reads a number (and says so when it is missing).
 const resolverFor = (schema: (typeof forms)[ScoreKind]['schema']): Resolver<Values, unknown, Output> => {
   const check = zodResolver(schema);
-  return (values, context, options) => check({ score: values.score.trim() === '' ? undefined : Number(values.score) } as Output, context, options as unknown as Parameters<typeof check>[2]);
+  return (values, context, options) =>
+    check(
+      { score: values.score.trim() === '' ? undefined : Number(values.score) } as Output,
+      context,
+      options as unknown as Parameters<typeof check>[2],
+    );
 };
 const resolvers = { capital: resolverFor(capitalScoreInput), paydex: resolverFor(paydexScoreInput) };
 
 /** Admins: set one of the client's scores (each save is a new history row, and the client is told). */
-export function SetScoreForm({ clientId, kind, current }: { clientId: string; kind: ScoreKind; current: number | null }) {
+export function SetScoreForm({
+  clientId,
+  kind,
+  current,
+}: {
+  clientId: string;
+  kind: ScoreKind;
+  current: number | null;
+}) {
   const id = useId();
   const form = forms[kind];
   // The server checks the same schema; checking here first saves a round trip for a typo.

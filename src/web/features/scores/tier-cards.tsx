@@ -17,7 +17,10 @@ export function TierCards({ current, whatIf }: { current: TierName | null; whatI
               key={tier.name}
               data-testid={`tier-${tier.name}`}
               aria-current={isCurrent ? 'true' : undefined}
-              className={cn('flex flex-col gap-3 rounded-xl border bg-white p-5 shadow-sm', isCurrent ? cn('border-2', tierStyle[tier.name].ring) : 'border-gray-200')}
+              className={cn(
+                'flex flex-col gap-3 rounded-xl border bg-white p-5 shadow-sm',
+                isCurrent ? cn('border-2', tierStyle[tier.name].ring) : 'border-gray-200',
+              )}
             >
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h3 className={cn('flex items-center gap-2 text-lg font-semibold', tierStyle[tier.name].text)}>
@@ -25,8 +28,16 @@ export function TierCards({ current, whatIf }: { current: TierName | null; whatI
                   {tier.name}
                 </h3>
                 <span className="flex flex-wrap gap-1">
-                  {isCurrent && <span className="rounded-full bg-gray-900 px-2 py-0.5 text-xs font-semibold text-white">Current Tier</span>}
-                  {whatIf === tier.name && !isCurrent && <span className="rounded-full border border-gray-400 px-2 py-0.5 text-xs font-medium text-gray-800">What-if</span>}
+                  {isCurrent && (
+                    <span className="rounded-full bg-gray-900 px-2 py-0.5 text-xs font-semibold text-white">
+                      Current Tier
+                    </span>
+                  )}
+                  {whatIf === tier.name && !isCurrent && (
+                    <span className="rounded-full border border-gray-400 px-2 py-0.5 text-xs font-medium text-gray-800">
+                      What-if
+                    </span>
+                  )}
                 </span>
               </div>
               <p className="text-sm font-medium tabular-nums text-gray-700">

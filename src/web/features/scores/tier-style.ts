@@ -9,7 +9,8 @@ export const tierStyle: Record<TierName, { dot: string; text: string; ring: stri
 };
 
 /** The Score Range bar: red at 500 through to green at 1000, the tier colours at their thresholds. */
-export const SCORE_GRADIENT = 'linear-gradient(to right, #dc2626 0%, #f59e0b 25%, #65a30d 50%, #16a34a 75%, #047857 100%)';
+export const SCORE_GRADIENT =
+  'linear-gradient(to right, #dc2626 0%, #f59e0b 25%, #65a30d 50%, #16a34a 75%, #047857 100%)';
 
 /** The dial's stroke and the band's text colour (the risk band is always written out beside it). */
 export const paydexStyle: Record<PaydexColour, { stroke: string; text: string; badge: string }> = {

@@ -10,7 +10,9 @@ const routes = () => api.clients[':clientId']['social-accounts'];
 
 /** One client's social accounts (never a password). */
 export const socialAccountsQuery = (clientId: string) =>
-  pagedListOptions(key(clientId), async (page) => unwrap(await routes().$get({ param: { clientId }, query: { page } })));
+  pagedListOptions(key(clientId), async (page) =>
+    unwrap(await routes().$get({ param: { clientId }, query: { page } })),
+  );
 
 const useInvalidate = (clientId: string) => {
   const queryClient = useQueryClient();
@@ -20,7 +22,8 @@ const useInvalidate = (clientId: string) => {
 export function useCreateSocialAccount(clientId: string) {
   const onSuccess = useInvalidate(clientId);
   return useMutation({
-    mutationFn: async (json: SocialAccountInput) => (await unwrap(await routes().$post({ param: { clientId }, json }))).account,
+    mutationFn: async (json: SocialAccountInput) =>
+      (await unwrap(await routes().$post({ param: { clientId }, json }))).account,
     onSuccess,
   });
 }
@@ -37,12 +40,15 @@ export function useUpdateSocialAccount(clientId: string, socialAccountId: string
 export function useDeleteSocialAccount(clientId: string, socialAccountId: string) {
   const onSuccess = useInvalidate(clientId);
   return useMutation({
-    mutationFn: async () => unwrap(await routes()[':socialAccountId'].$delete({ param: { clientId, socialAccountId } })),
+    mutationFn: async () =>
+      unwrap(await routes()[':socialAccountId'].$delete({ param: { clientId, socialAccountId } })),
     onSuccess,
   });
 }
 
 /** The password in clear: its own request, audited on the server (copying goes through here too). */
 export async function revealSocialPassword(clientId: string, socialAccountId: string) {
-  return (await unwrap(await routes()[':socialAccountId'].reveal.password.$post({ param: { clientId, socialAccountId } }))).value;
+  return (
+    await unwrap(await routes()[':socialAccountId'].reveal.password.$post({ param: { clientId, socialAccountId } }))
+  ).value;
 }

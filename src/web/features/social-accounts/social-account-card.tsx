@@ -28,7 +28,10 @@ export function PlatformBadge({ platform }: { platform: string }) {
   const look = known ? PLATFORM_LOOK[known] : OTHER;
   const Icon = look.icon;
   return (
-    <span className={`flex size-10 shrink-0 items-center justify-center rounded-full text-white ${look.colour}`} data-platform={known ?? 'other'}>
+    <span
+      className={`flex size-10 shrink-0 items-center justify-center rounded-full text-white ${look.colour}`}
+      data-platform={known ?? 'other'}
+    >
       <Icon className="size-5" aria-hidden="true" />
     </span>
   );
@@ -48,7 +51,12 @@ function Row({ label, children, actions }: { label: string; children: ReactNode;
 
 /** The password masked, with Reveal/Hide and Copy, both through the audited reveal route. */
 function PasswordRow({ account }: { account: SocialAccount }) {
-  const secret = useSecretReveal({ label: 'password', masked: PASSWORD_MASK, fetchValue: () => revealSocialPassword(account.clientId, account.id), testId: 'password-value' });
+  const secret = useSecretReveal({
+    label: 'password',
+    masked: PASSWORD_MASK,
+    fetchValue: () => revealSocialPassword(account.clientId, account.id),
+    testId: 'password-value',
+  });
   if (!account.hasPassword) return <Row label="Password">-</Row>;
   return (
     <Row label="Password" actions={secret.actions}>
@@ -96,7 +104,9 @@ export function SocialAccountCard({ account }: { account: SocialAccount }) {
             <p className="break-all text-sm text-gray-600">{account.username}</p>
           </div>
         </div>
-        {!editing && <EditDeleteButtons title={title} onEdit={() => setEditing(true)} onDelete={() => setConfirming(true)} />}
+        {!editing && (
+          <EditDeleteButtons title={title} onEdit={() => setEditing(true)} onDelete={() => setConfirming(true)} />
+        )}
       </div>
       <CardContent className="flex flex-1 flex-col gap-3 p-4 pt-0">
         {editing ? (

@@ -4,7 +4,12 @@ import { Alert } from '../../components/ui/alert';
 import { Input } from '../../components/ui/input';
 import { describedBy, FormField } from '../../components/ui/form-field';
 import { FormActions } from '../../components/ui/form-actions';
-import { SOCIAL_PLATFORMS, socialAccountInput, socialAccountUpdate, type SocialAccount } from '../../../shared/web-presence';
+import {
+  SOCIAL_PLATFORMS,
+  socialAccountInput,
+  socialAccountUpdate,
+  type SocialAccount,
+} from '../../../shared/web-presence';
 import type { SocialAccountChanges } from './api';
 import { Textarea } from '../../components/ui/textarea';
 
@@ -20,7 +25,8 @@ const payloadOf = (v: Values, editing: boolean): SocialAccountChanges => ({
 });
 
 /** The shared schema decides, so the form says what the server would. */
-const resolverFor = (editing: boolean) => payloadResolver<Values>(editing ? socialAccountUpdate : socialAccountInput, (v) => payloadOf(v, editing));
+const resolverFor = (editing: boolean) =>
+  payloadResolver<Values>(editing ? socialAccountUpdate : socialAccountInput, (v) => payloadOf(v, editing));
 
 /** Add (in the modal) and inline edit of a social media account. */
 export function SocialAccountForm(props: {
@@ -36,17 +42,41 @@ export function SocialAccountForm(props: {
   const editing = Boolean(account);
   const form = useForm<Values>({
     resolver: resolverFor(editing),
-    defaultValues: { platform: account?.platform ?? '', username: account?.username ?? '', password: '', profileUrl: account?.profileUrl ?? '', notes: account?.notes ?? '' },
+    defaultValues: {
+      platform: account?.platform ?? '',
+      username: account?.username ?? '',
+      password: '',
+      profileUrl: account?.profileUrl ?? '',
+      notes: account?.notes ?? '',
+    },
   });
   const e = form.formState.errors;
   const submit = form.handleSubmit((v) => props.onSubmit(payloadOf(v, editing)));
-  const field = (name: Exclude<keyof Values, 'notes'>, label: string, extra: { type?: string; placeholder?: string; list?: string; autoComplete?: string; hint?: string; required?: boolean } = {}) => {
+  const field = (
+    name: Exclude<keyof Values, 'notes'>,
+    label: string,
+    extra: {
+      type?: string;
+      placeholder?: string;
+      list?: string;
+      autoComplete?: string;
+      hint?: string;
+      required?: boolean;
+    } = {},
+  ) => {
     const id = `${p}-${name}`;
     const error = e[name]?.message;
     const { hint, ...attrs } = extra;
     return (
       <FormField id={id} label={label} hint={hint} error={error}>
-        <Input id={id} {...attrs} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, hint, error)} disabled={props.busy} {...form.register(name)} />
+        <Input
+          id={id}
+          {...attrs}
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy(id, hint, error)}
+          disabled={props.busy}
+          {...form.register(name)}
+        />
       </FormField>
     );
   };
@@ -54,18 +84,34 @@ export function SocialAccountForm(props: {
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        {field('platform', 'Platform', { placeholder: 'e.g. Instagram', list: `${p}-platforms`, autoComplete: 'off', required: true })}
+        {field('platform', 'Platform', {
+          placeholder: 'e.g. Instagram',
+          list: `${p}-platforms`,
+          autoComplete: 'off',
+          required: true,
+        })}
         <datalist id={`${p}-platforms`}>
           {SOCIAL_PLATFORMS.map((name) => (
             <option key={name} value={name} />
           ))}
         </datalist>
         {field('username', 'Username', { autoComplete: 'off', required: true })}
-        {field('password', 'Password', { type: 'password', autoComplete: 'new-password', required: !editing, hint: editing ? 'Leave blank to keep the stored password.' : 'Stored encrypted.' })}
+        {field('password', 'Password', {
+          type: 'password',
+          autoComplete: 'new-password',
+          required: !editing,
+          hint: editing ? 'Leave blank to keep the stored password.' : 'Stored encrypted.',
+        })}
         {field('profileUrl', 'Profile URL', { type: 'url', placeholder: 'https://' })}
       </div>
       <FormField id={notesId} label="Notes" error={e.notes?.message}>
-        <Textarea id={notesId}  aria-invalid={Boolean(e.notes)} aria-describedby={describedBy(notesId, undefined, e.notes?.message)} disabled={props.busy} {...form.register('notes')} />
+        <Textarea
+          id={notesId}
+          aria-invalid={Boolean(e.notes)}
+          aria-describedby={describedBy(notesId, undefined, e.notes?.message)}
+          disabled={props.busy}
+          {...form.register('notes')}
+        />
       </FormField>
       {props.error && <Alert tone="error">{props.error}</Alert>}
       <FormActions busy={props.busy} submitLabel={props.submitLabel} onCancel={props.onCancel} />

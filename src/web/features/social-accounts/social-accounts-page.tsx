@@ -23,7 +23,8 @@ export function SocialAccountsPage() {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Social Media Accounts</h1>
           <p className="text-sm text-gray-600">
-            {isAdmin && clientName ? `${clientName}'s` : 'Your'} social media logins and profiles. Passwords are encrypted and stay masked until you reveal them.
+            {isAdmin && clientName ? `${clientName}'s` : 'Your'} social media logins and profiles. Passwords are
+            encrypted and stay masked until you reveal them.
           </p>
         </div>
         {clientId && <AddAccount key={clientId} clientId={clientId} />}
@@ -42,7 +43,11 @@ function Accounts({ clientId }: { clientId: string }) {
       noun="accounts"
       loading="Loading accounts..."
       error="Could not load the accounts."
-      empty={{ title: 'No accounts found.', hint: 'Use Add Account to record a social media login.', icon: <Share2 className="size-8 text-gray-400" aria-hidden="true" /> }}
+      empty={{
+        title: 'No accounts found.',
+        hint: 'Use Add Account to record a social media login.',
+        icon: <Share2 className="size-8 text-gray-400" aria-hidden="true" />,
+      }}
     >
       {(accounts) => (
         <div className="grid gap-4 md:grid-cols-2">
@@ -80,8 +85,21 @@ function AddAccount({ clientId }: { clientId: string }) {
       <Button onClick={() => setOpen(true)}>
         <Plus aria-hidden="true" /> Add Account
       </Button>
-      <DialogContent title="Add Account" description="Platform, username and password are required. The password is stored encrypted." className="max-w-2xl">
-        {open && <SocialAccountForm idPrefix="new-social" submitLabel="Add Account" busy={create.isPending} error={error} onSubmit={save} onCancel={() => setOpen(false)} />}
+      <DialogContent
+        title="Add Account"
+        description="Platform, username and password are required. The password is stored encrypted."
+        className="max-w-2xl"
+      >
+        {open && (
+          <SocialAccountForm
+            idPrefix="new-social"
+            submitLabel="Add Account"
+            busy={create.isPending}
+            error={error}
+            onSubmit={save}
+            onCancel={() => setOpen(false)}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -20,11 +20,19 @@ export function AgentHeader() {
         {agent.photoUrl ? (
           <img src={agent.photoUrl} alt="" className="size-11 rounded-full object-cover" />
         ) : (
-          <span aria-hidden className="flex size-11 items-center justify-center rounded-full bg-brand-800 text-sm font-semibold text-white">
+          <span
+            aria-hidden
+            className="flex size-11 items-center justify-center rounded-full bg-brand-800 text-sm font-semibold text-white"
+          >
             {initials(agent.name)}
           </span>
         )}
-        {agent.online && <span aria-hidden className="absolute bottom-0 right-0 size-3 rounded-full border-2 border-white bg-green-600" />}
+        {agent.online && (
+          <span
+            aria-hidden
+            className="absolute bottom-0 right-0 size-3 rounded-full border-2 border-white bg-green-600"
+          />
+        )}
       </span>
       <div className="min-w-0">
         <p className="truncate font-semibold text-gray-900">{agent.name}</p>

@@ -8,7 +8,8 @@ const conversation = api.clients[':clientId'].support;
 const param = (clientId: string) => ({ param: { clientId } });
 
 export const supportUrls = {
-  download: (clientId: string, attachmentId: string) => conversation.attachments[':attachmentId'].$path({ param: { clientId, attachmentId } }),
+  download: (clientId: string, attachmentId: string) =>
+    conversation.attachments[':attachmentId'].$path({ param: { clientId, attachmentId } }),
   clientStream: (clientId: string) => conversation.stream.$path({ ...param(clientId), query: {} }),
   staffStream: api.support.stream.$path(),
 };
@@ -27,11 +28,18 @@ export type InboxView = 'open' | 'archived';
 
 /** One page of a conversation, oldest first, ending before `before` (the newest page without it). */
 export const fetchThread = async (clientId: string, before: number | null, signal?: AbortSignal) =>
-  unwrap(await conversation.messages.$get({ ...param(clientId), query: before ? { before: String(before) } : {} }, { init: { signal } }));
+  unwrap(
+    await conversation.messages.$get(
+      { ...param(clientId), query: before ? { before: String(before) } : {} },
+      { init: { signal } },
+    ),
+  );
 
-export const sendMessage = async (clientId: string, body: string) => (await unwrap(await conversation.messages.$post({ ...param(clientId), json: { body } }))).message;
+export const sendMessage = async (clientId: string, body: string) =>
+  (await unwrap(await conversation.messages.$post({ ...param(clientId), json: { body } }))).message;
 
-export const markRead = async (clientId: string, upTo: number) => unwrap(await conversation.read.$post({ ...param(clientId), json: { upTo } }));
+export const markRead = async (clientId: string, upTo: number) =>
+  unwrap(await conversation.read.$post({ ...param(clientId), json: { upTo } }));
 
 /** The client's fixed agent header, refreshed every minute (online comes and goes with the staff's inbox). */
 export const agentQuery = () =>
@@ -43,7 +51,9 @@ export const agentQuery = () =>
 
 /** The staff inbox, unread first then newest, a page at a time. */
 export const inboxQuery = (view: InboxView) =>
-  pagedListOptions(supportKeys.inbox(view), async (page) => unwrap(await api.support.conversations.$get({ query: { view, page } })));
+  pagedListOptions(supportKeys.inbox(view), async (page) =>
+    unwrap(await api.support.conversations.$get({ query: { view, page } })),
+  );
 
 export function useRefreshInbox() {
   const queryClient = useQueryClient();
@@ -57,7 +67,8 @@ export function useRefreshInbox() {
 export function useArchive(clientId: string) {
   const refresh = useRefreshInbox();
   return useMutation({
-    mutationFn: async (archived: boolean) => unwrap(await conversation.archive.$post({ ...param(clientId), json: { archived } })),
+    mutationFn: async (archived: boolean) =>
+      unwrap(await conversation.archive.$post({ ...param(clientId), json: { archived } })),
     onSettled: () => refresh(),
   });
 }

@@ -22,7 +22,15 @@ function checkAttachment(file: File): string | null {
  * DOCX or a picture) goes with the text, with a progress bar while it uploads. The server's
  * refusal (too long, too many a minute) is shown and the text kept.
  */
-export function Composer({ clientId, onSent, inputRef }: { clientId: string; onSent: (message: SupportMessage) => void; inputRef: RefObject<HTMLTextAreaElement | null> }) {
+export function Composer({
+  clientId,
+  onSent,
+  inputRef,
+}: {
+  clientId: string;
+  onSent: (message: SupportMessage) => void;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+}) {
   const ids = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
@@ -95,7 +103,15 @@ export function Composer({ clientId, onSent, inputRef }: { clientId: string; onS
             <span className="sr-only">Attached: </span>
             {file.name} <span className="text-gray-600">({formatFileSize(file.size)})</span>
           </span>
-          <Button type="button" variant="ghost" size="icon" className="size-7" disabled={sending} aria-label={`Remove ${file.name}`} onClick={() => setFile(null)}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="size-7"
+            disabled={sending}
+            aria-label={`Remove ${file.name}`}
+            onClick={() => setFile(null)}
+          >
             <X />
           </Button>
         </div>
@@ -128,7 +144,9 @@ export function Composer({ clientId, onSent, inputRef }: { clientId: string; onS
           value={text}
           rows={2}
           placeholder="Write a message…"
-          aria-describedby={[hintId, text.length >= COUNT_FROM ? countId : '', error ? errorId : ''].filter(Boolean).join(' ')}
+          aria-describedby={[hintId, text.length >= COUNT_FROM ? countId : '', error ? errorId : '']
+            .filter(Boolean)
+            .join(' ')}
           aria-invalid={tooLong || undefined}
           className="max-h-40 min-h-10 min-w-0 flex-1 resize-y rounded-md border border-gray-300 px-3 py-2 text-sm text-gray-900 placeholder:text-gray-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
           onChange={(e) => setText(e.target.value)}
@@ -139,7 +157,9 @@ export function Composer({ clientId, onSent, inputRef }: { clientId: string; onS
           <span className="max-sm:sr-only">{sending ? 'Sending...' : 'Send'}</span>
         </Button>
       </div>
-      <p id={hintId} className="text-xs text-gray-600 max-sm:hidden">Enter sends, Shift+Enter starts a new line.</p>
+      <p id={hintId} className="text-xs text-gray-600 max-sm:hidden">
+        Enter sends, Shift+Enter starts a new line.
+      </p>
       {text.length >= COUNT_FROM && (
         <p id={countId} className={tooLong ? 'text-sm text-red-700' : 'text-xs text-gray-600'}>
           {tooLong ? `${SUPPORT_MESSAGE_TOO_LONG} ` : ''}

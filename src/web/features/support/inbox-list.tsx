@@ -15,20 +15,36 @@ const preview = (c: SupportConversationItem) => {
 };
 
 /** The staff inbox's list of conversations (unread first, then newest), a page at a time. */
-export function InboxList({ view, selected, onSelect }: { view: InboxView; selected: string | null; onSelect: (clientId: string) => void }) {
+export function InboxList({
+  view,
+  selected,
+  onSelect,
+}: {
+  view: InboxView;
+  selected: string | null;
+  onSelect: (clientId: string) => void;
+}) {
   const list = usePagedList(inboxQuery(view));
-  if (list.isError && !list.data) return <LoadFailed message="The conversations could not be loaded." query={list} className="m-3" />;
+  if (list.isError && !list.data)
+    return <LoadFailed message="The conversations could not be loaded." query={list} className="m-3" />;
   if (!list.data) return <Loading label="Loading conversations..." className="p-4" />;
   if (list.data.length === 0)
     return (
       <div className="p-6 text-center">
         <p className="font-medium text-gray-900">No conversations</p>
-        <p className="text-sm text-gray-600">{view === 'open' ? 'When a client writes, the conversation appears here.' : 'Archived conversations appear here.'}</p>
+        <p className="text-sm text-gray-600">
+          {view === 'open'
+            ? 'When a client writes, the conversation appears here.'
+            : 'Archived conversations appear here.'}
+        </p>
       </div>
     );
   return (
     <div className="flex flex-col">
-      <ul className="divide-y divide-gray-100" aria-label={view === 'open' ? 'Open conversations' : 'Archived conversations'}>
+      <ul
+        className="divide-y divide-gray-100"
+        aria-label={view === 'open' ? 'Open conversations' : 'Archived conversations'}
+      >
         {list.data.map((c) => {
           const active = c.clientId === selected;
           return (
@@ -44,12 +60,30 @@ export function InboxList({ view, selected, onSelect }: { view: InboxView; selec
                 )}
               >
                 <span className="flex items-center gap-2">
-                  <span className={cn('min-w-0 flex-1 truncate text-sm text-gray-900', c.unreadCount > 0 ? 'font-semibold' : 'font-medium')}>{c.clientName || c.clientEmail}</span>
-                  {c.lastMessage && <time dateTime={c.lastMessage.createdAt} className="shrink-0 text-xs text-gray-600">{formatDateTime(c.lastMessage.createdAt)}</time>}
+                  <span
+                    className={cn(
+                      'min-w-0 flex-1 truncate text-sm text-gray-900',
+                      c.unreadCount > 0 ? 'font-semibold' : 'font-medium',
+                    )}
+                  >
+                    {c.clientName || c.clientEmail}
+                  </span>
+                  {c.lastMessage && (
+                    <time dateTime={c.lastMessage.createdAt} className="shrink-0 text-xs text-gray-600">
+                      {formatDateTime(c.lastMessage.createdAt)}
+                    </time>
+                  )}
                 </span>
                 <span className="flex items-center gap-2">
-                  <span className={cn('flex min-w-0 flex-1 items-center gap-1 truncate text-sm', c.unreadCount > 0 ? 'text-gray-900' : 'text-gray-600')}>
-                    {c.lastMessage?.hasAttachment && <Paperclip aria-label="With a file" className="size-3.5 shrink-0" />}
+                  <span
+                    className={cn(
+                      'flex min-w-0 flex-1 items-center gap-1 truncate text-sm',
+                      c.unreadCount > 0 ? 'text-gray-900' : 'text-gray-600',
+                    )}
+                  >
+                    {c.lastMessage?.hasAttachment && (
+                      <Paperclip aria-label="With a file" className="size-3.5 shrink-0" />
+                    )}
                     <span className="truncate">{preview(c)}</span>
                   </span>
                   {c.unreadCount > 0 && (
@@ -66,7 +100,12 @@ export function InboxList({ view, selected, onSelect }: { view: InboxView; selec
       </ul>
       {list.hasNextPage && (
         <div className="flex justify-center p-3">
-          <Button size="sm" variant="outline" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
             {list.isFetchingNextPage ? 'Loading more...' : 'Load more'}
           </Button>
         </div>

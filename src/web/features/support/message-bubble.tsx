@@ -6,7 +6,15 @@ import { supportUrls } from './api';
 import { MessageText } from './message-text';
 
 /** One message: the reader's own on the right, the other side's on the left, with who, when and (own ones) whether it was read. */
-export function MessageBubble({ message, own, readByOther }: { message: SupportMessage; own: boolean; readByOther: boolean }) {
+export function MessageBubble({
+  message,
+  own,
+  readByOther,
+}: {
+  message: SupportMessage;
+  own: boolean;
+  readByOther: boolean;
+}) {
   const attachment = message.attachment;
   return (
     <li className={cn('flex flex-col gap-1', own ? 'items-end' : 'items-start')} data-message-id={message.id}>
@@ -23,14 +31,18 @@ export function MessageBubble({ message, own, readByOther }: { message: SupportM
             download={attachment.fileName}
             className={cn(
               'flex min-w-0 items-center gap-2 rounded-lg px-2.5 py-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-1',
-              own ? 'bg-brand-900/60 hover:bg-brand-900 focus-visible:ring-white' : 'bg-gray-100 hover:bg-gray-200 focus-visible:ring-brand-600',
+              own
+                ? 'bg-brand-900/60 hover:bg-brand-900 focus-visible:ring-white'
+                : 'bg-gray-100 hover:bg-gray-200 focus-visible:ring-brand-600',
             )}
           >
             <Paperclip aria-hidden className="size-4 shrink-0" />
             <span className="min-w-0">
               <span className="sr-only">Download </span>
               <span className="block truncate font-medium">{attachment.fileName}</span>
-              <span className={cn('block text-xs', own ? 'text-brand-100' : 'text-gray-600')}>{formatFileSize(attachment.size)}</span>
+              <span className={cn('block text-xs', own ? 'text-brand-100' : 'text-gray-600')}>
+                {formatFileSize(attachment.size)}
+              </span>
             </span>
           </a>
         )}

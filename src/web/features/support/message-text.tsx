@@ -14,7 +14,13 @@ export function MessageText({ text }: { text: string }) {
     const url = match[0].replace(TRAILING, '');
     if (start > last) parts.push(text.slice(last, start));
     parts.push(
-      <a key={start} href={url} target="_blank" rel="noopener noreferrer" className="break-all underline underline-offset-2">
+      <a
+        key={start}
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="break-all underline underline-offset-2"
+      >
         {url}
       </a>,
     );

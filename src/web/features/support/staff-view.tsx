@@ -60,7 +60,12 @@ export function StaffView() {
 
   return (
     <div className="flex h-[calc(100dvh-13rem)] min-h-[28rem] overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
-      <div className={cn('flex min-h-0 w-full flex-col border-gray-200 md:w-72 md:shrink-0 md:border-r xl:w-96', selected && 'max-md:hidden')}>
+      <div
+        className={cn(
+          'flex min-h-0 w-full flex-col border-gray-200 md:w-72 md:shrink-0 md:border-r xl:w-96',
+          selected && 'max-md:hidden',
+        )}
+      >
         <div role="group" aria-label="Conversations to show" className="flex gap-1 border-b border-gray-200 p-2">
           {views.map((v) => (
             <button
@@ -83,12 +88,19 @@ export function StaffView() {
       </div>
       <div className={cn('min-h-0 min-w-0 flex-1 flex-col', selected ? 'flex' : 'max-md:hidden md:flex')}>
         {selected ? (
-          <ConversationPane key={selected} clientId={selected} onBack={() => {
+          <ConversationPane
+            key={selected}
+            clientId={selected}
+            onBack={() => {
               returnTo.current = selected;
               update({ conversation: null });
-            }} backLabel="Back to conversations" />
+            }}
+            backLabel="Back to conversations"
+          />
         ) : (
-          <div className="flex flex-1 items-center justify-center p-6 text-center text-sm text-gray-600">Choose a conversation to read and answer it.</div>
+          <div className="flex flex-1 items-center justify-center p-6 text-center text-sm text-gray-600">
+            Choose a conversation to read and answer it.
+          </div>
         )}
       </div>
     </div>

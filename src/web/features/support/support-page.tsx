@@ -22,11 +22,16 @@ export function SupportPage() {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Support Chat</h1>
           <p className="text-sm text-gray-600">
-            {isAdmin ? 'Every client’s conversation with the support team. Unread ones come first.' : 'Write to our support team. We answer here, and you will see our reply as soon as it is sent.'}
+            {isAdmin
+              ? 'Every client’s conversation with the support team. Unread ones come first.'
+              : 'Write to our support team. We answer here, and you will see our reply as soon as it is sent.'}
           </p>
         </div>
         {actingFor && (
-          <Link to="/support" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+          <Link
+            to="/support"
+            className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+          >
             <ArrowLeft aria-hidden className="size-4" /> All conversations
           </Link>
         )}

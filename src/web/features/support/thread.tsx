@@ -17,7 +17,17 @@ const NEAR_TOP_PX = 40;
  * The conversation (newest at the bottom, older pages on scrolling to the top or with the button)
  * and the composer under it; used by the client and, with the staff's replies, by the inbox.
  */
-export function Thread({ thread, side, label, emptyText }: { thread: SupportThreadState; side: Side; label: string; emptyText: ReactNode }) {
+export function Thread({
+  thread,
+  side,
+  label,
+  emptyText,
+}: {
+  thread: SupportThreadState;
+  side: Side;
+  label: string;
+  emptyText: ReactNode;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const bottom = useRef<HTMLDivElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
@@ -35,7 +45,8 @@ export function Thread({ thread, side, label, emptyText }: { thread: SupportThre
     const el = scroller.current;
     if (!el) return;
     const before = heightBefore.current;
-    if (before && before.firstId !== firstId && before.firstId !== undefined) el.scrollTop = before.top + (el.scrollHeight - before.height);
+    if (before && before.firstId !== firstId && before.firstId !== undefined)
+      el.scrollTop = before.top + (el.scrollHeight - before.height);
     else if (atBottom.current) el.scrollTop = el.scrollHeight;
     heightBefore.current = { firstId, height: el.scrollHeight, top: el.scrollTop };
   }, [firstId, lastId, thread.status]);
@@ -80,14 +91,26 @@ export function Thread({ thread, side, label, emptyText }: { thread: SupportThre
     if (thread.status !== 'ready') return;
     const id = newestTheirs?.id ?? 0;
     if (baseline.current !== null && id > baseline.current && newestTheirs)
-      setAnnouncement(`New message from ${newestTheirs.authorName}: ${newestTheirs.body || newestTheirs.attachment?.fileName || ''}`.slice(0, 300));
+      setAnnouncement(
+        `New message from ${newestTheirs.authorName}: ${newestTheirs.body || newestTheirs.attachment?.fileName || ''}`.slice(
+          0,
+          300,
+        ),
+      );
     baseline.current = Math.max(baseline.current ?? 0, id);
   }, [thread.status, newestTheirs]);
 
   const otherReadId = side === 'staff' ? thread.clientReadId : thread.staffReadId;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto bg-gray-50 px-3 py-4 sm:px-4" tabIndex={0} role="region" aria-label={label}>
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        className="min-h-0 flex-1 overflow-y-auto bg-gray-50 px-3 py-4 sm:px-4"
+        tabIndex={0}
+        role="region"
+        aria-label={label}
+      >
         {thread.status === 'loading' && (
           <p className="flex items-center justify-center gap-2 py-10 text-sm text-gray-600" role="status">
             <Spinner className="size-4" label="" /> Loading messages...
@@ -109,7 +132,12 @@ export function Thread({ thread, side, label, emptyText }: { thread: SupportThre
         )}
         {thread.status === 'ready' && thread.nextBefore !== null && (
           <div className="flex flex-col items-center gap-1 pb-3">
-            <Button size="sm" variant="outline" disabled={thread.olderStatus === 'loading'} onClick={() => void thread.loadOlder()}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={thread.olderStatus === 'loading'}
+              onClick={() => void thread.loadOlder()}
+            >
               {thread.olderStatus === 'loading' ? 'Loading older messages...' : 'Load older messages'}
             </Button>
             {thread.olderStatus === 'error' && (

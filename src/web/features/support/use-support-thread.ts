@@ -27,7 +27,15 @@ type Action =
   | { type: 'read'; staffReadId: number; clientReadId: number }
   | { type: 'archived'; archived: boolean };
 
-const initial: State = { status: 'loading', messages: [], nextBefore: null, staffReadId: 0, clientReadId: 0, archived: false, olderStatus: 'idle' };
+const initial: State = {
+  status: 'loading',
+  messages: [],
+  nextBefore: null,
+  staffReadId: 0,
+  clientReadId: 0,
+  archived: false,
+  olderStatus: 'idle',
+};
 
 /** Adds messages once each (the stream, a send's answer and a replay may all bring the same one), oldest first. */
 function merge(current: SupportMessage[], incoming: SupportMessage[]): SupportMessage[] {
@@ -42,7 +50,15 @@ function reducer(state: State, action: Action): State {
     case 'loaded': {
       const { items, nextBefore, staffReadId, clientReadId, archived } = action.thread;
       // Messages the stream delivered while the first page was loading stay.
-      return { ...state, status: 'ready', messages: merge(state.messages, items), nextBefore, staffReadId, clientReadId, archived };
+      return {
+        ...state,
+        status: 'ready',
+        messages: merge(state.messages, items),
+        nextBefore,
+        staffReadId,
+        clientReadId,
+        archived,
+      };
     }
     case 'failed':
       return { ...state, status: 'error' };
@@ -53,11 +69,20 @@ function reducer(state: State, action: Action): State {
     case 'older-failed':
       return { ...state, olderStatus: 'error' };
     case 'older-loaded':
-      return { ...state, olderStatus: 'idle', messages: merge(state.messages, action.thread.items), nextBefore: action.thread.nextBefore };
+      return {
+        ...state,
+        olderStatus: 'idle',
+        messages: merge(state.messages, action.thread.items),
+        nextBefore: action.thread.nextBefore,
+      };
     case 'messages':
       return { ...state, messages: merge(state.messages, action.messages) };
     case 'read':
-      return { ...state, staffReadId: Math.max(state.staffReadId, action.staffReadId), clientReadId: Math.max(state.clientReadId, action.clientReadId) };
+      return {
+        ...state,
+        staffReadId: Math.max(state.staffReadId, action.staffReadId),
+        clientReadId: Math.max(state.clientReadId, action.clientReadId),
+      };
     case 'archived':
       return { ...state, archived: action.archived };
   }
@@ -101,7 +126,9 @@ export function useSupportThread(clientId: string, side: Side) {
       streamCursor.current = Math.max(streamCursor.current, message.id);
       dispatch({ type: 'messages', messages: [message] });
     },
-    onRead: (read) => read.clientId === clientId && dispatch({ type: 'read', staffReadId: read.staffReadId, clientReadId: read.clientReadId }),
+    onRead: (read) =>
+      read.clientId === clientId &&
+      dispatch({ type: 'read', staffReadId: read.staffReadId, clientReadId: read.clientReadId }),
     onConversation: (c) => c.clientId === clientId && dispatch({ type: 'archived', archived: c.archived }),
   });
 
@@ -126,7 +153,11 @@ export function useSupportThread(clientId: string, side: Side) {
     const newestTheirs = messages.findLast((m) => m.fromStaff !== (side === 'staff'))?.id ?? 0;
     if (newestTheirs <= mine) return;
     sentReadId.current = newest;
-    dispatch({ type: 'read', staffReadId: side === 'staff' ? newest : 0, clientReadId: side === 'client' ? newest : 0 });
+    dispatch({
+      type: 'read',
+      staffReadId: side === 'staff' ? newest : 0,
+      clientReadId: side === 'client' ? newest : 0,
+    });
     markRead(clientId, newest).catch(() => {
       // Tried again the next time the newest message is seen.
       sentReadId.current = 0;

@@ -11,7 +11,8 @@ export const tradelineKeys = {
 export const tradelinesQuery = (clientId: string) =>
   queryOptions({
     queryKey: tradelineKeys.client(clientId),
-    queryFn: async () => unwrap(await api.clients[':clientId'].tradelines.$get({ param: { clientId }, query: { pageSize: '100' } })),
+    queryFn: async () =>
+      unwrap(await api.clients[':clientId'].tradelines.$get({ param: { clientId }, query: { pageSize: '100' } })),
   });
 
 /**

@@ -10,7 +10,14 @@ import { FormActions } from '../../components/ui/form-actions';
 import { describedBy, FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { formatDate } from '../../../shared/format';
-import { BUREAUS, TRADELINE_STALE_DAYS, tradelineInput, type Bureau, type TradelineInput, type TradelineSource } from '../../../shared/credit';
+import {
+  BUREAUS,
+  TRADELINE_STALE_DAYS,
+  tradelineInput,
+  type Bureau,
+  type TradelineInput,
+  type TradelineSource,
+} from '../../../shared/credit';
 import { putServerError } from '../../lib/server-error';
 import { isoDay, tradelineStatus } from '../../../shared/tradelines';
 import { useUpdateTradeline } from './api';
@@ -36,28 +43,60 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
  * opened and the last reported date (flagged stale after TRADELINE_STALE_DAYS days), with an
  * inline form to record them. Compact: it sits inside a card.
  */
-export function TradelineSection({ source, id, clientId, tradeline }: { source: TradelineSource; id: string; clientId: string; tradeline: TradelineValues }) {
+export function TradelineSection({
+  source,
+  id,
+  clientId,
+  tradeline,
+}: {
+  source: TradelineSource;
+  id: string;
+  clientId: string;
+  tradeline: TradelineValues;
+}) {
   const p = useId();
   const [editing, setEditing] = useState(false);
   const status = tradelineStatus(tradeline, isoDay(new Date()));
   return (
-    <section aria-labelledby={`${p}-title`} className="rounded-lg border border-gray-200 bg-gray-50 px-3 py-2" data-testid="tradeline-section">
+    <section
+      aria-labelledby={`${p}-title`}
+      className="rounded-lg border border-gray-200 bg-gray-50 px-3 py-2"
+      data-testid="tradeline-section"
+    >
       <div className="flex items-center justify-between gap-2">
         <h3 id={`${p}-title`} className="text-sm font-semibold text-gray-900">
           Tradeline
         </h3>
         {!editing && (
-          <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={() => setEditing(true)} aria-label="Edit tradeline">
+          <Button
+            variant="ghost"
+            size="sm"
+            className="h-7 px-2 text-xs"
+            onClick={() => setEditing(true)}
+            aria-label="Edit tradeline"
+          >
             <Pencil aria-hidden="true" /> Edit
           </Button>
         )}
       </div>
       {!editing ? (
         <dl className="divide-y divide-gray-100">
-          <Row label="Reports to">{tradeline.bureaus.length ? bureauNames(tradeline.bureaus) : <span className="text-gray-600">No bureaus recorded</span>}</Row>
-          <Row label="Date opened">{tradeline.dateOpened ? formatDate(tradeline.dateOpened) : <span className="text-gray-600">-</span>}</Row>
+          <Row label="Reports to">
+            {tradeline.bureaus.length ? (
+              bureauNames(tradeline.bureaus)
+            ) : (
+              <span className="text-gray-600">No bureaus recorded</span>
+            )}
+          </Row>
+          <Row label="Date opened">
+            {tradeline.dateOpened ? formatDate(tradeline.dateOpened) : <span className="text-gray-600">-</span>}
+          </Row>
           <Row label="Last reported">
-            {tradeline.lastReported ? formatDate(tradeline.lastReported) : <span className="text-gray-600">Not reported yet</span>}
+            {tradeline.lastReported ? (
+              formatDate(tradeline.lastReported)
+            ) : (
+              <span className="text-gray-600">Not reported yet</span>
+            )}
           </Row>
           {status.state === 'stale' && (
             <p className="flex items-start gap-1.5 py-1 text-xs font-medium text-amber-800">
@@ -67,28 +106,56 @@ export function TradelineSection({ source, id, clientId, tradeline }: { source: 
           )}
         </dl>
       ) : (
-        <TradelineForm source={source} id={id} clientId={clientId} tradeline={tradeline} onDone={() => setEditing(false)} />
+        <TradelineForm
+          source={source}
+          id={id}
+          clientId={clientId}
+          tradeline={tradeline}
+          onDone={() => setEditing(false)}
+        />
       )}
     </section>
   );
 }
 
 /** The inline form: opens with the stored values each time. */
-function TradelineForm({ source, id, clientId, tradeline, onDone }: { source: TradelineSource; id: string; clientId: string; tradeline: TradelineValues; onDone: () => void }) {
+function TradelineForm({
+  source,
+  id,
+  clientId,
+  tradeline,
+  onDone,
+}: {
+  source: TradelineSource;
+  id: string;
+  clientId: string;
+  tradeline: TradelineValues;
+  onDone: () => void;
+}) {
   const p = useId();
   const [serverError, setServerError] = useState<string | null>(null);
   const update = useUpdateTradeline(clientId, source, id);
   const form = useForm<TradelineInput, unknown, z.output<typeof tradelineInput>>({
     resolver: zodResolver(tradelineInput),
-    defaultValues: { bureaus: [...tradeline.bureaus] as Bureau[], dateOpened: tradeline.dateOpened, lastReported: tradeline.lastReported },
+    defaultValues: {
+      bureaus: [...tradeline.bureaus] as Bureau[],
+      dateOpened: tradeline.dateOpened,
+      lastReported: tradeline.lastReported,
+    },
     shouldFocusError: false,
   });
   const { register, formState } = form;
   const bureaus = useWatch({ control: form.control, name: 'bureaus' }) as string[];
   // Ticked bureaus keep the bureaus' own order, whatever order they were ticked in.
   const toggle = (key: Bureau, on: boolean) =>
-    form.setValue('bureaus', on ? BUREAUS.map((b) => b.key).filter((k) => k === key || bureaus.includes(k)) : (bureaus.filter((k) => k !== key) as Bureau[]));
-  const fieldError = (name: 'dateOpened' | 'lastReported') => (formState.errors[name]?.type === 'server' ? formState.errors[name]?.message : undefined);
+    form.setValue(
+      'bureaus',
+      on
+        ? BUREAUS.map((b) => b.key).filter((k) => k === key || bureaus.includes(k))
+        : (bureaus.filter((k) => k !== key) as Bureau[]),
+    );
+  const fieldError = (name: 'dateOpened' | 'lastReported') =>
+    formState.errors[name]?.type === 'server' ? formState.errors[name]?.message : undefined;
   // The form's own checks are said in the one line under the fields, the first problem only.
   const error = Object.values(formState.errors).find((e) => e?.type !== 'server')?.message ?? serverError;
 

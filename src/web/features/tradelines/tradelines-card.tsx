@@ -32,11 +32,17 @@ export function TradelinesCard({ clientId, forClient }: { clientId: string; forC
     body = (
       <div className="flex flex-col gap-5">
         <p className="text-sm text-gray-700" data-testid="tradelines-total">
-          {s.total ? `${countLabel(s.total, 'tradeline')} in all.` : 'No tradelines yet: add a store card, a revolving credit or a First Step Account.'}
+          {s.total
+            ? `${countLabel(s.total, 'tradeline')} in all.`
+            : 'No tradelines yet: add a store card, a revolving credit or a First Step Account.'}
         </p>
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           {s.byBureau.map((b) => (
-            <div key={b.key} className="min-w-0 rounded-lg border border-gray-200 px-3 py-2" data-testid={`bureau-${b.key}`}>
+            <div
+              key={b.key}
+              className="min-w-0 rounded-lg border border-gray-200 px-3 py-2"
+              data-testid={`bureau-${b.key}`}
+            >
               <dt className="text-xs font-medium uppercase tracking-wide text-gray-600">{b.label}</dt>
               <dd className="text-2xl font-semibold text-gray-900">
                 {b.count} <span className="text-sm font-normal text-gray-600">{plural(b.count, 'tradeline')}</span>
@@ -57,11 +63,14 @@ export function TradelinesCard({ clientId, forClient }: { clientId: string; forC
                 <li key={`${v.source}-${v.id}`} className="flex items-start gap-2 text-sm text-gray-800">
                   <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
                   <span className="min-w-0 break-words">
-                    <span className="font-medium">{v.name}</span> <span className="text-gray-600">({TRADELINE_SOURCE_PAGES[v.source].label})</span>: {staleText(v)}
+                    <span className="font-medium">{v.name}</span>{' '}
+                    <span className="text-gray-600">({TRADELINE_SOURCE_PAGES[v.source].label})</span>: {staleText(v)}
                   </span>
                 </li>
               ))}
-              {s.staleCount > s.stale.length && <li className="text-sm text-gray-600">and {s.staleCount - s.stale.length} more.</li>}
+              {s.staleCount > s.stale.length && (
+                <li className="text-sm text-gray-600">and {s.staleCount - s.stale.length} more.</li>
+              )}
             </ul>
           )}
         </section>
@@ -72,7 +81,8 @@ export function TradelinesCard({ clientId, forClient }: { clientId: string; forC
           </h3>
           {s.needed.length === 0 ? (
             <p className="flex items-center gap-2 text-sm text-green-800">
-              <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" /> Nothing: every bureau has enough tradelines reporting.
+              <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" /> Nothing: every bureau has enough
+              tradelines reporting.
             </p>
           ) : (
             <ul className="list-disc space-y-1 pl-5 text-sm text-gray-800" data-testid="tradelines-needed">
@@ -92,13 +102,23 @@ export function TradelinesCard({ clientId, forClient }: { clientId: string; forC
         <CardTitle id="tradelines-title" className="flex items-center gap-2">
           <ListChecks className="size-5 text-brand-700" aria-hidden="true" /> Tradelines
         </CardTitle>
-        <CardDescription>Every store card, revolving credit and opened First Step Account is a tradeline. Record the bureaus each reports to on its card.</CardDescription>
+        <CardDescription>
+          Every store card, revolving credit and opened First Step Account is a tradeline. Record the bureaus each
+          reports to on its card.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         {body}
-        <nav aria-label="Manage tradelines" className="flex flex-wrap gap-x-4 gap-y-2 border-t border-gray-100 pt-4 text-sm">
+        <nav
+          aria-label="Manage tradelines"
+          className="flex flex-wrap gap-x-4 gap-y-2 border-t border-gray-100 pt-4 text-sm"
+        >
           {Object.values(TRADELINE_SOURCE_PAGES).map((p) => (
-            <Link key={p.path} to={`${p.path}${suffix}`} className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900">
+            <Link
+              key={p.path}
+              to={`${p.path}${suffix}`}
+              className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900"
+            >
               {p.label}
             </Link>
           ))}

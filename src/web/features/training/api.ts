@@ -54,12 +54,18 @@ export const resourcesQuery = (videoId: string) =>
 
 export const clientProgressQuery = (clientId: string) =>
   pagedListOptions(trainingKeys.clientProgress(clientId), async (page) =>
-    unwrap(await api.clients[':clientId']['training-progress'].$get({ param: { clientId }, query: { page, pageSize: '100' } })),
+    unwrap(
+      await api.clients[':clientId']['training-progress'].$get({
+        param: { clientId },
+        query: { page, pageSize: '100' },
+      }),
+    ),
   );
 
 export const addVideoUpload = uploadTarget(videos.upload, {});
 export const editVideoUpload = (videoId: string) => uploadTarget(videos[':videoId'].upload, { param: { videoId } });
-export const resourceUpload = (videoId: string) => uploadTarget(videos[':videoId'].resources.upload, { param: { videoId } });
+export const resourceUpload = (videoId: string) =>
+  uploadTarget(videos[':videoId'].resources.upload, { param: { videoId } });
 
 /** Where each video stopped last in this tab: newer than a list that has not been refetched yet. */
 const recentPositions = new Map<string, number>();
@@ -78,7 +84,13 @@ export async function saveProgress(videoId: string, positionSeconds: number, dur
   recentPositions.set(videoId, durationSeconds > 0 && position >= durationSeconds - 0.5 ? 0 : position);
   try {
     const res = await videos[':videoId'].progress.$put(
-      { param: { videoId }, json: { positionSeconds: Math.round(position * 10) / 10, durationSeconds: Math.round(durationSeconds * 10) / 10 } },
+      {
+        param: { videoId },
+        json: {
+          positionSeconds: Math.round(position * 10) / 10,
+          durationSeconds: Math.round(durationSeconds * 10) / 10,
+        },
+      },
       // Survives the tab closing or navigating away (saved on unmount too).
       { init: { keepalive: true } },
     );
@@ -92,7 +104,12 @@ export async function saveProgress(videoId: string, positionSeconds: number, dur
 export function useRefreshTraining() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: trainingKeys.all }), queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'clients' && q.queryKey[2] === 'training-progress' })]);
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trainingKeys.all }),
+      queryClient.invalidateQueries({
+        predicate: (q) => q.queryKey[0] === 'clients' && q.queryKey[2] === 'training-progress',
+      }),
+    ]);
 }
 
 export function useDeleteVideo() {
@@ -122,7 +139,8 @@ export function useSetIntro() {
 export function useDeleteResource(videoId: string) {
   const refresh = useRefreshTraining();
   return useMutation({
-    mutationFn: async (resourceId: string) => unwrap(await videos[':videoId'].resources[':resourceId'].$delete({ param: { videoId, resourceId } })),
+    mutationFn: async (resourceId: string) =>
+      unwrap(await videos[':videoId'].resources[':resourceId'].$delete({ param: { videoId, resourceId } })),
     onSettled: refresh,
   });
 }

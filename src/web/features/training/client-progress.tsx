@@ -17,7 +17,11 @@ export function ClientProgress({ clientId, onChange }: { clientId: string | null
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <ClientSelector value={clientId ?? ''} onChange={onChange} />
-        {clientId ? <ProgressList clientId={clientId} /> : <p className="text-sm text-gray-600">Choose a client to see which videos they have watched.</p>}
+        {clientId ? (
+          <ProgressList clientId={clientId} />
+        ) : (
+          <p className="text-sm text-gray-600">Choose a client to see which videos they have watched.</p>
+        )}
       </CardContent>
     </Card>
   );

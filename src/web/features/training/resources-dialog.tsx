@@ -8,7 +8,12 @@ import { FileUpload } from '../../components/file-upload';
 import { QueryStates } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
 import { usePagedList } from '../../lib/paged-list';
-import { deleteResourceFailed, downloadResourceFailed, type TrainingVideo, type VideoResource } from '../../../shared/training';
+import {
+  deleteResourceFailed,
+  downloadResourceFailed,
+  type TrainingVideo,
+  type VideoResource,
+} from '../../../shared/training';
 import { formatFileSize } from '../../../shared/format';
 import { LIMITS } from '../../../shared/limits';
 import { downloadResource, resourcesQuery, resourceUpload, useDeleteResource, useRefreshTraining } from './api';
@@ -16,7 +21,17 @@ import { downloadResource, resourcesQuery, resourceUpload, useDeleteResource, us
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Resource Materials of one video: download each; admins add (PDF, DOC, DOCX) and delete. */
-export function ResourcesDialog({ video, isAdmin, open, onOpenChange }: { video: TrainingVideo; isAdmin: boolean; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ResourcesDialog({
+  video,
+  isAdmin,
+  open,
+  onOpenChange,
+}: {
+  video: TrainingVideo;
+  isAdmin: boolean;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Resource Materials" description={video.title}>
@@ -60,7 +75,9 @@ function Resources({ video, isAdmin }: { video: TrainingVideo; isAdmin: boolean 
     <div className="flex flex-col gap-4">
       {isAdmin &&
         (full ? (
-          <Alert tone="info">This video has {LIMITS.resourcesPerVideo} resources, the most it can have. Delete one to add another.</Alert>
+          <Alert tone="info">
+            This video has {LIMITS.resourcesPerVideo} resources, the most it can have. Delete one to add another.
+          </Alert>
         ) : (
           <FileUpload
             label="Add a resource"
@@ -76,7 +93,10 @@ function Resources({ video, isAdmin }: { video: TrainingVideo; isAdmin: boolean 
         noun="resources"
         loading="Loading resources..."
         error="Could not load the resources."
-        empty={{ title: 'No resources yet', hint: isAdmin ? 'Add a PDF, DOC or DOCX above.' : 'Materials for this video will appear here.' }}
+        empty={{
+          title: 'No resources yet',
+          hint: isAdmin ? 'Add a PDF, DOC or DOCX above.' : 'Materials for this video will appear here.',
+        }}
       >
         {(items) => (
           <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200">
@@ -89,11 +109,25 @@ function Resources({ video, isAdmin }: { video: TrainingVideo; isAdmin: boolean 
                   </p>
                   <p className="text-xs text-gray-600">{formatFileSize(r.size)}</p>
                 </div>
-                <Button variant="outline" size="sm" disabled={downloading === r.id} aria-label={`Download ${r.name}`} onClick={() => void download(r)}>
-                  <Download aria-hidden /> <span className="hidden sm:inline">{downloading === r.id ? 'Downloading...' : 'Download'}</span>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={downloading === r.id}
+                  aria-label={`Download ${r.name}`}
+                  onClick={() => void download(r)}
+                >
+                  <Download aria-hidden />{' '}
+                  <span className="hidden sm:inline">{downloading === r.id ? 'Downloading...' : 'Download'}</span>
                 </Button>
                 {isAdmin && (
-                  <Button variant="ghost" size="icon" className="text-red-600 hover:bg-red-50" aria-label={`Delete ${r.name}`} title="Delete" onClick={() => setDeleting(r)}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="text-red-600 hover:bg-red-50"
+                    aria-label={`Delete ${r.name}`}
+                    title="Delete"
+                    onClick={() => setDeleting(r)}
+                  >
                     <Trash2 />
                   </Button>
                 )}

@@ -59,7 +59,9 @@ export function TrainingPage() {
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Training Videos</h1>
-          <p className="text-sm text-gray-600">Short lessons on building your business. Your place in each video is saved.</p>
+          <p className="text-sm text-gray-600">
+            Short lessons on building your business. Your place in each video is saved.
+          </p>
           {list.data && list.total > 0 && (
             <p className="mt-1 text-sm font-medium text-gray-900" data-testid="watched-count">
               {watchedCount} of {list.total} {plural(list.total, 'video')} watched
@@ -112,7 +114,12 @@ export function TrainingPage() {
         )}
       </QueryStates>
 
-      {isAdmin && <ClientProgress clientId={params.get('client') || null} onChange={(id) => setParams(id ? { client: id } : {})} />}
+      {isAdmin && (
+        <ClientProgress
+          clientId={params.get('client') || null}
+          onChange={(id) => setParams(id ? { client: id } : {})}
+        />
+      )}
 
       {isAdmin && (
         <>

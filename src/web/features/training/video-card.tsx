@@ -40,7 +40,10 @@ export function VideoCard({
   return (
     <article
       aria-labelledby={titleId}
-      className={cn('flex min-w-0 flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm', playing && 'col-span-full')}
+      className={cn(
+        'flex min-w-0 flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm',
+        playing && 'col-span-full',
+      )}
       data-testid="video-card"
       data-search-id={video.id}
     >
@@ -55,13 +58,20 @@ export function VideoCard({
           aria-label={`Play ${video.title}, ${video.duration}`}
           className="group relative block aspect-video w-full overflow-hidden bg-gray-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600"
         >
-          <img src={video.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover transition-transform group-hover:scale-105" />
+          <img
+            src={video.thumbnailUrl}
+            alt=""
+            loading="lazy"
+            className="size-full object-cover transition-transform group-hover:scale-105"
+          />
           <span className="absolute inset-0 flex items-center justify-center bg-black/10 group-hover:bg-black/25">
             <span className="flex size-12 items-center justify-center rounded-full bg-white/90 text-brand-800 shadow">
               <Play aria-hidden className="ml-0.5 size-6 fill-current" />
             </span>
           </span>
-          <span className="absolute bottom-2 right-2 rounded bg-black/75 px-1.5 py-0.5 text-xs font-medium tabular-nums text-white">{video.duration}</span>
+          <span className="absolute bottom-2 right-2 rounded bg-black/75 px-1.5 py-0.5 text-xs font-medium tabular-nums text-white">
+            {video.duration}
+          </span>
         </button>
       )}
       {!playing && !watched && percent > 0 && (
@@ -107,14 +117,27 @@ export function VideoCard({
         </div>
         {isAdmin && (
           <div className="flex flex-wrap items-center gap-1 border-t border-gray-100 pt-2">
-            <Button variant="link" size="sm" className="h-auto px-0" disabled={introBusy} onClick={() => onSetIntro(!video.isIntro)}>
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto px-0"
+              disabled={introBusy}
+              onClick={() => onSetIntro(!video.isIntro)}
+            >
               {video.isIntro ? 'Remove as dashboard intro' : 'Set as dashboard intro'}
             </Button>
             <span className="ml-auto flex gap-1">
               <Button variant="ghost" size="icon" aria-label={`Edit ${video.title}`} title="Edit" onClick={onEdit}>
                 <Pencil />
               </Button>
-              <Button variant="ghost" size="icon" className="text-red-600 hover:bg-red-50" aria-label={`Delete ${video.title}`} title="Delete" onClick={onDelete}>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="text-red-600 hover:bg-red-50"
+                aria-label={`Delete ${video.title}`}
+                title="Delete"
+                onClick={onDelete}
+              >
                 <Trash2 />
               </Button>
             </span>

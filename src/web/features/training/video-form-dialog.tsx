@@ -10,7 +10,15 @@ import { Input } from '../../components/ui/input';
 import { describedBy, FormField } from '../../components/ui/form-field';
 import { UploadProgress } from '../../components/file-upload';
 import { uploadFormWithProgress } from '../../lib/file-requests';
-import { FILES_REQUIRED, MAX_THUMBNAIL_BYTES, THUMBNAIL_ACCEPT, uploadVideoFailed, VIDEO_ACCEPT, videoFields, type TrainingVideo } from '../../../shared/training';
+import {
+  FILES_REQUIRED,
+  MAX_THUMBNAIL_BYTES,
+  THUMBNAIL_ACCEPT,
+  uploadVideoFailed,
+  VIDEO_ACCEPT,
+  videoFields,
+  type TrainingVideo,
+} from '../../../shared/training';
 import { formatFileSize } from '../../../shared/format';
 import { addVideoUpload, editVideoUpload, useRefreshTraining } from './api';
 import { Textarea } from '../../components/ui/textarea';
@@ -22,10 +30,21 @@ const fileClass =
   'block w-full text-sm text-gray-700 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-gray-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-gray-900 hover:file:bg-gray-50 disabled:opacity-60';
 
 /** Add Training Video (both files required) or edit one (files optional: a blank one keeps the stored file). */
-export function VideoFormDialog({ open, onOpenChange, video }: { open: boolean; onOpenChange: (open: boolean) => void; video?: TrainingVideo }) {
+export function VideoFormDialog({
+  open,
+  onOpenChange,
+  video,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  video?: TrainingVideo;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={video ? 'Edit Training Video' : 'Add Training Video'} description={video ? 'Change the details; choose a file only to replace it.' : undefined}>
+      <DialogContent
+        title={video ? 'Edit Training Video' : 'Add Training Video'}
+        description={video ? 'Change the details; choose a file only to replace it.' : undefined}
+      >
         {/* Mounted while open only, so each opening starts from the video's current values. */}
         {open && <VideoForm video={video} onDone={() => onOpenChange(false)} />}
       </DialogContent>
@@ -38,7 +57,11 @@ function VideoForm({ video, onDone }: { video?: TrainingVideo; onDone: () => voi
   const refresh = useRefreshTraining();
   const form = useForm<FormValues, unknown, Output>({
     resolver: zodResolver(videoFields),
-    defaultValues: { title: video?.title ?? '', duration: video?.duration ?? '', description: video?.description ?? '' },
+    defaultValues: {
+      title: video?.title ?? '',
+      duration: video?.duration ?? '',
+      description: video?.description ?? '',
+    },
   });
   const { register, formState, control } = form;
   const e = formState.errors;
@@ -85,9 +108,21 @@ function VideoForm({ video, onDone }: { video?: TrainingVideo; onDone: () => voi
   return (
     <form onSubmit={(ev) => void submit(ev)} noValidate className="flex flex-col gap-4">
       <FormField id={id('title')} label="Title" error={e.title?.message}>
-        <Input id={id('title')} autoComplete="off" disabled={busy} aria-invalid={Boolean(e.title)} aria-describedby={describedBy(id('title'), undefined, e.title)} {...register('title')} />
+        <Input
+          id={id('title')}
+          autoComplete="off"
+          disabled={busy}
+          aria-invalid={Boolean(e.title)}
+          aria-describedby={describedBy(id('title'), undefined, e.title)}
+          {...register('title')}
+        />
       </FormField>
-      <FormField id={id('duration')} label="Duration" hint="Minutes and seconds, like 10:30." error={e.duration?.message}>
+      <FormField
+        id={id('duration')}
+        label="Duration"
+        hint="Minutes and seconds, like 10:30."
+        error={e.duration?.message}
+      >
         <Input
           id={id('duration')}
           autoComplete="off"
@@ -108,7 +143,11 @@ function VideoForm({ video, onDone }: { video?: TrainingVideo; onDone: () => voi
           {...register('description')}
         />
       </FormField>
-      <FormField id={id('thumbnail')} label={video ? 'Thumbnail (optional)' : 'Thumbnail'} hint={video ? 'Leave empty to keep the current picture.' : 'An image, shown on the card.'}>
+      <FormField
+        id={id('thumbnail')}
+        label={video ? 'Thumbnail (optional)' : 'Thumbnail'}
+        hint={video ? 'Leave empty to keep the current picture.' : 'An image, shown on the card.'}
+      >
         <input
           id={id('thumbnail')}
           type="file"
@@ -119,7 +158,11 @@ function VideoForm({ video, onDone }: { video?: TrainingVideo; onDone: () => voi
           onChange={(ev) => setThumbnail(ev.target.files?.[0] ?? null)}
         />
       </FormField>
-      <FormField id={id('video')} label={video ? 'Video file (optional)' : 'Video file'} hint={video ? 'Leave empty to keep the current video.' : 'The video people will watch.'}>
+      <FormField
+        id={id('video')}
+        label={video ? 'Video file (optional)' : 'Video file'}
+        hint={video ? 'Leave empty to keep the current video.' : 'The video people will watch.'}
+      >
         <input
           id={id('video')}
           type="file"

@@ -12,7 +12,15 @@ const SAVE_EVERY_MS = 5000;
  * caller's position saved as they watch and resumed next time. `onClose` (when given) shows a close
  * button; it is called once the position is saved, so the caller can refresh the list.
  */
-export function VideoPlayer({ video, onClose, autoPlay = false }: { video: TrainingVideo; onClose?: () => void; autoPlay?: boolean }) {
+export function VideoPlayer({
+  video,
+  onClose,
+  autoPlay = false,
+}: {
+  video: TrainingVideo;
+  onClose?: () => void;
+  autoPlay?: boolean;
+}) {
   const frame = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   // The latest position and length, kept outside the element so unmount can still save them.
@@ -31,7 +39,8 @@ export function VideoPlayer({ video, onClose, autoPlay = false }: { video: Train
 
   useEffect(() => {
     const flush = save.current;
-    const onFullscreen = () => setFullscreen(document.fullscreenElement !== null && document.fullscreenElement === frame.current);
+    const onFullscreen = () =>
+      setFullscreen(document.fullscreenElement !== null && document.fullscreenElement === frame.current);
     document.addEventListener('fullscreenchange', onFullscreen);
     return () => {
       document.removeEventListener('fullscreenchange', onFullscreen);
@@ -66,7 +75,10 @@ export function VideoPlayer({ video, onClose, autoPlay = false }: { video: Train
 
   return (
     <div className="flex flex-col gap-2">
-      <div ref={frame} className="relative overflow-hidden rounded-lg bg-black [&:fullscreen]:flex [&:fullscreen]:items-center [&:fullscreen]:rounded-none">
+      <div
+        ref={frame}
+        className="relative overflow-hidden rounded-lg bg-black [&:fullscreen]:flex [&:fullscreen]:items-center [&:fullscreen]:rounded-none"
+      >
         <video
           ref={videoRef}
           className="aspect-video w-full bg-black"
@@ -113,7 +125,13 @@ export function VideoPlayer({ video, onClose, autoPlay = false }: { video: Train
           {fullscreen ? 'Exit full screen' : 'Full screen'}
         </Button>
         {onClose && (
-          <Button variant="outline" size="sm" onClick={() => void close()} disabled={closing} aria-label={`Close ${video.title}`}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void close()}
+            disabled={closing}
+            aria-label={`Close ${video.title}`}
+          >
             <X aria-hidden /> Close
           </Button>
         )}

@@ -2,7 +2,17 @@ import { Input } from '../../components/ui/input';
 import { FormField } from '../../components/ui/form-field';
 
 /** The 6-digit authenticator code field: numeric keyboard on phones, and the browser may fill it from an SMS-free app. */
-export function CodeField({ id, value, onChange, label = 'Code from your authenticator app' }: { id: string; value: string; onChange: (v: string) => void; label?: string }) {
+export function CodeField({
+  id,
+  value,
+  onChange,
+  label = 'Code from your authenticator app',
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  label?: string;
+}) {
   return (
     <FormField id={id} label={label} hint="6 digits; a new code shows every 30 seconds.">
       <Input

@@ -17,12 +17,26 @@ export function QrCode({ value }: { value: string }) {
       live = false;
     };
   }, [value]);
-  if (failed) return <p className="text-sm text-red-700">The QR code could not be drawn. Type the key below into your app instead.</p>;
+  if (failed)
+    return (
+      <p className="text-sm text-red-700">The QR code could not be drawn. Type the key below into your app instead.</p>
+    );
   if (!src)
     return (
-      <div role="status" className="flex size-44 items-center justify-center rounded-md border border-gray-200 text-sm text-gray-500">
+      <div
+        role="status"
+        className="flex size-44 items-center justify-center rounded-md border border-gray-200 text-sm text-gray-500"
+      >
         Loading...
       </div>
     );
-  return <img src={src} alt="QR code for your authenticator app" width={176} height={176} className="size-44 rounded-md border border-gray-200 bg-white" />;
+  return (
+    <img
+      src={src}
+      alt="QR code for your authenticator app"
+      width={176}
+      height={176}
+      className="size-44 rounded-md border border-gray-200 bg-white"
+    />
+  );
 }

@@ -20,7 +20,10 @@ function download(codes: string[], email: string) {
 export function RecoveryCodes({ codes, email }: { codes: string[]; email: string }) {
   return (
     <div className="flex flex-col gap-3">
-      <ol aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-md border border-gray-200 bg-gray-50 p-3 font-mono text-sm text-gray-900">
+      <ol
+        aria-label="Recovery codes"
+        className="grid grid-cols-2 gap-2 rounded-md border border-gray-200 bg-gray-50 p-3 font-mono text-sm text-gray-900"
+      >
         {codes.map((code) => (
           <li key={code} className="break-all">
             {code}
@@ -28,7 +31,8 @@ export function RecoveryCodes({ codes, email }: { codes: string[]; email: string
         ))}
       </ol>
       <p className="text-sm text-gray-600">
-        Each code signs you in once if you lose your phone. They are shown only now: download them and keep them somewhere safe.
+        Each code signs you in once if you lose your phone. They are shown only now: download them and keep them
+        somewhere safe.
       </p>
       <Button variant="outline" className="self-start" onClick={() => download(codes, email)}>
         <Download aria-hidden="true" /> Download

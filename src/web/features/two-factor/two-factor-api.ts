@@ -12,7 +12,8 @@ async function call<T>(path: string, body: Record<string, unknown>, fallback: st
     body: JSON.stringify(body),
   });
   const data = (await res.json().catch(() => ({}))) as T & AuthFailure;
-  if (!res.ok) throw new Error(authFailureMessage({ code: data.code, message: data.message, status: res.status }, fallback));
+  if (!res.ok)
+    throw new Error(authFailureMessage({ code: data.code, message: data.message, status: res.status }, fallback));
   return data;
 }
 
@@ -23,9 +24,16 @@ export const twoFactorApi = {
   enable: (password: string) => call<TwoFactorSetup>('enable', { password }, 'Two-factor sign-in could not be set up.'),
   /** A code from the authenticator: confirms set-up (signed in) or finishes a sign-in (after the password). */
   verifyTotp: (code: string) => call<unknown>('verify-totp', { code }, 'The code could not be checked.'),
-  verifyRecoveryCode: (code: string) => call<unknown>('verify-backup-code', { code }, 'The recovery code could not be checked.'),
-  disable: (password: string, code: string) => call<unknown>('disable', { password, code }, 'Two-factor sign-in could not be turned off.'),
-  newRecoveryCodes: (password: string, code: string) => call<{ backupCodes: string[] }>('generate-backup-codes', { password, code }, 'New recovery codes could not be made.'),
+  verifyRecoveryCode: (code: string) =>
+    call<unknown>('verify-backup-code', { code }, 'The recovery code could not be checked.'),
+  disable: (password: string, code: string) =>
+    call<unknown>('disable', { password, code }, 'Two-factor sign-in could not be turned off.'),
+  newRecoveryCodes: (password: string, code: string) =>
+    call<{ backupCodes: string[] }>(
+      'generate-backup-codes',
+      { password, code },
+      'New recovery codes could not be made.',
+    ),
 };
 
 /** The key people type into an authenticator app when they cannot scan, in groups of four. */

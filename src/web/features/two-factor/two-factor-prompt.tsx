@@ -44,8 +44,21 @@ export function TwoFactorPrompt({ onSignedIn, onBack }: { onSignedIn: () => Prom
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       {useRecovery ? (
-        <FormField id="signin-recovery-code" label="Recovery code" hint="One of the codes you saved when you turned on two-factor sign-in. Each works once.">
-          <Input id="signin-recovery-code" autoComplete="off" autoCapitalize="off" spellCheck={false} value={code} onChange={(e) => setCode(e.target.value)} aria-describedby="signin-recovery-code-hint" className="font-mono" />
+        <FormField
+          id="signin-recovery-code"
+          label="Recovery code"
+          hint="One of the codes you saved when you turned on two-factor sign-in. Each works once."
+        >
+          <Input
+            id="signin-recovery-code"
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            aria-describedby="signin-recovery-code-hint"
+            className="font-mono"
+          />
         </FormField>
       ) : (
         <CodeField id="signin-code" value={code} onChange={setCode} />

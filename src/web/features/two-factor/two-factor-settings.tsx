@@ -62,10 +62,18 @@ function TurnOffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
   };
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent title="Turn Off Two-Factor Sign-In" description="Signing in will ask for your password only. Enter your password and a current code from your app.">
+      <DialogContent
+        title="Turn Off Two-Factor Sign-In"
+        description="Signing in will ask for your password only. Enter your password and a current code from your app."
+      >
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <FormField id="tf-off-password" label="Password">
-            <PasswordInput id="tf-off-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <PasswordInput
+              id="tf-off-password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </FormField>
           <CodeField id="tf-off-code" value={code} onChange={setCode} />
           {error && <Alert tone="error">{error}</Alert>}
@@ -83,7 +91,15 @@ function TurnOffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
   );
 }
 
-function NewCodesDialog({ open, onOpenChange, email }: { open: boolean; onOpenChange: (open: boolean) => void; email: string }) {
+function NewCodesDialog({
+  open,
+  onOpenChange,
+  email,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  email: string;
+}) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -111,7 +127,10 @@ function NewCodesDialog({ open, onOpenChange, email }: { open: boolean; onOpenCh
   };
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent title="New Recovery Codes" description="New codes replace all earlier ones, used or not. Enter your password and a current code from your app.">
+      <DialogContent
+        title="New Recovery Codes"
+        description="New codes replace all earlier ones, used or not. Enter your password and a current code from your app."
+      >
         {codes ? (
           <div className="flex flex-col gap-4">
             <RecoveryCodes codes={codes} email={email} />
@@ -122,7 +141,12 @@ function NewCodesDialog({ open, onOpenChange, email }: { open: boolean; onOpenCh
         ) : (
           <form onSubmit={submit} noValidate className="flex flex-col gap-4">
             <FormField id="tf-codes-password" label="Password">
-              <PasswordInput id="tf-codes-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              <PasswordInput
+                id="tf-codes-password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
             </FormField>
             <CodeField id="tf-codes-code" value={code} onChange={setCode} />
             {error && <Alert tone="error">{error}</Alert>}
@@ -157,16 +181,26 @@ export function TwoFactorSettings() {
         <CardTitle className="flex items-center gap-2 text-lg">
           <ShieldCheck className="size-5 text-brand-700" aria-hidden="true" /> Two-Factor Sign-In
         </CardTitle>
-        <CardDescription>A code from an app on your phone, asked after your password, keeps your account safe even if your password is stolen.</CardDescription>
+        <CardDescription>
+          A code from an app on your phone, asked after your password, keeps your account safe even if your password is
+          stolen.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {settingUp ? (
-          <TwoFactorSetupFlow email={user.email} onEnabled={refresh} onDone={() => setSettingUp(false)} onCancel={() => setSettingUp(false)} />
+          <TwoFactorSetupFlow
+            email={user.email}
+            onEnabled={refresh}
+            onDone={() => setSettingUp(false)}
+            onCancel={() => setSettingUp(false)}
+          />
         ) : (
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div>
               <p className="text-sm font-medium text-gray-900">Status</p>
-              <p className="text-sm text-gray-600">{on ? 'On: signing in asks for a code from your app.' : 'Off: signing in asks for your password only.'}</p>
+              <p className="text-sm text-gray-600">
+                {on ? 'On: signing in asks for a code from your app.' : 'Off: signing in asks for your password only.'}
+              </p>
             </div>
             {on ? (
               <div className="flex flex-wrap gap-2">
@@ -184,9 +218,15 @@ export function TwoFactorSettings() {
             )}
           </div>
         )}
-        {on && mustKeep && !settingUp && <p className="text-xs text-gray-500">Administrators must keep two-factor sign-in on.</p>}
+        {on && mustKeep && !settingUp && (
+          <p className="text-xs text-gray-500">Administrators must keep two-factor sign-in on.</p>
+        )}
         <TurnOffDialog open={dialog === 'off'} onOpenChange={(o) => setDialog(o ? 'off' : null)} />
-        <NewCodesDialog open={dialog === 'codes'} onOpenChange={(o) => setDialog(o ? 'codes' : null)} email={user.email} />
+        <NewCodesDialog
+          open={dialog === 'codes'}
+          onOpenChange={(o) => setDialog(o ? 'codes' : null)}
+          email={user.email}
+        />
       </CardContent>
     </Card>
   );

@@ -34,12 +34,20 @@ export function TwoFactorSetupPage() {
 
   return (
     <main className="flex min-h-screen items-start justify-center bg-gray-50 px-4 py-10 sm:items-center">
-      <AuthCard title="Set Up Two-Factor Sign-In" description="Administrators can see every client's private data, so their accounts need a second step at sign-in. Set it up to continue.">
+      <AuthCard
+        title="Set Up Two-Factor Sign-In"
+        description="Administrators can see every client's private data, so their accounts need a second step at sign-in. Set it up to continue."
+      >
         <div className="flex flex-col gap-4">
           <p className="text-sm text-gray-600">
             Signed in as <span className="break-all font-medium text-gray-900">{user.email}</span>
           </p>
-          <TwoFactorSetupFlow idPrefix="tf-setup" email={user.email} onEnabled={refresh} onDone={() => navigate('/', { replace: true })} />
+          <TwoFactorSetupFlow
+            idPrefix="tf-setup"
+            email={user.email}
+            onEnabled={refresh}
+            onDone={() => navigate('/', { replace: true })}
+          />
           {signOutError && <Alert tone="error">{signOutError}</Alert>}
           <Button variant="link" className="h-auto self-start p-0" onClick={leave} disabled={signingOut}>
             {signingOut ? 'Signing Out' : 'Sign Out'}

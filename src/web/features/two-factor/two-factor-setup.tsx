@@ -16,7 +16,19 @@ type Step = { name: 'password' } | { name: 'scan'; setup: TwoFactorSetup } | { n
  * to prove the app has it, then the recovery codes (shown once). `onEnabled` runs when the code is
  * accepted (two-factor is on from then), `onDone` when the person has their recovery codes.
  */
-export function TwoFactorSetupFlow({ email, onEnabled, onDone, onCancel, idPrefix = 'tf' }: { email: string; onEnabled?: () => void | Promise<void>; onDone: () => void; onCancel?: () => void; idPrefix?: string }) {
+export function TwoFactorSetupFlow({
+  email,
+  onEnabled,
+  onDone,
+  onCancel,
+  idPrefix = 'tf',
+}: {
+  email: string;
+  onEnabled?: () => void | Promise<void>;
+  onDone: () => void;
+  onCancel?: () => void;
+  idPrefix?: string;
+}) {
   const [step, setStep] = useState<Step>({ name: 'password' });
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -60,9 +72,17 @@ export function TwoFactorSetupFlow({ email, onEnabled, onDone, onCancel, idPrefi
   if (step.name === 'password') {
     return (
       <form onSubmit={submitPassword} noValidate className="flex flex-col gap-4">
-        <p className="text-sm text-gray-700">Confirm it is you: enter your password. You need an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, ...).</p>
+        <p className="text-sm text-gray-700">
+          Confirm it is you: enter your password. You need an authenticator app on your phone (Google Authenticator,
+          Microsoft Authenticator, 1Password, ...).
+        </p>
         <FormField id={`${idPrefix}-password`} label="Password">
-          <PasswordInput id={`${idPrefix}-password`} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <PasswordInput
+            id={`${idPrefix}-password`}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </FormField>
         {error && <Alert tone="error">{error}</Alert>}
         <div className="flex flex-wrap gap-2">
@@ -92,7 +112,11 @@ export function TwoFactorSetupFlow({ email, onEnabled, onDone, onCancel, idPrefi
             <p id={`${idPrefix}-secret-label`} className="text-sm font-medium text-gray-800">
               Can't scan? Type this key
             </p>
-            <p aria-labelledby={`${idPrefix}-secret-label`} data-testid="two-factor-secret" className="mt-1 break-all rounded-md border border-gray-200 bg-gray-50 px-3 py-2 font-mono text-sm text-gray-900">
+            <p
+              aria-labelledby={`${idPrefix}-secret-label`}
+              data-testid="two-factor-secret"
+              className="mt-1 break-all rounded-md border border-gray-200 bg-gray-50 px-3 py-2 font-mono text-sm text-gray-900"
+            >
               {secretOf(step.setup.totpURI)}
             </p>
           </div>

@@ -9,7 +9,8 @@ export const templateKey = (clientId: string) => ['clients', clientId, 'website-
 export const templateQuery = (clientId: string) =>
   queryOptions({
     queryKey: templateKey(clientId),
-    queryFn: async () => (await unwrap(await api.clients[':clientId']['website-template'].$get({ param: { clientId } }))).template,
+    queryFn: async () =>
+      (await unwrap(await api.clients[':clientId']['website-template'].$get({ param: { clientId } }))).template,
   });
 
 /** Where the sandboxed frame loads the saved HTML from (a new address after each save, so it reloads). */
@@ -19,7 +20,12 @@ export const templateFrameUrl = (clientId: string, t: WebsiteTemplate) =>
 export function useSaveTemplate(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (htmlCode: string) => (await unwrap(await api.clients[':clientId']['website-template'].$put({ param: { clientId }, json: { htmlCode } }))).template,
+    mutationFn: async (htmlCode: string) =>
+      (
+        await unwrap(
+          await api.clients[':clientId']['website-template'].$put({ param: { clientId }, json: { htmlCode } }),
+        )
+      ).template,
     onSuccess: (template) => queryClient.setQueryData(templateKey(clientId), template),
   });
 }

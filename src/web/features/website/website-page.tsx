@@ -30,7 +30,10 @@ export function WebsitePage() {
           <BusinessWebsite key={`site-${clientId}`} clientId={clientId} isAdmin={isAdmin} />
           <TemplateStatus key={`template-${clientId}`} clientId={clientId} to={linkTo('/website-template')} />
           <Tile icon={<Share2 className="size-5 text-brand-700" aria-hidden="true" />} title="Social Media Accounts">
-            <p className="text-sm text-gray-700">{isAdmin ? "This client's" : 'Your'} platforms, logins and profile links in one place, passwords encrypted.</p>
+            <p className="text-sm text-gray-700">
+              {isAdmin ? "This client's" : 'Your'} platforms, logins and profile links in one place, passwords
+              encrypted.
+            </p>
             <GoTo to={linkTo('/social-media')}>Social Media Accounts</GoTo>
           </Tile>
         </div>
@@ -81,8 +84,15 @@ function BusinessWebsite({ clientId, isAdmin }: { clientId: string; isAdmin: boo
         <Loading what="the business website" />
       ) : href ? (
         <>
-          <p className="text-sm text-gray-700">{isAdmin ? 'The website on this client\'s business profile.' : 'The website on your business profile.'}</p>
-          <a href={href} target="_blank" rel="noopener noreferrer" className="inline-flex min-w-0 items-center gap-1 break-all text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+          <p className="text-sm text-gray-700">
+            {isAdmin ? "The website on this client's business profile." : 'The website on your business profile.'}
+          </p>
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex min-w-0 items-center gap-1 break-all text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          >
             {website}
             <span className="sr-only"> (opens in a new tab)</span>
             <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
@@ -90,7 +100,9 @@ function BusinessWebsite({ clientId, isAdmin }: { clientId: string; isAdmin: boo
         </>
       ) : (
         <p className="text-sm text-gray-700">
-          {isAdmin ? 'No business website on this client\'s profile yet.' : 'No business website on your profile yet. Add it under My Account.'}
+          {isAdmin
+            ? "No business website on this client's profile yet."
+            : 'No business website on your profile yet. Add it under My Account.'}
         </p>
       )}
       {!isAdmin && !profile.isPending && <GoTo to="/account">My Account</GoTo>}
@@ -107,7 +119,9 @@ function TemplateStatus({ clientId, to }: { clientId: string; to: string }) {
       ) : template.isPending ? (
         <Loading what="the template" />
       ) : template.data ? (
-        <p className="text-sm text-gray-700">A template is saved (last saved {formatDateTime(template.data.updatedAt)}).</p>
+        <p className="text-sm text-gray-700">
+          A template is saved (last saved {formatDateTime(template.data.updatedAt)}).
+        </p>
       ) : (
         <p className="text-sm text-gray-700">No template saved yet.</p>
       )}

@@ -32,7 +32,8 @@ export function WebsiteTemplatePage() {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Website Template</h1>
           <p className="text-sm text-gray-600">
-            {isAdmin && clientName ? `${clientName}'s website template, ` : 'Your website template, '}shown as visitors would see it. Scripts in it never run here.
+            {isAdmin && clientName ? `${clientName}'s website template, ` : 'Your website template, '}shown as visitors
+            would see it. Scripts in it never run here.
           </p>
         </div>
         {clientId && template.isSuccess && <EditTemplate key={clientId} clientId={clientId} template={template.data} />}
@@ -78,7 +79,11 @@ function TemplateFrame({ clientId, template }: { clientId: string; template: Web
 function EditTemplate({ clientId, template }: { clientId: string; template: WebsiteTemplate | null }) {
   const [open, setOpen] = useState(false);
   // The server decides too (size included); the modal stays open with its sentence on a failure.
-  const form = useForm<TemplateInput>({ resolver: zodResolver(templateInput), defaultValues: { htmlCode: '' }, shouldFocusError: false });
+  const form = useForm<TemplateInput>({
+    resolver: zodResolver(templateInput),
+    defaultValues: { htmlCode: '' },
+    shouldFocusError: false,
+  });
   const html = useWatch({ control: form.control, name: 'htmlCode' });
   const error = form.formState.errors.htmlCode?.message;
   const save = useSaveTemplate(clientId);
@@ -110,7 +115,11 @@ function EditTemplate({ clientId, template }: { clientId: string; template: Webs
       <Button onClick={() => openWith(true)}>
         <Pencil aria-hidden="true" /> Edit Template
       </Button>
-      <DialogContent title="Edit Template" description="Paste or write the page's HTML. Images must be embedded (data: URLs); scripts and outside files are not loaded." className="max-w-3xl">
+      <DialogContent
+        title="Edit Template"
+        description="Paste or write the page's HTML. Images must be embedded (data: URLs); scripts and outside files are not loaded."
+        className="max-w-3xl"
+      >
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <FormField id="template-html" label="HTML" hint={hint} error={error}>
             <Textarea
