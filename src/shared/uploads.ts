@@ -60,10 +60,10 @@ function checkNameAgainst<E extends string>(
 ): { ok: true; ext: E; name: string } | { ok: false; error: string } {
   const name = raw.trim();
   if (invisible.test(raw)) return { ok: false, error: INVISIBLE_CHARACTERS };
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (
     !name ||
     name.length > 200 ||
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
     /[/\\\u0000-\u001f\u007f]/.test(name) ||
     name.includes('..') ||
     name.startsWith('.')
