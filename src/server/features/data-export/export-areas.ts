@@ -174,6 +174,7 @@ export const NOT_EXPORTED: Record<string, string> = {
   auth_sessions: 'sign-in sessions: their tokens are credentials (Security Settings lists them)',
   auth_accounts: 'sign-in methods: password hashes and OAuth tokens are credentials',
   auth_two_factors: 'the two-factor secret and recovery codes are credentials',
+  sign_in_codes: 'an e-mailed sign-in code (stored as an HMAC): a credential for 15 minutes',
   upload_slots: 'uploads in progress, released when they end or their process stops',
   support_conversations: 'read positions of the conversation (its messages are exported)',
   support_presence: "staff's presence in the support inbox",
