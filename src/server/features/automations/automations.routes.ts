@@ -1,15 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { access, clientQuery } from '../../middleware/access';
 import { staffNoticeLimit } from '../../middleware/staff-notice-limit';
 import { validate } from '../../middleware/validate';
-import { StorageNotFoundError } from '../../storage/storage';
-import { multipartRoute, UploadError } from '../../uploads/upload';
-import { receiveStreamUpload, removeStoredFiles, type StreamFileRule } from '../../uploads/stream-upload';
-import { withUploadSlot } from '../../uploads/upload-limits';
-import { formatBytes } from '../../../shared/format';
+import { NotFoundError } from '../../lib/domain-errors';
+import { acceptUpload } from '../../uploads/accept';
+import { sendInline } from '../../uploads/serve';
+import { multipartRoute } from '../../uploads/upload';
 import {
   allRequestListQuery,
   AUTOMATION_NOT_FOUND,
@@ -19,9 +16,7 @@ import {
   automationOrderInput,
   automationRequestInput,
   automationRequestStateInput,
-  MAX_AUTOMATION_IMAGE_BYTES,
   ownRequestListQuery,
-  WRONG_AUTOMATION_IMAGE,
 } from '../../../shared/automations';
 import {
   addAutomation,
@@ -34,25 +29,8 @@ import {
   reorderAutomations,
   setAutomationImage,
 } from './automations.service';
+import { receiveAutomationImage } from './automations.upload';
 import { changeRequestState, createRequest, listAllRequests, listOwnRequests } from './automation-requests.service';
-
-export const IMAGE_TOO_LARGE = `The image is too large: it can be at most ${formatBytes(MAX_AUTOMATION_IMAGE_BYTES)}.`;
-
-/** Kinds recognised by content (file-type's extension) and the type each is served with; never SVG. */
-const IMAGE_KINDS: Record<string, string> = {
-  png: 'image/png',
-  apng: 'image/png',
-  jpg: 'image/jpeg',
-  webp: 'image/webp',
-  gif: 'image/gif',
-};
-const imageRule: StreamFileRule = {
-  maxBytes: MAX_AUTOMATION_IMAGE_BYTES,
-  tooLarge: IMAGE_TOO_LARGE,
-  kinds: IMAGE_KINDS,
-  wrongKind: WRONG_AUTOMATION_IMAGE,
-  key: (ext) => `automations/${randomUUID()}.${ext}`,
-};
 
 /** /api/automations: the shared catalogue (every signed-in user reads; admins manage). */
 export const automationsRoutes = new Hono<AppEnv>()
@@ -81,34 +59,15 @@ export const automationsRoutes = new Hono<AppEnv>()
   .post('/:automationId/image/upload', access('admin'), multipartRoute(), async (c) => {
     const { db, storage, log } = c.var.deps;
     const id = c.req.param('automationId');
+    // Checked first, so no upload is stored for an automation that is not there.
     if (!(await automationExists(db, id))) return c.json({ error: AUTOMATION_NOT_FOUND }, 404);
-    return withUploadSlot(db, c.var.user!.id, async () => {
-      let upload;
-      try {
-        upload = await receiveStreamUpload(c, storage, { image: imageRule }, { tooLarge: IMAGE_TOO_LARGE });
-      } catch (err) {
-        if (err instanceof UploadError) return c.json({ error: err.message, field: err.field ?? 'image' }, err.status);
-        throw err;
-      }
-      const image = upload.files.image;
-      const others = Object.values(upload.files).filter((f) => f !== image);
-      if (others.length || Object.keys(upload.fields).length) {
-        await removeStoredFiles(storage, Object.values(upload.files));
-        return c.json({ error: 'Send only the file `image`.' }, 400);
-      }
-      if (!image) return c.json({ error: 'Choose an image to upload.', field: 'image' }, 400);
-      try {
+    return acceptUpload(c, { actorId: c.var.user!.id, field: 'image' }, () =>
+      receiveAutomationImage(c, async (image) => {
         const automation = await setAutomationImage(db, storage, id!, image, log);
-        if (!automation) {
-          await removeStoredFiles(storage, [image]);
-          return c.json({ error: AUTOMATION_NOT_FOUND }, 404);
-        }
+        if (!automation) throw new NotFoundError(AUTOMATION_NOT_FOUND);
         return c.json({ automation });
-      } catch (err) {
-        await removeStoredFiles(storage, [image]);
-        throw err;
-      }
-    });
+      }),
+    );
   })
   .delete('/:automationId/image', access('admin'), async (c) => {
     const { db, storage, log } = c.var.deps;
@@ -117,22 +76,8 @@ export const automationsRoutes = new Hono<AppEnv>()
   })
   // The image, for every signed-in user, served inline with its checked type and nosniff.
   .get('/:automationId/image', access('shared-read'), async (c) => {
-    const { db, storage } = c.var.deps;
-    const image = await findAutomationImage(db, c.req.param('automationId'));
-    if (!image) return c.json({ error: AUTOMATION_NOT_FOUND }, 404);
-    try {
-      const file = await storage.get(image.key);
-      return c.body(Readable.toWeb(file.stream) as ReadableStream, 200, {
-        'Content-Type': image.contentType,
-        'Content-Length': String(file.size),
-        'Content-Disposition': 'inline',
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'private, no-store',
-      });
-    } catch (err) {
-      if (err instanceof StorageNotFoundError) return c.json({ error: AUTOMATION_NOT_FOUND }, 404);
-      throw err;
-    }
+    const image = await findAutomationImage(c.var.deps.db, c.req.param('automationId'));
+    return image ? sendInline(c, image, AUTOMATION_NOT_FOUND) : c.json({ error: AUTOMATION_NOT_FOUND }, 404);
   });
 
 /** /api/clients/:clientId/automation-requests: a client's own requests (the client, or an admin for them). */

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/automations';
 import type { Page } from '../../../shared/paging';
 import { PNG, SVG } from '../training/training-media';
-import { IMAGE_TOO_LARGE } from './automations.routes';
+import { IMAGE_TOO_LARGE } from './automations.upload';
 import { cleanAutomationHtml } from './automation-html';
 import { ALLOWED_ATTRS, ALLOWED_TAGS, XSS_CORPUS } from './xss-corpus';
 
@@ -488,30 +488,26 @@ describe('automation requests', () => {
     expect((await last.json()).error).toBe(TOO_MANY_STAFF_NOTICES);
 
     const d = await t.createSignedInUser({ role: 'client' });
-    await t.db
-      .insert(automationRequests)
-      .values(
-        Array.from({ length: LIMITS.openAutomationRequests }, (_, i) => ({
-          id: crypto.randomUUID(),
-          userId: d.user.id,
-          type: `Open ${i}`,
-        })),
-      );
+    await t.db.insert(automationRequests).values(
+      Array.from({ length: LIMITS.openAutomationRequests }, (_, i) => ({
+        id: crypto.randomUUID(),
+        userId: d.user.id,
+        type: `Open ${i}`,
+      })),
+    );
     const full = await d.agent.post(own(d.user.id), { type: 'one more', description: 'Please' });
     expect(full.status).toBe(409);
     expect((await full.json()).error).toBe(limitReached(LIMITS.openAutomationRequests, 'open automation requests'));
 
     // One short of the limit, three at once: one is stored, and only that one is mailed to staff.
     const e = await t.createSignedInUser({ role: 'client' });
-    await t.db
-      .insert(automationRequests)
-      .values(
-        Array.from({ length: LIMITS.openAutomationRequests - 1 }, (_, i) => ({
-          id: crypto.randomUUID(),
-          userId: e.user.id,
-          type: `Open ${i}`,
-        })),
-      );
+    await t.db.insert(automationRequests).values(
+      Array.from({ length: LIMITS.openAutomationRequests - 1 }, (_, i) => ({
+        id: crypto.randomUUID(),
+        userId: e.user.id,
+        type: `Open ${i}`,
+      })),
+    );
     const staffMails = async () => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, STAFF))).length;
     const before = await staffMails();
     const together = await Promise.all(

@@ -1,13 +1,10 @@
-import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../app-env';
 import { access, clientQuery } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
-import { StorageNotFoundError } from '../../storage/storage';
-import { receiveUpload, uploadBodyLimit, UploadError } from '../../uploads/upload';
-import { storedBytes, withUploadSlot } from '../../uploads/upload-limits';
-import { STORAGE_FULL } from '../../../shared/limits';
+import { receiveUpload, uploadBodyLimit } from '../../uploads/upload';
+import { acceptUpload } from '../../uploads/accept';
 import { adminListQuery, pageQuery } from '../../../shared/paging';
 import {
   purchaseOrderInput,
@@ -23,7 +20,7 @@ import {
   type RecordPage,
   type WithClient,
 } from '../../../shared/records';
-import { fileHeaders } from '../../uploads/serve';
+import { sendStoredDownload } from '../../uploads/serve';
 import { purchaseOrderKind, receivableKind, type KindConfig } from './records.kinds';
 import {
   createRecord,
@@ -34,8 +31,6 @@ import {
   type RecordValues,
 } from './records.service';
 import { addRecordDocument, deleteRecordDocument, findRecordDocument } from './record-documents.service';
-
-const webStream = (s: Readable) => Readable.toWeb(s) as ReadableStream;
 
 /**
  * /api/clients/:clientId/receivables and .../purchase-orders: the client's own records (admins: any
@@ -82,49 +77,29 @@ function recordRoutes<
       // Multipart: `file`, one .pdf/.doc/.docx of at most 10 MB (checked by its content).
       .post('/:recordId/documents/upload', access('own'), ownRecord, uploadBodyLimit(), async (c) => {
         const { db, storage, config } = c.var.deps;
-        if ((await storedBytes(db, c.var.scope.clientId)) >= config.storageQuotaBytes)
-          return c.json({ error: STORAGE_FULL(config.storageQuotaBytes), field: 'file' }, 413);
-        return withUploadSlot(db, c.var.scope.actorId, async () => {
-          try {
-            const upload = await receiveUpload(c);
-            return c.json(
-              {
-                document: await addRecordDocument(
-                  db,
-                  storage,
-                  k,
-                  c.var.scope,
-                  c.req.param('recordId'),
-                  upload,
-                  config.storageQuotaBytes,
-                ),
-              },
-              201,
-            );
-          } catch (err) {
-            if (err instanceof UploadError)
-              return c.json({ error: err.message, field: err.field ?? 'file' }, err.status);
-            throw err;
-          }
+        const { scope } = c.var;
+        return acceptUpload(c, { actorId: scope.actorId, quotaOf: scope.clientId, field: 'file' }, async () => {
+          const upload = await receiveUpload(c);
+          const recordId = c.req.param('recordId');
+          const document = await addRecordDocument(db, storage, k, scope, recordId, upload, config.storageQuotaBytes);
+          return c.json({ document }, 201);
         });
       })
       .get('/:recordId/documents/:documentId/download', access('own'), async (c) => {
-        const { db, storage } = c.var.deps;
+        const { clientId } = c.var.scope;
         const doc = await findRecordDocument(
-          db,
+          c.var.deps.db,
           k,
-          c.var.scope.clientId,
+          clientId,
           c.req.param('recordId'),
           c.req.param('documentId'),
         );
         if (!doc) return c.json({ error: RECORD_DOCUMENT_NOT_FOUND }, 404);
-        try {
-          const file = await storage.get(doc.storageKey);
-          return c.body(webStream(file.stream), 200, fileHeaders(doc.documentName, doc.contentType, file.size));
-        } catch (err) {
-          if (err instanceof StorageNotFoundError) return c.json({ error: RECORD_DOCUMENT_NOT_FOUND }, 404);
-          throw err;
-        }
+        return sendStoredDownload(
+          c,
+          { key: doc.storageKey, name: doc.documentName, contentType: doc.contentType },
+          RECORD_DOCUMENT_NOT_FOUND,
+        );
       })
       .delete('/:recordId/documents/:documentId', access('own'), async (c) => {
         const { db, storage, log } = c.var.deps;

@@ -5,6 +5,7 @@ import type { AppEnv } from '../../app-env';
 import { formatBytes } from '../../../shared/format';
 import { singleLine } from '../../../shared/text';
 import { FILES_REQUIRED, MAX_THUMBNAIL_BYTES, videoFields } from '../../../shared/training';
+import { IMAGE_KINDS } from '../../uploads/image-kinds';
 import { withStreamUpload, type StoredUploadFile, type StreamFileRule } from '../../uploads/stream-upload';
 import { FormFieldError, receiveUpload, UploadError, type ReceivedUpload } from '../../uploads/upload';
 
@@ -13,20 +14,13 @@ export const THUMBNAIL_TOO_LARGE = `The thumbnail is too large: it can be at mos
 export const WRONG_VIDEO_KIND = 'The video must be an MP4, WebM, MOV or Ogg video file.';
 export const WRONG_THUMBNAIL_KIND = 'The thumbnail must be a PNG, JPEG, WebP or GIF picture.';
 
-/** Kinds recognised by content (file-type's extension) and the content type each is served with. */
+/** Videos recognised by content (file-type's extension) and the content type each is served with. */
 const VIDEO_KINDS: Record<string, string> = {
   mp4: 'video/mp4',
   m4v: 'video/mp4',
   webm: 'video/webm',
   mov: 'video/quicktime',
   ogv: 'video/ogg',
-};
-const IMAGE_KINDS: Record<string, string> = {
-  png: 'image/png',
-  apng: 'image/png',
-  jpg: 'image/jpeg',
-  webp: 'image/webp',
-  gif: 'image/gif',
 };
 
 const fileRules = (videoMaxBytes: number): Record<'video' | 'thumbnail', StreamFileRule> => ({
