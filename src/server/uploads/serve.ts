@@ -116,7 +116,7 @@ export async function sendRanged(
   return c.body(webStream(stored.stream), 200, headers);
 }
 
-/** An archive built while it is sent (its length is not known in advance). */
+/** A file built while it is sent (an archive, a CSV): its length is not known in advance. */
 export const sendArchive = (c: Context<AppEnv>, stream: Readable, name: string, contentType = 'application/zip') =>
   c.body(webStream(stream), 200, {
     'Content-Type': contentType,

@@ -4,7 +4,7 @@ import { access } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
 import { clientListQuery } from '../../../shared/clients';
 import { getClientSummary, listClients } from './clients.service';
-import { Readable } from 'node:stream';
+import { sendArchive } from '../../uploads/serve';
 import { recordOwnEvent } from '../audit/audit.service';
 import { clientsCsvQuery } from '../../../shared/data-export';
 import { clientsCsv } from './clients-csv';
@@ -20,12 +20,7 @@ export const clientsRoutes = new Hono<AppEnv>()
     await recordOwnEvent(c.var.deps.db, admin.id, { action: 'export', entityType: 'client_list' });
     const { tz, ...query } = c.req.valid('query');
     const day = new Date().toISOString().slice(0, 10);
-    return c.body(Readable.toWeb(clientsCsv(c.var.deps.db, query, tz)) as ReadableStream, 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="clients-${day}.csv"`,
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'no-store',
-    });
+    return sendArchive(c, clientsCsv(c.var.deps.db, query, tz), `clients-${day}.csv`, 'text/csv; charset=utf-8');
   })
   // The client selector's chosen client, named even when a search does not list it.
   .get('/:clientId/summary', access('admin'), async (c) => {

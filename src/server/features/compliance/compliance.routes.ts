@@ -16,9 +16,8 @@ import {
   updateTask,
 } from './compliance.service';
 import { documentRequestInput, documentRequestListQuery, rejectInput } from '../../../shared/document-requests';
-import { STORAGE_FULL } from '../../../shared/limits';
-import { receiveUpload, uploadBodyLimit, UploadError } from '../../uploads/upload';
-import { storedBytes, withUploadSlot } from '../../uploads/upload-limits';
+import { receiveUpload, uploadBodyLimit } from '../../uploads/upload';
+import { acceptUpload } from '../../uploads/accept';
 import {
   acceptRequest,
   addDocumentRequest,
@@ -73,19 +72,10 @@ export const complianceRoutes = new Hono<AppEnv>()
     // A plain task or a completed request is refused before the body is read; the insert checks again.
     const refused = await checkUploadable(db, c.var.scope.clientId, taskId);
     if (refused) return c.json({ error: refused.message }, refused.status);
-    if ((await storedBytes(db, c.var.scope.clientId)) >= config.storageQuotaBytes)
-      return c.json({ error: STORAGE_FULL(config.storageQuotaBytes), field: 'file' }, 413);
-    return withUploadSlot(db, c.var.scope.actorId, async () => {
-      try {
-        const upload = await receiveUpload(c);
-        return c.json(
-          { task: await submitToRequest(db, storage, c.var.scope, taskId, upload, config.storageQuotaBytes) },
-          201,
-        );
-      } catch (err) {
-        if (err instanceof UploadError) return c.json({ error: err.message, field: err.field ?? 'file' }, err.status);
-        throw err;
-      }
+    const { scope } = c.var;
+    return acceptUpload(c, { actorId: scope.actorId, quotaOf: scope.clientId, field: 'file' }, async () => {
+      const upload = await receiveUpload(c);
+      return c.json({ task: await submitToRequest(db, storage, scope, taskId, upload, config.storageQuotaBytes) }, 201);
     });
   })
   .post('/:taskId/accept', access('admin'), access('own'), ownTask, async (c) =>

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { isAPIError } from 'better-auth/api';
 import type { AppEnv } from '../../app-env';
@@ -8,6 +7,7 @@ import { notify } from '../notifications/notifications.service';
 import { access } from '../../middleware/access';
 import { consumeRateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
+import { sendArchive } from '../../uploads/serve';
 import { dataExportInput, WRONG_EXPORT_PASSWORD } from '../../../shared/data-export';
 import { LIMITS, TOO_MANY_EXPORTS } from '../../../shared/limits';
 import { exportZip } from './export-zip';
@@ -79,11 +79,6 @@ export const dataExportRoutes = new Hono<AppEnv>().post(
     });
     const zip = await exportZip(c.var.deps, { clientId: scope.clientId, withSecrets });
     const day = new Date().toISOString().slice(0, 10);
-    return c.body(Readable.toWeb(zip) as ReadableStream, 200, {
-      'Content-Type': 'application/zip',
-      'Content-Disposition': `attachment; filename="all-my-data-${day}.zip"`,
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'no-store',
-    });
+    return sendArchive(c, zip, `all-my-data-${day}.zip`);
   },
 );
