@@ -42,13 +42,11 @@ test('a client finds a compliance task and a document with Ctrl-K and opens them
   await signedInClient(page, { name: `Search Client ${Date.now().toString(36)}` });
   await page.goto('/documents');
   const corporate = page.getByRole('region', { name: 'Standard Corporate', exact: true });
-  await corporate
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: 'Operating Agreement Signed.pdf',
-      mimeType: 'application/pdf',
-      buffer: makePdf('operating agreement'),
-    });
+  await corporate.locator('input[type=file]').setInputFiles({
+    name: 'Operating Agreement Signed.pdf',
+    mimeType: 'application/pdf',
+    buffer: makePdf('operating agreement'),
+  });
   await expect(corporate.getByText('Operating Agreement Signed.pdf')).toBeVisible();
 
   // The starter task 'Contact Support', found by a word's start, opened with Enter.

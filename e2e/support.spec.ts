@@ -108,13 +108,11 @@ test('a client and an admin talk live, with a file, archive and view profile', a
 
     // The admin answers with a PDF; the client sees it arrive and downloads it.
     await expect(composer(staff)).toBeFocused();
-    await pane
-      .locator('input[type=file]')
-      .setInputFiles({
-        name: 'EIN Confirmation Letter.pdf',
-        mimeType: 'application/pdf',
-        buffer: makePdf('EIN letter'),
-      });
+    await pane.locator('input[type=file]').setInputFiles({
+      name: 'EIN Confirmation Letter.pdf',
+      mimeType: 'application/pdf',
+      buffer: makePdf('EIN letter'),
+    });
     await expect(pane.getByText('EIN Confirmation Letter.pdf')).toBeVisible();
     await composer(staff).fill('Here is your letter.');
     await composer(staff).press('Enter');

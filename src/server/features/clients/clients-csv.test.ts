@@ -97,15 +97,13 @@ describe('Clients list as CSV', () => {
       await t.db.insert(authUsers).values({ id, role: 'client', emailVerified: true, ...user });
       if (isPaid) await t.db.insert(users).values({ id, isPaid: true });
     }
-    await t.db
-      .insert(authUsers)
-      .values({
-        id: crypto.randomUUID(),
-        role: 'client',
-        emailVerified: true,
-        name: 'Not Shown',
-        email: 'other-zone@example.test',
-      });
+    await t.db.insert(authUsers).values({
+      id: crypto.randomUUID(),
+      role: 'client',
+      emailVerified: true,
+      name: 'Not Shown',
+      email: 'other-zone@example.test',
+    });
 
     const rows = await download('?q=zone-&sort=newest&tz=America%2FNew_York');
     expect(rows).toEqual([
@@ -143,17 +141,15 @@ describe('Clients list as CSV', () => {
   it(`streams ${MANY.toLocaleString('en-US')} clients a page at a time: the first bytes leave before the rest is read`, async () => {
     const batch = 1_000;
     for (let i = 0; i < MANY; i += batch) {
-      await t.db
-        .insert(authUsers)
-        .values(
-          Array.from({ length: batch }, (_, j) => ({
-            id: crypto.randomUUID(),
-            role: 'client' as const,
-            emailVerified: true,
-            name: `Bulk ${i + j}`,
-            email: `bulk-${String(i + j).padStart(5, '0')}@example.test`,
-          })),
-        );
+      await t.db.insert(authUsers).values(
+        Array.from({ length: batch }, (_, j) => ({
+          id: crypto.randomUUID(),
+          role: 'client' as const,
+          emailVerified: true,
+          name: `Bulk ${i + j}`,
+          email: `bulk-${String(i + j).padStart(5, '0')}@example.test`,
+        })),
+      );
     }
     pages = [];
     const res = await admin.agent.get('/api/clients/export?q=bulk-&sort=email_asc');

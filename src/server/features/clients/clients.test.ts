@@ -38,15 +38,13 @@ beforeAll(async () => {
   }
   // A Google-only user: an auth_users row with only an oauth account.
   oauthId = `oauth-${tag}`;
-  await t.db
-    .insert(authUsers)
-    .values({
-      id: oauthId,
-      email: `google-${tag}@example.test`,
-      name: 'Gia Google',
-      emailVerified: true,
-      createdAt: new Date('2029-06-01T00:00:00Z'),
-    });
+  await t.db.insert(authUsers).values({
+    id: oauthId,
+    email: `google-${tag}@example.test`,
+    name: 'Gia Google',
+    emailVerified: true,
+    createdAt: new Date('2029-06-01T00:00:00Z'),
+  });
   await t.db
     .insert(authAccounts)
     .values({ id: `acc-${tag}`, userId: oauthId, accountId: 'google-sub-1', providerId: 'google' });

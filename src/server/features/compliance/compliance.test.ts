@@ -88,15 +88,13 @@ describe('compliance tasks', () => {
   it('pages through every task: page 2 holds the tasks after the first 45, a dated one and one with no date among them', async () => {
     const c = await t.createSignedInUser({ role: 'client' });
     const now = Date.now();
-    await t.db
-      .insert(businessCompliance)
-      .values(
-        Array.from({ length: 45 }, (_, i) => ({
-          userId: c.user.id,
-          taskName: `starter ${i}`,
-          taskDueDate: new Date(now + (i + 1) * DAY),
-        })),
-      );
+    await t.db.insert(businessCompliance).values(
+      Array.from({ length: 45 }, (_, i) => ({
+        userId: c.user.id,
+        taskName: `starter ${i}`,
+        taskDueDate: new Date(now + (i + 1) * DAY),
+      })),
+    );
     await admin.agent.request('POST', base(c.user.id), { json: { name: 'Far future filing', dueDate: '2099-06-01' } });
     await admin.agent.request('POST', base(c.user.id), { json: { name: 'Whenever you can' } });
     const page1 = await (await c.agent.get(base(c.user.id))).json();
@@ -158,15 +156,13 @@ describe('compliance tasks', () => {
   it('gives the timeline (build-out) and the compliance list one count, over all tasks, beyond the 100 timeline dots and the 45-tile page', async () => {
     const c = await t.createSignedInUser({ role: 'client' });
     const id = c.user.id;
-    await t.db
-      .insert(businessCompliance)
-      .values(
-        Array.from({ length: 120 }, (_, i) => ({
-          userId: id,
-          taskName: `task ${i}`,
-          taskStatus: i % 40 === 0 ? ('Completed' as const) : ('Awaiting Completion' as const),
-        })),
-      );
+    await t.db.insert(businessCompliance).values(
+      Array.from({ length: 120 }, (_, i) => ({
+        userId: id,
+        taskName: `task ${i}`,
+        taskStatus: i % 40 === 0 ? ('Completed' as const) : ('Awaiting Completion' as const),
+      })),
+    );
     const list = await (await c.agent.get(`${base(id)}?status=Completed`)).json();
     const buildOut = await (await c.agent.get(`/api/clients/${id}/build-out`)).json();
     expect(list.counts).toMatchObject({ total: 120, completed: 3 });

@@ -108,17 +108,15 @@ export async function seedEveryArea(t: TestApp, agent: TestAgent, clientId: stri
   const docId = randomUUID();
   const docKey = `documents/${clientId.toLowerCase()}/${docId}.pdf`;
   const size = await stored(t, docKey, `${mark} articles`);
-  await t.db
-    .insert(businessDocuments)
-    .values({
-      id: docId,
-      userId: clientId,
-      documentName: `${mark} articles.pdf`,
-      documentType: 'Standard_Corporate',
-      storageKey: docKey,
-      contentType: 'application/pdf',
-      size,
-    });
+  await t.db.insert(businessDocuments).values({
+    id: docId,
+    userId: clientId,
+    documentName: `${mark} articles.pdf`,
+    documentType: 'Standard_Corporate',
+    storageKey: docKey,
+    contentType: 'application/pdf',
+    size,
+  });
   await t.db
     .insert(revolvingCredits)
     .values({ id: randomUUID(), userId: clientId, issuer: `${mark} credit`, bureaus: ['equifax'] });
@@ -148,17 +146,15 @@ export async function seedEveryArea(t: TestApp, agent: TestAgent, clientId: stri
   const attachmentId = randomUUID();
   const attachmentKey = `support/${clientId.toLowerCase()}/${attachmentId}.pdf`;
   const attachmentSize = await stored(t, attachmentKey, `${mark} screenshot`);
-  await t.db
-    .insert(supportAttachments)
-    .values({
-      id: attachmentId,
-      messageId: message.id,
-      clientId,
-      fileName: `${mark} screenshot.pdf`,
-      storageKey: attachmentKey,
-      contentType: 'application/pdf',
-      size: attachmentSize,
-    });
+  await t.db.insert(supportAttachments).values({
+    id: attachmentId,
+    messageId: message.id,
+    clientId,
+    fileName: `${mark} screenshot.pdf`,
+    storageKey: attachmentKey,
+    contentType: 'application/pdf',
+    size: attachmentSize,
+  });
   await t.db
     .insert(notifications)
     .values({ userId: clientId, clientId, kind: 'task_assigned', title: `${mark} notification` });

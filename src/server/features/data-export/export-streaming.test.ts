@@ -58,17 +58,15 @@ describe('the data export is streamed', () => {
   it(`reads ${FILES} files of ${BIG / MB} MB one at a time, and only as fast as the download is taken`, async () => {
     const u = await t.createSignedInUser();
     for (let i = 0; i < FILES; i++) {
-      await t.db
-        .insert(businessDocuments)
-        .values({
-          id: crypto.randomUUID(),
-          userId: u.user.id,
-          documentName: `Big ${i}.pdf`,
-          documentType: 'Standard_Corporate',
-          storageKey: `documents/big/${i}.pdf`,
-          contentType: 'application/pdf',
-          size: BIG,
-        });
+      await t.db.insert(businessDocuments).values({
+        id: crypto.randomUUID(),
+        userId: u.user.id,
+        documentName: `Big ${i}.pdf`,
+        documentType: 'Standard_Corporate',
+        storageKey: `documents/big/${i}.pdf`,
+        contentType: 'application/pdf',
+        size: BIG,
+      });
     }
     const res = await u.agent.post(`/api/clients/${u.user.id}/export`, {});
     expect(res.status).toBe(200);
@@ -93,17 +91,15 @@ describe('the data export is streamed', () => {
   it('closes the file it is reading when the download is cancelled, and goes no further', async () => {
     const u = await t.createSignedInUser();
     for (let i = 0; i < 2; i++) {
-      await t.db
-        .insert(businessDocuments)
-        .values({
-          id: crypto.randomUUID(),
-          userId: u.user.id,
-          documentName: `Cancel ${i}.pdf`,
-          documentType: 'Standard_Corporate',
-          storageKey: `documents/big/cancel-${i}.pdf`,
-          contentType: 'application/pdf',
-          size: BIG,
-        });
+      await t.db.insert(businessDocuments).values({
+        id: crypto.randomUUID(),
+        userId: u.user.id,
+        documentName: `Cancel ${i}.pdf`,
+        documentType: 'Standard_Corporate',
+        storageKey: `documents/big/cancel-${i}.pdf`,
+        contentType: 'application/pdf',
+        size: BIG,
+      });
     }
     const res = await u.agent.post(`/api/clients/${u.user.id}/export`, {});
     expect(res.status).toBe(200);

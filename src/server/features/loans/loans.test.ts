@@ -200,16 +200,14 @@ describe('loans directory', () => {
     const c = await t.createSignedInUser({ name: 'Pager' });
     const base = Date.now() + 60_000;
     // Ahead of every other offer in this file, in a known order.
-    await t.db
-      .insert(creditLoans)
-      .values(
-        Array.from({ length: 5 }, (_, i) => ({
-          id: randomUUID(),
-          userId: c.user.id,
-          title: `Paged ${i}`,
-          createdAt: new Date(base + i * 1000),
-        })),
-      );
+    await t.db.insert(creditLoans).values(
+      Array.from({ length: 5 }, (_, i) => ({
+        id: randomUUID(),
+        userId: c.user.id,
+        title: `Paged ${i}`,
+        createdAt: new Date(base + i * 1000),
+      })),
+    );
     const first = (await (await c.agent.get('/api/loans?pageSize=2')).json()) as {
       items: Loan[];
       total: number;
@@ -231,16 +229,14 @@ describe('loans directory', () => {
 
   it(`refuses offer ${LIMITS.loanOffers + 1} of one author with a 409 naming the limit; others are not affected`, async () => {
     const c = await t.createSignedInUser();
-    await t.db
-      .insert(creditLoans)
-      .values(
-        Array.from({ length: LIMITS.loanOffers }, (_, i) => ({
-          id: randomUUID(),
-          userId: c.user.id,
-          title: `Offer ${i}`,
-          reviewState: 'approved' as const,
-        })),
-      );
+    await t.db.insert(creditLoans).values(
+      Array.from({ length: LIMITS.loanOffers }, (_, i) => ({
+        id: randomUUID(),
+        userId: c.user.id,
+        title: `Offer ${i}`,
+        reviewState: 'approved' as const,
+      })),
+    );
     const res = await c.agent.post('/api/loans', offer);
     expect(res.status).toBe(409);
     expect((await res.json()).error).toBe(

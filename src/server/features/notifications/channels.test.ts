@@ -61,14 +61,12 @@ const events: Record<string, { kind: string; cause: (who: Who) => Promise<void>;
     kind: 'reminder_sent',
     cause: async (who) => {
       const now = new Date('2031-01-10T12:00:00Z');
-      await t.db
-        .insert(businessCompliance)
-        .values({
-          userId: who.id,
-          taskName: 'File the annual report',
-          taskDueDate: new Date(now.getTime() - 86_400_000),
-          taskStatus: 'Awaiting Completion',
-        });
+      await t.db.insert(businessCompliance).values({
+        userId: who.id,
+        taskName: 'File the annual report',
+        taskDueDate: new Date(now.getTime() - 86_400_000),
+        taskStatus: 'Awaiting Completion',
+      });
       await runReminders({ db: t.db, mailer: t.mailer, config: t.config, log: t.log, now });
     },
     subject: 'Compliance reminder',

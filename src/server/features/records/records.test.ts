@@ -400,15 +400,13 @@ describe('record documents share the upload limits of Business Documents', () =>
   it('answer 429 while the user has their uploads in flight', async () => {
     const c = await t.createSignedInUser({ role: 'client' });
     const po = await addOrder(c.agent, c.user.id);
-    await t.db
-      .insert(uploadSlots)
-      .values(
-        Array.from({ length: LIMITS.uploadsInFlight }, () => ({
-          id: randomUUID(),
-          userId: c.user.id,
-          instanceId: INSTANCE_ID,
-        })),
-      );
+    await t.db.insert(uploadSlots).values(
+      Array.from({ length: LIMITS.uploadsInFlight }, () => ({
+        id: randomUUID(),
+        userId: c.user.id,
+        instanceId: INSTANCE_ID,
+      })),
+    );
     const res = await upload(c.agent, `/api/clients/${c.user.id}/purchase-orders/${po.id}`, {
       name: 'po.pdf',
       bytes: makePdf(),

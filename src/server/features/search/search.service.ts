@@ -178,14 +178,12 @@ function grouped(rows: Row[], clientId: string | undefined): SearchGroup[] {
     .map((kind) => ({
       kind,
       label: searchKindLabels[kind],
-      hits: byKind
-        .get(kind)!
-        .map((r) => ({
-          id: r.id,
-          title: r.title,
-          subtitle: subtitle(kind, r.a ?? '', r.b ?? ''),
-          href: searchHref(kind, r.id, clientId),
-        })),
+      hits: byKind.get(kind)!.map((r) => ({
+        id: r.id,
+        title: r.title,
+        subtitle: subtitle(kind, r.a ?? '', r.b ?? ''),
+        href: searchHref(kind, r.id, clientId),
+      })),
     }));
 }
 

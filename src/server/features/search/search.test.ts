@@ -40,54 +40,46 @@ async function seedOwnThings(userId: string, word: string) {
     .values({ userId, taskName: `${word} annual report`, taskPriority: 'High' })
     .returning();
   const docId = randomUUID();
-  await t.db
-    .insert(businessDocuments)
-    .values({
-      id: docId,
-      userId,
-      documentName: `${word} articles.pdf`,
-      documentType: 'Standard_Corporate',
-      storageKey: `documents/${docId}.pdf`,
-      contentType: 'application/pdf',
-      size: 10,
-    });
+  await t.db.insert(businessDocuments).values({
+    id: docId,
+    userId,
+    documentName: `${word} articles.pdf`,
+    documentType: 'Standard_Corporate',
+    storageKey: `documents/${docId}.pdf`,
+    contentType: 'application/pdf',
+    size: 10,
+  });
   const bankId = randomUUID();
-  await t.db
-    .insert(businessBankAccounts)
-    .values({
-      id: bankId,
-      userId,
-      bankName: `${word} Bank`,
-      accountOwner: `${word} Owner`,
-      ...sealValues(t.keyring, businessBankAccounts, bankId, {
-        accountNumber: `${word}-acct-4444`,
-        routingNumber: '011000015',
-      }),
-    });
+  await t.db.insert(businessBankAccounts).values({
+    id: bankId,
+    userId,
+    bankName: `${word} Bank`,
+    accountOwner: `${word} Owner`,
+    ...sealValues(t.keyring, businessBankAccounts, bankId, {
+      accountNumber: `${word}-acct-4444`,
+      routingNumber: '011000015',
+    }),
+  });
   await t.db
     .insert(businessAccounts)
     .values({ id: randomUUID(), userId, name: `${word} Google Business`, status: 'Active' });
   const cardId = randomUUID();
-  await t.db
-    .insert(storeCreditCards)
-    .values({
-      id: cardId,
-      userId,
-      issuer: `${word} Store`,
-      cardType: 'Store card',
-      ...sealValues(t.keyring, storeCreditCards, cardId, { username: `${word}-login`, password: `${word}-password` }),
-    });
+  await t.db.insert(storeCreditCards).values({
+    id: cardId,
+    userId,
+    issuer: `${word} Store`,
+    cardType: 'Store card',
+    ...sealValues(t.keyring, storeCreditCards, cardId, { username: `${word}-login`, password: `${word}-password` }),
+  });
   await t.db.insert(revolvingCredits).values({ id: randomUUID(), userId, issuer: `${word} Visa`, cardType: 'Visa' });
-  await t.db
-    .insert(accountReceivables)
-    .values({
-      id: randomUUID(),
-      userId,
-      vendorName: `${word} Supplies`,
-      amount: '1250.50',
-      dueDate: '2026-12-01',
-      status: 'overdue',
-    });
+  await t.db.insert(accountReceivables).values({
+    id: randomUUID(),
+    userId,
+    vendorName: `${word} Supplies`,
+    amount: '1250.50',
+    dueDate: '2026-12-01',
+    status: 'overdue',
+  });
   await t.db
     .insert(purchaseOrders)
     .values({ id: randomUUID(), userId, vendorName: `${word} Wholesale`, amount: '99.00', orderDate: '2026-11-01' });
@@ -273,13 +265,11 @@ describe('admins find clients', () => {
     const { admin } = cast;
     const people = ['Mark Stone', 'Marko Polo', 'Ann Mark', 'Denmark Dane', 'Mark'];
     for (const name of people)
-      await t.db
-        .insert(authUsers)
-        .values({
-          id: randomUUID(),
-          email: `${name.replace(/\s/g, '.').toLowerCase()}-${randomUUID().slice(0, 6)}@example.test`,
-          name,
-        });
+      await t.db.insert(authUsers).values({
+        id: randomUUID(),
+        email: `${name.replace(/\s/g, '.').toLowerCase()}-${randomUUID().slice(0, 6)}@example.test`,
+        name,
+      });
     const r = await search(admin.agent, '/api/clients/search', 'mark');
     expect(titles(r, 'client')).toEqual(['Mark', 'Mark Stone', 'Marko Polo', 'Ann Mark', 'Denmark Dane']);
   });

@@ -128,15 +128,13 @@ describe('support chat messages', () => {
 
     const d = await newClient();
     await send(d, d.id, 'first');
-    await t.db
-      .insert(supportMessages)
-      .values(
-        Array.from({ length: LIMITS.supportMessagesPerDay - 1 }, (_, i) => ({
-          clientId: d.id,
-          fromStaff: false,
-          body: `old ${i}`,
-        })),
-      );
+    await t.db.insert(supportMessages).values(
+      Array.from({ length: LIMITS.supportMessagesPerDay - 1 }, (_, i) => ({
+        clientId: d.id,
+        fromStaff: false,
+        body: `old ${i}`,
+      })),
+    );
     const capped = await d.agent.post(`${base(d.id)}/messages`, { body: 'over the day' });
     expect(capped.status).toBe(429);
     expect((await capped.json()).error).toBe(SUPPORT_DAY_LIMIT);

@@ -226,14 +226,11 @@ export async function deleteVideo(db: Db, storage: Storage, videoId: string, log
       .select({ key: videoResources.storageKey })
       .from(videoResources)
       .where(eq(videoResources.videoId, videoId));
-    const [row] = await tx
-      .delete(trainingVideos)
-      .where(eq(trainingVideos.id, videoId))
-      .returning({
-        videoKey: trainingVideos.videoKey,
-        thumbnailKey: trainingVideos.thumbnailKey,
-        displayOrder: trainingVideos.displayOrder,
-      });
+    const [row] = await tx.delete(trainingVideos).where(eq(trainingVideos.id, videoId)).returning({
+      videoKey: trainingVideos.videoKey,
+      thumbnailKey: trainingVideos.thumbnailKey,
+      displayOrder: trainingVideos.displayOrder,
+    });
     if (!row) return null;
     await tx
       .update(trainingVideos)

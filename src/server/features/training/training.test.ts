@@ -427,18 +427,16 @@ describe('limits', () => {
   it(`refuses resource ${LIMITS.resourcesPerVideo + 1} of a video`, async () => {
     await clearLibrary();
     const v = await addVideo();
-    await t.db
-      .insert(videoResources)
-      .values(
-        Array.from({ length: LIMITS.resourcesPerVideo }, (_, i) => ({
-          id: crypto.randomUUID(),
-          videoId: v.id,
-          name: `R${i}.pdf`,
-          storageKey: `training-videos/resources/none-${i}.pdf`,
-          contentType: 'application/pdf',
-          size: 1,
-        })),
-      );
+    await t.db.insert(videoResources).values(
+      Array.from({ length: LIMITS.resourcesPerVideo }, (_, i) => ({
+        id: crypto.randomUUID(),
+        videoId: v.id,
+        name: `R${i}.pdf`,
+        storageKey: `training-videos/resources/none-${i}.pdf`,
+        contentType: 'application/pdf',
+        size: 1,
+      })),
+    );
     const before = storedFiles();
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(PDF)]), 'One more.pdf');

@@ -280,15 +280,13 @@ const STREAM_READ_MS = 400;
 /** A social media account with its password sealed, as the app stores it. */
 async function insertSocialAccount(t: TestApp, userId: string, username: string, password: string) {
   const id = crypto.randomUUID();
-  await t.db
-    .insert(socialMediaAccounts)
-    .values({
-      id,
-      userId,
-      platform: 'Instagram',
-      username,
-      ...sealValues(t.keyring, socialMediaAccounts, id, { password }),
-    });
+  await t.db.insert(socialMediaAccounts).values({
+    id,
+    userId,
+    platform: 'Instagram',
+    username,
+    ...sealValues(t.keyring, socialMediaAccounts, id, { password }),
+  });
   return id;
 }
 
@@ -299,15 +297,13 @@ const authoredRecordRoutes = new Set(['PATCH /api/loans/:loanId', 'DELETE /api/l
 const selfOnlyRecordRoutes = new Set(['DELETE /api/me/sessions/:sessionId']);
 recordFixtures['DELETE /api/me/sessions/:sessionId'] = async ({ t, aId }: Ctx) => {
   const id = crypto.randomUUID();
-  await t.db
-    .insert(authSessions)
-    .values({
-      id,
-      token: crypto.randomUUID(),
-      userId: aId,
-      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
-      userAgent: 'Fixture browser',
-    });
+  await t.db.insert(authSessions).values({
+    id,
+    token: crypto.randomUUID(),
+    userId: aId,
+    expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    userAgent: 'Fixture browser',
+  });
   return { sessionId: id };
 };
 
@@ -323,14 +319,12 @@ async function insertBankAccount(
   routingNumber: string,
 ) {
   const id = crypto.randomUUID();
-  await t.db
-    .insert(businessBankAccounts)
-    .values({
-      id,
-      userId,
-      bankName,
-      ...sealValues(t.keyring, businessBankAccounts, id, { accountNumber, routingNumber }),
-    });
+  await t.db.insert(businessBankAccounts).values({
+    id,
+    userId,
+    bankName,
+    ...sealValues(t.keyring, businessBankAccounts, id, { accountNumber, routingNumber }),
+  });
   return id;
 }
 /** A store card with its secrets sealed, as the app stores them. */
@@ -342,14 +336,12 @@ async function insertStoreCard(
 ) {
   const id = crypto.randomUUID();
   const { storeCreditCards } = creditTables;
-  await t.db
-    .insert(storeCreditCards)
-    .values({
-      id,
-      userId,
-      issuer,
-      ...sealValues(t.keyring, storeCreditCards, id, { accountNumber, username, password }),
-    });
+  await t.db.insert(storeCreditCards).values({
+    id,
+    userId,
+    issuer,
+    ...sealValues(t.keyring, storeCreditCards, id, { accountNumber, username, password }),
+  });
   return id;
 }
 async function insertRevolvingCredit(t: TestApp, userId: string, issuer: string) {
@@ -372,17 +364,15 @@ async function insertDocument(t: TestApp, userId: string, documentName: string) 
   const storageKey = `documents/${userId.toLowerCase()}/${id}.pdf`;
   const bytes = Buffer.from(`%PDF-1.4\n% ${documentName}\n%%EOF\n`);
   await t.storage.put(storageKey, Readable.from([bytes]), { contentType: 'application/pdf', size: bytes.length });
-  await t.db
-    .insert(businessDocuments)
-    .values({
-      id,
-      userId,
-      documentName,
-      documentType: 'Standard_Corporate',
-      storageKey,
-      contentType: 'application/pdf',
-      size: bytes.length,
-    });
+  await t.db.insert(businessDocuments).values({
+    id,
+    userId,
+    documentName,
+    documentType: 'Standard_Corporate',
+    storageKey,
+    contentType: 'application/pdf',
+    size: bytes.length,
+  });
   return id;
 }
 
@@ -477,15 +467,13 @@ async function seed(agent: TestAgent, clientId: string, who: keyof typeof seedVa
     .insert(payments)
     .values({ userId: clientId, description: `${v.prefix} retainer`, amount: '250.00', date: '2024-03-04' });
   await t.db.insert(businessCompliance).values({ userId: clientId, taskName: `${v.prefix} annual filing` });
-  await t.db
-    .insert(businessCompliance)
-    .values({
-      userId: clientId,
-      taskName: `${v.prefix} requested lease`,
-      kind: 'document_request',
-      requestedDocument: `${v.prefix} requested lease`,
-      requestedDocumentType: 'Standard_Corporate',
-    });
+  await t.db.insert(businessCompliance).values({
+    userId: clientId,
+    taskName: `${v.prefix} requested lease`,
+    kind: 'document_request',
+    requestedDocument: `${v.prefix} requested lease`,
+    requestedDocumentType: 'Standard_Corporate',
+  });
   await t.db.insert(recentActivities).values({ userId: clientId, title: `${v.prefix} call` });
   // A bank account (B's numbers are markers: a clear number in any response to A would show) and a business account.
   await insertBankAccount(t, clientId, `${v.prefix} bank`, v.bank[0], v.bank[1]);

@@ -92,37 +92,31 @@ beforeAll(async () => {
     admin.agent,
   );
   // A document row (its file is not needed to list it) with the longest name uploads allow.
-  await t.db
-    .insert(businessDocuments)
-    .values({
-      id: randomUUID(),
-      userId: a.id,
-      documentName: `${x(251)}.pdf`,
-      documentType: 'Standard_Corporate',
-      storageKey: 'documents/none.pdf',
-      contentType: 'application/pdf',
-      size: 1,
-    });
-  await t.db
-    .insert(notifications)
-    .values({
-      userId: a.id,
-      clientId: a.id,
-      kind: 'task_assigned',
-      title: `New task: ${x(200)}`,
-      body: x(300),
-      link: '/compliance',
-    });
-  await t.db
-    .insert(auditLog)
-    .values({
-      actorId: admin.id,
-      clientId: a.id,
-      action: 'reveal',
-      entityType: 'bank_account',
-      entityId: randomUUID(),
-      field: 'account_number',
-    });
+  await t.db.insert(businessDocuments).values({
+    id: randomUUID(),
+    userId: a.id,
+    documentName: `${x(251)}.pdf`,
+    documentType: 'Standard_Corporate',
+    storageKey: 'documents/none.pdf',
+    contentType: 'application/pdf',
+    size: 1,
+  });
+  await t.db.insert(notifications).values({
+    userId: a.id,
+    clientId: a.id,
+    kind: 'task_assigned',
+    title: `New task: ${x(200)}`,
+    body: x(300),
+    link: '/compliance',
+  });
+  await t.db.insert(auditLog).values({
+    actorId: admin.id,
+    clientId: a.id,
+    action: 'reveal',
+    entityType: 'bank_account',
+    entityId: randomUUID(),
+    field: 'account_number',
+  });
   const loanRes = await a.agent.post('/api/loans', {
     title: x(200),
     aprRange: x(100),
@@ -346,19 +340,17 @@ describe('every list is bounded', () => {
           })),
         )
         .returning({ id: supportMessages.id });
-      await t.db
-        .insert(supportAttachments)
-        .values(
-          rows.map((r) => ({
-            id: randomUUID(),
-            messageId: r.id,
-            clientId: a.id,
-            fileName: `${x(196)}.pdf`,
-            storageKey: 'support/none.pdf',
-            contentType: 'application/pdf',
-            size: 1,
-          })),
-        );
+      await t.db.insert(supportAttachments).values(
+        rows.map((r) => ({
+          id: randomUUID(),
+          messageId: r.id,
+          clientId: a.id,
+          fileName: `${x(196)}.pdf`,
+          storageKey: 'support/none.pdf',
+          contentType: 'application/pdf',
+          size: 1,
+        })),
+      );
     }
     const [last] = await t.db
       .select({ id: supportMessages.id })
@@ -490,19 +482,15 @@ describe('every list is bounded', () => {
     }));
     for (let i = 0; i < RECORDS; i += 200) {
       await t.db.insert(firstStepAccounts).values(accounts.slice(i, i + 200));
-      await t.db
-        .insert(firstStepOpenings)
-        .values(
-          accounts
-            .slice(i, i + 200)
-            .map((f) => ({
-              id: randomUUID(),
-              userId: a.id,
-              firstStepAccountId: f.id,
-              bureaus: f.bureaus,
-              dateOpened: '2024-01-01',
-            })),
-        );
+      await t.db.insert(firstStepOpenings).values(
+        accounts.slice(i, i + 200).map((f) => ({
+          id: randomUUID(),
+          userId: a.id,
+          firstStepAccountId: f.id,
+          bureaus: f.bureaus,
+          dateOpened: '2024-01-01',
+        })),
+      );
     }
     for (const agent of [a.agent, admin.agent]) {
       for (const path of [

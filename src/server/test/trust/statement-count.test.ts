@@ -184,30 +184,26 @@ beforeAll(async () => {
     contentType: 'application/pdf',
     size: 13,
   });
-  await t.db
-    .insert(businessDocuments)
-    .values({
-      id: randomUUID(),
-      userId: id,
-      documentName: 'doc.pdf',
-      documentType: 'Standard_Corporate',
-      storageKey,
-      contentType: 'application/pdf',
-      size: 13,
-    });
+  await t.db.insert(businessDocuments).values({
+    id: randomUUID(),
+    userId: id,
+    documentName: 'doc.pdf',
+    documentType: 'Standard_Corporate',
+    storageKey,
+    contentType: 'application/pdf',
+    size: 13,
+  });
   await t.db
     .insert(notifications)
     .values({ userId: id, clientId: id, kind: 'task_assigned', title: 'New task', body: 'body', link: '/compliance' });
-  await t.db
-    .insert(auditLog)
-    .values({
-      actorId: admin.id,
-      clientId: id,
-      action: 'reveal',
-      entityType: 'bank_account',
-      entityId: randomUUID(),
-      field: 'account_number',
-    });
+  await t.db.insert(auditLog).values({
+    actorId: admin.id,
+    clientId: id,
+    action: 'reveal',
+    entityType: 'bank_account',
+    entityId: randomUUID(),
+    field: 'account_number',
+  });
 
   const bankTemplate = await templateOf(businessBankAccounts, businessBankAccounts.userId);
   const activityTemplate = await templateOf(recentActivities, recentActivities.userId);
@@ -255,18 +251,16 @@ beforeAll(async () => {
           taskStatus: 'Submitted' as const,
         }));
         const rows = await t.db.insert(businessCompliance).values(requests).returning({ id: businessCompliance.id });
-        await t.db
-          .insert(businessDocuments)
-          .values(
-            rows.map(
-              (r) =>
-                ({
-                  ...documentTemplate,
-                  id: randomUUID(),
-                  requestTaskId: r.id,
-                }) as typeof businessDocuments.$inferInsert,
-            ),
-          );
+        await t.db.insert(businessDocuments).values(
+          rows.map(
+            (r) =>
+              ({
+                ...documentTemplate,
+                id: randomUUID(),
+                requestTaskId: r.id,
+              }) as typeof businessDocuments.$inferInsert,
+          ),
+        );
       },
     },
     documents: cloneSeeder('documents', businessDocuments, businessDocuments.userId, () => documentTemplate, true),
@@ -318,17 +312,15 @@ beforeAll(async () => {
           const videoId = await insertTrainingVideo(t, { title: `Video ${i}` });
           await insertVideoResource(t, videoId);
           await insertVideoResource(t, videoId);
-          await t.db
-            .insert(videoProgress)
-            .values(
-              [client.id, admin.id].map((userId) => ({
-                userId,
-                videoId,
-                positionSeconds: 9,
-                durationSeconds: 10,
-                watched: true,
-              })),
-            );
+          await t.db.insert(videoProgress).values(
+            [client.id, admin.id].map((userId) => ({
+              userId,
+              videoId,
+              positionSeconds: 9,
+              durationSeconds: 10,
+              watched: true,
+            })),
+          );
         }
       },
     },
@@ -339,15 +331,13 @@ beforeAll(async () => {
         for (const table of [capitalScores, paydexScores]) {
           await t.db.delete(table).where(eq(table.userId, id));
           if (n)
-            await t.db
-              .insert(table)
-              .values(
-                Array.from({ length: n }, (_, i) => ({
-                  userId: id,
-                  score: 500 + (i % 100),
-                  lastUpdatedAt: new Date(Date.UTC(2024, 0, 1, 0, i)),
-                })),
-              );
+            await t.db.insert(table).values(
+              Array.from({ length: n }, (_, i) => ({
+                userId: id,
+                score: 500 + (i % 100),
+                lastUpdatedAt: new Date(Date.UTC(2024, 0, 1, 0, i)),
+              })),
+            );
         }
       },
     },
@@ -498,17 +488,15 @@ beforeAll(async () => {
           .where(and(eq(authSessions.userId, id), like(authSessions.userAgent, 'statement-count%')));
         const expiresAt = new Date(Date.now() + 60 * 60 * 1000);
         if (n)
-          await t.db
-            .insert(authSessions)
-            .values(
-              Array.from({ length: n }, () => ({
-                id: randomUUID(),
-                token: randomUUID(),
-                userId: id,
-                expiresAt,
-                userAgent: 'statement-count browser',
-              })),
-            );
+          await t.db.insert(authSessions).values(
+            Array.from({ length: n }, () => ({
+              id: randomUUID(),
+              token: randomUUID(),
+              userId: id,
+              expiresAt,
+              userAgent: 'statement-count browser',
+            })),
+          );
       },
     },
     // Social media accounts without passwords (a sealed password is bound to its row id and could not be cloned).
@@ -550,16 +538,14 @@ beforeAll(async () => {
       seed: async (n: number) => {
         await t.db.delete(fundabilityScores).where(eq(fundabilityScores.userId, id));
         if (n)
-          await t.db
-            .insert(fundabilityScores)
-            .values(
-              Array.from({ length: n }, (_, i) => ({
-                userId: id,
-                score: i % 100,
-                checks: [],
-                computedAt: new Date(Date.UTC(2024, 0, 1, 0, i)),
-              })),
-            );
+          await t.db.insert(fundabilityScores).values(
+            Array.from({ length: n }, (_, i) => ({
+              userId: id,
+              score: i % 100,
+              checks: [],
+              computedAt: new Date(Date.UTC(2024, 0, 1, 0, i)),
+            })),
+          );
       },
     },
     // n resources of one video (the only one).
