@@ -33,7 +33,7 @@ step() {
 }
 
 step typecheck npx tsc -p tsconfig.json --noEmit
-step lint npx eslint .
+step lint npm run lint --silent
 step "api tests" bash scripts/test-api.sh
 step "e2e tests" bash scripts/test-e2e.sh
 step "resilience tests" bash scripts/test-resilience.sh
