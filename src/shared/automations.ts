@@ -177,4 +177,3 @@ export const allRequestListQuery = z
   .strict();
 
 /** The states staff may move a request to from `state`. */
-export const nextRequestStates = (state: RequestState) => REQUEST_TRANSITIONS[state];

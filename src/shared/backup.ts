@@ -12,6 +12,4 @@ export const backupInput = z
       .max(128, 'Password can be at most 128 characters'),
   })
   .strict();
-export type BackupInput = z.output<typeof backupInput>;
-
 export const WRONG_BACKUP_PASSWORD = 'The password is not correct, so no backup was made. Try again.';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The Secret to Wealth books: volume 1 is free for everyone signed in, the others for members and admins. */
 export const BOOK_VOLUMES = [1, 2, 3, 4] as const;
 export type BookVolume = (typeof BOOK_VOLUMES)[number];
@@ -85,15 +83,6 @@ export type BookRow = {
   updatedAt: string | null;
   replaced: boolean;
 };
-
-/** The `:volume` route parameter: 1 to 4. */
-export const bookVolumeParam = z.object({
-  volume: z.coerce
-    .number({ message: 'The volume must be a number from 1 to 4.' })
-    .int('The volume must be a number from 1 to 4.')
-    .min(1, 'The volume must be a number from 1 to 4.')
-    .max(4, 'The volume must be a number from 1 to 4.'),
-});
 
 export const BOOK_NOT_FOUND = 'There is no such book. The volumes are 1 to 4.';
 export const bookLockedMessage = (volume: number) => `Volume ${volume} is for members. See Business Programs to join.`;

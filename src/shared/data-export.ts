@@ -16,8 +16,6 @@ export const dataExportInput = z
       .optional(),
   })
   .strict();
-export type DataExportInput = z.output<typeof dataExportInput>;
-
 export const WRONG_EXPORT_PASSWORD =
   'The password is not correct, so nothing was downloaded. Try again, or download without secrets.';
 /** What a secret reads in an export made without the password. */

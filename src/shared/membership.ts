@@ -13,8 +13,6 @@ export function hasMemberAccess(user: {
 
 /** PUT /api/clients/:clientId/membership: an administrator sets or clears a client's membership. */
 export const membershipInput = z.object({ isPaid: z.boolean({ message: 'isPaid must be true or false' }) }).strict();
-export type MembershipInput = z.output<typeof membershipInput>;
-
 /** GET and PUT /api/clients/:clientId/membership answer this. */
 export type Membership = { isPaid: boolean };
 

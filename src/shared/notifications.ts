@@ -70,4 +70,3 @@ export const markNotificationsRead = z
       .optional(),
   })
   .strict();
-export type MarkNotificationsRead = z.output<typeof markNotificationsRead>;

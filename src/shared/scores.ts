@@ -123,8 +123,6 @@ export const capitalScoreInput = z
 export const paydexScoreInput = z
   .object({ score: scoreField('PAYDEX score', PAYDEX_SCORE.min, PAYDEX_SCORE.max) })
   .strict();
-export type ScoreInput = z.infer<typeof capitalScoreInput>;
-
 /** How many history rows of each score one response carries (the newest). */
 export const SCORE_HISTORY_LIMIT = 100;
 

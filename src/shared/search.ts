@@ -20,8 +20,6 @@ export const searchQuery = z
       .check(singleLine('Search text')),
   })
   .strict();
-export type SearchQuery = z.output<typeof searchQuery>;
-
 /** In the order the groups are shown. */
 export const searchKinds = [
   'task',

@@ -1,19 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import { notificationKeys } from '../notifications/api';
-import type { AuditAction } from '../../../shared/audit-labels';
 import type { Preferences, ProfileInput, SecretProfileField } from '../../../shared/profile';
-
-export type AuditRow = {
-  id: number;
-  action: AuditAction;
-  entityType: string;
-  entityId: string | null;
-  field: string | null;
-  createdAt: string;
-  actor: string;
-};
-export type AuditPage = { rows: AuditRow[]; total: number; page: number; pageSize: number };
 
 export const auditQuery = (clientId: string, page: number) =>
   queryOptions({
@@ -54,7 +42,6 @@ export type ProfileView = {
   hasDob: boolean;
   hasEin: boolean;
 };
-export type SecurityStatus = { lastPasswordChange: string | null; hasPassword: boolean };
 
 export const accountKeys = {
   profile: (clientId: string) => ['clients', clientId, 'profile'] as const,

@@ -80,22 +80,6 @@ export function useDeleteTask(clientId: string) {
   });
 }
 
-/** The one-click completion (Contact Support for clients; any task for admins). */
-export function useCompleteTask(clientId: string) {
-  const invalidate = useInvalidate(clientId);
-  return useMutation({
-    mutationFn: async (taskId: number) =>
-      (
-        await unwrap(
-          await api.clients[':clientId']['compliance-tasks'][':taskId'].complete.$post({
-            param: { clientId, taskId: String(taskId) },
-          }),
-        )
-      ).task,
-    onSuccess: invalidate,
-  });
-}
-
 /** Document requests: staff ask for a document (admins). */
 export function useAddDocumentRequest(clientId: string) {
   const invalidate = useInvalidate(clientId);
