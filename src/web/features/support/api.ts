@@ -1,7 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SupportThread } from '../../../shared/support';
 import { api, unwrap } from '../../lib/api-client';
 import { uploadTarget } from '../../lib/file-requests';
 import { pagedListOptions } from '../../lib/paged-list';
+import { joinFetched, setThreadArchived, supportThreadKey } from './thread-cache';
 import { supportUnreadKey } from './unread-query';
 
 const conversation = api.clients[':clientId'].support;
@@ -22,18 +24,39 @@ export const supportKeys = {
   inbox: (view: InboxView) => ['support', 'inbox', view] as const,
   unread: supportUnreadKey,
   agent: ['support', 'agent'] as const,
+  thread: supportThreadKey,
 };
 
 export type InboxView = 'open' | 'archived';
 
 /** One page of a conversation, oldest first, ending before `before` (the newest page without it). */
-export const fetchThread = async (clientId: string, before: number | null, signal?: AbortSignal) =>
+export const fetchThread = async (
+  clientId: string,
+  before: number | null,
+  signal?: AbortSignal,
+): Promise<SupportThread> =>
   unwrap(
     await conversation.messages.$get(
       { ...param(clientId), query: before ? { before: String(before) } : {} },
       { init: { signal } },
     ),
   );
+
+/**
+ * One client's conversation, the newest page first and older ones as the reader asks for them.
+ * Its stream keeps it current (thread-cache.ts), so it is never stale while open; once closed it
+ * is dropped, because a stream opened later catches up only from what was loaded with it.
+ */
+export const threadQuery = (clientId: string) =>
+  infiniteQueryOptions({
+    queryKey: supportKeys.thread(clientId),
+    queryFn: ({ pageParam, signal }) => fetchThread(clientId, pageParam, signal),
+    initialPageParam: null as number | null,
+    getNextPageParam: (oldest: SupportThread) => oldest.nextBefore ?? undefined,
+    structuralSharing: joinFetched,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
 
 export const sendMessage = async (clientId: string, body: string) =>
   (await unwrap(await conversation.messages.$post({ ...param(clientId), json: { body } }))).message;
@@ -65,10 +88,12 @@ export function useRefreshInbox() {
 }
 
 export function useArchive(clientId: string) {
+  const queryClient = useQueryClient();
   const refresh = useRefreshInbox();
   return useMutation({
     mutationFn: async (archived: boolean) =>
       unwrap(await conversation.archive.$post({ ...param(clientId), json: { archived } })),
+    onSuccess: (answer) => setThreadArchived(queryClient, clientId, answer.archived),
     onSettled: () => refresh(),
   });
 }

@@ -27,7 +27,6 @@ export function ConversationPane({
   const toggleArchive = () =>
     archive.mutate(!thread.archived, {
       onSuccess: () => {
-        thread.setArchived(!thread.archived);
         toast.success(
           thread.archived ? `${name}’s conversation is back in the inbox.` : `${name}’s conversation was archived.`,
         );
