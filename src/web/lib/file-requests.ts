@@ -17,7 +17,8 @@ export async function fetchFile(url: string, init: RequestInit = {}, failure?: s
   return res;
 }
 
-export type UploadResult<T> = { ok: true; body: T } | { ok: false; error: string };
+/** A refusal carries the answer's status (0 when none came) and the form field it names, if any. */
+export type UploadResult<T> = { ok: true; body: T } | { ok: false; error: string; status: number; field?: string };
 
 /** Where a multipart form goes, typed with what its route answers on success (`answer` is never set). */
 export type UploadTarget<T> = { url: string; answer?: T };
@@ -40,11 +41,18 @@ export function uploadFormWithProgress<T>(
     xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
     xhr.onload = () => {
-      const body = xhr.response as (T & { error?: string }) | null;
+      const body = xhr.response as (T & { error?: string; field?: string }) | null;
       if (xhr.status >= 200 && xhr.status < 300 && body) resolve({ ok: true, body });
-      else resolve({ ok: false, error: body?.error || `Upload failed (${xhr.status}). Please try again.` });
+      else
+        resolve({
+          ok: false,
+          error: body?.error || `Upload failed (${xhr.status}). Please try again.`,
+          status: xhr.status,
+          field: typeof body?.field === 'string' ? body.field : undefined,
+        });
     };
-    xhr.onerror = () => resolve({ ok: false, error: 'The upload failed. Check your connection and try again.' });
+    xhr.onerror = () =>
+      resolve({ ok: false, error: 'The upload failed. Check your connection and try again.', status: 0 });
     xhr.send(form);
   });
 }

@@ -1,15 +1,32 @@
 import { useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Paperclip, Send, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { UploadProgress } from '../../components/file-upload';
+import { ApiError } from '../../lib/api-error';
 import { uploadWithProgress } from '../../lib/file-requests';
+import { payloadResolver } from '../../lib/payload-resolver';
+import { putServerError } from '../../lib/server-error';
 import { formatCount, formatFileSize } from '../../../shared/format';
 import { CHAT_UPLOAD_ACCEPT, checkChatUploadName, FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '../../../shared/uploads';
-import { SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGE_TOO_LONG, type SupportMessage } from '../../../shared/support';
+import {
+  SUPPORT_MESSAGE_MAX,
+  SUPPORT_MESSAGE_TOO_LONG,
+  supportMessageInput,
+  type SupportMessage,
+} from '../../../shared/support';
 import { messageUpload, sendMessage } from './api';
 
 // The count appears once a message comes this close to the limit.
 const COUNT_FROM = SUPPORT_MESSAGE_MAX - 500;
+
+type Draft = { body: string; file: File | null };
+const emptyDraft: Draft = { body: '', file: null };
+
+// The text passes the API's own check; with a file it may be left out, as the upload route allows.
+const checkText = payloadResolver<Draft>(supportMessageInput, ({ body }) => ({ body }));
+const resolver: Resolver<Draft> = (values, context, options) =>
+  values.file && values.body.trim() === '' ? { values, errors: {} } : checkText(values, context, options);
 
 function checkAttachment(file: File): string | null {
   if (file.size > MAX_UPLOAD_BYTES) return FILE_TOO_LARGE;
@@ -33,58 +50,64 @@ export function Composer({
 }) {
   const ids = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [sending, setSending] = useState(false);
+  const form = useForm<Draft>({ resolver, defaultValues: emptyDraft, reValidateMode: 'onSubmit' });
+  const text = useWatch({ control: form.control, name: 'body' });
+  const file = useWatch({ control: form.control, name: 'file' });
+  const { errors, isSubmitting: sending } = form.formState;
   const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // A refusal that names no field (too many a minute, no connection).
+  const [serverError, setServerError] = useState<string | null>(null);
+  const error = errors.body?.message ?? errors.file?.message ?? serverError;
 
   const tooLong = text.length > SUPPORT_MESSAGE_MAX;
   const empty = text.trim() === '' && !file;
   const canSend = !sending && !empty && !tooLong;
 
-  async function send() {
-    if (!canSend) return;
-    setSending(true);
-    setError(null);
+  async function post({ body, file }: Draft): Promise<SupportMessage> {
+    if (!file) return sendMessage(clientId, body);
+    setProgress(0);
+    const result = await uploadWithProgress(messageUpload(clientId), file, { body }, setProgress);
+    if (!result.ok) throw new ApiError(result.error, result.status, undefined, result.field);
+    return result.body.message;
+  }
+
+  const submit = form.handleSubmit(async (draft) => {
     try {
-      let message: SupportMessage;
-      if (file) {
-        setProgress(0);
-        const result = await uploadWithProgress(messageUpload(clientId), file, { body: text }, setProgress);
-        if (!result.ok) throw new Error(result.error);
-        message = result.body.message;
-      } else {
-        message = await sendMessage(clientId, text);
-      }
-      onSent(message);
-      setText('');
-      setFile(null);
+      onSent(await post(draft));
+      form.reset(emptyDraft);
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'The message could not be sent. Please try again.');
+      setServerError(e instanceof Error ? putServerError(form, e) : 'The message could not be sent. Please try again.');
     } finally {
-      setSending(false);
       setProgress(null);
       inputRef.current?.focus();
     }
+  });
+
+  function send() {
+    if (!canSend) return;
+    setServerError(null);
+    void submit();
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
     // Enter while an input method is composing picks a candidate; it does not send.
     if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
     e.preventDefault();
-    void send();
+    send();
   }
 
   function choose(chosen: File | undefined) {
     if (fileInput.current) fileInput.current.value = '';
     if (!chosen) return;
     const problem = checkAttachment(chosen);
-    setError(problem);
-    setFile(problem ? null : chosen);
+    form.clearErrors();
+    setServerError(null);
+    if (problem) form.setError('file', { type: 'validate', message: problem });
+    form.setValue('file', problem ? null : chosen);
     inputRef.current?.focus();
   }
 
+  const bodyField = form.register('body');
   const countId = `${ids}-count`;
   const errorId = `${ids}-error`;
   const hintId = `${ids}-hint`;
@@ -93,7 +116,7 @@ export function Composer({
       className="flex flex-col gap-2 border-t border-gray-200 bg-white p-3"
       onSubmit={(e) => {
         e.preventDefault();
-        void send();
+        send();
       }}
     >
       {file && (
@@ -110,7 +133,7 @@ export function Composer({
             className="size-7"
             disabled={sending}
             aria-label={`Remove ${file.name}`}
-            onClick={() => setFile(null)}
+            onClick={() => form.setValue('file', null)}
           >
             <X />
           </Button>
@@ -132,6 +155,8 @@ export function Composer({
             aria-label="Attach a file (PDF, DOC, DOCX or a picture, max 10 MB)"
             className="sr-only"
             disabled={sending}
+            aria-invalid={errors.file ? true : undefined}
+            aria-describedby={errors.file ? errorId : undefined}
             onChange={(e) => choose(e.target.files?.[0])}
           />
         </label>
@@ -139,17 +164,19 @@ export function Composer({
           Message
         </label>
         <textarea
-          ref={inputRef}
+          {...bodyField}
+          ref={(el) => {
+            bodyField.ref(el);
+            inputRef.current = el;
+          }}
           id={`${ids}-text`}
-          value={text}
           rows={2}
           placeholder="Write a message…"
           aria-describedby={[hintId, text.length >= COUNT_FROM ? countId : '', error ? errorId : '']
             .filter(Boolean)
             .join(' ')}
-          aria-invalid={tooLong || undefined}
+          aria-invalid={tooLong || Boolean(errors.body) || undefined}
           className="max-h-40 min-h-10 min-w-0 flex-1 resize-y rounded-md border border-gray-300 px-3 py-2 text-sm text-gray-900 placeholder:text-gray-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-          onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
         />
         <Button type="submit" disabled={!canSend} className="shrink-0">
