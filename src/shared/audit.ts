@@ -1,8 +1,4 @@
 import { z } from 'zod';
+import { pageFields } from './paging';
 
-export const auditListQuery = z
-  .object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  })
-  .strict();
+export const auditListQuery = z.object(pageFields(20)).strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields } from './paging';
 import { singleLine } from './text';
 import { formatDate } from './format';
 
@@ -21,18 +22,7 @@ export const clientSortLabels: Record<(typeof clientSorts)[number], string> = {
 export const clientListQuery = z
   .object({
     sort: z.enum(clientListSorts, { message: `Sort must be one of ${clientListSorts.join(', ')}` }).default('newest'),
-    page: z.coerce
-      .number({ message: 'Page must be a number' })
-      .int()
-      .min(1, 'Page must be 1 or more')
-      .max(100_000)
-      .default(1),
-    pageSize: z.coerce
-      .number({ message: 'Page size must be a number' })
-      .int()
-      .min(1, 'Page size must be between 1 and 100')
-      .max(100, 'Page size must be between 1 and 100')
-      .default(50),
+    ...pageFields(),
     q: z
       .string()
       .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields } from './paging';
 
 export const notificationKinds = [
   'task_assigned',
@@ -42,22 +43,7 @@ export type NotificationPage = {
 };
 
 /** GET /api/me/notifications: the caller's own notifications, newest first. */
-export const notificationListQuery = z
-  .object({
-    page: z.coerce
-      .number({ message: 'Page must be a number' })
-      .int()
-      .min(1, 'Page must be 1 or more')
-      .max(100_000)
-      .default(1),
-    pageSize: z.coerce
-      .number({ message: 'Page size must be a number' })
-      .int()
-      .min(1, 'Page size must be between 1 and 100')
-      .max(100, 'Page size must be between 1 and 100')
-      .default(20),
-  })
-  .strict();
+export const notificationListQuery = z.object(pageFields(20)).strict();
 
 /** POST /api/me/notifications/read: the given ids, or every unread one when `ids` is left out. */
 export const markNotificationsRead = z
