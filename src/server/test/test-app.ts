@@ -242,13 +242,20 @@ export async function createTestApp(
     return { user, email, password, agent: await signIn(email, password) };
   }
 
-  /** The cast most API tests need: two clients to keep apart and an admin, each signed in. */
-  async function clientsAndAdmin() {
-    const make = async (role: 'client' | 'admin') => {
-      const u = await createSignedInUser({ role });
-      return { id: u.user.id, email: u.email, agent: u.agent };
+  /**
+   * The cast most API tests need: two clients to keep apart and an admin, each signed in; named
+   * where a test looks for the names ('Test User' otherwise).
+   */
+  async function clientsAndAdmin(names: { a?: string; b?: string; admin?: string } = {}) {
+    const make = async (role: 'client' | 'admin', name?: string) => {
+      const u = await createSignedInUser({ role, name });
+      return { id: u.user.id, email: u.email, password: u.password, agent: u.agent };
     };
-    return { a: await make('client'), b: await make('client'), admin: await make('admin') };
+    return {
+      a: await make('client', names.a),
+      b: await make('client', names.b),
+      admin: await make('admin', names.admin),
+    };
   }
 
   async function userByEmail(email: string) {

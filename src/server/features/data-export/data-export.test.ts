@@ -17,13 +17,7 @@ let admin: Client;
 
 beforeAll(async () => {
   t = await createTestApp({ REQUIRE_ADMIN_2FA: 'false' });
-  const make = async (role: 'client' | 'admin', name: string): Promise<Client> => {
-    const u = await t.createSignedInUser({ role, name });
-    return { id: u.user.id, email: u.email, password: u.password, agent: u.agent };
-  };
-  a = await make('client', 'Client Alpha');
-  b = await make('client', 'Client Bravo');
-  admin = await make('admin', 'Staff Admin');
+  ({ a, b, admin } = await t.clientsAndAdmin({ a: 'Client Alpha', b: 'Client Bravo', admin: 'Staff Admin' }));
   await seedEveryArea(t, a.agent, a.id, 'ALPHA');
   await seedEveryArea(t, b.agent, b.id, 'BRAVO');
 }, 60_000);

@@ -15,13 +15,7 @@ let admin: { id: string; agent: TestAgent };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const make = async (role: 'client' | 'admin', name: string) => {
-    const u = await t.createSignedInUser({ role, name });
-    return { id: u.user.id, agent: u.agent };
-  };
-  a = await make('client', 'Client Alpha');
-  b = await make('client', 'Client Bravo');
-  admin = await make('admin', 'Staff Admin');
+  ({ a, b, admin } = await t.clientsAndAdmin({ a: 'Client Alpha', b: 'Client Bravo', admin: 'Staff Admin' }));
 });
 afterAll(() => t?.close());
 
