@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import {
   chooseClient,
   expect,
+  expectAccessible,
   newUser,
   screenshot,
   signIn,
@@ -26,22 +26,6 @@ const myId = (page: Page) =>
   page.evaluate(
     async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id,
   );
-
-/** axe finds no serious or critical WCAG A/AA problem on what the page shows now. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-    })
-    .analyze();
-  expect(
-    results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 /** What the screen shows (not the full page: fixed layers such as dialogs stay in place), into e2e/screenshots/. */
 const viewShot = (page: Page, name: string) =>

@@ -1,27 +1,10 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, screenshot, signIn, signedInAdmin, signedInClient, test } from './fixtures';
+import { expect, expectAccessible, screenshot, signIn, signedInAdmin, signedInClient, test } from './fixtures';
 import { makePdf } from '../src/server/test/make-pdf';
 
 const DOC = 'Articles of Organization';
 const REASON = 'The state filing stamp is missing on page 1.';
-
-/** axe finds no serious or critical WCAG A/AA problem on what the page shows now. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-    })
-    .analyze();
-  expect(
-    results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 /** The page is no wider than the screen (nothing scrolls sideways). */
 async function fitsWidth(page: Page) {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { nextClientIp, startClientIpProxy } from './support/client-ip-proxy';
 import { google, mailsTo, waitForMails, type StoredMail } from './support/control';
@@ -131,6 +132,26 @@ export async function screenshot(page: Page, name: string) {
     fullPage: true,
     animations: 'disabled',
   });
+}
+
+/**
+ * axe finds no serious or critical WCAG 2.0/2.1 A or AA problem on what the page shows now (within
+ * `selector` when given, e.g. an open dialog).
+ */
+export async function expectAccessible(page: Page, selector?: string) {
+  const axe = new AxeBuilder({ page }).setLegacyMode(true);
+  if (selector) axe.include(selector);
+  const results = await axe
+    .options({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    })
+    .analyze();
+  expect(
+    results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 /**

@@ -1,7 +1,6 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signedInAdmin, signedInClient, test } from './fixtures';
+import { expect, expectAccessible, signedInAdmin, signedInClient, test } from './fixtures';
 import { makePdf } from '../src/server/test/make-pdf';
 import { countLabel } from '../src/shared/format';
 
@@ -12,22 +11,6 @@ const group = (page: Page, name: string) => searchDialog(page).getByRole('group'
 /** The viewport (not the full page: the dialog covers the viewport) into e2e/screenshots/. */
 const screenshot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), animations: 'disabled' });
-
-/** axe on the open dialog: no serious or critical WCAG A/AA finding (as every-page.spec checks pages). */
-async function expectAccessibleDialog(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .include('[role="dialog"]')
-    .options({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-    })
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 /** Ctrl-K, then `text` typed into the search. */
 async function searchFor(page: Page, text: string) {
@@ -68,7 +51,7 @@ test('a client finds a compliance task and a document with Ctrl-K and opens them
   for (const name of ['Pages', 'Compliance tasks', 'Documents']) await expect(group(page, name)).toBeVisible();
   await searchInput(page).press('ArrowDown');
   await screenshot(page, 'search-client-desktop');
-  await expectAccessibleDialog(page);
+  await expectAccessible(page, '[role="dialog"]');
   await searchInput(page).fill('agreement');
   const doc = group(page, 'Documents').getByRole('option', { name: /Operating Agreement Signed\.pdf/ });
   await expect(doc).toBeVisible();
@@ -106,7 +89,7 @@ test.describe('phone', () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'search-client-phone');
-    await expectAccessibleDialog(page);
+    await expectAccessible(page, '[role="dialog"]');
   });
 });
 
