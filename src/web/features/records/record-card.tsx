@@ -5,10 +5,10 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { FileRow } from '../../components/file-row';
+import { FileList } from '../../components/file-list';
 import { FileUpload } from '../../components/file-upload';
 import { formatDate, formatMoney } from '../../../shared/format';
-import { DOCUMENTS_PER_RECORD, type RecordDocument, type RecordView } from '../../../shared/records';
+import { DOCUMENTS_PER_RECORD, type RecordView } from '../../../shared/records';
 import {
   documentDownloadUrl,
   recordDocumentUpload,
@@ -135,48 +135,17 @@ function UploadDialog({
 }
 
 function RecordDocuments({ k, record }: { k: RecordKindUi; record: RecordView }) {
-  const [deleting, setDeleting] = useState<RecordDocument | null>(null);
   const remove = useDeleteRecordDocument(k, record);
-  const confirm = () =>
-    deleting &&
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        toast.success('Document deleted successfully!', { duration: 2000 });
-        setDeleting(null);
-      },
-      onError: (e) => toast.error(e.message),
-    });
   if (!record.documents.length) return <p className="mt-3 text-xs text-gray-600">No documents yet.</p>;
   return (
-    <>
-      <ul
-        className="mt-3 divide-y divide-gray-100 rounded-lg border border-gray-200"
-        aria-label={`Documents of ${record.vendorName}`}
-      >
-        {record.documents.map((d) => (
-          <FileRow key={d.id} compact file={d} href={documentDownloadUrl(k, record, d.id)}>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="text-red-700 hover:bg-red-50"
-              aria-label={`Delete ${d.documentName}`}
-              title="Delete"
-              onClick={() => setDeleting(d)}
-            >
-              <Trash2 />
-            </Button>
-          </FileRow>
-        ))}
-      </ul>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        title="Delete this document?"
-        description={deleting ? `“${deleting.documentName}” will be deleted permanently.` : ''}
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onConfirm={() => void confirm()}
-      />
-    </>
+    <FileList
+      files={record.documents}
+      href={(d) => documentDownloadUrl(k, record, d.id)}
+      deleteFile={(d) => remove.mutateAsync(d.id)}
+      deleting={remove.isPending}
+      compact
+      className="mt-3"
+      aria-label={`Documents of ${record.vendorName}`}
+    />
   );
 }
