@@ -1,8 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Check, ExternalLink, Landmark, X } from 'lucide-react';
 import { toast } from 'sonner';
-import { Card, CardContent } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { safeHref } from '../../../shared/urls';
 import {
@@ -13,7 +11,7 @@ import {
 } from '../../../shared/bank-accounts';
 import { revealBankNumber, useDeleteBankAccount, useUpdateBankAccount } from './api';
 import { BankAccountForm } from './bank-account-form';
-import { EditDeleteButtons } from '../../components/edit-delete-buttons';
+import { EditableCard } from '../../components/editable-card';
 import { useSecretReveal } from '../../components/secret-reveal';
 import { CopyButton } from '../../components/copy-button';
 
@@ -85,8 +83,11 @@ export function BankAccountCard({ account, clientName }: { account: BankAccount;
 
   return (
     // min-w-0: as a grid item the card would otherwise grow to its longest line (a long bank name) past a phone's width.
-    <Card aria-label={title} role="article" className="min-w-0" data-search-id={account.id}>
-      <div className="flex items-start justify-between gap-2 p-4 pb-2">
+    <EditableCard
+      title={title}
+      className="min-w-0"
+      data-search-id={account.id}
+      heading={
         <div className="flex min-w-0 items-center gap-2">
           <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50">
             <Landmark className="size-5 text-brand-700" aria-hidden="true" />
@@ -96,90 +97,85 @@ export function BankAccountCard({ account, clientName }: { account: BankAccount;
             {clientName && <p className="truncate text-xs text-gray-500">Client: {clientName}</p>}
           </div>
         </div>
-        {!editing && (
-          <EditDeleteButtons title={title} onEdit={() => setEditing(true)} onDelete={() => setConfirming(true)} />
-        )}
+      }
+      editing={editing}
+      onEdit={() => setEditing(true)}
+      form={
+        <BankAccountForm
+          idPrefix={`edit-${account.id}`}
+          account={account}
+          submitLabel="Save Changes"
+          busy={update.isPending}
+          error={error}
+          onSubmit={save}
+          onCancel={() => {
+            setEditing(false);
+            setError(null);
+          }}
+        />
+      }
+      contentClassName="p-4 pt-0"
+      confirm={{
+        open: confirming,
+        onOpenChange: setConfirming,
+        title: 'Delete this bank account?',
+        description: `${title} and its numbers will be removed. This cannot be undone.`,
+        busy: remove.isPending,
+        onConfirm: confirmDelete,
+      }}
+    >
+      <dl>
+        <TextRow label="Bank Name" value={account.bankName} />
+        <NumberRow account={account} field="account-number" label="Account Number" />
+        <NumberRow account={account} field="routing-number" label="Routing Number" />
+        <TextRow label="Account Owner" value={account.accountOwner} />
+        <TextRow label="Address on the account" value={account.address} />
+        <TextRow label="Phone on the account" value={account.phone} />
+        <TextRow label="Date Opened" value={account.dateOpened ? formatDate(account.dateOpened) : ''} />
+        <TextRow label="Monthly Fees" value={formatMoney(account.monthlyFees)} />
+        <Row
+          label="Business Url"
+          copy={
+            account.businessAccountUrl ? (
+              <CopyButton label="Business Url" value={() => account.businessAccountUrl} />
+            ) : undefined
+          }
+        >
+          {safeHref(account.businessAccountUrl) ? (
+            <a
+              href={safeHref(account.businessAccountUrl)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline"
+            >
+              Business Url <ExternalLink className="size-3.5" aria-hidden="true" />
+            </a>
+          ) : (
+            account.businessAccountUrl || empty
+          )}
+        </Row>
+        <TextRow label="Notes" value={account.notes} />
+      </dl>
+      <div className="flex flex-wrap gap-2 pt-3" aria-label="Account type">
+        {bankAccountFlags.map((f) => (
+          <span
+            key={f.key}
+            className={
+              account[f.key]
+                ? 'inline-flex items-center gap-1 rounded-full border border-green-200 bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800'
+                : 'inline-flex items-center gap-1 rounded-full border border-gray-200 bg-gray-50 px-2 py-0.5 text-xs text-gray-500'
+            }
+          >
+            {account[f.key] ? (
+              <Check className="size-3" aria-hidden="true" />
+            ) : (
+              <X className="size-3" aria-hidden="true" />
+            )}
+            {f.label}
+            <span className="sr-only">{account[f.key] ? ': yes' : ': no'}</span>
+          </span>
+        ))}
       </div>
-      <CardContent className="p-4 pt-0">
-        {editing ? (
-          <BankAccountForm
-            idPrefix={`edit-${account.id}`}
-            account={account}
-            submitLabel="Save Changes"
-            busy={update.isPending}
-            error={error}
-            onSubmit={save}
-            onCancel={() => {
-              setEditing(false);
-              setError(null);
-            }}
-          />
-        ) : (
-          <>
-            <dl>
-              <TextRow label="Bank Name" value={account.bankName} />
-              <NumberRow account={account} field="account-number" label="Account Number" />
-              <NumberRow account={account} field="routing-number" label="Routing Number" />
-              <TextRow label="Account Owner" value={account.accountOwner} />
-              <TextRow label="Address on the account" value={account.address} />
-              <TextRow label="Phone on the account" value={account.phone} />
-              <TextRow label="Date Opened" value={account.dateOpened ? formatDate(account.dateOpened) : ''} />
-              <TextRow label="Monthly Fees" value={formatMoney(account.monthlyFees)} />
-              <Row
-                label="Business Url"
-                copy={
-                  account.businessAccountUrl ? (
-                    <CopyButton label="Business Url" value={() => account.businessAccountUrl} />
-                  ) : undefined
-                }
-              >
-                {safeHref(account.businessAccountUrl) ? (
-                  <a
-                    href={safeHref(account.businessAccountUrl)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline"
-                  >
-                    Business Url <ExternalLink className="size-3.5" aria-hidden="true" />
-                  </a>
-                ) : (
-                  account.businessAccountUrl || empty
-                )}
-              </Row>
-              <TextRow label="Notes" value={account.notes} />
-            </dl>
-            <div className="flex flex-wrap gap-2 pt-3" aria-label="Account type">
-              {bankAccountFlags.map((f) => (
-                <span
-                  key={f.key}
-                  className={
-                    account[f.key]
-                      ? 'inline-flex items-center gap-1 rounded-full border border-green-200 bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800'
-                      : 'inline-flex items-center gap-1 rounded-full border border-gray-200 bg-gray-50 px-2 py-0.5 text-xs text-gray-500'
-                  }
-                >
-                  {account[f.key] ? (
-                    <Check className="size-3" aria-hidden="true" />
-                  ) : (
-                    <X className="size-3" aria-hidden="true" />
-                  )}
-                  {f.label}
-                  <span className="sr-only">{account[f.key] ? ': yes' : ': no'}</span>
-                </span>
-              ))}
-            </div>
-          </>
-        )}
-      </CardContent>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Delete this bank account?"
-        description={`${title} and its numbers will be removed. This cannot be undone.`}
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-      />
-    </Card>
+    </EditableCard>
   );
 }

@@ -2,9 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { CreditCard, ExternalLink, Store } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
-import { Card as Panel, CardContent } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { EditDeleteButtons } from '../../components/edit-delete-buttons';
+import { EditableCard } from '../../components/editable-card';
 import { useSecretReveal } from '../../components/secret-reveal';
 import { formatMoney } from '../../../shared/format';
 import { safeHref } from '../../../shared/urls';
@@ -86,8 +84,11 @@ export function CardItem({ card, clientName }: { card: Card; clientName?: string
 
   return (
     // min-w-0: as a grid item the card would otherwise grow to its longest word past a phone's width.
-    <Panel aria-label={title} role="article" className="flex min-w-0 flex-col" data-search-id={card.id}>
-      <div className="flex items-start justify-between gap-2 p-4 pb-2">
+    <EditableCard
+      title={title}
+      className="flex min-w-0 flex-col"
+      data-search-id={card.id}
+      heading={
         <div className="flex min-w-0 items-center gap-2">
           <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50">
             <Icon className="size-5 text-brand-700" aria-hidden="true" />
@@ -98,67 +99,60 @@ export function CardItem({ card, clientName }: { card: Card; clientName?: string
             {clientName && <p className="truncate text-xs text-gray-600">Client: {clientName}</p>}
           </div>
         </div>
-        {!editing && (
-          <EditDeleteButtons title={title} onEdit={() => setEditing(true)} onDelete={() => setConfirming(true)} />
+      }
+      editing={editing}
+      onEdit={() => setEditing(true)}
+      form={
+        <CardForm
+          kind={card.kind}
+          idPrefix={`edit-${card.id}`}
+          card={card}
+          submitLabel="Save Changes"
+          busy={update.isPending}
+          error={error}
+          onSubmit={save}
+          onCancel={() => {
+            setEditing(false);
+            setError(null);
+          }}
+        />
+      }
+      contentClassName="flex flex-1 flex-col gap-3 p-4 pt-0"
+      confirm={{
+        open: confirming,
+        onOpenChange: setConfirming,
+        title: card.kind === 'store' ? 'Delete this store card?' : 'Delete this credit card?',
+        description: `${title}${card.kind === 'store' ? ' and its stored account details' : ''} will be removed, with its tradeline. This cannot be undone.`,
+        busy: remove.isPending,
+        onConfirm: confirmDelete,
+      }}
+    >
+      <dl>
+        <Row label="Credit Limit">{card.creditLimit === null ? none : formatMoney(card.creditLimit)}</Row>
+        <Row label="APR">{card.apr || none}</Row>
+        {card.kind === 'revolving' && (
+          <Row label="Annual Fee">{card.annualFee === null ? none : formatMoney(card.annualFee)}</Row>
         )}
+        {card.kind === 'revolving' && <Row label="Rewards">{card.rewards || none}</Row>}
+        <Row label="Benefits">{card.benefits || none}</Row>
+        <Row label="Requirements">{card.requirements || none}</Row>
+        {card.kind === 'store' &&
+          (['account-number', 'username', 'password'] as const).map((f) => <SecretRow key={f} card={card} field={f} />)}
+      </dl>
+      {href && (
+        <div>
+          <Button asChild size="sm" variant="outline">
+            <a href={href} target="_blank" rel="noopener noreferrer">
+              Apply
+              <span className="sr-only"> for {title} (opens in a new tab)</span>
+              <ExternalLink aria-hidden="true" />
+            </a>
+          </Button>
+        </div>
+      )}
+      <div className="mt-auto">
+        <TradelineSection source={card.kind} id={card.id} clientId={card.clientId} tradeline={card.tradeline} />
       </div>
-      <CardContent className="flex flex-1 flex-col gap-3 p-4 pt-0">
-        {editing ? (
-          <CardForm
-            kind={card.kind}
-            idPrefix={`edit-${card.id}`}
-            card={card}
-            submitLabel="Save Changes"
-            busy={update.isPending}
-            error={error}
-            onSubmit={save}
-            onCancel={() => {
-              setEditing(false);
-              setError(null);
-            }}
-          />
-        ) : (
-          <>
-            <dl>
-              <Row label="Credit Limit">{card.creditLimit === null ? none : formatMoney(card.creditLimit)}</Row>
-              <Row label="APR">{card.apr || none}</Row>
-              {card.kind === 'revolving' && (
-                <Row label="Annual Fee">{card.annualFee === null ? none : formatMoney(card.annualFee)}</Row>
-              )}
-              {card.kind === 'revolving' && <Row label="Rewards">{card.rewards || none}</Row>}
-              <Row label="Benefits">{card.benefits || none}</Row>
-              <Row label="Requirements">{card.requirements || none}</Row>
-              {card.kind === 'store' &&
-                (['account-number', 'username', 'password'] as const).map((f) => (
-                  <SecretRow key={f} card={card} field={f} />
-                ))}
-            </dl>
-            {href && (
-              <div>
-                <Button asChild size="sm" variant="outline">
-                  <a href={href} target="_blank" rel="noopener noreferrer">
-                    Apply
-                    <span className="sr-only"> for {title} (opens in a new tab)</span>
-                    <ExternalLink aria-hidden="true" />
-                  </a>
-                </Button>
-              </div>
-            )}
-            <div className="mt-auto">
-              <TradelineSection source={card.kind} id={card.id} clientId={card.clientId} tradeline={card.tradeline} />
-            </div>
-          </>
-        )}
-      </CardContent>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={card.kind === 'store' ? 'Delete this store card?' : 'Delete this credit card?'}
-        description={`${title}${card.kind === 'store' ? ' and its stored account details' : ''} will be removed, with its tradeline. This cannot be undone.`}
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-      />
-    </Panel>
+    </EditableCard>
   );
 }

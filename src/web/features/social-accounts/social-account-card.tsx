@@ -2,9 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Briefcase, Camera, ExternalLink, Globe, MessageCircle, Play, ThumbsUp, type LucideIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { EditDeleteButtons } from '../../components/edit-delete-buttons';
+import { EditableCard } from '../../components/editable-card';
 import { useSecretReveal } from '../../components/secret-reveal';
 import { CopyButton } from '../../components/copy-button';
 import { PASSWORD_MASK } from '../../../shared/cards';
@@ -95,8 +93,10 @@ export function SocialAccountCard({ account }: { account: SocialAccount }) {
 
   return (
     // min-w-0: as a grid item the card would otherwise grow to its longest word past a phone's width.
-    <Card role="article" aria-label={title} className="flex min-w-0 flex-col">
-      <div className="flex items-start justify-between gap-2 p-4 pb-2">
+    <EditableCard
+      title={title}
+      className="flex min-w-0 flex-col"
+      heading={
         <div className="flex min-w-0 items-center gap-3">
           <PlatformBadge platform={account.platform} />
           <div className="min-w-0">
@@ -104,56 +104,51 @@ export function SocialAccountCard({ account }: { account: SocialAccount }) {
             <p className="break-all text-sm text-gray-600">{account.username}</p>
           </div>
         </div>
-        {!editing && (
-          <EditDeleteButtons title={title} onEdit={() => setEditing(true)} onDelete={() => setConfirming(true)} />
-        )}
-      </div>
-      <CardContent className="flex flex-1 flex-col gap-3 p-4 pt-0">
-        {editing ? (
-          <SocialAccountForm
-            idPrefix={`edit-${account.id}`}
-            account={account}
-            submitLabel="Save Changes"
-            busy={update.isPending}
-            error={error}
-            onSubmit={save}
-            onCancel={() => {
-              setEditing(false);
-              setError(null);
-            }}
-          />
-        ) : (
-          <>
-            <dl>
-              <Row label="Username" actions={<CopyButton label="username" value={() => account.username} />}>
-                {account.username}
-              </Row>
-              <PasswordRow account={account} />
-              {account.notes && <Row label="Notes">{account.notes}</Row>}
-            </dl>
-            {href && (
-              <div className="mt-auto">
-                <Button asChild size="sm" variant="outline">
-                  <a href={href} target="_blank" rel="noopener noreferrer">
-                    Visit Profile
-                    <span className="sr-only"> of {title} (opens in a new tab)</span>
-                    <ExternalLink aria-hidden="true" />
-                  </a>
-                </Button>
-              </div>
-            )}
-          </>
-        )}
-      </CardContent>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Delete this account?"
-        description={`${title} and its stored password will be removed. This cannot be undone.`}
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-      />
-    </Card>
+      }
+      editing={editing}
+      onEdit={() => setEditing(true)}
+      form={
+        <SocialAccountForm
+          idPrefix={`edit-${account.id}`}
+          account={account}
+          submitLabel="Save Changes"
+          busy={update.isPending}
+          error={error}
+          onSubmit={save}
+          onCancel={() => {
+            setEditing(false);
+            setError(null);
+          }}
+        />
+      }
+      contentClassName="flex flex-1 flex-col gap-3 p-4 pt-0"
+      confirm={{
+        open: confirming,
+        onOpenChange: setConfirming,
+        title: 'Delete this account?',
+        description: `${title} and its stored password will be removed. This cannot be undone.`,
+        busy: remove.isPending,
+        onConfirm: confirmDelete,
+      }}
+    >
+      <dl>
+        <Row label="Username" actions={<CopyButton label="username" value={() => account.username} />}>
+          {account.username}
+        </Row>
+        <PasswordRow account={account} />
+        {account.notes && <Row label="Notes">{account.notes}</Row>}
+      </dl>
+      {href && (
+        <div className="mt-auto">
+          <Button asChild size="sm" variant="outline">
+            <a href={href} target="_blank" rel="noopener noreferrer">
+              Visit Profile
+              <span className="sr-only"> of {title} (opens in a new tab)</span>
+              <ExternalLink aria-hidden="true" />
+            </a>
+          </Button>
+        </div>
+      )}
+    </EditableCard>
   );
 }
