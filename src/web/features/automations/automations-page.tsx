@@ -13,6 +13,7 @@ import { AutomationCard } from './automation-card';
 import { AutomationFormDialog } from './automation-form-dialog';
 import { ReorderDialog } from './reorder-dialog';
 import { AllRequests, RequestDialog, YourRequests } from './requests';
+import { PageHeader } from '../../components/page-header';
 
 /** /automations: the shared catalogue (admins manage it) and automation requests. */
 export function AutomationsPage() {
@@ -38,28 +39,28 @@ export function AutomationsPage() {
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Automations</h1>
-          <p className="text-sm text-gray-600">Automations that keep your business running.</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {isAdmin ? (
-            <>
-              <Button variant="outline" onClick={() => setReordering(true)} disabled={!list.data || list.total < 2}>
-                <ArrowUpDown aria-hidden /> Re-order
+      <PageHeader
+        title="Automations"
+        intro="Automations that keep your business running."
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {isAdmin ? (
+              <>
+                <Button variant="outline" onClick={() => setReordering(true)} disabled={!list.data || list.total < 2}>
+                  <ArrowUpDown aria-hidden /> Re-order
+                </Button>
+                <Button onClick={() => setForm({})}>
+                  <Plus aria-hidden /> Add Automation
+                </Button>
+              </>
+            ) : (
+              <Button onClick={() => setRequesting(true)}>
+                <Send aria-hidden /> Request Automation
               </Button>
-              <Button onClick={() => setForm({})}>
-                <Plus aria-hidden /> Add Automation
-              </Button>
-            </>
-          ) : (
-            <Button onClick={() => setRequesting(true)}>
-              <Send aria-hidden /> Request Automation
-            </Button>
-          )}
-        </div>
-      </header>
+            )}
+          </div>
+        }
+      />
 
       <QueryStates
         query={list}

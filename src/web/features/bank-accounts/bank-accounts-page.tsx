@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { usePagedList, type PagedList } from '../../lib/paged-list';
-import { useSearchParams } from 'react-router';
 import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { useAuth } from '../../app/auth-context';
@@ -15,36 +13,28 @@ import {
   type BankAccountInput,
   type BankAccountWithClient,
 } from '../../../shared/bank-accounts';
-import { clientSummaryQuery, useDefaultClient } from '../../lib/client-options';
+import { usePageClient } from '../../lib/use-page-client';
 import { ClientSelector } from '../../components/client-selector';
 import { allBankAccountsQuery, bankAccountsQuery, useCreateBankAccount } from './api';
 import { BankAccountCard } from './bank-account-card';
 import { BankAccountForm } from './bank-account-form';
+import { PageHeader } from '../../components/page-header';
 
 /** /bank: a client's own accounts; an admin picks a client (?client=<id>, else the oldest). */
 export function BankAccountsPage() {
-  const { user, isAdmin } = useAuth();
-  const [params, setParams] = useSearchParams();
-  const chosen = useDefaultClient(isAdmin, params.get('client'));
-  const clientId = isAdmin ? chosen : (user?.id ?? null);
-  const chosenClient = useQuery({ ...clientSummaryQuery(clientId ?? ''), enabled: isAdmin && Boolean(clientId) });
-  const clientName = isAdmin ? chosenClient.data?.name : undefined;
+  const { user } = useAuth();
+  const { isAdmin, clientId, clientName, choose } = usePageClient();
   const [everyClient, setEveryClient] = useState(false);
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Business Bank Accounts</h1>
-          <p className="text-sm text-gray-600">
-            Keep your business bank accounts in one place. Account and routing numbers stay masked until you reveal
-            them.
-          </p>
-        </div>
-        {clientId && <AddBankAccount clientId={clientId} />}
-      </header>
+      <PageHeader
+        title="Business Bank Accounts"
+        intro="Keep your business bank accounts in one place. Account and routing numbers stay masked until you reveal them."
+        actions={clientId && <AddBankAccount clientId={clientId} />}
+      />
       {!user && <Alert tone="error">{USER_NOT_AUTHENTICATED}</Alert>}
-      {isAdmin && <ClientSelector value={clientId} onChange={(id) => setParams({ client: id })} />}
+      {isAdmin && <ClientSelector value={clientId} onChange={choose} />}
       {isAdmin && (
         <label className="flex items-center gap-2 text-sm text-gray-800">
           <input
@@ -59,7 +49,7 @@ export function BankAccountsPage() {
       {isAdmin && everyClient ? (
         <EveryClientList />
       ) : (
-        clientId && <AccountList key={clientId} clientId={clientId} clientName={clientName || undefined} />
+        clientId && <AccountList key={clientId} clientId={clientId} clientName={clientName} />
       )}
     </div>
   );

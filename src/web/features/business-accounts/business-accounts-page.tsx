@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Globe, Plus } from 'lucide-react';
 import { toast } from 'sonner';
-import { useAuth } from '../../app/auth-context';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { QueryStates } from '../../components/query-states';
 import { businessAccountMessages, type BusinessAccountInput } from '../../../shared/business-accounts';
-import { useDefaultClient } from '../../lib/client-options';
+import { usePageClient } from '../../lib/use-page-client';
 import { ClientSelector } from '../../components/client-selector';
 import { usePagedList } from '../../lib/paged-list';
 import { businessAccountsQuery, useCreateBusinessAccount } from './api';
@@ -16,10 +14,7 @@ import { BusinessAccountForm } from './business-account-form';
 
 /** /business-presence (labelled Business Accounts): the client's own accounts; an admin picks a client. */
 export function BusinessAccountsPage() {
-  const { user, isAdmin } = useAuth();
-  const [params, setParams] = useSearchParams();
-  const chosen = useDefaultClient(isAdmin, params.get('client'));
-  const clientId = isAdmin ? chosen : (user?.id ?? null);
+  const { isAdmin, clientId, choose } = usePageClient();
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
@@ -37,7 +32,7 @@ export function BusinessAccountsPage() {
           </p>
         </div>
       </div>
-      {isAdmin && <ClientSelector value={clientId} onChange={(id) => setParams({ client: id })} />}
+      {isAdmin && <ClientSelector value={clientId} onChange={choose} />}
       {clientId && <AccountGrid key={clientId} clientId={clientId} />}
     </div>
   );

@@ -1,21 +1,19 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { CreditCard, Plus, Store } from 'lucide-react';
 import { toast } from 'sonner';
-import { useAuth } from '../../app/auth-context';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { QueryStates } from '../../components/query-states';
 import { ClientSelector } from '../../components/client-selector';
 import { usePagedList, type PagedList } from '../../lib/paged-list';
-import { clientSummaryQuery, useDefaultClient } from '../../lib/client-options';
+import { usePageClient } from '../../lib/use-page-client';
 import { useDocumentTitle } from '../placeholders/use-document-title';
 import { CARD_MESSAGES, type CardKind } from '../../../shared/credit';
 import type { Card, WithClient } from '../../../shared/cards';
 import { allCardsQuery, cardsQuery, useCreateCard, type CardInput } from './api';
 import { CardItem } from './card-item';
 import { CardForm } from './card-form';
+import { PageHeader } from '../../components/page-header';
 
 const TEXT = {
   store: {
@@ -46,24 +44,17 @@ export const RevolvingCreditPage = () => <CardsPage kind="revolving" />;
 function CardsPage({ kind }: { kind: CardKind }) {
   const text = TEXT[kind];
   useDocumentTitle(text.heading);
-  const { user, isAdmin } = useAuth();
-  const [params, setParams] = useSearchParams();
-  const chosen = useDefaultClient(isAdmin, params.get('client'));
-  const clientId = isAdmin ? chosen : (user?.id ?? null);
-  const chosenClient = useQuery({ ...clientSummaryQuery(clientId ?? ''), enabled: isAdmin && Boolean(clientId) });
-  const clientName = isAdmin ? chosenClient.data?.name : undefined;
+  const { isAdmin, clientId, clientName, choose } = usePageClient();
   const [everyClient, setEveryClient] = useState(false);
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">{text.heading}</h1>
-          <p className="text-sm text-gray-600">{text.intro}</p>
-        </div>
-        {clientId && <AddCard kind={kind} clientId={clientId} />}
-      </header>
-      {isAdmin && <ClientSelector value={clientId} onChange={(id) => setParams({ client: id })} />}
+      <PageHeader
+        title={text.heading}
+        intro={text.intro}
+        actions={clientId && <AddCard kind={kind} clientId={clientId} />}
+      />
+      {isAdmin && <ClientSelector value={clientId} onChange={choose} />}
       {isAdmin && (
         <label className="flex items-center gap-2 text-sm text-gray-800">
           <input
@@ -78,7 +69,7 @@ function CardsPage({ kind }: { kind: CardKind }) {
       {isAdmin && everyClient ? (
         <EveryClientList kind={kind} />
       ) : (
-        clientId && <ClientList key={clientId} kind={kind} clientId={clientId} clientName={clientName || undefined} />
+        clientId && <ClientList key={clientId} kind={kind} clientId={clientId} clientName={clientName} />
       )}
     </div>
   );

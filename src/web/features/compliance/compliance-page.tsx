@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { useDefaultClient } from '../../lib/client-options';
 import { ClientSelector } from '../../components/client-selector';
 import { TaskBoard } from './task-board';
+import { PageHeader } from '../../components/page-header';
 
 /** /compliance: a client's task tiles; admins pick a client and add, edit and delete tasks. ?task=<id> opens one (see TaskBoard). */
 export function CompliancePage() {
@@ -24,24 +25,22 @@ export function CompliancePage() {
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Business Compliance</h1>
-          <p className="text-sm text-gray-600">
-            Your build-out tasks with their due dates. Overdue tasks are marked so nothing slips.
-          </p>
-        </div>
-        {isAdmin && (
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={request}>
-              <FileUp aria-hidden="true" /> Request a Document
-            </Button>
-            <Button onClick={add}>
-              <Plus aria-hidden="true" /> Add Task
-            </Button>
-          </div>
-        )}
-      </header>
+      <PageHeader
+        title="Business Compliance"
+        intro="Your build-out tasks with their due dates. Overdue tasks are marked so nothing slips."
+        actions={
+          isAdmin && (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" onClick={request}>
+                <FileUp aria-hidden="true" /> Request a Document
+              </Button>
+              <Button onClick={add}>
+                <Plus aria-hidden="true" /> Add Task
+              </Button>
+            </div>
+          )
+        }
+      />
       {isAdmin && <ClientSelector value={clientId} onChange={selectClient} />}
       {clientId && (
         <TaskBoard

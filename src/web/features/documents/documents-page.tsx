@@ -14,6 +14,7 @@ import { ClientSelector } from '../../components/client-selector';
 import { useDocumentTitle } from '../placeholders/use-document-title';
 import { adminDocumentsQuery, archiveUrl, clientDocumentsQuery, documentUpload, useRefreshDocuments } from './api';
 import { SectionList } from './section-list';
+import { PageHeader } from '../../components/page-header';
 
 /** /documents: the six sections. Clients see their own; admins every client's (?client=<id> filters and picks whom to upload for). */
 export function DocumentsPage() {
@@ -25,23 +26,23 @@ export function DocumentsPage() {
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Business Documents</h1>
-          <p className="text-sm text-gray-600">
-            {isAdmin
-              ? 'Every client’s documents. Choose a client to see only theirs and to upload for them.'
-              : 'Keep your company’s documents in one place, filed by section.'}
-          </p>
-        </div>
-        {chosen && (
-          <Button asChild variant="outline">
-            <a href={archiveUrl(chosen)} download>
-              <Download /> Download All Business Documents
-            </a>
-          </Button>
-        )}
-      </header>
+      <PageHeader
+        title="Business Documents"
+        intro={
+          isAdmin
+            ? 'Every client’s documents. Choose a client to see only theirs and to upload for them.'
+            : 'Keep your company’s documents in one place, filed by section.'
+        }
+        actions={
+          chosen && (
+            <Button asChild variant="outline">
+              <a href={archiveUrl(chosen)} download>
+                <Download /> Download All Business Documents
+              </a>
+            </Button>
+          )
+        }
+      />
       {isAdmin && (
         <ClientSelector
           value={chosen ?? ''}

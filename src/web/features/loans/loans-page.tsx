@@ -11,6 +11,7 @@ import { LOAN_MESSAGES, LOAN_REVIEW_LABELS } from '../../../shared/loans';
 import { loansQuery } from './api';
 import { LoanCard } from './loan-card';
 import { LoanDialog } from './loan-dialog';
+import { PageHeader } from '../../components/page-header';
 
 export const LOANS_HEADING = 'Credit & Loans Directory';
 
@@ -25,18 +26,15 @@ export function LoansPage() {
   const loans = usePagedList(loansQuery(waiting));
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">{LOANS_HEADING}</h1>
-          <p className="text-sm text-gray-600">
-            Loan offers shared by our members and staff. Offers you add are shown to others once our staff approve them,
-            and can be changed by you or our staff.
-          </p>
-        </div>
-        <Button onClick={() => setAdding(true)}>
-          <Plus aria-hidden="true" /> Add Loan
-        </Button>
-      </header>
+      <PageHeader
+        title={LOANS_HEADING}
+        intro="Loan offers shared by our members and staff. Offers you add are shown to others once our staff approve them, and can be changed by you or our staff."
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" /> Add Loan
+          </Button>
+        }
+      />
       <LoanDialog open={adding} onOpenChange={setAdding} />
       {isAdmin && (
         <div

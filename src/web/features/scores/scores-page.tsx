@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { ExternalLink } from 'lucide-react';
 import { toast } from 'sonner';
-import { useAuth } from '../../app/auth-context';
 import { ClientSelector } from '../../components/client-selector';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { clientLabel, clientSummaryQuery, useDefaultClient } from '../../lib/client-options';
+import { clientLabel, clientSummaryQuery } from '../../lib/client-options';
+import { usePageClient } from '../../lib/use-page-client';
 import { SCORE_LINKS, SCORE_MESSAGES, tierFor, type ScoresResponse } from '../../../shared/scores';
 import { scoresQuery } from './api';
 import { PaydexCard } from './paydex-card';
@@ -19,10 +18,7 @@ import { LoadFailed, Loading } from '../../components/load-states';
 
 /** /dnb: a client's CapitalScore and PAYDEX; an admin picks a client (?client=<id>) and sets their scores. */
 export function ScoresPage() {
-  const { user, isAdmin } = useAuth();
-  const [params, setParams] = useSearchParams();
-  const chosen = useDefaultClient(isAdmin, params.get('client'));
-  const clientId = isAdmin ? chosen : (user?.id ?? null);
+  const { isAdmin, clientId, choose } = usePageClient();
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
@@ -45,7 +41,7 @@ export function ScoresPage() {
           <span className="sr-only">(opens in a new tab)</span>
         </a>
       </header>
-      {isAdmin && <ClientSelector value={clientId} onChange={(id) => setParams({ client: id })} />}
+      {isAdmin && <ClientSelector value={clientId} onChange={choose} />}
       {clientId ? <ClientScores key={clientId} clientId={clientId} isAdmin={isAdmin} /> : isAdmin && <NoClientYet />}
     </div>
   );

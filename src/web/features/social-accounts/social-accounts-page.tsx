@@ -8,10 +8,11 @@ import { ClientSelector } from '../../components/client-selector';
 import { usePagedList } from '../../lib/paged-list';
 import { useDocumentTitle } from '../placeholders/use-document-title';
 import type { SocialAccountInput } from '../../../shared/web-presence';
-import { usePageClient } from '../website/use-page-client';
+import { usePageClient } from '../../lib/use-page-client';
 import { socialAccountsQuery, useCreateSocialAccount, type SocialAccountChanges } from './api';
 import { SocialAccountCard } from './social-account-card';
 import { SocialAccountForm } from './social-account-form';
+import { PageHeader } from '../../components/page-header';
 
 /** /social-media: the client's accounts as a card grid; an admin picks the client. */
 export function SocialAccountsPage() {
@@ -19,16 +20,16 @@ export function SocialAccountsPage() {
   const { isAdmin, clientId, clientName, choose } = usePageClient();
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Social Media Accounts</h1>
-          <p className="text-sm text-gray-600">
+      <PageHeader
+        title="Social Media Accounts"
+        intro={
+          <>
             {isAdmin && clientName ? `${clientName}'s` : 'Your'} social media logins and profiles. Passwords are
             encrypted and stay masked until you reveal them.
-          </p>
-        </div>
-        {clientId && <AddAccount key={clientId} clientId={clientId} />}
-      </header>
+          </>
+        }
+        actions={clientId && <AddAccount key={clientId} clientId={clientId} />}
+      />
       {isAdmin && <ClientSelector value={clientId} onChange={choose} />}
       {clientId && <Accounts key={clientId} clientId={clientId} />}
     </div>

@@ -15,6 +15,7 @@ import { ReorderDialog } from './reorder-dialog';
 import { VideoCard } from './video-card';
 import { VideoFormDialog } from './video-form-dialog';
 import { plural } from '../../../shared/format';
+import { PageHeader } from '../../components/page-header';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -56,29 +57,28 @@ export function TrainingPage() {
   const watchedCount = list.lastPage?.watchedCount ?? 0;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Training Videos</h1>
-          <p className="text-sm text-gray-600">
-            Short lessons on building your business. Your place in each video is saved.
+      <PageHeader
+        title="Training Videos"
+        intro="Short lessons on building your business. Your place in each video is saved."
+        actions={
+          isAdmin && (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" onClick={() => setReordering(true)} disabled={!list.data || list.total < 2}>
+                <ArrowUpDown aria-hidden /> Re-order Videos
+              </Button>
+              <Button onClick={() => setForm({})}>
+                <Plus aria-hidden /> Add Training Video
+              </Button>
+            </div>
+          )
+        }
+      >
+        {list.data && list.total > 0 && (
+          <p className="mt-1 text-sm font-medium text-gray-900" data-testid="watched-count">
+            {watchedCount} of {list.total} {plural(list.total, 'video')} watched
           </p>
-          {list.data && list.total > 0 && (
-            <p className="mt-1 text-sm font-medium text-gray-900" data-testid="watched-count">
-              {watchedCount} of {list.total} {plural(list.total, 'video')} watched
-            </p>
-          )}
-        </div>
-        {isAdmin && (
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={() => setReordering(true)} disabled={!list.data || list.total < 2}>
-              <ArrowUpDown aria-hidden /> Re-order Videos
-            </Button>
-            <Button onClick={() => setForm({})}>
-              <Plus aria-hidden /> Add Training Video
-            </Button>
-          </div>
         )}
-      </header>
+      </PageHeader>
 
       <QueryStates
         query={list}

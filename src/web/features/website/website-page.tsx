@@ -12,7 +12,7 @@ import { formatDateTime } from '../../../shared/format';
 import { safeHref } from '../../../shared/urls';
 import { profileQuery } from '../account/api';
 import { templateQuery } from './api';
-import { usePageClient } from './use-page-client';
+import { usePageClient } from '../../lib/use-page-client';
 
 /** /website: the business website from the profile, whether a template is saved, and the way to the template and social accounts. */
 export function WebsitePage() {

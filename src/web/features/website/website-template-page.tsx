@@ -16,9 +16,10 @@ import { formatBytes, formatDateTime } from '../../../shared/format';
 import { NO_TEMPLATE, TEMPLATE_MAX_BYTES, templateInput, type TemplateInput } from '../../../shared/web-presence';
 import { putServerError } from '../../lib/server-error';
 import { templateFrameUrl, templateQuery, useSaveTemplate, type WebsiteTemplate } from './api';
-import { usePageClient } from './use-page-client';
+import { usePageClient } from '../../lib/use-page-client';
 import { Textarea } from '../../components/ui/textarea';
 import { LoadFailed } from '../../components/load-states';
+import { PageHeader } from '../../components/page-header';
 
 /** /website-template: the saved HTML in a sandboxed frame (no script, no network), and the Edit Template modal. */
 export function WebsiteTemplatePage() {
@@ -28,16 +29,18 @@ export function WebsiteTemplatePage() {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Website Template</h1>
-          <p className="text-sm text-gray-600">
+      <PageHeader
+        title="Website Template"
+        intro={
+          <>
             {isAdmin && clientName ? `${clientName}'s website template, ` : 'Your website template, '}shown as visitors
             would see it. Scripts in it never run here.
-          </p>
-        </div>
-        {clientId && template.isSuccess && <EditTemplate key={clientId} clientId={clientId} template={template.data} />}
-      </header>
+          </>
+        }
+        actions={
+          clientId && template.isSuccess && <EditTemplate key={clientId} clientId={clientId} template={template.data} />
+        }
+      />
       {isAdmin && <ClientSelector value={clientId} onChange={choose} />}
       {clientId &&
         (template.isError ? (

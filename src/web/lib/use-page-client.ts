@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { useAuth } from '../../app/auth-context';
-import { clientSummaryQuery, useDefaultClient } from '../../lib/client-options';
+import { useAuth } from '../app/auth-context';
+import { clientSummaryQuery, useDefaultClient } from './client-options';
 
 /** Whose page this is: a client's own; an admin's choice (?client=<id>, else the oldest client). */
 export function usePageClient() {
