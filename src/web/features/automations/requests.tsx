@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -12,7 +12,7 @@ import { FormActions } from '../../components/ui/form-actions';
 import { describedBy, FormField, selectClass } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { QueryStates } from '../../components/query-states';
-import { usePagedList } from '../../lib/paged-list';
+import { usePagedList, type PagedList } from '../../lib/paged-list';
 import { cn } from '../../lib/cn';
 import { payloadResolver } from '../../lib/payload-resolver';
 import { putServerError } from '../../lib/server-error';
@@ -102,6 +102,37 @@ function RequestRow({
   );
 }
 
+/** A page of requests, one row each, in a card. */
+function RequestList({
+  list,
+  loading,
+  error,
+  empty,
+  row,
+}: {
+  list: PagedList<AutomationRequest>;
+  loading: string;
+  error: string;
+  empty: { title: string; hint: string };
+  row: (r: AutomationRequest) => ReactNode;
+}) {
+  return (
+    <QueryStates
+      query={list}
+      noun="requests"
+      loading={loading}
+      error={error}
+      empty={{ ...empty, icon: <Inbox aria-hidden className="size-8 text-gray-400" /> }}
+    >
+      {(items) => (
+        <Card className="px-5 py-2">
+          <ul>{items.map(row)}</ul>
+        </Card>
+      )}
+    </QueryStates>
+  );
+}
+
 /** A client's own requests with their state. */
 export function YourRequests({ clientId }: { clientId: string }) {
   const list = usePagedList(ownRequestsQuery(clientId));
@@ -110,27 +141,13 @@ export function YourRequests({ clientId }: { clientId: string }) {
       <h2 id="your-requests" className="text-lg font-semibold text-gray-900">
         Your requests
       </h2>
-      <QueryStates
-        query={list}
-        noun="requests"
+      <RequestList
+        list={list}
         loading="Loading your requests..."
         error="Could not load your requests."
-        empty={{
-          title: 'No requests yet',
-          hint: 'Ask for an automation with Request Automation.',
-          icon: <Inbox aria-hidden className="size-8 text-gray-400" />,
-        }}
-      >
-        {(items) => (
-          <Card className="px-5 py-2">
-            <ul>
-              {items.map((r) => (
-                <RequestRow key={r.id} r={r} admin={false} />
-              ))}
-            </ul>
-          </Card>
-        )}
-      </QueryStates>
+        empty={{ title: 'No requests yet', hint: 'Ask for an automation with Request Automation.' }}
+        row={(r) => <RequestRow key={r.id} r={r} admin={false} />}
+      />
     </section>
   );
 }
@@ -179,33 +196,21 @@ export function AllRequests() {
           </select>
         </div>
       </div>
-      <QueryStates
-        query={list}
-        noun="requests"
+      <RequestList
+        list={list}
         loading="Loading requests..."
         error="Could not load the requests."
-        empty={{
-          title: 'No requests',
-          hint: 'Clients’ automation requests will appear here.',
-          icon: <Inbox aria-hidden className="size-8 text-gray-400" />,
-        }}
-      >
-        {(items) => (
-          <Card className="px-5 py-2">
-            <ul>
-              {items.map((r) => (
-                <RequestRow
-                  key={r.id}
-                  r={r}
-                  admin
-                  busy={move.isPending}
-                  onMove={(to) => (to === 'declined' ? setDeclining(r) : void moveTo(r, to))}
-                />
-              ))}
-            </ul>
-          </Card>
+        empty={{ title: 'No requests', hint: 'Clients’ automation requests will appear here.' }}
+        row={(r) => (
+          <RequestRow
+            key={r.id}
+            r={r}
+            admin
+            busy={move.isPending}
+            onMove={(to) => (to === 'declined' ? setDeclining(r) : void moveTo(r, to))}
+          />
         )}
-      </QueryStates>
+      />
       <DeclineDialog
         request={declining}
         onClose={() => setDeclining(null)}
