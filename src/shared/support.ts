@@ -66,7 +66,6 @@ export const supportMessageInput = z
       .check(multiLine('The message')),
   })
   .strict();
-export type SupportMessageInput = z.input<typeof supportMessageInput>;
 
 /** POST /api/clients/:clientId/support/read: the caller's side has read up to this message id. */
 export const supportReadInput = z
@@ -94,9 +93,6 @@ export type SupportConversationItem = {
   unreadCount: number;
   archived: boolean;
 };
-
-/** GET /api/support/unread: conversations with client messages no staff member has read (the sidebar badge). */
-export type SupportUnread = { conversations: number };
 
 /** GET /api/support/agent: the client's fixed agent header. */
 export type SupportAgent = { name: string; photoUrl: string | null; online: boolean; hours: string };
