@@ -1,16 +1,16 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Input } from '../../components/ui/input';
 import { FormField } from '../../components/ui/form-field';
 
 /** The 6-digit authenticator code field: numeric keyboard on phones, and the browser may fill it from an SMS-free app. */
 export function CodeField({
   id,
-  value,
-  onChange,
+  field,
   label = 'Code from your authenticator app',
 }: {
   id: string;
-  value: string;
-  onChange: (v: string) => void;
+  /** The form's registration of its code. */
+  field: UseFormRegisterReturn;
   label?: string;
 }) {
   return (
@@ -20,10 +20,9 @@ export function CodeField({
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={9}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
         aria-describedby={`${id}-hint`}
         className="font-mono tracking-widest"
+        {...field}
       />
     </FormField>
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { useAuth } from '../../app/auth-context';
@@ -8,58 +8,29 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { PasswordInput } from '../../components/ui/input';
-import { isTotpCode, normalizeTotpCode, TWO_FACTOR_CODE_REQUIRED } from '../../../shared/two-factor';
+import { twoFactorConfirmInput } from '../../../shared/two-factor-input';
 import { CodeField } from './code-input';
 import { RecoveryCodes } from './recovery-codes';
 import { TwoFactorSetupFlow } from './two-factor-setup';
 import { twoFactorApi } from './two-factor-api';
 import { usePublicConfig } from '../../lib/public-config';
-
-/** One action behind the password (and a code): its error, busy state and reset. */
-function useAction() {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (e) {
-      setError(e instanceof Error && e.message ? e.message : 'Something went wrong. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { error, setError, busy, run };
-}
+import { useCodeForm } from './use-code-form';
 
 function TurnOffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { refresh } = useAuth();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const { error, setError, busy, run } = useAction();
+  const { form, error, busy, onSubmit, clear } = useCodeForm(twoFactorConfirmInput, { password: '', code: '' });
   const close = (next: boolean) => {
     if (busy) return;
-    if (!next) {
-      setPassword('');
-      setCode('');
-      setError(null);
-    }
+    if (!next) clear();
     onOpenChange(next);
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!password) return setError('Enter your password.');
-    if (!isTotpCode(code)) return setError(TWO_FACTOR_CODE_REQUIRED);
-    void run(async () => {
-      await twoFactorApi.disable(password, normalizeTotpCode(code));
-      await refresh();
-      toast.success('Two-factor sign-in is off');
-      setPassword('');
-      setCode('');
-      onOpenChange(false);
-    });
-  };
+  const submit = onSubmit(async ({ password, code }) => {
+    await twoFactorApi.disable(password, code);
+    await refresh();
+    toast.success('Two-factor sign-in is off');
+    form.reset();
+    onOpenChange(false);
+  });
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent
@@ -68,14 +39,9 @@ function TurnOffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
       >
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <FormField id="tf-off-password" label="Password">
-            <PasswordInput
-              id="tf-off-password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
+            <PasswordInput id="tf-off-password" autoComplete="current-password" {...form.register('password')} />
           </FormField>
-          <CodeField id="tf-off-code" value={code} onChange={setCode} />
+          <CodeField id="tf-off-code" field={form.register('code')} />
           {error && <Alert tone="error">{error}</Alert>}
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => close(false)} disabled={busy}>
@@ -100,31 +66,21 @@ function NewCodesDialog({
   onOpenChange: (open: boolean) => void;
   email: string;
 }) {
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
-  const { error, setError, busy, run } = useAction();
+  const { form, error, busy, onSubmit, clear } = useCodeForm(twoFactorConfirmInput, { password: '', code: '' });
   const close = (next: boolean) => {
     if (busy) return;
     if (!next) {
-      setPassword('');
-      setCode('');
+      clear();
       setCodes(null);
-      setError(null);
     }
     onOpenChange(next);
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!password) return setError('Enter your password.');
-    if (!isTotpCode(code)) return setError(TWO_FACTOR_CODE_REQUIRED);
-    void run(async () => {
-      const res = await twoFactorApi.newRecoveryCodes(password, normalizeTotpCode(code));
-      setPassword('');
-      setCode('');
-      setCodes(res.backupCodes);
-    });
-  };
+  const submit = onSubmit(async ({ password, code }) => {
+    const res = await twoFactorApi.newRecoveryCodes(password, code);
+    form.reset();
+    setCodes(res.backupCodes);
+  });
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent
@@ -141,14 +97,9 @@ function NewCodesDialog({
         ) : (
           <form onSubmit={submit} noValidate className="flex flex-col gap-4">
             <FormField id="tf-codes-password" label="Password">
-              <PasswordInput
-                id="tf-codes-password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
+              <PasswordInput id="tf-codes-password" autoComplete="current-password" {...form.register('password')} />
             </FormField>
-            <CodeField id="tf-codes-code" value={code} onChange={setCode} />
+            <CodeField id="tf-codes-code" field={form.register('code')} />
             {error && <Alert tone="error">{error}</Alert>}
             <div className="flex justify-end gap-2">
               <Button variant="outline" onClick={() => close(false)} disabled={busy}>

@@ -1,13 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { PasswordInput } from '../../components/ui/input';
-import { isTotpCode, normalizeTotpCode, TWO_FACTOR_CODE_REQUIRED } from '../../../shared/two-factor';
+import { totpCodeInput, twoFactorPasswordInput } from '../../../shared/two-factor-input';
 import { CodeField } from './code-input';
 import { QrCode } from './qr-code';
 import { RecoveryCodes } from './recovery-codes';
 import { secretOf, twoFactorApi, type TwoFactorSetup } from './two-factor-api';
+import { useCodeForm } from './use-code-form';
 
 type Step = { name: 'password' } | { name: 'scan'; setup: TwoFactorSetup } | { name: 'codes'; codes: string[] };
 
@@ -30,44 +31,22 @@ export function TwoFactorSetupFlow({
   idPrefix?: string;
 }) {
   const [step, setStep] = useState<Step>({ name: 'password' });
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const passwordForm = useCodeForm(twoFactorPasswordInput, { password: '' });
+  const codeForm = useCodeForm(totpCodeInput, { code: '' });
 
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (e) {
-      setError(e instanceof Error && e.message ? e.message : 'Something went wrong. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submitPassword = passwordForm.onSubmit(async ({ password }) => {
+    const setup = await twoFactorApi.enable(password);
+    passwordForm.form.reset();
+    setStep({ name: 'scan', setup });
+  });
 
-  const submitPassword = (e: FormEvent) => {
-    e.preventDefault();
-    if (!password) return setError('Enter your password.');
-    void run(async () => {
-      const setup = await twoFactorApi.enable(password);
-      setPassword('');
-      setStep({ name: 'scan', setup });
-    });
-  };
-
-  const submitCode = (e: FormEvent) => {
-    e.preventDefault();
+  const submitCode = codeForm.onSubmit(async ({ code }) => {
     if (step.name !== 'scan') return;
-    if (!isTotpCode(code)) return setError(TWO_FACTOR_CODE_REQUIRED);
-    void run(async () => {
-      await twoFactorApi.verifyTotp(normalizeTotpCode(code));
-      setCode('');
-      setStep({ name: 'codes', codes: step.setup.backupCodes });
-      await onEnabled?.();
-    });
-  };
+    await twoFactorApi.verifyTotp(code);
+    codeForm.form.reset();
+    setStep({ name: 'codes', codes: step.setup.backupCodes });
+    await onEnabled?.();
+  });
 
   if (step.name === 'password') {
     return (
@@ -80,17 +59,16 @@ export function TwoFactorSetupFlow({
           <PasswordInput
             id={`${idPrefix}-password`}
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            {...passwordForm.form.register('password')}
           />
         </FormField>
-        {error && <Alert tone="error">{error}</Alert>}
+        {passwordForm.error && <Alert tone="error">{passwordForm.error}</Alert>}
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Checking...' : 'Continue'}
+          <Button type="submit" disabled={passwordForm.busy}>
+            {passwordForm.busy ? 'Checking...' : 'Continue'}
           </Button>
           {onCancel && (
-            <Button variant="outline" onClick={onCancel} disabled={busy}>
+            <Button variant="outline" onClick={onCancel} disabled={passwordForm.busy}>
               Cancel
             </Button>
           )}
@@ -121,14 +99,14 @@ export function TwoFactorSetupFlow({
             </p>
           </div>
         </div>
-        <CodeField id={`${idPrefix}-code`} value={code} onChange={setCode} />
-        {error && <Alert tone="error">{error}</Alert>}
+        <CodeField id={`${idPrefix}-code`} field={codeForm.form.register('code')} />
+        {codeForm.error && <Alert tone="error">{codeForm.error}</Alert>}
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Verifying...' : 'Verify and Turn On'}
+          <Button type="submit" disabled={codeForm.busy}>
+            {codeForm.busy ? 'Verifying...' : 'Verify and Turn On'}
           </Button>
           {onCancel && (
-            <Button variant="outline" onClick={onCancel} disabled={busy}>
+            <Button variant="outline" onClick={onCancel} disabled={codeForm.busy}>
               Cancel
             </Button>
           )}
