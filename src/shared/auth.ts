@@ -5,6 +5,7 @@ import {
   SIGNIN_REQUIRED_MESSAGE,
   SIGNUP_REQUIRED_MESSAGE,
 } from './auth-messages';
+import { authErrorMessage } from './auth-errors';
 import { singleLine } from './text';
 
 export {
@@ -45,6 +46,41 @@ export const signinInput = z.object({
   email: z.string().trim().min(1, SIGNIN_REQUIRED_MESSAGE),
   password: z.string().min(1, SIGNIN_REQUIRED_MESSAGE),
 });
+
+const INVALID_EMAIL = authErrorMessage('INVALID_EMAIL');
+
+/** Forget Password: where the reset link goes (better-auth's endpoint checks it again). */
+export const passwordResetRequestInput = z.object({
+  email: z.string().trim().min(1, INVALID_EMAIL).max(254, INVALID_EMAIL).pipe(z.email(INVALID_EMAIL)),
+});
+
+// A new password's rule in the sentences better-auth's refusals are shown with.
+const newPassword = (tooShort = authErrorMessage('PASSWORD_TOO_SHORT')) =>
+  z.string().min(PASSWORD_MIN_LENGTH, tooShort).max(PASSWORD_MAX_LENGTH, authErrorMessage('PASSWORD_TOO_LONG'));
+
+// The confirm box is compared even while the new password is refused: the forms say the mismatch first.
+const typedAgain = <K extends string>(key: K, message: string) => ({
+  message,
+  path: ['confirm'],
+  when: ({ value }: { value: unknown }) => typeof value === 'object' && value !== null,
+  check: (v: Record<K | 'confirm', string>) => v.confirm === v[key],
+});
+
+const resetMatch = typedAgain('password', 'Passwords do not match.');
+/** Update Password (the reset link's form): the new password twice. */
+export const passwordResetInput = z
+  .object({ password: newPassword(), confirm: z.string() })
+  .refine(resetMatch.check, resetMatch);
+
+const changeMatch = typedAgain('newPassword', 'Passwords do not match');
+/** My Account's Change Password: the current one, and the new one twice. */
+export const changePasswordInput = z
+  .object({
+    currentPassword: z.string().min(1),
+    newPassword: newPassword(`Minimum ${PASSWORD_MIN_LENGTH} characters`),
+    confirm: z.string(),
+  })
+  .refine(changeMatch.check, changeMatch);
 
 export const roles = ['client', 'admin'] as const;
 export type Role = (typeof roles)[number];

@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { useAuth } from '../../app/auth-context';
@@ -7,47 +9,45 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { PasswordInput } from '../../components/ui/input';
 import { authClient } from '../../lib/auth-client';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/auth';
+import { changePasswordInput } from '../../../shared/auth';
 import { authFailureMessage, PASSWORD_RULE } from '../../../shared/auth-errors';
 import { FormField, describedBy } from '../../components/ui/form-field';
 
-const empty = { current: '', next: '', confirm: '' };
+const empty = { currentPassword: '', newPassword: '', confirm: '' };
 
 /** Panel 4: current, new and confirm (each with show/hide); other sessions are signed out. */
 export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { refresh } = useAuth();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState(empty);
+  // Checked as they are typed; Update Password waits until all is well.
+  const form = useForm({ resolver: zodResolver(changePasswordInput), defaultValues: empty, mode: 'onChange' });
+  const { errors, dirtyFields, isValid, isSubmitting: busy } = form.formState;
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const nextError =
-    values.next && values.next.length < PASSWORD_MIN_LENGTH ? `Minimum ${PASSWORD_MIN_LENGTH} characters` : undefined;
-  const confirmError = values.confirm && values.confirm !== values.next ? 'Passwords do not match' : undefined;
-  const valid = values.current !== '' && values.next.length >= PASSWORD_MIN_LENGTH && values.confirm === values.next;
+  // An empty box is not refused yet: the button says it is missing.
+  const nextError = dirtyFields.newPassword ? errors.newPassword?.message : undefined;
+  const confirmError = dirtyFields.confirm ? errors.confirm?.message : undefined;
+  const field = (name: keyof typeof empty) =>
+    form.register(name, {
+      onChange: () => setError(null),
+      deps: name === 'newPassword' ? ['confirm'] : undefined,
+    });
 
-  const change = (key: keyof typeof empty) => (e: { target: { value: string } }) => {
-    setError(null);
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-  };
   const close = (next: boolean) => {
     if (busy) return;
     if (!next) {
-      setValues(empty);
+      form.reset();
       setError(null);
     }
     onOpenChange(next);
   };
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!valid || busy) return;
-    setBusy(true);
+  const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     setError(null);
     try {
       const { error: err } = await authClient.changePassword({
-        currentPassword: values.current,
-        newPassword: values.next,
+        currentPassword,
+        newPassword,
         revokeOtherSessions: true,
       });
       if (err) {
@@ -58,15 +58,12 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
       toast.success('Password changed successfully');
       await refresh();
       await queryClient.invalidateQueries({ queryKey: ['clients'] });
-      setBusy(false);
-      setValues(empty);
+      form.reset();
       onOpenChange(false);
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : 'Failed to update password');
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -79,29 +76,26 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
             <PasswordInput
               id="current-password"
               autoComplete="current-password"
-              value={values.current}
-              onChange={change('current')}
               required
+              {...field('currentPassword')}
             />
           </FormField>
           <FormField id="new-password" label="New Password" hint={PASSWORD_RULE} error={nextError}>
             <PasswordInput
               id="new-password"
               autoComplete="new-password"
-              value={values.next}
-              onChange={change('next')}
               aria-describedby={describedBy('new-password', true, nextError)}
               aria-invalid={Boolean(nextError)}
+              {...field('newPassword')}
             />
           </FormField>
           <FormField id="confirm-password" label="Confirm Password" error={confirmError}>
             <PasswordInput
               id="confirm-password"
               autoComplete="new-password"
-              value={values.confirm}
-              onChange={change('confirm')}
               aria-describedby={describedBy('confirm-password', false, confirmError)}
               aria-invalid={Boolean(confirmError)}
+              {...field('confirm')}
             />
           </FormField>
           {error && <Alert tone="error">{error}</Alert>}
@@ -109,7 +103,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
             <Button variant="outline" onClick={() => close(false)} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!valid || busy}>
+            <Button type="submit" disabled={!isValid || busy}>
               {busy ? 'Updating...' : 'Update Password'}
             </Button>
           </div>

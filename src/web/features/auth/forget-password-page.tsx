@@ -1,38 +1,38 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { authClient } from '../../lib/auth-client';
-import { RESET_EMAIL_STORAGE_KEY } from '../../../shared/auth';
+import { passwordResetRequestInput, RESET_EMAIL_STORAGE_KEY } from '../../../shared/auth';
 import { authFailureMessage } from '../../../shared/auth-errors';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Alert } from '../../components/ui/alert';
 import { AuthCard, Field } from './auth-card';
 
-export function ForgetPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+const FAILED = 'An error occurred during sign in';
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setError(null);
-    setBusy(true);
+export function ForgetPasswordPage() {
+  // The browser checks the address first (the input's type and `required`); the schema after it.
+  const form = useForm({ resolver: zodResolver(passwordResetRequestInput), defaultValues: { email: '' } });
+  const { isSubmitting, errors } = form.formState;
+  const email = useWatch({ control: form.control, name: 'email' });
+  const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    setFailure(null);
     try {
-      const { error: failure } = await authClient.requestPasswordReset({
-        email: email.trim(),
-        redirectTo: '/update-password',
-      });
-      if (failure) throw new Error(authFailureMessage(failure, 'An error occurred during sign in'));
-      localStorage.setItem(RESET_EMAIL_STORAGE_KEY, email.trim());
+      const { error } = await authClient.requestPasswordReset({ email, redirectTo: '/update-password' });
+      if (error) throw new Error(authFailureMessage(error, FAILED));
+      localStorage.setItem(RESET_EMAIL_STORAGE_KEY, email);
       setSent(true);
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : 'An error occurred during sign in');
-    } finally {
-      setBusy(false);
+      setFailure(err instanceof Error && err.message ? err.message : FAILED);
     }
-  }
+  });
 
+  const error = errors.email?.message ?? failure;
   return (
     <AuthCard
       title="Forget Password"
@@ -40,14 +40,7 @@ export function ForgetPasswordPage() {
     >
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
         <Field id="forget-email" label="Email">
-          <Input
-            id="forget-email"
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <Input id="forget-email" type="email" required autoComplete="email" {...form.register('email')} />
         </Field>
         {sent && (
           <Alert tone="success">
@@ -58,8 +51,8 @@ export function ForgetPasswordPage() {
           </Alert>
         )}
         {error && <Alert tone="error">{error}</Alert>}
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? 'Sending' : 'Send Email'}
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending' : 'Send Email'}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-gray-600">

@@ -1,10 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { authClient } from '../../lib/auth-client';
 import { api, unwrap } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
-import { PASSWORD_MIN_LENGTH, RESET_EMAIL_STORAGE_KEY } from '../../../shared/auth';
+import { passwordResetInput, RESET_EMAIL_STORAGE_KEY } from '../../../shared/auth';
 import { authErrorMessage, authFailureMessage, PASSWORD_RULE } from '../../../shared/auth-errors';
 import { Button } from '../../components/ui/button';
 import { Input, PasswordInput } from '../../components/ui/input';
@@ -40,6 +42,10 @@ function useResetEmail(token: string | null): ResetEmail {
   return state;
 }
 
+type Values = { password: string; confirm: string };
+/** The mismatch is said first: the new password's length matters once it is typed twice alike. */
+const firstRefusal = (errors: FieldErrors<Values>) => errors.confirm?.message ?? errors.password?.message;
+
 export function UpdatePasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -49,41 +55,38 @@ export function UpdatePasswordPage() {
   const resetEmail = useResetEmail(linkError ? null : token);
   const email = resetEmail.email ?? storedEmail;
   const expired = resetEmail.expired;
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(passwordResetInput),
+    defaultValues: { password: '', confirm: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [failure, setFailure] = useState<string | null>(null);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setError(null);
-    if (password !== confirm) {
-      setError('Passwords do not match.');
-      return;
-    }
-    // The server's rule, said before the round trip (the same sentence the server's code maps to).
-    if (password.length < PASSWORD_MIN_LENGTH) {
-      const message = authErrorMessage('PASSWORD_TOO_SHORT');
-      setError(message);
-      toast.error(message);
-      return;
-    }
-    setBusy(true);
-    try {
-      const { error: failure } = await authClient.resetPassword({ newPassword: password, token: token ?? '' });
-      // Our server's answer as a sentence from the one table (never a code, never text from the URL).
-      if (failure) throw new Error(authFailureMessage(failure, 'Something went wrong.'));
-      localStorage.removeItem(RESET_EMAIL_STORAGE_KEY);
-      toast.success('Password successfully changed');
-      navigate('/signin', { replace: true });
-    } catch (err) {
-      const message = err instanceof Error && err.message ? err.message : 'Something went wrong.';
-      setError(message);
-      toast.error(message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onSubmit = form.handleSubmit(
+    async ({ password }) => {
+      setFailure(null);
+      try {
+        const { error } = await authClient.resetPassword({ newPassword: password, token: token ?? '' });
+        // Our server's answer as a sentence from the one table (never a code, never text from the URL).
+        if (error) throw new Error(authFailureMessage(error, 'Something went wrong.'));
+        localStorage.removeItem(RESET_EMAIL_STORAGE_KEY);
+        toast.success('Password successfully changed');
+        navigate('/signin', { replace: true });
+      } catch (err) {
+        const message = err instanceof Error && err.message ? err.message : 'Something went wrong.';
+        setFailure(message);
+        toast.error(message);
+      }
+    },
+    // The server's rule is said before the round trip, in the words of its refusal (and as a toast, as that is).
+    (refused) => {
+      setFailure(null);
+      if (!refused.confirm && refused.password?.message) toast.error(refused.password.message);
+    },
+  );
+  const error = firstRefusal(errors) ?? failure;
 
   if (linkError || !token || expired) {
     return (
@@ -112,22 +115,15 @@ export function UpdatePasswordPage() {
             required
             autoComplete="new-password"
             aria-describedby="update-password-hint"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            {...form.register('password')}
           />
         </Field>
         <Field id="update-confirm" label="Confirm Password">
-          <PasswordInput
-            id="update-confirm"
-            required
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
+          <PasswordInput id="update-confirm" required autoComplete="new-password" {...form.register('confirm')} />
         </Field>
         {error && <Alert tone="error">{error}</Alert>}
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? 'Updating' : 'Update Password'}
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Updating' : 'Update Password'}
         </Button>
       </form>
     </AuthCard>
