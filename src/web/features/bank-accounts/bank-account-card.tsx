@@ -58,7 +58,7 @@ function TextRow({ label, value }: { label: string; value: string }) {
 export function BankAccountCard({ account, clientName }: { account: BankAccount; clientName?: string }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Error | null>(null);
   const update = useUpdateBankAccount(account.clientId, account.id);
   const remove = useDeleteBankAccount(account.clientId, account.id);
   const title = account.bankName || 'Bank account';
@@ -70,7 +70,7 @@ export function BankAccountCard({ account, clientName }: { account: BankAccount;
         setEditing(false);
         setError(null);
       },
-      onError: (e) => setError(e.message),
+      onError: setError,
     });
   const confirmDelete = () =>
     remove.mutate(undefined, {

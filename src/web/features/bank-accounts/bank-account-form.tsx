@@ -12,6 +12,7 @@ import {
 import { describedBy, FormField } from '../../components/ui/form-field';
 import { FormActions } from '../../components/ui/form-actions';
 import { Textarea } from '../../components/ui/textarea';
+import { useServerError } from '../../lib/server-error';
 
 type Output = z.output<typeof bankAccountInput>;
 const valuesOf = (a?: BankAccount): BankAccountInput => ({
@@ -40,7 +41,8 @@ export function BankAccountForm(props: {
   account?: BankAccount;
   submitLabel: string;
   busy: boolean;
-  error: string | null;
+  /** The failed save's error: a refusal of one field is shown under that field. */
+  error: Error | null;
   onSubmit: (input: BankAccountInput) => void;
   onCancel: () => void;
 }) {
@@ -51,6 +53,7 @@ export function BankAccountForm(props: {
   });
   const { register, formState } = form;
   const e = formState.errors;
+  const alert = useServerError(form, props.error);
 
   const submit = form.handleSubmit((v) => {
     const keep = (n: string | undefined, stored: boolean | undefined) => (account && stored && !n ? undefined : n);
@@ -135,7 +138,7 @@ export function BankAccountForm(props: {
           ))}
         </div>
       </fieldset>
-      {props.error && <Alert tone="error">{props.error}</Alert>}
+      {alert && <Alert tone="error">{alert}</Alert>}
       <FormActions busy={props.busy} submitLabel={props.submitLabel} onCancel={props.onCancel} />
     </form>
   );

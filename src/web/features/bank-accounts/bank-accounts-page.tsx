@@ -99,7 +99,7 @@ function Accounts({
 
 function AddBankAccount({ clientId }: { clientId: string }) {
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Error | null>(null);
   const create = useCreateBankAccount(clientId);
   const save = (input: BankAccountInput) =>
     create.mutate(input, {
@@ -107,7 +107,7 @@ function AddBankAccount({ clientId }: { clientId: string }) {
         toast.success('Bank account added');
         setOpen(false);
       },
-      onError: (e) => setError(e.message),
+      onError: setError,
     });
   return (
     <Dialog
