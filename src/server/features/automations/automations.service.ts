@@ -17,6 +17,7 @@ import {
 } from '../../../shared/automations';
 import type { z } from 'zod';
 import { cleanAutomationHtml } from './automation-html';
+import { removeStored } from '../../storage/remove-stored';
 
 /** Route parameters are text: anything but a UUID names no automation. */
 export const isAutomationId = isDocumentId;
@@ -118,14 +119,6 @@ export async function editAutomation(db: Db, id: string | undefined, fields: Fie
   return rows[0] ? toAutomation(rows[0]) : null;
 }
 
-async function removeKeys(storage: Storage, keys: string[], log: Log) {
-  await Promise.all(
-    keys.map((key) =>
-      storage.delete(key).catch((err: unknown) => log.warn(`could not remove stored file ${key}: ${String(err)}`)),
-    ),
-  );
-}
-
 /** Sets (or replaces) the image, already stored; the old file is removed after the commit. Null when there is no such automation. */
 export async function setAutomationImage(
   db: Db,
@@ -148,7 +141,7 @@ export async function setAutomationImage(
     return row;
   });
   if (!old) return null;
-  if (old.imageKey) await removeKeys(storage, [old.imageKey], log);
+  if (old.imageKey) await removeStored(storage, [old.imageKey], log);
   return automationById(db, id);
 }
 
@@ -174,7 +167,7 @@ export async function removeAutomationImage(
     return row;
   });
   if (!old) return null;
-  if (old.imageKey) await removeKeys(storage, [old.imageKey], log);
+  if (old.imageKey) await removeStored(storage, [old.imageKey], log);
   return automationById(db, id);
 }
 
@@ -206,7 +199,7 @@ export async function deleteAutomation(db: Db, storage: Storage, id: string | un
   });
   if (!row) return false;
   // After the commit: a file without a row is harmless, a row without its file would be broken.
-  if (row.imageKey) await removeKeys(storage, [row.imageKey], log);
+  if (row.imageKey) await removeStored(storage, [row.imageKey], log);
   return true;
 }
 

@@ -14,6 +14,7 @@ import { enforceRecordLimit } from '../../lib/record-limit';
 import { assertStorageRoom } from '../../uploads/upload-limits';
 import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
+import { removeStored } from '../../storage/remove-stored';
 
 const columns = {
   id: businessDocuments.id,
@@ -167,8 +168,7 @@ export async function deleteDocument(
     return row.storageKey;
   });
   if (key === null) return false;
-  // After the commit: a file without a row is harmless, a row without its file would be a broken link.
-  await storage.delete(key).catch((err: unknown) => log.warn(`could not remove stored file ${key}: ${String(err)}`));
+  await removeStored(storage, [key], log);
   return true;
 }
 

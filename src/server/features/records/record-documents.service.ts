@@ -15,6 +15,7 @@ import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
 import type { KindConfig } from './records.kinds';
 import { documentColumns, isRecordId, lockRecord, toDocument } from './records.service';
+import { removeStored } from '../../storage/remove-stored';
 
 /**
  * Stores the file under a server-made key (the kind's folder, the client, a new id) and records it
@@ -110,6 +111,6 @@ export async function deleteRecordDocument(
     return String(row.storageKey);
   });
   if (key === null) return false;
-  await storage.delete(key).catch((err: unknown) => log.warn(`could not remove stored file ${key}: ${String(err)}`));
+  await removeStored(storage, [key], log);
   return true;
 }

@@ -10,6 +10,7 @@ import { isDocumentId } from '../documents/documents.service';
 import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
 import type { KindConfig } from './records.kinds';
+import { removeStored } from '../../storage/remove-stored';
 
 // Every query filters by the scope's client: another client's record is simply not there (404).
 
@@ -196,10 +197,6 @@ export async function updateRecord(
 }
 
 type Log = { warn: (m: string) => void };
-const removeFiles = async (storage: { delete: (key: string) => Promise<void> }, keys: string[], log: Log) => {
-  for (const key of keys)
-    await storage.delete(key).catch((err: unknown) => log.warn(`could not remove stored file ${key}: ${String(err)}`));
-};
 
 /** Deletes the record and its documents (audited for admins), then, after the commit, their stored files. */
 export async function deleteRecord(
@@ -231,7 +228,7 @@ export async function deleteRecord(
   });
   if (keys === null) return false;
   // After the commit: a file without a row is harmless, a row without its file would be a broken link.
-  await removeFiles(storage, keys, log);
+  await removeStored(storage, keys, log);
   return true;
 }
 
