@@ -5,7 +5,7 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { openPglite, openPostgres } from '../../src/server/db/client';
-import { listTasks } from '../../src/server/features/compliance/compliance.service';
+import { listTasks } from '../../src/server/features/compliance/compliance.read';
 import { taskListQuery } from '../../src/shared/compliance';
 
 const [port, target] = process.argv.slice(2);

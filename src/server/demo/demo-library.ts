@@ -4,7 +4,9 @@ import { changeRequestState, createRequest } from '../features/automations/autom
 import { cleanAutomationHtml } from '../features/automations/automation-html';
 import { addAutomation } from '../features/automations/automations.service';
 import { markRead, sendMessage } from '../features/support/support.service';
-import { addResource, addVideo, saveProgress, setIntro } from '../features/training/training.service';
+import { addVideo, setIntro } from '../features/training/training.service';
+import { saveProgress } from '../features/training/training-progress.service';
+import { addResource } from '../features/training/training-resources.service';
 import { automationInput, automationRequestInput, automationRequestStateInput } from '../../shared/automations';
 import { supportMessageInput } from '../../shared/support';
 import { progressInput, videoFields } from '../../shared/training';

@@ -5,16 +5,8 @@ import { access } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
 import { CONTACT_SUPPORT_TASK } from '../../../shared/compliance-template';
 import { ONLY_CONTACT_SUPPORT, TASK_NOT_FOUND, taskInput, taskListQuery, taskUpdate } from '../../../shared/compliance';
-import {
-  addTask,
-  completeTask,
-  deleteTask,
-  findTask,
-  getTask,
-  listTasks,
-  parseTaskId,
-  updateTask,
-} from './compliance.service';
+import { addTask, completeTask, deleteTask, updateTask } from './compliance.service';
+import { findTask, getTask, listTasks, parseTaskId } from './compliance.read';
 import { documentRequestInput, documentRequestListQuery, rejectInput } from '../../../shared/document-requests';
 import { receiveUpload, uploadBodyLimit } from '../../uploads/upload';
 import { acceptUpload } from '../../uploads/accept';

@@ -1,211 +1,23 @@
-import { and, asc, count, eq, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ConflictError } from '../../lib/domain-errors';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { businessCompliance, businessDocuments, recentActivities } from '../../db/schema';
+import { businessCompliance, recentActivities } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import {
-  isOverdue,
   toDueDate,
   type ComplianceTask,
-  type TaskCounts,
-  type TaskListQuery,
-  type TaskPage,
   type TaskStatus,
   type taskInput,
   type taskUpdate,
 } from '../../../shared/compliance';
-import {
-  MAX_UPLOADS_PER_TASK_IN_LIST,
-  MAX_UPLOADS_PER_TASK_VIEW,
-  REQUEST_STATUS_BY_REVIEW,
-  type RequestUpload,
-} from '../../../shared/document-requests';
+import { REQUEST_STATUS_BY_REVIEW } from '../../../shared/document-requests';
 import { LIMITS } from '../../../shared/limits';
-import { pageWindow, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
 import { announce } from '../../lib/changes';
-
-const columns = {
-  id: businessCompliance.id,
-  name: businessCompliance.taskName,
-  description: businessCompliance.taskDescription,
-  dueDate: businessCompliance.taskDueDate,
-  priority: businessCompliance.taskPriority,
-  status: businessCompliance.taskStatus,
-  isBusinessLicense: businessCompliance.isBusinessLicense,
-  isTaxForm: businessCompliance.isTaxForm,
-  isCompliance: businessCompliance.isCompliance,
-  createdAt: businessCompliance.createdAt,
-  kind: businessCompliance.kind,
-  requestedDocument: businessCompliance.requestedDocument,
-  requestedDocumentType: businessCompliance.requestedDocumentType,
-  rejectReason: businessCompliance.rejectReason,
-  submittedAt: businessCompliance.submittedAt,
-};
-export { columns as taskColumns };
-export type TaskRow = Awaited<ReturnType<typeof findTask>> & {};
-
-type Uploads = { uploads: RequestUpload[]; uploadCount: number };
-const noUploads: Uploads = { uploads: [], uploadCount: 0 };
-/**
- * Field by field, not `{ ...row, ...uploads }`: every list page maps up to 100 rows, and the spread
- * made this mapping about 4 us a row (a fifth of the task list's CPU in the benchmark) against under 1.
- */
-const toTask = (row: TaskRow, now = new Date(), uploads: Uploads = noUploads): ComplianceTask => ({
-  id: row.id,
-  name: row.name,
-  description: row.description,
-  dueDate: row.dueDate ? row.dueDate.toISOString() : null,
-  priority: row.priority,
-  status: row.status,
-  isBusinessLicense: row.isBusinessLicense,
-  isTaxForm: row.isTaxForm,
-  isCompliance: row.isCompliance,
-  createdAt: row.createdAt.toISOString(),
-  overdue: isOverdue(row, now),
-  kind: row.kind,
-  requestedDocument: row.requestedDocument,
-  requestedDocumentType: row.requestedDocumentType,
-  rejectReason: row.rejectReason,
-  submittedAt: row.submittedAt ? row.submittedAt.toISOString() : null,
-  uploads: uploads.uploads,
-  uploadCount: uploads.uploadCount,
-});
-
-/**
- * The uploads of the given document requests, newest first, at most `max` a task, with each
- * task's count: one query for a whole page of tasks.
- */
-async function requestUploads(db: Db, clientId: string, taskIds: number[], max: number): Promise<Map<number, Uploads>> {
-  const byTask = new Map<number, Uploads>();
-  if (!taskIds.length) return byTask;
-  const d = businessDocuments;
-  const ranked = db
-    .select({
-      id: d.id,
-      userId: d.userId,
-      documentName: d.documentName,
-      documentType: d.documentType,
-      contentType: d.contentType,
-      size: d.size,
-      createdAt: d.createdAt,
-      taskId: sql<number>`${d.requestTaskId}`.as('task_id'),
-      rank: sql<number>`row_number() over (partition by ${d.requestTaskId} order by ${d.createdAt} desc, ${d.id} desc)`.as(
-        'rank',
-      ),
-      total: sql<number>`(count(*) over (partition by ${d.requestTaskId}))::int`.as('total'),
-    })
-    .from(d)
-    .where(and(eq(d.userId, clientId), inArray(d.requestTaskId, taskIds)))
-    .as('ranked');
-  const rows = await db.select().from(ranked).where(lte(ranked.rank, max)).orderBy(ranked.rank);
-  for (const { taskId, rank: _rank, total, ...doc } of rows) {
-    const entry = byTask.get(taskId) ?? { uploads: [], uploadCount: Number(total) };
-    entry.uploads.push({ ...doc, size: Number(doc.size), createdAt: new Date(doc.createdAt).toISOString() });
-    byTask.set(taskId, entry);
-  }
-  return byTask;
-}
-
-/** Rows as tasks, document requests with their uploads (one more query a page, only when it holds requests). */
-async function withUploads(
-  db: Db,
-  clientId: string,
-  rows: TaskRow[],
-  now: Date,
-  max = MAX_UPLOADS_PER_TASK_VIEW,
-): Promise<ComplianceTask[]> {
-  const uploads = await requestUploads(
-    db,
-    clientId,
-    rows.filter((r) => r.kind === 'document_request').map((r) => r.id),
-    max,
-  );
-  return rows.map((row) => toTask(row, now, uploads.get(row.id)));
-}
-
-/** Route parameters are text: anything but a positive 32-bit integer names no task. */
-export const parseTaskId = (raw: string | undefined) =>
-  raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
-
-/** Awaiting completion and due before `now`: the SQL twin of isOverdue. */
-const overdueSql = (now: Date) =>
-  and(
-    eq(businessCompliance.taskStatus, 'Awaiting Completion'),
-    isNotNull(businessCompliance.taskDueDate),
-    lt(businessCompliance.taskDueDate, now),
-  ) as SQL;
-
-/** The client's tasks that pass the list's filters. */
-function taskFilter(clientId: string, q: Pick<TaskListQuery, 'status' | 'priority' | 'overdue'>, now: Date) {
-  return and(
-    eq(businessCompliance.userId, clientId),
-    q.status ? eq(businessCompliance.taskStatus, q.status) : undefined,
-    q.priority ? eq(businessCompliance.taskPriority, q.priority) : undefined,
-    q.overdue === undefined ? undefined : q.overdue ? overdueSql(now) : sql`not (${overdueSql(now)})`,
-  );
-}
-
-/** The one count of a client's tasks (all of them): the compliance page, the timeline and the dashboard show it. */
-export async function countTasks(db: Db, clientId: string, now = new Date()): Promise<TaskCounts> {
-  const [row] = await db
-    .select({
-      total: count(),
-      completed: count(sql`case when ${businessCompliance.taskStatus} = 'Completed' then 1 end`),
-      overdue: count(sql`case when ${overdueSql(now)} then 1 end`),
-    })
-    .from(businessCompliance)
-    .where(eq(businessCompliance.userId, clientId));
-  return row;
-}
-
-/**
- * A page of the client's tasks by due date (no date last), then id, filtered; with the filtered
- * total and the counts over all the client's tasks. Indexed on (user_id, due date).
- */
-export async function listTasks(db: Db, clientId: string, q: TaskListQuery, now = new Date()): Promise<TaskPage> {
-  const where = taskFilter(clientId, q, now);
-  const { limit, offset } = pageWindow(q);
-  const rows = db
-    .select(columns)
-    .from(businessCompliance)
-    .where(where)
-    .orderBy(sql`${businessCompliance.taskDueDate} asc nulls last`, asc(businessCompliance.id))
-    .limit(limit)
-    .offset(offset)
-    .then((r) => withUploads(db, clientId, r, now, MAX_UPLOADS_PER_TASK_IN_LIST));
-  const total = db
-    .select({ n: count() })
-    .from(businessCompliance)
-    .where(where)
-    .then(([r]) => r.n);
-  const [page, counts] = await Promise.all([toPage(q, rows, total), countTasks(db, clientId, now)]);
-  return { ...page, counts };
-}
-
-/** One of the client's tasks as the list shows it; null when it is not theirs. */
-export async function getTask(
-  db: Db,
-  clientId: string,
-  taskId: number,
-  now = new Date(),
-): Promise<ComplianceTask | null> {
-  const row = await findTask(db, clientId, taskId);
-  return row ? (await withUploads(db, clientId, [row], now))[0] : null;
-}
-
-export async function findTask(db: Db, clientId: string, taskId: number) {
-  const [row] = await db
-    .select(columns)
-    .from(businessCompliance)
-    .where(and(eq(businessCompliance.id, taskId), eq(businessCompliance.userId, clientId)));
-  return row ?? null;
-}
-
-export const taskLink = (taskId: number) => `/compliance?task=${taskId}`;
+import { taskColumns as columns, taskLink, toTask, withUploads } from './compliance.read';
 
 /** The recent-activity entry a status change leaves (as in the original product: Awaiting Completion maps to in-progress). */
 async function recordStatusChange(tx: Db, clientId: string, task: { name: string }, status: TaskStatus) {

@@ -25,7 +25,8 @@ import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit, recordWorkflowStep } from '../audit/audit.service';
 import { insertDocument } from '../documents/documents.service';
 import { notifyAdmins } from '../notifications/notifications.service';
-import { findTask, getTask, taskColumns, tellClient, type TaskRow } from './compliance.service';
+import { findTask, getTask, taskColumns, type TaskRow } from './compliance.read';
+import { tellClient } from './compliance.service';
 import { announce } from '../../lib/changes';
 
 type ActivityStatus = (typeof recentActivities.$inferInsert)['status'];

@@ -6,7 +6,8 @@ import type { Scope } from '../../middleware/access';
 import { CONTACT_SUPPORT_TASK, FREE_GUIDE_TASK, MY_ACCOUNT_TASK } from '../../../shared/compliance-template';
 import { buildOutDay, type BuildOut } from '../../../shared/dashboard';
 import { MAX_PAGE_SIZE } from '../../../shared/paging';
-import { completeTask, countTasks } from '../compliance/compliance.service';
+import { countTasks } from '../compliance/compliance.read';
+import { completeTask } from '../compliance/compliance.service';
 import { contactSupportMail } from './dashboard.mail';
 
 const NAMED_TASKS = [FREE_GUIDE_TASK, CONTACT_SUPPORT_TASK, MY_ACCOUNT_TASK];

@@ -11,7 +11,7 @@ import {
 import { firstStepOpenings, revolvingCredits, storeCreditCards } from '../../db/schema';
 import type { FundabilityFacts } from '../../../shared/fundability';
 import { LIMITS } from '../../../shared/limits';
-import { countTasks } from '../compliance/compliance.service';
+import { countTasks } from '../compliance/compliance.read';
 
 // What the fundability checks read for one client, in five statements whatever the client holds.
 // Lists are bounded by the record limits (a client cannot have more than that through the API), so

@@ -17,22 +17,17 @@ import {
   videoOrderInput,
 } from '../../../shared/training';
 import {
-  addResource,
   addVideo,
-  clientProgress,
-  deleteResource,
   deleteVideo,
   editVideo,
-  findResource,
   findVideoFiles,
   introVideo,
-  listResources,
   listVideos,
   reorderVideos,
-  saveProgress,
   setIntro,
-  videoExists,
 } from './training.service';
+import { clientProgress, saveProgress } from './training-progress.service';
+import { addResource, deleteResource, findResource, listResources, videoExists } from './training-resources.service';
 import { receiveNewVideo, receiveResource, receiveVideoForm } from './training.upload';
 
 /** /api/training-videos: the Training Videos library (every signed-in user reads; admins manage). */

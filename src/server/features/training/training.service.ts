@@ -4,21 +4,18 @@ import { ConflictError, NotFoundError } from '../../lib/domain-errors';
 import type { Db } from '../../db/client';
 import { trainingVideos, videoProgress, videoResources } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
-import { storeThenRecord, type ReceivedUpload } from '../../uploads/upload';
 import { pageWindow } from '../../lib/paging';
 import { isDocumentId } from '../documents/documents.service';
 import { LIMITS, limitReached } from '../../../shared/limits';
-import type { Page, PageQuery } from '../../../shared/paging';
+import type { PageQuery } from '../../../shared/paging';
 import {
-  isWatched,
   VIDEO_NOT_FOUND,
-  type ClientProgressPage,
   type TrainingVideo,
   type TrainingVideoPage,
   type VideoFields,
   type VideoProgress,
-  type VideoResource,
 } from '../../../shared/training';
+import { removeStored } from '../../storage/remove-stored';
 
 /** Route parameters are text: anything but a UUID names no video or resource. */
 export const isTrainingId = isDocumentId;
@@ -42,7 +39,7 @@ const videoColumns = {
   isIntro: trainingVideos.isIntro,
   createdAt: trainingVideos.createdAt,
 };
-const progressColumns = {
+export const progressColumns = {
   positionSeconds: videoProgress.positionSeconds,
   durationSeconds: videoProgress.durationSeconds,
   watched: videoProgress.watched,
@@ -50,7 +47,7 @@ const progressColumns = {
 };
 
 type ProgressRow = { positionSeconds: number; durationSeconds: number; watched: boolean; updatedAt: Date } | null;
-const toProgress = (p: ProgressRow): VideoProgress | null =>
+export const toProgress = (p: ProgressRow): VideoProgress | null =>
   p ? { ...p, updatedAt: p.updatedAt.toISOString() } : null;
 
 type VideoRow = {
@@ -86,7 +83,7 @@ const videosFor = (db: Db, userId: string) =>
     .leftJoin(videoProgress, and(eq(videoProgress.videoId, trainingVideos.id), eq(videoProgress.userId, userId)));
 
 /** The library's size and how many of its videos `userId` has watched, in one statement. */
-async function counts(db: Db, userId: string) {
+export async function counts(db: Db, userId: string) {
   const [row] = await db
     .select({
       total: count(),
@@ -205,16 +202,8 @@ export async function editVideo(
   const replaced = [files.video ? old.videoKey : null, files.thumbnail ? old.thumbnailKey : null].filter(
     (k): k is string => !!k,
   );
-  await removeKeys(storage, replaced, log);
+  await removeStored(storage, replaced, log);
   return (await videoById(db, actorId, videoId))!;
-}
-
-async function removeKeys(storage: Storage, keys: string[], log: Log) {
-  await Promise.all(
-    keys.map((key) =>
-      storage.delete(key).catch((err: unknown) => log.warn(`could not remove stored file ${key}: ${String(err)}`)),
-    ),
-  );
 }
 
 /** Removes the video (its resources and everyone's progress go with it), closes the gap in the order, then removes its files. */
@@ -240,7 +229,7 @@ export async function deleteVideo(db: Db, storage: Storage, videoId: string, log
   });
   if (!keys) return false;
   // After the commit: a file without a row is harmless, a row without its file would be broken.
-  await removeKeys(storage, keys, log);
+  await removeStored(storage, keys, log);
   return true;
 }
 
@@ -274,180 +263,4 @@ export async function setIntro(db: Db, videoId: string | null) {
     if (!rows.length) throw new NotFoundError(VIDEO_NOT_FOUND);
     return true;
   });
-}
-
-// --- Resources -------------------------------------------------------------------------------
-
-const resourceColumns = {
-  id: videoResources.id,
-  videoId: videoResources.videoId,
-  name: videoResources.name,
-  contentType: videoResources.contentType,
-  size: videoResources.size,
-  createdAt: videoResources.createdAt,
-};
-const toResource = (r: {
-  id: string;
-  videoId: string;
-  name: string;
-  contentType: string;
-  size: number;
-  createdAt: Date;
-}): VideoResource => ({
-  ...r,
-  createdAt: r.createdAt.toISOString(),
-  downloadUrl: `/api/training-videos/${r.videoId}/resources/${r.id}/download`,
-});
-
-export async function videoExists(db: Db, videoId: string | undefined) {
-  if (!isTrainingId(videoId)) return false;
-  return (await db.$count(trainingVideos, eq(trainingVideos.id, videoId))) > 0;
-}
-
-/** A page of a video's resources, oldest first. */
-export async function listResources(db: Db, videoId: string, q: PageQuery): Promise<Page<VideoResource>> {
-  const { limit, offset } = pageWindow(q);
-  const where = eq(videoResources.videoId, videoId);
-  const [rows, total] = await Promise.all([
-    db
-      .select(resourceColumns)
-      .from(videoResources)
-      .where(where)
-      .orderBy(asc(videoResources.createdAt), asc(videoResources.id))
-      .limit(limit)
-      .offset(offset),
-    db.$count(videoResources, where),
-  ]);
-  return { items: rows.map(toResource), total, page: q.page, pageSize: q.pageSize };
-}
-
-/** Stores the file and records it under the video (LIMITS.resourcesPerVideo); null when the video is gone. */
-export async function addResource(
-  db: Db,
-  storage: Storage,
-  videoId: string,
-  upload: ReceivedUpload,
-  name: string,
-): Promise<VideoResource | null> {
-  const id = randomUUID();
-  const key = `training-videos/resources/${videoId}/${id}.${upload.ext}`;
-  return storeThenRecord(storage, key, upload, () =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('video_resources'), hashtext(${videoId}))`);
-      const [video] = await tx
-        .select({ id: trainingVideos.id })
-        .from(trainingVideos)
-        .where(eq(trainingVideos.id, videoId))
-        .for('share');
-      if (!video) throw new NotFoundError(VIDEO_NOT_FOUND);
-      const n = await tx.$count(videoResources, eq(videoResources.videoId, videoId));
-      if (n >= LIMITS.resourcesPerVideo)
-        throw new ConflictError(limitReached(LIMITS.resourcesPerVideo, 'resources on this video'));
-      const [row] = await tx
-        .insert(videoResources)
-        .values({ id, videoId, name, storageKey: key, contentType: upload.contentType, size: upload.bytes.length })
-        .returning(resourceColumns);
-      return toResource(row);
-    }),
-  );
-}
-
-export async function findResource(db: Db, videoId: string | undefined, resourceId: string | undefined) {
-  if (!isTrainingId(videoId) || !isTrainingId(resourceId)) return null;
-  const [row] = await db
-    .select({ ...resourceColumns, storageKey: videoResources.storageKey })
-    .from(videoResources)
-    .where(and(eq(videoResources.id, resourceId), eq(videoResources.videoId, videoId)));
-  return row ?? null;
-}
-
-export async function deleteResource(
-  db: Db,
-  storage: Storage,
-  videoId: string | undefined,
-  resourceId: string | undefined,
-  log: Log,
-) {
-  if (!isTrainingId(videoId) || !isTrainingId(resourceId)) return false;
-  const [row] = await db
-    .delete(videoResources)
-    .where(and(eq(videoResources.id, resourceId), eq(videoResources.videoId, videoId)))
-    .returning({ key: videoResources.storageKey });
-  if (!row) return false;
-  await removeKeys(storage, [row.key], log);
-  return true;
-}
-
-// --- Progress --------------------------------------------------------------------------------
-
-/**
- * Saves where `userId` stopped in the video, in one statement (the player saves every few
- * seconds); once watched it stays watched. Null when there is no such video.
- */
-export async function saveProgress(
-  db: Db,
-  userId: string,
-  videoId: string | undefined,
-  input: { positionSeconds: number; durationSeconds: number },
-): Promise<VideoProgress | null> {
-  if (!isTrainingId(videoId)) return null;
-  const watched = isWatched(input.positionSeconds, input.durationSeconds);
-  const [row] = await db
-    .insert(videoProgress)
-    .select(
-      db
-        .select({
-          userId: sql<string>`${userId}`.as('user_id'),
-          videoId: trainingVideos.id,
-          positionSeconds: sql<number>`${input.positionSeconds}::real`.as('position_seconds'),
-          durationSeconds: sql<number>`${input.durationSeconds}::real`.as('duration_seconds'),
-          watched: sql<boolean>`${watched}::boolean`.as('watched'),
-          updatedAt: sql<Date>`now()`.as('updated_at'),
-        })
-        .from(trainingVideos)
-        .where(eq(trainingVideos.id, videoId)),
-    )
-    .onConflictDoUpdate({
-      target: [videoProgress.userId, videoProgress.videoId],
-      set: {
-        positionSeconds: sql`excluded.position_seconds`,
-        durationSeconds: sql`excluded.duration_seconds`,
-        watched: sql`${videoProgress.watched} or excluded.watched`,
-        updatedAt: sql`now()`,
-      },
-    })
-    .returning(progressColumns);
-  return row ? toProgress(row) : null;
-}
-
-/** Every video in order with one client's progress (null where never opened), for admins. */
-export async function clientProgress(db: Db, clientId: string, q: PageQuery): Promise<ClientProgressPage> {
-  const { limit, offset } = pageWindow(q);
-  const [rows, c] = await Promise.all([
-    db
-      .select({
-        videoId: trainingVideos.id,
-        title: trainingVideos.title,
-        displayOrder: trainingVideos.displayOrder,
-        progress: progressColumns,
-      })
-      .from(trainingVideos)
-      .leftJoin(videoProgress, and(eq(videoProgress.videoId, trainingVideos.id), eq(videoProgress.userId, clientId)))
-      .orderBy(asc(trainingVideos.displayOrder), asc(trainingVideos.id))
-      .limit(limit)
-      .offset(offset),
-    counts(db, clientId),
-  ]);
-  return {
-    items: rows.map((r) => ({
-      videoId: r.videoId,
-      title: r.title,
-      displayOrder: r.displayOrder,
-      progress: toProgress(r.progress),
-    })),
-    total: c.total,
-    page: q.page,
-    pageSize: q.pageSize,
-    watchedCount: c.watched,
-  };
 }
