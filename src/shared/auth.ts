@@ -1,20 +1,9 @@
 import { z } from 'zod';
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  SIGNIN_REQUIRED_MESSAGE,
-  SIGNUP_REQUIRED_MESSAGE,
-} from './auth-messages';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SIGNUP_REQUIRED_MESSAGE } from './auth-messages';
 import { authErrorMessage } from './auth-errors';
 import { singleLine } from './text';
 
-export {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  RESET_EMAIL_STORAGE_KEY,
-  SIGNIN_REQUIRED_MESSAGE,
-  SIGNUP_REQUIRED_MESSAGE,
-} from './auth-messages';
+export { PASSWORD_MIN_LENGTH, RESET_EMAIL_STORAGE_KEY, SIGNUP_REQUIRED_MESSAGE } from './auth-messages';
 
 // Labelled as the sign-up form labels them: the form shows one message for the whole form.
 const required = (max: number, label: string) =>
@@ -41,11 +30,6 @@ export const signupInput = z
   })
   .strict();
 export type SignupInput = z.infer<typeof signupInput>;
-
-export const signinInput = z.object({
-  email: z.string().trim().min(1, SIGNIN_REQUIRED_MESSAGE),
-  password: z.string().min(1, SIGNIN_REQUIRED_MESSAGE),
-});
 
 const INVALID_EMAIL = authErrorMessage('INVALID_EMAIL');
 

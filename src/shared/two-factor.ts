@@ -21,4 +21,3 @@ export const TWO_FACTOR_SETUP_PATH = '/two-factor-setup';
 
 /** A code typed by a person: spaces and dashes in the middle are fine. */
 export const normalizeTotpCode = (raw: string) => raw.replace(/[\s-]/g, '');
-export const isTotpCode = (raw: string) => /^\d{6}$/.test(normalizeTotpCode(raw));

@@ -9,6 +9,7 @@ import { authTwoFactors } from '../db/schema';
 import { branding } from '../../shared/branding';
 import {
   ADMIN_MUST_KEEP_TWO_FACTOR,
+  RECOVERY_CODE_COUNT,
   TWO_FACTOR_CODE_REQUIRED,
   TWO_FACTOR_LOCK_MINUTES,
   TWO_FACTOR_MAX_FAILURES,
@@ -26,7 +27,7 @@ export const twoFactorPlugin = () =>
   twoFactor({
     issuer: branding.productName,
     totpOptions: { digits: 6, period: 30 },
-    backupCodeOptions: { amount: 10, length: 10 },
+    backupCodeOptions: { amount: RECOVERY_CODE_COUNT, length: 10 },
     accountLockout: {
       enabled: true,
       maxFailedAttempts: TWO_FACTOR_MAX_FAILURES,
