@@ -1,22 +1,18 @@
 import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, expectSignedIn, screenshot, signedInAdmin, signedInClient, signIn, test } from './fixtures';
+import {
+  expect,
+  expectAccessible,
+  expectSignedIn,
+  screenshot,
+  signedInAdmin,
+  signedInClient,
+  signIn,
+  test,
+} from './fixtures';
 import { LOAN_MESSAGES } from '../src/shared/loans';
 import { LIMITS, limitReached } from '../src/shared/limits';
 
 /** No serious or critical WCAG 2.1 AA violation in the page's content as it stands (the shell has its own checks). */
-async function expectNoSeriousA11y(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .include('main')
-    .options({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
-    .analyze();
-  expect(
-    results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
@@ -187,7 +183,7 @@ test("a client's offer waits for review; the admin approves it in the queue; ano
   await expect(page).toHaveURL(/review=pending/);
   await expect(card.getByText('Added by Petra Poster')).toBeVisible();
   await expect(card.getByRole('button', { name: `Reject ${title}` })).toBeVisible();
-  await expectNoSeriousA11y(page);
+  await expectAccessible(page, 'main');
   await screenshot(page, 'loans-admin-queue');
   await page.setViewportSize(PHONE);
   await expect(card.getByRole('button', { name: `Approve ${title}` })).toBeVisible();

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { totpCode } from '../src/server/test/totp';
-import { expect, expectPath, expectSignedIn, screenshot, signInForm, test as base } from './fixtures';
+import { expect, expectAccessible, expectPath, expectSignedIn, screenshot, signInForm, test as base } from './fixtures';
 import { DEMO_START_TIMEOUT_MS, startDemoPortal } from './support/demo-portal';
 
 const ADMIN_EMAIL = 'admin@demo.local';
@@ -33,18 +32,10 @@ const fetchInPage = (page: Page, url: string) =>
     return { status: res.status, body: (await res.json().catch(() => null)) as { code?: string } | null };
   }, url);
 
-async function noSeriousAxe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const found = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
-  expect(found).toEqual([]);
-}
-
 async function fitsPhone(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await noSeriousAxe(page);
+  await expectAccessible(page);
   await screenshot(page, `${name}-390`);
   await page.setViewportSize({ width: 1366, height: 900 });
 }
@@ -74,7 +65,7 @@ test('an admin signs in the first time, must set up two-factor, saves the recove
   const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7 ]{32,}$/);
   await screenshot(page, 'two-factor-setup');
-  await noSeriousAxe(page);
+  await expectAccessible(page);
   await fitsPhone(page, 'two-factor-setup');
 
   // A wrong code first: said in words, nothing turned on.
@@ -111,7 +102,7 @@ test('an admin signs in the first time, must set up two-factor, saves the recove
   await expect(page.getByRole('heading', { name: 'Two-Factor Sign-In' })).toBeVisible();
   expect((await fetchInPage(page, '/api/auth/get-session')).body).toBeNull();
   await screenshot(page, 'two-factor-prompt');
-  await noSeriousAxe(page);
+  await expectAccessible(page);
   await fitsPhone(page, 'two-factor-prompt');
   await page.getByLabel('Code from your authenticator app').fill(await totpCode(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -150,7 +141,7 @@ test('a client turns two-factor on in My Account, signs in with a recovery code 
   await page.getByRole('button', { name: 'I Saved My Recovery Codes' }).click();
   await expect(page.getByText('On: signing in asks for a code from your app.')).toBeVisible();
   await screenshot(page, 'two-factor-account-on');
-  await noSeriousAxe(page);
+  await expectAccessible(page);
 
   // Signed out and in with a recovery code; the same code a second time is refused.
   for (const attempt of ['first', 'again'] as const) {

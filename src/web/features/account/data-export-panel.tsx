@@ -3,6 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Download } from 'lucide-react';
 import { Alert } from '../../components/ui/alert';
+import { putServerError } from '../../lib/server-error';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
@@ -49,7 +50,9 @@ export function DataExportPanel({ clientId, isAdmin }: { clientId: string; isAdm
       setBusy(false);
       close(false);
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : 'The download failed. Please try again.');
+      // A wrong password is refused for its field and shown under it; anything else in the alert.
+      const message = putServerError(form, err);
+      if (message !== null) setError(message || 'The download failed. Please try again.');
     } finally {
       setBusy(false);
     }
