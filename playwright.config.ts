@@ -26,6 +26,10 @@ export default defineConfig({
     // Failure screenshots land in test-results/e2e/; the named screenshots for review in e2e/screenshots/.
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
+    // Chromium composites in software here: the shell's live dot and the sign-in page's carousel
+    // repaint every frame, and that took two thirds of the browser's CPU. No test asserts motion;
+    // every-page.spec.ts checks the moving sign-in page with motion on.
+    reducedMotion: 'reduce',
   },
   projects: [
     {

@@ -304,10 +304,18 @@ test.describe('every page: axe finds nothing serious, and nothing overflows a ph
   test('guest pages', async ({ page }) => {
     test.setTimeout(180_000);
     await checkRoutes(page, guestRoutes, 'guest', { shell: false });
+    // The other specs run with reduced motion (see playwright.config.ts): the moving sign-in page too.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/signin');
+    await waitForPage(page, { path: '/signin' });
+    await expectNoSeriousAxeViolations(page, '/signin with motion at 1366 px');
+    await page.setViewportSize(PHONE);
     // A phone's first visit also gets the phone notice's contrast checked on the sign-in page.
     await page.goto('/signin');
     await waitForPage(page, { path: '/signin' });
     await expectNoSeriousAxeViolations(page, '/signin at 390 px');
+    await expectNoHorizontalOverflow(page, '/signin with motion');
   });
 
   test('client pages, with a bank account, a business account and an activity', async ({ page }) => {
