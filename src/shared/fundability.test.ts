@@ -1,19 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { checkIds, evaluateFundability, type CheckId, type CheckState, type FundabilityFacts } from './fundability';
+import { CHECKS } from './fundability-checks';
 import {
-  CHECKS,
-  checkIds,
   emailDomain,
-  evaluateFundability,
   FREE_MAIL_DOMAINS,
   normalizeAddress,
   normalizeName,
   normalizePhone,
   registrableDomain,
   websiteDomain,
-  type CheckId,
-  type CheckState,
-  type FundabilityFacts,
-} from './fundability';
+} from './fundability-compare';
 
 type Profile = NonNullable<FundabilityFacts['profile']>;
 
