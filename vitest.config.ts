@@ -12,6 +12,10 @@ export default defineConfig({
     // Vitest's default on 2 cores is one worker (cores - 1), which leaves a core idle while a file waits on
     // its database or its password hashes: two files at a time take about half as long.
     maxWorkers: 2,
+    // Files in a worker share loaded modules: importing the app (better-auth, drizzle, PGlite's
+    // WebAssembly) anew for each file was a third of the suite. Each file still builds its own app
+    // and database (src/server/test/test-app.ts), so nothing a test sees carries over.
+    isolate: false,
     globalSetup: ['src/server/test/global-setup.ts'],
     // Generous: with two files at a time on a busy 2-core machine the longest test (the canary's walk of every route) nears 20 s.
     testTimeout: 60_000,
