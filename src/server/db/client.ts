@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -108,6 +109,8 @@ export async function openPglite(
 ): Promise<Database & { client: PGlite }> {
   const client = await PGlite.create(dataDir ? path.join(dataDir, 'db') : undefined, {
     ...(loadDataDir ? { loadDataDir } : {}),
+    // The clients search's index (migration 0022) is a trigram one.
+    extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite(client, { schema, logger: opts.logger });
