@@ -12,6 +12,7 @@ import {
 import { revealBankNumber, useDeleteBankAccount, useUpdateBankAccount } from './api';
 import { BankAccountForm } from './bank-account-form';
 import { EditableCard } from '../../components/editable-card';
+import { useFormOpen } from '../../lib/use-form-open';
 import { useSecretReveal } from '../../components/secret-reveal';
 import { CopyButton } from '../../components/copy-button';
 
@@ -56,9 +57,8 @@ function TextRow({ label, value }: { label: string; value: string }) {
 
 /** One account: every field, copy per field, inline edit, delete after confirmation. */
 export function BankAccountCard({ account, clientName }: { account: BankAccount; clientName?: string }) {
-  const [editing, setEditing] = useState(false);
+  const edit = useFormOpen();
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
   const update = useUpdateBankAccount(account.clientId, account.id);
   const remove = useDeleteBankAccount(account.clientId, account.id);
   const title = account.bankName || 'Bank account';
@@ -67,10 +67,9 @@ export function BankAccountCard({ account, clientName }: { account: BankAccount;
     update.mutate(input, {
       onSuccess: () => {
         toast.success('Bank account updated');
-        setEditing(false);
-        setError(null);
+        edit.close();
       },
-      onError: setError,
+      onError: edit.failed,
     });
   const confirmDelete = () =>
     remove.mutate(undefined, {
@@ -98,20 +97,17 @@ export function BankAccountCard({ account, clientName }: { account: BankAccount;
           </div>
         </div>
       }
-      editing={editing}
-      onEdit={() => setEditing(true)}
+      editing={edit.isOpen}
+      onEdit={edit.open}
       form={
         <BankAccountForm
           idPrefix={`edit-${account.id}`}
           account={account}
           submitLabel="Save Changes"
           busy={update.isPending}
-          error={error}
+          error={edit.error}
           onSubmit={save}
-          onCancel={() => {
-            setEditing(false);
-            setError(null);
-          }}
+          onCancel={edit.close}
         />
       }
       contentClassName="p-4 pt-0"

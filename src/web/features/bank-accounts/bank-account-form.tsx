@@ -9,9 +9,10 @@ import {
   type BankAccount,
   type BankAccountInput,
 } from '../../../shared/bank-accounts';
-import { describedBy, FormField } from '../../components/ui/form-field';
+import { FormField } from '../../components/ui/form-field';
 import { FormActions } from '../../components/ui/form-actions';
 import { Textarea } from '../../components/ui/textarea';
+import { TextField } from '../../components/ui/text-field';
 import { useServerError } from '../../lib/server-error';
 
 type Output = z.output<typeof bankAccountInput>;
@@ -68,40 +69,28 @@ export function BankAccountForm(props: {
     name: 'bankName' | 'accountOwner' | 'address' | 'phone' | 'businessAccountUrl' | 'monthlyFees',
     label: string,
     extra: { type?: string; placeholder?: string; inputMode?: 'decimal'; required?: boolean } = {},
-  ) => {
-    const id = `${p}-${name}`;
-    const error = e[name]?.message;
-    return (
-      <FormField id={id} label={label} error={error}>
-        <Input
-          id={id}
-          {...extra}
-          aria-invalid={Boolean(error)}
-          aria-describedby={describedBy(id, undefined, error)}
-          disabled={props.busy}
-          {...register(name)}
-        />
-      </FormField>
-    );
-  };
-  const number = (name: 'accountNumber' | 'routingNumber', label: string, masked: string | undefined) => {
-    const id = `${p}-${name}`;
-    const error = e[name]?.message;
-    const hint = masked ? `Leave blank to keep ${masked}.` : undefined;
-    return (
-      <FormField id={id} label={label} hint={hint} error={error}>
-        <Input
-          id={id}
-          inputMode="numeric"
-          autoComplete="off"
-          aria-invalid={Boolean(error)}
-          aria-describedby={describedBy(id, hint, error)}
-          disabled={props.busy}
-          {...register(name)}
-        />
-      </FormField>
-    );
-  };
+  ) => (
+    <TextField
+      id={`${p}-${name}`}
+      label={label}
+      error={e[name]?.message}
+      {...extra}
+      disabled={props.busy}
+      {...register(name)}
+    />
+  );
+  const number = (name: 'accountNumber' | 'routingNumber', label: string, masked: string | undefined) => (
+    <TextField
+      id={`${p}-${name}`}
+      label={label}
+      hint={masked ? `Leave blank to keep ${masked}.` : undefined}
+      error={e[name]?.message}
+      inputMode="numeric"
+      autoComplete="off"
+      disabled={props.busy}
+      {...register(name)}
+    />
+  );
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">

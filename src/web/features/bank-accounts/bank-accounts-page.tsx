@@ -14,6 +14,7 @@ import {
   type BankAccountWithClient,
 } from '../../../shared/bank-accounts';
 import { usePageClient } from '../../lib/use-page-client';
+import { useFormOpen } from '../../lib/use-form-open';
 import { ClientSelector } from '../../components/client-selector';
 import { allBankAccountsQuery, bankAccountsQuery, useCreateBankAccount } from './api';
 import { BankAccountCard } from './bank-account-card';
@@ -98,27 +99,19 @@ function Accounts({
 }
 
 function AddBankAccount({ clientId }: { clientId: string }) {
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
+  const add = useFormOpen();
   const create = useCreateBankAccount(clientId);
   const save = (input: BankAccountInput) =>
     create.mutate(input, {
       onSuccess: () => {
         toast.success('Bank account added');
-        setOpen(false);
+        add.close();
       },
-      onError: setError,
+      onError: add.failed,
     });
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => {
-        if (create.isPending) return;
-        setOpen(o);
-        setError(null);
-      }}
-    >
-      <Button onClick={() => setOpen(true)}>
+    <Dialog open={add.isOpen} onOpenChange={(o) => !create.isPending && add.to(o)}>
+      <Button onClick={add.open}>
         <Plus aria-hidden="true" /> Add Bank Account
       </Button>
       <DialogContent
@@ -126,14 +119,14 @@ function AddBankAccount({ clientId }: { clientId: string }) {
         description="Numbers are encrypted and shown masked."
         className="max-w-2xl"
       >
-        {open && (
+        {add.isOpen && (
           <BankAccountForm
             idPrefix="new-bank"
             submitLabel="Add Account"
             busy={create.isPending}
-            error={error}
+            error={add.error}
             onSubmit={save}
-            onCancel={() => setOpen(false)}
+            onCancel={add.close}
           />
         )}
       </DialogContent>

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/business-accounts';
 import { useDeleteBusinessAccount, useUpdateBusinessAccount } from './api';
 import { BusinessAccountForm } from './business-account-form';
+import { useFormOpen } from '../../lib/use-form-open';
 
 /** Blue for Active, yellow otherwise (as the original product does); the word is always shown, so colour is not the only signal. */
 export function StatusBadge({ status }: { status: string }) {
@@ -32,7 +33,7 @@ export function StatusBadge({ status }: { status: string }) {
 
 /** One account: view mode, or edit mode (the account and its details saved together). */
 export function BusinessAccountCard({ clientId, account }: { clientId: string; account: BusinessAccount }) {
-  const [editing, setEditing] = useState(false);
+  const edit = useFormOpen();
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateBusinessAccount(clientId, account.id);
   const remove = useDeleteBusinessAccount(clientId, account.id);
@@ -41,9 +42,12 @@ export function BusinessAccountCard({ clientId, account }: { clientId: string; a
     update.mutate(input, {
       onSuccess: () => {
         toast.success('Account updated successfully');
-        setEditing(false);
+        edit.close();
       },
-      onError: () => toast.error(businessAccountMessages.error),
+      onError: (e) => {
+        toast.error(businessAccountMessages.error);
+        edit.failed(e);
+      },
     });
   const confirmDelete = () =>
     remove.mutate(undefined, {
@@ -61,14 +65,15 @@ export function BusinessAccountCard({ clientId, account }: { clientId: string; a
         <StatusBadge status={account.status} />
       </div>
       <CardContent className="flex flex-1 flex-col gap-3 p-4 pt-0">
-        {editing ? (
+        {edit.isOpen ? (
           <BusinessAccountForm
             idPrefix={`edit-${account.id}`}
             account={account}
             submitLabel="Save"
             busy={update.isPending}
+            error={edit.error}
             onSubmit={save}
-            onCancel={() => setEditing(false)}
+            onCancel={edit.close}
           />
         ) : (
           <>
@@ -107,7 +112,7 @@ export function BusinessAccountCard({ clientId, account }: { clientId: string; a
               </p>
             )}
             <div className="mt-auto flex gap-2 pt-2">
-              <Button variant="outline" size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${account.name}`}>
+              <Button variant="outline" size="sm" onClick={edit.open} aria-label={`Edit ${account.name}`}>
                 <Pencil aria-hidden="true" /> Edit
               </Button>
               <Button

@@ -10,9 +10,11 @@ import {
   type BusinessAccount,
   type BusinessAccountInput,
 } from '../../../shared/business-accounts';
-import { describedBy, FormField } from '../../components/ui/form-field';
+import { FormField } from '../../components/ui/form-field';
 import { FormActions } from '../../components/ui/form-actions';
 import { Textarea } from '../../components/ui/textarea';
+import { TextField } from '../../components/ui/text-field';
+import { useServerError } from '../../lib/server-error';
 
 type Output = z.output<typeof businessAccountInput>;
 // The form starts as Pending (as the original product does); the server saves new accounts as Active whatever it says.
@@ -31,6 +33,8 @@ export function BusinessAccountForm(props: {
   account?: BusinessAccount;
   submitLabel: string;
   busy: boolean;
+  /** The failed save's error: a refusal of one field is shown under that field (the parent's toast says the rest). */
+  error: Error | null;
   onSubmit: (input: BusinessAccountInput) => void;
   onCancel: () => void;
 }) {
@@ -41,6 +45,7 @@ export function BusinessAccountForm(props: {
   });
   const { register, control, formState } = form;
   const e = formState.errors;
+  useServerError(form, props.error);
   const details = useFieldArray({ control, name: 'details' });
   const name = useWatch({ control, name: 'name' }) ?? '';
   const canSave = name.trim() !== '' && !props.busy;
@@ -49,22 +54,16 @@ export function BusinessAccountForm(props: {
     key: 'name' | 'businessAccountUrl',
     label: string,
     extra: { placeholder?: string; type?: string } = {},
-  ) => {
-    const id = `${p}-${key}`;
-    const error = e[key]?.message;
-    return (
-      <FormField id={id} label={label} error={error}>
-        <Input
-          id={id}
-          {...extra}
-          aria-invalid={Boolean(error)}
-          aria-describedby={describedBy(id, undefined, error)}
-          disabled={props.busy}
-          {...register(key)}
-        />
-      </FormField>
-    );
-  };
+  ) => (
+    <TextField
+      id={`${p}-${key}`}
+      label={label}
+      error={e[key]?.message}
+      {...extra}
+      disabled={props.busy}
+      {...register(key)}
+    />
+  );
 
   return (
     <form onSubmit={form.handleSubmit((v) => props.onSubmit(v))} noValidate className="flex flex-col gap-4">

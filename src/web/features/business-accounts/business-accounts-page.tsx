@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Globe, Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
@@ -6,6 +5,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { QueryStates } from '../../components/query-states';
 import { businessAccountMessages, type BusinessAccountInput } from '../../../shared/business-accounts';
 import { usePageClient } from '../../lib/use-page-client';
+import { useFormOpen } from '../../lib/use-form-open';
 import { ClientSelector } from '../../components/client-selector';
 import { usePagedList } from '../../lib/paged-list';
 import { businessAccountsQuery, useCreateBusinessAccount } from './api';
@@ -60,29 +60,33 @@ function AccountGrid({ clientId }: { clientId: string }) {
 }
 
 function AddAccount({ clientId }: { clientId: string }) {
-  const [open, setOpen] = useState(false);
+  const add = useFormOpen();
   const create = useCreateBusinessAccount(clientId);
   const save = (input: BusinessAccountInput) =>
     create.mutate(input, {
       onSuccess: () => {
         toast.success(businessAccountMessages.added);
-        setOpen(false);
+        add.close();
       },
-      onError: () => toast.error(businessAccountMessages.error),
+      onError: (e) => {
+        toast.error(businessAccountMessages.error);
+        add.failed(e);
+      },
     });
   return (
-    <Dialog open={open} onOpenChange={(o) => !create.isPending && setOpen(o)}>
-      <Button onClick={() => setOpen(true)}>
+    <Dialog open={add.isOpen} onOpenChange={(o) => !create.isPending && add.to(o)}>
+      <Button onClick={add.open}>
         <Plus aria-hidden="true" /> Add Account
       </Button>
       <DialogContent title="Add New Account" className="max-w-2xl">
-        {open && (
+        {add.isOpen && (
           <BusinessAccountForm
             idPrefix="new-business"
             submitLabel="Save"
             busy={create.isPending}
+            error={add.error}
             onSubmit={save}
-            onCancel={() => setOpen(false)}
+            onCancel={add.close}
           />
         )}
       </DialogContent>

@@ -8,6 +8,8 @@ import { revolvingCreditInput, storeCardInput, type CardKind } from '../../../sh
 import type { Card, StoreCard } from '../../../shared/cards';
 import type { CardInput } from './api';
 import { Textarea } from '../../components/ui/textarea';
+import { TextField } from '../../components/ui/text-field';
+import { useServerError } from '../../lib/server-error';
 
 type Secret = 'accountNumber' | 'username' | 'password';
 type Values = {
@@ -90,7 +92,10 @@ export function CardForm(props: {
   card?: Card;
   submitLabel: string;
   busy: boolean;
-  error: string | null;
+  /** The failed save's error: a refusal of one field is shown under that field, anything else in the alert. */
+  error: Error | null;
+  /** Put before the alert's sentence (a field's refusal stands under the field without it). */
+  errorPrefix?: string;
   onSubmit: (input: CardInput) => void;
   onCancel: () => void;
 }) {
@@ -102,28 +107,23 @@ export function CardForm(props: {
     name: ['removeAccountNumber', 'removeUsername', 'removePassword'],
   });
   const e = formState.errors;
+  const alert = useServerError(form, props.error);
   const submit = form.handleSubmit((v) => props.onSubmit(payloadOf(kind, v)));
 
   const text = (
     name: 'issuer' | 'cardType' | 'creditLimit' | 'apr' | 'applicationUrl' | 'annualFee',
     label: string,
     extra: { type?: string; placeholder?: string; inputMode?: 'decimal'; required?: boolean } = {},
-  ) => {
-    const id = `${p}-${name}`;
-    const error = e[name]?.message;
-    return (
-      <FormField id={id} label={label} error={error}>
-        <Input
-          id={id}
-          {...extra}
-          aria-invalid={Boolean(error)}
-          aria-describedby={describedBy(id, undefined, error)}
-          disabled={props.busy}
-          {...register(name)}
-        />
-      </FormField>
-    );
-  };
+  ) => (
+    <TextField
+      id={`${p}-${name}`}
+      label={label}
+      error={e[name]?.message}
+      {...extra}
+      disabled={props.busy}
+      {...register(name)}
+    />
+  );
   const area = (name: 'benefits' | 'requirements' | 'rewards', label: string) => {
     const id = `${p}-${name}`;
     const error = e[name]?.message;
@@ -193,7 +193,7 @@ export function CardForm(props: {
           <div className="grid gap-4 sm:grid-cols-3">{SECRETS.map(secret)}</div>
         </fieldset>
       )}
-      {props.error && <Alert tone="error">{props.error}</Alert>}
+      {alert && <Alert tone="error">{`${props.errorPrefix ?? ''}${alert}`}</Alert>}
       <FormActions busy={props.busy} submitLabel={props.submitLabel} onCancel={props.onCancel} />
     </form>
   );

@@ -3,6 +3,7 @@ import { CreditCard, ExternalLink, Store } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { EditableCard } from '../../components/editable-card';
+import { useFormOpen } from '../../lib/use-form-open';
 import { useSecretReveal } from '../../components/secret-reveal';
 import { formatMoney } from '../../../shared/format';
 import { safeHref } from '../../../shared/urls';
@@ -51,9 +52,8 @@ function SecretRow({ card, field }: { card: StoreCard; field: StoreCardSecret })
 
 /** One card: its terms, the application link, secrets masked (store cards), its tradeline; edit inline, delete after confirming. */
 export function CardItem({ card, clientName }: { card: Card; clientName?: string }) {
-  const [editing, setEditing] = useState(false);
+  const edit = useFormOpen();
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const update = useUpdateCard(card.kind, card.clientId, card.id);
   const remove = useDeleteCard(card.kind, card.clientId, card.id);
   const title = card.issuer || 'Card';
@@ -64,12 +64,11 @@ export function CardItem({ card, clientName }: { card: Card; clientName?: string
     update.mutate(input, {
       onSuccess: () => {
         toast.success(CARD_MESSAGES.updated);
-        setEditing(false);
-        setError(null);
+        edit.close();
       },
       onError: (e) => {
         toast.error(CARD_MESSAGES.updateFailed);
-        setError(`${CARD_MESSAGES.updateFailed} ${e.message}`);
+        edit.failed(e);
       },
     });
   // The original product's delete message only when the delete succeeded (it showed it even on failure).
@@ -100,8 +99,8 @@ export function CardItem({ card, clientName }: { card: Card; clientName?: string
           </div>
         </div>
       }
-      editing={editing}
-      onEdit={() => setEditing(true)}
+      editing={edit.isOpen}
+      onEdit={edit.open}
       form={
         <CardForm
           kind={card.kind}
@@ -109,12 +108,10 @@ export function CardItem({ card, clientName }: { card: Card; clientName?: string
           card={card}
           submitLabel="Save Changes"
           busy={update.isPending}
-          error={error}
+          error={edit.error}
+          errorPrefix={`${CARD_MESSAGES.updateFailed} `}
           onSubmit={save}
-          onCancel={() => {
-            setEditing(false);
-            setError(null);
-          }}
+          onCancel={edit.close}
         />
       }
       contentClassName="flex flex-1 flex-col gap-3 p-4 pt-0"

@@ -7,6 +7,7 @@ import { QueryStates } from '../../components/query-states';
 import { ClientSelector } from '../../components/client-selector';
 import { usePagedList, type PagedList } from '../../lib/paged-list';
 import { usePageClient } from '../../lib/use-page-client';
+import { useFormOpen } from '../../lib/use-form-open';
 import { useDocumentTitle } from '../placeholders/use-document-title';
 import { CARD_MESSAGES, type CardKind } from '../../../shared/credit';
 import type { Card, WithClient } from '../../../shared/cards';
@@ -124,31 +125,23 @@ function Cards({
 
 function AddCard({ kind, clientId }: { kind: CardKind; clientId: string }) {
   const text = TEXT[kind];
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const add = useFormOpen();
   const create = useCreateCard(kind, clientId);
   const save = (input: CardInput) =>
     create.mutate(input, {
       onSuccess: () => {
         toast.success(CARD_MESSAGES.added);
-        setOpen(false);
+        add.close();
       },
       // The dialog stays open with what was typed and the server's reason.
       onError: (e) => {
         toast.error(CARD_MESSAGES.addFailed);
-        setError(`${CARD_MESSAGES.addFailed} ${e.message}`);
+        add.failed(e);
       },
     });
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => {
-        if (create.isPending) return;
-        setOpen(o);
-        setError(null);
-      }}
-    >
-      <Button onClick={() => setOpen(true)}>
+    <Dialog open={add.isOpen} onOpenChange={(o) => !create.isPending && add.to(o)}>
+      <Button onClick={add.open}>
         <Plus aria-hidden="true" /> {text.add}
       </Button>
       <DialogContent
@@ -158,15 +151,16 @@ function AddCard({ kind, clientId }: { kind: CardKind; clientId: string }) {
         }
         className="max-w-2xl"
       >
-        {open && (
+        {add.isOpen && (
           <CardForm
             kind={kind}
             idPrefix={`new-${kind}`}
             submitLabel="Add Card"
             busy={create.isPending}
-            error={error}
+            error={add.error}
+            errorPrefix={`${CARD_MESSAGES.addFailed} `}
             onSubmit={save}
-            onCancel={() => setOpen(false)}
+            onCancel={add.close}
           />
         )}
       </DialogContent>

@@ -3,6 +3,7 @@ import { Briefcase, Camera, ExternalLink, Globe, MessageCircle, Play, ThumbsUp, 
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { EditableCard } from '../../components/editable-card';
+import { useFormOpen } from '../../lib/use-form-open';
 import { useSecretReveal } from '../../components/secret-reveal';
 import { CopyButton } from '../../components/copy-button';
 import { PASSWORD_MASK } from '../../../shared/cards';
@@ -65,9 +66,8 @@ function PasswordRow({ account }: { account: SocialAccount }) {
 
 /** One account: platform, username, masked password, profile link, notes; edit inline, delete after confirming. */
 export function SocialAccountCard({ account }: { account: SocialAccount }) {
-  const [editing, setEditing] = useState(false);
+  const edit = useFormOpen();
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const update = useUpdateSocialAccount(account.clientId, account.id);
   const remove = useDeleteSocialAccount(account.clientId, account.id);
   const title = `${account.platform}: ${account.username}`;
@@ -77,10 +77,9 @@ export function SocialAccountCard({ account }: { account: SocialAccount }) {
     update.mutate(input, {
       onSuccess: () => {
         toast.success('Account updated.');
-        setEditing(false);
-        setError(null);
+        edit.close();
       },
-      onError: (e) => setError(`Could not save the account: ${e.message}`),
+      onError: edit.failed,
     });
   const confirmDelete = () =>
     remove.mutate(undefined, {
@@ -105,20 +104,18 @@ export function SocialAccountCard({ account }: { account: SocialAccount }) {
           </div>
         </div>
       }
-      editing={editing}
-      onEdit={() => setEditing(true)}
+      editing={edit.isOpen}
+      onEdit={edit.open}
       form={
         <SocialAccountForm
           idPrefix={`edit-${account.id}`}
           account={account}
           submitLabel="Save Changes"
           busy={update.isPending}
-          error={error}
+          error={edit.error}
+          errorPrefix="Could not save the account: "
           onSubmit={save}
-          onCancel={() => {
-            setEditing(false);
-            setError(null);
-          }}
+          onCancel={edit.close}
         />
       }
       contentClassName="flex flex-1 flex-col gap-3 p-4 pt-0"

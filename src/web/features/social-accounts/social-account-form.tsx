@@ -1,7 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { payloadResolver } from '../../lib/payload-resolver';
 import { Alert } from '../../components/ui/alert';
-import { Input } from '../../components/ui/input';
 import { describedBy, FormField } from '../../components/ui/form-field';
 import { FormActions } from '../../components/ui/form-actions';
 import {
@@ -12,6 +11,8 @@ import {
 } from '../../../shared/web-presence';
 import type { SocialAccountChanges } from './api';
 import { Textarea } from '../../components/ui/textarea';
+import { TextField } from '../../components/ui/text-field';
+import { useServerError } from '../../lib/server-error';
 
 type Values = { platform: string; username: string; password: string; profileUrl: string; notes: string };
 
@@ -34,7 +35,10 @@ export function SocialAccountForm(props: {
   account?: SocialAccount;
   submitLabel: string;
   busy: boolean;
-  error: string | null;
+  /** The failed save's error: a refusal of one field is shown under that field, anything else in the alert. */
+  error: Error | null;
+  /** Put before the alert's sentence (a field's refusal stands under the field without it). */
+  errorPrefix?: string;
   onSubmit: (input: SocialAccountChanges) => void;
   onCancel: () => void;
 }) {
@@ -51,6 +55,7 @@ export function SocialAccountForm(props: {
     },
   });
   const e = form.formState.errors;
+  const alert = useServerError(form, props.error);
   const submit = form.handleSubmit((v) => props.onSubmit(payloadOf(v, editing)));
   const field = (
     name: Exclude<keyof Values, 'notes'>,
@@ -63,23 +68,16 @@ export function SocialAccountForm(props: {
       hint?: string;
       required?: boolean;
     } = {},
-  ) => {
-    const id = `${p}-${name}`;
-    const error = e[name]?.message;
-    const { hint, ...attrs } = extra;
-    return (
-      <FormField id={id} label={label} hint={hint} error={error}>
-        <Input
-          id={id}
-          {...attrs}
-          aria-invalid={Boolean(error)}
-          aria-describedby={describedBy(id, hint, error)}
-          disabled={props.busy}
-          {...form.register(name)}
-        />
-      </FormField>
-    );
-  };
+  ) => (
+    <TextField
+      id={`${p}-${name}`}
+      label={label}
+      error={e[name]?.message}
+      {...extra}
+      disabled={props.busy}
+      {...form.register(name)}
+    />
+  );
   const notesId = `${p}-notes`;
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
@@ -113,7 +111,7 @@ export function SocialAccountForm(props: {
           {...form.register('notes')}
         />
       </FormField>
-      {props.error && <Alert tone="error">{props.error}</Alert>}
+      {alert && <Alert tone="error">{`${props.errorPrefix ?? ''}${alert}`}</Alert>}
       <FormActions busy={props.busy} submitLabel={props.submitLabel} onCancel={props.onCancel} />
     </form>
   );

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Plus, Share2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
@@ -9,6 +8,7 @@ import { usePagedList } from '../../lib/paged-list';
 import { useDocumentTitle } from '../placeholders/use-document-title';
 import type { SocialAccountInput } from '../../../shared/web-presence';
 import { usePageClient } from '../../lib/use-page-client';
+import { useFormOpen } from '../../lib/use-form-open';
 import { socialAccountsQuery, useCreateSocialAccount, type SocialAccountChanges } from './api';
 import { SocialAccountCard } from './social-account-card';
 import { SocialAccountForm } from './social-account-form';
@@ -62,28 +62,20 @@ function Accounts({ clientId }: { clientId: string }) {
 }
 
 function AddAccount({ clientId }: { clientId: string }) {
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const add = useFormOpen();
   const create = useCreateSocialAccount(clientId);
   const save = (input: SocialAccountChanges) =>
     create.mutate(input as SocialAccountInput, {
       onSuccess: () => {
         toast.success('Account added.');
-        setOpen(false);
+        add.close();
       },
       // The modal stays open with what was typed and the server's reason.
-      onError: (e) => setError(`Could not add the account: ${e.message}`),
+      onError: add.failed,
     });
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => {
-        if (create.isPending) return;
-        setOpen(o);
-        setError(null);
-      }}
-    >
-      <Button onClick={() => setOpen(true)}>
+    <Dialog open={add.isOpen} onOpenChange={(o) => !create.isPending && add.to(o)}>
+      <Button onClick={add.open}>
         <Plus aria-hidden="true" /> Add Account
       </Button>
       <DialogContent
@@ -91,14 +83,15 @@ function AddAccount({ clientId }: { clientId: string }) {
         description="Platform, username and password are required. The password is stored encrypted."
         className="max-w-2xl"
       >
-        {open && (
+        {add.isOpen && (
           <SocialAccountForm
             idPrefix="new-social"
             submitLabel="Add Account"
             busy={create.isPending}
-            error={error}
+            error={add.error}
+            errorPrefix="Could not add the account: "
             onSubmit={save}
-            onCancel={() => setOpen(false)}
+            onCancel={add.close}
           />
         )}
       </DialogContent>
