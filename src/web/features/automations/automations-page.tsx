@@ -12,7 +12,8 @@ import { automationsQuery, useDeleteAutomation } from './api';
 import { AutomationCard } from './automation-card';
 import { AutomationFormDialog } from './automation-form-dialog';
 import { ReorderDialog } from './reorder-dialog';
-import { AllRequests, RequestDialog, YourRequests } from './requests';
+import { AllRequests, YourRequests } from './request-lists';
+import { RequestDialog } from './request-dialog';
 import { PageHeader } from '../../components/page-header';
 
 /** /automations: the shared catalogue (admins manage it) and automation requests. */
