@@ -81,6 +81,18 @@ test('a client adds and edits a loan offer, waiting for review; another client n
   await expect(dialog.getByText(refusal)).toBeVisible();
   await expect(dialog.getByLabel('Title')).toHaveValue(title);
   await page.unroute('**/api/loans');
+  // A refusal that names a field stands under that field instead (answered as the API answers a
+  // schema refusal).
+  const titleRefusal = 'Title can be at most 200 characters.';
+  await page.route('**/api/loans', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 400, json: { error: titleRefusal, field: 'title' } })
+      : route.fallback(),
+  );
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByLabel('Title')).toHaveAccessibleDescription(titleRefusal);
+  await expect(dialog.getByText(refusal)).toBeHidden();
+  await page.unroute('**/api/loans');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(LOAN_MESSAGES.added)).toBeVisible();

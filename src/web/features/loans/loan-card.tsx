@@ -8,7 +8,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
-import { FormField } from '../../components/ui/form-field';
+import { describedBy, FormField } from '../../components/ui/form-field';
 import { Textarea } from '../../components/ui/textarea';
 import { safeHref } from '../../../shared/urls';
 import {
@@ -18,6 +18,7 @@ import {
   loanReviewInput,
   type Loan,
 } from '../../../shared/loans';
+import { putServerError } from '../../lib/server-error';
 import { useDeleteLoan, useReviewLoan } from './api';
 import { LoanDialog } from './loan-dialog';
 
@@ -94,24 +95,7 @@ function ReviewActions({ loan }: { loan: Loan }) {
           <X aria-hidden="true" /> Reject
         </Button>
       )}
-      <RejectDialog
-        loan={loan}
-        open={rejecting}
-        busy={review.isPending}
-        onClose={() => setRejecting(false)}
-        onReject={(reason) =>
-          review.mutate(
-            { state: 'rejected', reason },
-            {
-              onSuccess: () => {
-                setRejecting(false);
-                toast.success(LOAN_MESSAGES.rejected);
-              },
-              onError: (e) => toast.error(e.message),
-            },
-          )
-        }
-      />
+      <RejectDialog loan={loan} review={review} open={rejecting} onClose={() => setRejecting(false)} />
     </div>
   );
 }
@@ -124,31 +108,46 @@ const resolver = payloadResolver<{ reason: string }>(loanReviewInput, (v) => ({
 
 function RejectDialog({
   loan,
+  review,
   open,
-  busy,
   onClose,
-  onReject,
 }: {
   loan: Loan;
+  review: ReturnType<typeof useReviewLoan>;
   open: boolean;
-  busy: boolean;
   onClose: () => void;
-  onReject: (reason: string) => void;
 }) {
   const p = useId();
-  const { register, handleSubmit, formState } = useForm<{ reason: string }>({
+  const form = useForm<{ reason: string }>({
     resolver,
     defaultValues: { reason: '' },
     shouldFocusError: false,
   });
-  const error = formState.errors.reason?.message;
+  const error = form.formState.errors.reason?.message;
+  const busy = review.isPending;
+  const reject = form.handleSubmit((v) =>
+    review.mutate(
+      { state: 'rejected', reason: v.reason.trim() },
+      {
+        onSuccess: () => {
+          onClose();
+          toast.success(LOAN_MESSAGES.rejected);
+        },
+        // A refusal of the reason stands under it; anything else is said as before, in a toast.
+        onError: (err) => {
+          const message = putServerError(form, err);
+          if (message) toast.error(message);
+        },
+      },
+    ),
+  );
   return (
     <Dialog open={open} onOpenChange={(o) => !o && !busy && onClose()}>
       <DialogContent
         title="Reject this offer?"
         description={`${loan.title} stays hidden from other members. Its author is told, with your reason if you give one.`}
       >
-        <form className="flex flex-col gap-4" onSubmit={handleSubmit((v) => onReject(v.reason.trim()))}>
+        <form className="flex flex-col gap-4" onSubmit={reject}>
           <FormField id={`${p}-reason`} label="Reason (optional)" error={error}>
             <Textarea
               id={`${p}-reason`}
@@ -156,7 +155,8 @@ function RejectDialog({
               disabled={busy}
               maxLength={LOAN_REJECT_REASON_MAX}
               aria-invalid={Boolean(error) || undefined}
-              {...register('reason')}
+              aria-describedby={describedBy(`${p}-reason`, undefined, error)}
+              {...form.register('reason')}
             />
           </FormField>
           <FormActions busy={busy} submitLabel="Reject" onCancel={onClose} />

@@ -15,7 +15,7 @@ export function LoanDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Error | null>(null);
   const create = useCreateLoan();
   const update = useUpdateLoan(loan?.id ?? '');
   const saving = create.isPending || update.isPending;
@@ -30,7 +30,7 @@ export function LoanDialog({
         toast.success(loan ? LOAN_MESSAGES.updated : LOAN_MESSAGES.added);
         close();
       },
-      onError: (e: Error) => setError(e.message),
+      onError: setError,
     };
     if (loan) update.mutate(input, done);
     else create.mutate(input, done);

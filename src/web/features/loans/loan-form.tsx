@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../components/ui/alert';
-import { Input } from '../../components/ui/input';
-import { describedBy, FormField } from '../../components/ui/form-field';
+import { TextField } from '../../components/ui/text-field';
 import { loanInput, type Loan, type LoanInput } from '../../../shared/loans';
 import { FormActions } from '../../components/ui/form-actions';
+import { useServerError } from '../../lib/server-error';
 
 type Values = z.input<typeof loanInput>;
 type Output = z.output<typeof loanInput>;
@@ -38,7 +38,8 @@ export function LoanForm(props: {
   loan?: Loan;
   submitLabel: string;
   busy: boolean;
-  error: string | null;
+  /** The failed save's error: a refusal of one field is shown under that field, anything else in the alert. */
+  error: Error | null;
   onSubmit: (input: LoanInput) => void;
   onCancel: () => void;
 }) {
@@ -48,27 +49,24 @@ export function LoanForm(props: {
     defaultValues: valuesOf(props.loan),
   });
   const e = form.formState.errors;
+  const alert = useServerError(form, props.error);
   return (
     <form onSubmit={form.handleSubmit(props.onSubmit)} noValidate className="flex flex-col gap-4">
-      {fields.map((f) => {
-        const id = `${p}-${f.name}`;
-        const error = e[f.name]?.message;
-        return (
-          <FormField key={f.name} id={id} label={f.label} hint={f.hint} error={error}>
-            <Input
-              id={id}
-              type={f.type ?? 'text'}
-              placeholder={f.placeholder}
-              required={f.name === 'title'}
-              aria-invalid={Boolean(error)}
-              aria-describedby={describedBy(id, f.hint, error)}
-              disabled={props.busy}
-              {...form.register(f.name)}
-            />
-          </FormField>
-        );
-      })}
-      {props.error && <Alert tone="error">{props.error}</Alert>}
+      {fields.map((f) => (
+        <TextField
+          key={f.name}
+          id={`${p}-${f.name}`}
+          label={f.label}
+          hint={f.hint}
+          error={e[f.name]?.message}
+          type={f.type ?? 'text'}
+          placeholder={f.placeholder}
+          required={f.name === 'title'}
+          disabled={props.busy}
+          {...form.register(f.name)}
+        />
+      ))}
+      {alert && <Alert tone="error">{alert}</Alert>}
       <FormActions busy={props.busy} submitLabel={props.submitLabel} onCancel={props.onCancel} />
     </form>
   );
