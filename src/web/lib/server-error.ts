@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { FieldValues, Path, UseFormGetValues, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-error';
 
@@ -27,7 +27,11 @@ export function putServerError<T extends FieldValues>(form: FormLike<T>, error: 
  * The same for a form whose parent runs the save and hands down its error: the field's refusal is
  * placed when the error arrives; the returned sentence (null for a field's) is for the alert.
  */
-export function useServerError<T extends FieldValues>(form: FormLike<T>, error: unknown): string | null {
+export function useServerError<T extends FieldValues>(form: FormLike<T>, latest: unknown): string | null {
+  // An error the form opened with is an earlier attempt's (a dialog closed after a failed save, a
+  // mutation's error kept until its next run): this form's fields and alert start clean.
+  const [before] = useState(latest);
+  const error = latest === before ? null : latest;
   const field = fieldOf(form, error);
   const { setError } = form;
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
@@ -10,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { profileInput, type ProfileInput } from '../../../shared/profile';
+import { putServerError } from '../../lib/server-error';
 import { profileQuery, useSaveProfile, type ProfileView } from './api';
 import { AgreementField, agreementMatches } from './agreement-field';
 import { BusinessStructureField } from './business-structure-field';
@@ -54,6 +56,7 @@ function ProfileForm({ clientId, profile }: { clientId: string; profile: Profile
   });
   const { register, setValue, control, formState } = form;
   const errors = formState.errors;
+  const [alert, setAlert] = useState<string | null>(null);
   const values = useWatch({ control });
   const set = <K extends keyof ProfileInput>(name: K, value: ProfileInput[K]) =>
     setValue(name, value as never, { shouldDirty: true, shouldValidate: formState.isSubmitted });
@@ -65,6 +68,7 @@ function ProfileForm({ clientId, profile }: { clientId: string; profile: Profile
       ownerDob: profile?.hasDob && !input.ownerDob ? undefined : input.ownerDob,
       ein: profile?.hasEin && !input.ein ? undefined : input.ein,
     };
+    setAlert(null);
     try {
       const result = await save.mutateAsync({ ...input, ...secrets });
       form.reset(formValuesOf(result.profile));
@@ -75,8 +79,9 @@ function ProfileForm({ clientId, profile }: { clientId: string; profile: Profile
       } else {
         toast.success('Profile saved');
       }
-    } catch {
-      // The error is shown below the form (save.error).
+    } catch (err) {
+      // A refusal of one field stands under it; any other below the form.
+      setAlert(putServerError(form, err) ?? null);
     }
   });
 
@@ -145,9 +150,9 @@ function ProfileForm({ clientId, profile }: { clientId: string; profile: Profile
         error={errors.numberOfOwners?.message}
       />
       <AgreementField value={values.agreement ?? ''} onChange={(v) => set('agreement', v)} />
-      {save.isError && (
+      {alert !== null && (
         <Alert tone="error" className="sm:col-span-2">
-          {save.error.message || 'Could not save the profile.'}
+          {alert || 'Could not save the profile.'}
         </Alert>
       )}
       <div className="flex items-center justify-end gap-3 sm:col-span-2">

@@ -5,6 +5,7 @@ import { Input } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
 import { describedBy, FormField, selectClass } from '../../components/ui/form-field';
 import { FormActions } from '../../components/ui/form-actions';
+import { useServerError } from '../../lib/server-error';
 import { taskPriorities } from '../../../shared/compliance';
 import { documentRequestInput, type DocumentRequestInput } from '../../../shared/document-requests';
 import { documentSections } from '../../../shared/documents';
@@ -17,6 +18,8 @@ const inAWeek = () => localIsoDate(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000
 /** Request a Document (admins): the document wanted, the Business Documents section it files under, and the task's optional fields. */
 export function RequestForm(props: {
   busy: boolean;
+  /** The failed save's error: a refusal of one field is shown under that field (the board's toast says the rest). */
+  error: Error | null;
   onSubmit: (input: DocumentRequestInput) => void;
   onCancel: () => void;
 }) {
@@ -32,6 +35,7 @@ export function RequestForm(props: {
   });
   const { register } = form;
   const e = form.formState.errors;
+  useServerError(form, props.error);
   const submit = form.handleSubmit((v) => props.onSubmit({ ...v, dueDate: endOfLocalDay(v.dueDate) }));
   return (
     <form onSubmit={submit} noValidate aria-label="Request a document" className="flex flex-col gap-4">

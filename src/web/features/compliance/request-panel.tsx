@@ -15,6 +15,7 @@ import type { ComplianceTask } from '../../../shared/compliance';
 import { rejectInput, sectionTitle } from '../../../shared/document-requests';
 import { formatDateTime } from '../../../shared/format';
 import { downloadUrl, documentKeys } from '../documents/api';
+import { useServerError } from '../../lib/server-error';
 import { documentRequestKeys, requestUpload, useReviewRequest } from './api';
 import { Textarea } from '../../components/ui/textarea';
 
@@ -124,6 +125,7 @@ export function RequestPanel({
         task={task}
         open={rejecting}
         busy={review.isPending}
+        error={review.error}
         onClose={() => setRejecting(false)}
         onReject={(reason) =>
           review.mutate(
@@ -147,21 +149,20 @@ function RejectDialog(props: {
   task: ComplianceTask;
   open: boolean;
   busy: boolean;
+  /** The failed review's error: a refusal of the reason is shown under it (the toast says the rest). */
+  error: Error | null;
   onClose: () => void;
   onReject: (reason: string) => void;
 }) {
-  const { register, handleSubmit, formState } = useForm<
-    z.input<typeof rejectInput>,
-    unknown,
-    z.output<typeof rejectInput>
-  >({
+  const form = useForm<z.input<typeof rejectInput>, unknown, z.output<typeof rejectInput>>({
     resolver: zodResolver(rejectInput),
     defaultValues: { reason: '' },
     shouldFocusError: false,
   });
-  const error = formState.errors.reason?.message;
+  useServerError(form, props.error);
+  const error = form.formState.errors.reason?.message;
   const id = `reject-reason-${props.task.id}`;
-  const submit = handleSubmit((v) => props.onReject(v.reason));
+  const submit = form.handleSubmit((v) => props.onReject(v.reason));
   return (
     <Dialog open={props.open} onOpenChange={(o) => !o && !props.busy && props.onClose()}>
       <DialogContent
@@ -177,7 +178,7 @@ function RejectDialog(props: {
               disabled={props.busy}
               aria-invalid={Boolean(error)}
               aria-describedby={error ? `${id}-error` : undefined}
-              {...register('reason')}
+              {...form.register('reason')}
             />
           </FormField>
           <div className="flex justify-end gap-2">

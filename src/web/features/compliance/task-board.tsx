@@ -191,7 +191,12 @@ export function TaskBoard({
           className="max-w-2xl"
         >
           {requesting && (
-            <RequestForm busy={addRequest.isPending} onSubmit={saveRequest} onCancel={() => setRequesting(false)} />
+            <RequestForm
+              busy={addRequest.isPending}
+              error={addRequest.error}
+              onSubmit={saveRequest}
+              onCancel={() => setRequesting(false)}
+            />
           )}
         </DialogContent>
       </Dialog>
@@ -205,6 +210,7 @@ export function TaskBoard({
             <TaskForm
               submitLabel="Add Task"
               busy={addTask.isPending}
+              error={addTask.error}
               onSubmit={saveNew}
               onCancel={() => setAdding(false)}
             />
@@ -219,6 +225,7 @@ export function TaskBoard({
               task={editing}
               submitLabel="Save Changes"
               busy={updateTask.isPending}
+              error={updateTask.error}
               onSubmit={saveEdit}
               onCancel={() => setEditing(null)}
             />

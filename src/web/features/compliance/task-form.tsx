@@ -12,6 +12,7 @@ import {
 } from '../../../shared/compliance';
 import { describedBy, FormField, selectClass } from '../../components/ui/form-field';
 import { FormActions } from '../../components/ui/form-actions';
+import { useServerError } from '../../lib/server-error';
 import { Textarea } from '../../components/ui/textarea';
 
 type Output = z.output<typeof taskInput>;
@@ -40,6 +41,8 @@ export function TaskForm(props: {
   task?: ComplianceTask;
   submitLabel: string;
   busy: boolean;
+  /** The failed save's error: a refusal of one field is shown under that field (the board's toast says the rest). */
+  error: Error | null;
   onSubmit: (input: TaskInput) => void;
   onCancel: () => void;
 }) {
@@ -50,6 +53,7 @@ export function TaskForm(props: {
   });
   const { register } = form;
   const e = form.formState.errors;
+  useServerError(form, props.error);
   // A document request's status moves with the client's upload and staff's Accept or Reject, not here.
   const isRequest = props.task?.kind === 'document_request';
   const submit = form.handleSubmit(({ status, ...v }) =>

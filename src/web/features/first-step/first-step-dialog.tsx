@@ -7,7 +7,8 @@ import { Alert } from '../../components/ui/alert';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
 import { describedBy, FormField } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
+import { TextField } from '../../components/ui/text-field';
+import { useServerError } from '../../lib/server-error';
 import { BUREAUS, firstStepAccountInput, type FirstStepAccountInput } from '../../../shared/credit';
 import type { FirstStepAccount } from '../../../shared/first-step';
 import { useSaveFirstStepAccount } from './api';
@@ -26,7 +27,8 @@ const valuesOf = (a?: FirstStepAccount): Values => ({
 function AccountForm(props: {
   account?: FirstStepAccount;
   busy: boolean;
-  error: string | null;
+  /** The failed save's error: a refusal of one field is shown under that field, anything else in the alert. */
+  error: Error | null;
   onSubmit: (v: FirstStepAccountInput) => void;
   onCancel: () => void;
 }) {
@@ -36,28 +38,22 @@ function AccountForm(props: {
     defaultValues: valuesOf(props.account),
   });
   const e = form.formState.errors;
+  const alert = useServerError(form, props.error);
   const text = (
     name: 'vendor' | 'applicationUrl',
     label: string,
     extra: { placeholder?: string; type?: string; hint?: string; required?: boolean },
-  ) => {
-    const id = `${p}-${name}`;
-    const error = e[name]?.message;
-    return (
-      <FormField id={id} label={label} hint={extra.hint} error={error}>
-        <Input
-          id={id}
-          type={extra.type ?? 'text'}
-          placeholder={extra.placeholder}
-          required={extra.required}
-          aria-invalid={Boolean(error)}
-          aria-describedby={describedBy(id, extra.hint, error)}
-          disabled={props.busy}
-          {...form.register(name)}
-        />
-      </FormField>
-    );
-  };
+  ) => (
+    <TextField
+      id={`${p}-${name}`}
+      label={label}
+      error={e[name]?.message}
+      type="text"
+      {...extra}
+      disabled={props.busy}
+      {...form.register(name)}
+    />
+  );
   const area = (name: 'sells' | 'requirements', label: string, placeholder: string) => {
     const id = `${p}-${name}`;
     const error = e[name]?.message;
@@ -104,7 +100,7 @@ function AccountForm(props: {
         placeholder: 'https://',
         hint: 'The vendor’s application page, starting with https://',
       })}
-      {props.error && <Alert tone="error">{props.error}</Alert>}
+      {alert && <Alert tone="error">{alert}</Alert>}
       <FormActions
         busy={props.busy}
         submitLabel={props.account ? 'Save Changes' : 'Add Account'}
@@ -124,7 +120,7 @@ export function FirstStepDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Error | null>(null);
   const save = useSaveFirstStepAccount(account?.id ?? null);
   const close = () => {
     setError(null);
@@ -137,7 +133,7 @@ export function FirstStepDialog({
         toast.success(account ? 'Account updated.' : 'Account added.');
         close();
       },
-      onError: (err) => setError(err.message),
+      onError: setError,
     });
   };
   return (

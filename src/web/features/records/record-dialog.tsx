@@ -8,6 +8,7 @@ import { Input } from '../../components/ui/input';
 import { describedBy, FormField, selectClass } from '../../components/ui/form-field';
 import { FormActions } from '../../components/ui/form-actions';
 import { STATUS_LABELS, type RecordInput, type RecordView } from '../../../shared/records';
+import { useServerError } from '../../lib/server-error';
 import { useCreateRecord, useUpdateRecord } from './api';
 import type { RecordKindUi } from './kinds';
 
@@ -53,7 +54,7 @@ function CreateForm({
     onBusy(create.isPending);
     return () => onBusy(false);
   }, [create.isPending, onBusy]);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Error | null>(null);
   return (
     <RecordForm
       k={k}
@@ -67,7 +68,7 @@ function CreateForm({
             toast.success(`${k.noun.replace(/^./, (c) => c.toUpperCase())} added.`);
             close();
           },
-          onError: (e) => setError(e.message),
+          onError: setError,
         })
       }
     />
@@ -90,7 +91,7 @@ function EditForm({
     onBusy(update.isPending);
     return () => onBusy(false);
   }, [update.isPending, onBusy]);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Error | null>(null);
   return (
     <RecordForm
       k={k}
@@ -105,7 +106,7 @@ function EditForm({
             toast.success(`${k.noun.replace(/^./, (c) => c.toUpperCase())} updated.`);
             close();
           },
-          onError: (e) => setError(e.message),
+          onError: setError,
         })
       }
     />
@@ -117,7 +118,8 @@ function RecordForm(props: {
   record?: RecordView;
   submitLabel: string;
   busy: boolean;
-  error: string | null;
+  /** The failed save's error: a refusal of one field is shown under that field, anything else in the alert. */
+  error: Error | null;
   onSubmit: (v: RecordInput) => void;
   onCancel: () => void;
 }) {
@@ -132,6 +134,7 @@ function RecordForm(props: {
     },
   });
   const e = form.formState.errors;
+  const alert = useServerError(form, props.error);
   const id = (name: string) => `${k.path}-${record?.id ?? 'new'}-${name}`;
   const dateError = form.getFieldState(k.dateKey, form.formState).error?.message;
   return (
@@ -181,7 +184,7 @@ function RecordForm(props: {
           ))}
         </select>
       </FormField>
-      {props.error && <Alert tone="error">{props.error}</Alert>}
+      {alert && <Alert tone="error">{alert}</Alert>}
       <FormActions busy={busy} submitLabel={props.submitLabel} onCancel={props.onCancel} />
     </form>
   );

@@ -10,6 +10,8 @@ import { Input } from '../../components/ui/input';
 import { describedBy, FormField } from '../../components/ui/form-field';
 import { UploadProgress } from '../../components/file-upload';
 import { uploadFormWithProgress } from '../../lib/file-requests';
+import { ApiError } from '../../lib/api-error';
+import { putServerError } from '../../lib/server-error';
 import {
   FILES_REQUIRED,
   MAX_THUMBNAIL_BYTES,
@@ -95,7 +97,8 @@ function VideoForm({ video, onDone }: { video?: TrainingVideo; onDone: () => voi
     const result = await uploadFormWithProgress(video ? editVideoUpload(video.id) : addVideoUpload, body, setProgress);
     setProgress(null);
     if (!result.ok) {
-      setError(result.error);
+      // A refusal of a typed field stands under it; one of a file, or of no field, in the alert.
+      setError(putServerError(form, new ApiError(result.error, result.status, undefined, result.field)));
       toast.error(uploadVideoFailed(result.error));
       return;
     }
