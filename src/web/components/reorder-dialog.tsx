@@ -10,10 +10,9 @@ import { cn } from '../lib/cn';
 import { LoadFailed } from './load-states';
 
 type Item = { id: string };
+type OpenProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
-export type ReorderDialogProps<T extends Item, K extends QueryKey> = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type ReorderDialogProps<T extends Item, K extends QueryKey> = OpenProps & {
   title: string;
   description: string;
   /** Plural, lower case: 'videos', 'automations' (loading and error lines, the list's name). */
@@ -28,10 +27,28 @@ export type ReorderDialogProps<T extends Item, K extends QueryKey> = {
 };
 
 /**
+ * An area's Re-order dialog from its words, its whole list and the hook that saves the order, so
+ * the area states only what differs.
+ */
+export function reorderDialogFor<T extends Item, K extends QueryKey>({
+  query,
+  useSave,
+  ...spec
+}: Omit<ReorderDialogProps<T, K>, keyof OpenProps | 'query' | 'save'> & {
+  query: () => ReorderDialogProps<T, K>['query'];
+  useSave: () => ReorderDialogProps<T, K>['save'];
+}) {
+  return function AreaReorderDialog(props: OpenProps) {
+    const save = useSave();
+    return <ReorderDialog {...props} {...spec} query={query()} save={save} />;
+  };
+}
+
+/**
  * Re-order (videos, automations): select one (click again to deselect), Move Up / Move Down
  * (disabled at the ends), Save Order. Stays open with the reason on failure.
  */
-export function ReorderDialog<T extends Item, K extends QueryKey>({
+function ReorderDialog<T extends Item, K extends QueryKey>({
   open,
   onOpenChange,
   title,

@@ -1,22 +1,15 @@
-import { ReorderDialog as Reorder } from '../../components/reorder-dialog';
+import { reorderDialogFor } from '../../components/reorder-dialog';
 import { saveOrderFailed } from '../../../shared/training';
 import { everyVideoQuery, useSaveOrder } from './api';
 
 /** Re-order Videos: pick a title, move it up or down, save the whole order (renumbered 1..n). */
-export function ReorderDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const save = useSaveOrder();
-  return (
-    <Reorder
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Re-order Videos"
-      description="Choose a video, then move it up or down. Save to apply the new order."
-      noun="videos"
-      query={everyVideoQuery()}
-      save={save}
-      renderItem={(v) => <span className="min-w-0 flex-1 truncate">{v.title}</span>}
-      savedMessage="Video order saved."
-      failedMessage={saveOrderFailed}
-    />
-  );
-}
+export const ReorderDialog = reorderDialogFor({
+  title: 'Re-order Videos',
+  description: 'Choose a video, then move it up or down. Save to apply the new order.',
+  noun: 'videos',
+  query: everyVideoQuery,
+  useSave: useSaveOrder,
+  renderItem: (v) => <span className="min-w-0 flex-1 truncate">{v.title}</span>,
+  savedMessage: 'Video order saved.',
+  failedMessage: saveOrderFailed,
+});
