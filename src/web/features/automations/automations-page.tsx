@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ArrowUpDown, Plus, Send, Workflow } from 'lucide-react';
+import { Send, Workflow } from 'lucide-react';
 import { toast } from 'sonner';
 import { useAuth } from '../../app/auth-context';
 import { Button } from '../../components/ui/button';
@@ -15,6 +15,7 @@ import { ReorderDialog } from './reorder-dialog';
 import { AllRequests, YourRequests } from './request-lists';
 import { RequestDialog } from './request-dialog';
 import { PageHeader } from '../../components/page-header';
+import { ReorderAddButtons } from '../../components/reorder-add-buttons';
 
 /** /automations: the shared catalogue (admins manage it) and automation requests. */
 export function AutomationsPage() {
@@ -46,14 +47,13 @@ export function AutomationsPage() {
         actions={
           <div className="flex flex-wrap gap-2">
             {isAdmin ? (
-              <>
-                <Button variant="outline" onClick={() => setReordering(true)} disabled={!list.data || list.total < 2}>
-                  <ArrowUpDown aria-hidden /> Re-order
-                </Button>
-                <Button onClick={() => setForm({})}>
-                  <Plus aria-hidden /> Add Automation
-                </Button>
-              </>
+              <ReorderAddButtons
+                count={list.data ? list.total : undefined}
+                reorderLabel="Re-order"
+                addLabel="Add Automation"
+                onReorder={() => setReordering(true)}
+                onAdd={() => setForm({})}
+              />
             ) : (
               <Button onClick={() => setRequesting(true)}>
                 <Send aria-hidden /> Request Automation

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ArrowUpDown, Plus, Video } from 'lucide-react';
+import { Video } from 'lucide-react';
 import { toast } from 'sonner';
 import { useAuth } from '../../app/auth-context';
-import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { QueryStates } from '../../components/query-states';
 import { usePagedList } from '../../lib/paged-list';
@@ -16,6 +15,7 @@ import { VideoCard } from './video-card';
 import { VideoFormDialog } from './video-form-dialog';
 import { plural } from '../../../shared/format';
 import { PageHeader } from '../../components/page-header';
+import { ReorderAddButtons } from '../../components/reorder-add-buttons';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -63,12 +63,13 @@ export function TrainingPage() {
         actions={
           isAdmin && (
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" onClick={() => setReordering(true)} disabled={!list.data || list.total < 2}>
-                <ArrowUpDown aria-hidden /> Re-order Videos
-              </Button>
-              <Button onClick={() => setForm({})}>
-                <Plus aria-hidden /> Add Training Video
-              </Button>
+              <ReorderAddButtons
+                count={list.data ? list.total : undefined}
+                reorderLabel="Re-order Videos"
+                addLabel="Add Training Video"
+                onReorder={() => setReordering(true)}
+                onAdd={() => setForm({})}
+              />
             </div>
           )
         }
