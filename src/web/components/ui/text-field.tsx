@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Input } from './input';
 import { describedBy, FormField } from './form-field';
 
@@ -17,5 +18,30 @@ export function TextField({
     <FormField id={id} label={label} hint={hint} error={error}>
       <Input id={id} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, hint, error)} {...input} />
     </FormField>
+  );
+}
+
+/**
+ * A form's TextFields, each named by its field: `const text = textFieldsOf(form, 'new-bank', busy)`,
+ * then `text('bankName', 'Bank Name', { required: true })`. Ids are the prefix and the name.
+ */
+export function textFieldsOf<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'register' | 'getFieldState' | 'formState'>,
+  idPrefix: string,
+  disabled: boolean,
+) {
+  return (
+    name: Path<T>,
+    label: ReactNode,
+    extra: Omit<ComponentProps<'input'>, 'id' | 'name'> & { hint?: ReactNode } = {},
+  ) => (
+    <TextField
+      id={`${idPrefix}-${name}`}
+      label={label}
+      error={form.getFieldState(name, form.formState).error?.message}
+      {...extra}
+      disabled={disabled}
+      {...form.register(name)}
+    />
   );
 }

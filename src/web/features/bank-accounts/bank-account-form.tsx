@@ -12,7 +12,7 @@ import {
 import { FormField } from '../../components/ui/form-field';
 import { FormActions } from '../../components/ui/form-actions';
 import { Textarea } from '../../components/ui/textarea';
-import { TextField } from '../../components/ui/text-field';
+import { textFieldsOf } from '../../components/ui/text-field';
 import { useServerError } from '../../lib/server-error';
 
 type Output = z.output<typeof bankAccountInput>;
@@ -65,32 +65,13 @@ export function BankAccountForm(props: {
     });
   });
 
-  const text = (
-    name: 'bankName' | 'accountOwner' | 'address' | 'phone' | 'businessAccountUrl' | 'monthlyFees',
-    label: string,
-    extra: { type?: string; placeholder?: string; inputMode?: 'decimal'; required?: boolean } = {},
-  ) => (
-    <TextField
-      id={`${p}-${name}`}
-      label={label}
-      error={e[name]?.message}
-      {...extra}
-      disabled={props.busy}
-      {...register(name)}
-    />
-  );
-  const number = (name: 'accountNumber' | 'routingNumber', label: string, masked: string | undefined) => (
-    <TextField
-      id={`${p}-${name}`}
-      label={label}
-      hint={masked ? `Leave blank to keep ${masked}.` : undefined}
-      error={e[name]?.message}
-      inputMode="numeric"
-      autoComplete="off"
-      disabled={props.busy}
-      {...register(name)}
-    />
-  );
+  const text = textFieldsOf(form, p, props.busy);
+  const number = (name: 'accountNumber' | 'routingNumber', label: string, masked: string | undefined) =>
+    text(name, label, {
+      hint: masked ? `Leave blank to keep ${masked}.` : undefined,
+      inputMode: 'numeric',
+      autoComplete: 'off',
+    });
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">

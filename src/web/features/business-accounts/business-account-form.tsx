@@ -13,7 +13,7 @@ import {
 import { FormField } from '../../components/ui/form-field';
 import { FormActions } from '../../components/ui/form-actions';
 import { Textarea } from '../../components/ui/textarea';
-import { TextField } from '../../components/ui/text-field';
+import { textFieldsOf } from '../../components/ui/text-field';
 import { useServerError } from '../../lib/server-error';
 
 type Output = z.output<typeof businessAccountInput>;
@@ -50,20 +50,7 @@ export function BusinessAccountForm(props: {
   const name = useWatch({ control, name: 'name' }) ?? '';
   const canSave = name.trim() !== '' && !props.busy;
 
-  const field = (
-    key: 'name' | 'businessAccountUrl',
-    label: string,
-    extra: { placeholder?: string; type?: string } = {},
-  ) => (
-    <TextField
-      id={`${p}-${key}`}
-      label={label}
-      error={e[key]?.message}
-      {...extra}
-      disabled={props.busy}
-      {...register(key)}
-    />
-  );
+  const field = textFieldsOf(form, p, props.busy);
 
   return (
     <form onSubmit={form.handleSubmit((v) => props.onSubmit(v))} noValidate className="flex flex-col gap-4">

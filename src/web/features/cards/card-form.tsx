@@ -8,7 +8,7 @@ import { revolvingCreditInput, storeCardInput, type CardKind } from '../../../sh
 import type { Card, StoreCard } from '../../../shared/cards';
 import type { CardInput } from './api';
 import { Textarea } from '../../components/ui/textarea';
-import { TextField } from '../../components/ui/text-field';
+import { textFieldsOf } from '../../components/ui/text-field';
 import { useServerError } from '../../lib/server-error';
 
 type Secret = 'accountNumber' | 'username' | 'password';
@@ -110,20 +110,7 @@ export function CardForm(props: {
   const alert = useServerError(form, props.error);
   const submit = form.handleSubmit((v) => props.onSubmit(payloadOf(kind, v)));
 
-  const text = (
-    name: 'issuer' | 'cardType' | 'creditLimit' | 'apr' | 'applicationUrl' | 'annualFee',
-    label: string,
-    extra: { type?: string; placeholder?: string; inputMode?: 'decimal'; required?: boolean } = {},
-  ) => (
-    <TextField
-      id={`${p}-${name}`}
-      label={label}
-      error={e[name]?.message}
-      {...extra}
-      disabled={props.busy}
-      {...register(name)}
-    />
-  );
+  const text = textFieldsOf(form, p, props.busy);
   const area = (name: 'benefits' | 'requirements' | 'rewards', label: string) => {
     const id = `${p}-${name}`;
     const error = e[name]?.message;

@@ -7,7 +7,7 @@ import { Alert } from '../../components/ui/alert';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
 import { describedBy, FormField } from '../../components/ui/form-field';
-import { TextField } from '../../components/ui/text-field';
+import { textFieldsOf } from '../../components/ui/text-field';
 import { useServerError } from '../../lib/server-error';
 import { BUREAUS, firstStepAccountInput, type FirstStepAccountInput } from '../../../shared/credit';
 import type { FirstStepAccount } from '../../../shared/first-step';
@@ -39,21 +39,7 @@ function AccountForm(props: {
   });
   const e = form.formState.errors;
   const alert = useServerError(form, props.error);
-  const text = (
-    name: 'vendor' | 'applicationUrl',
-    label: string,
-    extra: { placeholder?: string; type?: string; hint?: string; required?: boolean },
-  ) => (
-    <TextField
-      id={`${p}-${name}`}
-      label={label}
-      error={e[name]?.message}
-      type="text"
-      {...extra}
-      disabled={props.busy}
-      {...form.register(name)}
-    />
-  );
+  const text = textFieldsOf(form, p, props.busy);
   const area = (name: 'sells' | 'requirements', label: string, placeholder: string) => {
     const id = `${p}-${name}`;
     const error = e[name]?.message;

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/web-presence';
 import type { SocialAccountChanges } from './api';
 import { Textarea } from '../../components/ui/textarea';
-import { TextField } from '../../components/ui/text-field';
+import { textFieldsOf } from '../../components/ui/text-field';
 import { useServerError } from '../../lib/server-error';
 
 type Values = { platform: string; username: string; password: string; profileUrl: string; notes: string };
@@ -57,27 +57,7 @@ export function SocialAccountForm(props: {
   const e = form.formState.errors;
   const alert = useServerError(form, props.error);
   const submit = form.handleSubmit((v) => props.onSubmit(payloadOf(v, editing)));
-  const field = (
-    name: Exclude<keyof Values, 'notes'>,
-    label: string,
-    extra: {
-      type?: string;
-      placeholder?: string;
-      list?: string;
-      autoComplete?: string;
-      hint?: string;
-      required?: boolean;
-    } = {},
-  ) => (
-    <TextField
-      id={`${p}-${name}`}
-      label={label}
-      error={e[name]?.message}
-      {...extra}
-      disabled={props.busy}
-      {...form.register(name)}
-    />
-  );
+  const field = textFieldsOf(form, p, props.busy);
   const notesId = `${p}-notes`;
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
