@@ -1,9 +1,10 @@
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { formatDate, formatDateTime } from '../../../shared/format';
 import { CAPITAL_SCORE, CAPITAL_SCORE_MARKS, PAYDEX_SCORE, type ScorePoint } from '../../../shared/scores';
 
-// recharts is imported only here, in the /dnb page's chunk: it stays out of every other page's load.
+// recharts is in score-chart.tsx, loaded after the page shows its scores and the history's words:
+// it is most of what the /dnb and /fundability pages would otherwise load first.
+const ScoreChart = lazy(() => import('./score-chart'));
 
 /** Both scores over time, each with its change since the previous value in words. */
 export function ScoreHistory({ capital, paydex }: { capital: ScorePoint[]; paydex: ScorePoint[] }) {
@@ -42,15 +43,6 @@ export function changeText(points: ScorePoint[]): string | null {
   return `${diff > 0 ? '+' : '−'}${Math.abs(diff)} since the previous score (${previous})`;
 }
 
-/** Ticks on the x axis: dates, or times of day when every point is on one day. */
-const tickFormat = (points: ScorePoint[]) => {
-  const oneDay =
-    points.length > 0 && formatDate(points[0]!.lastUpdatedAt) === formatDate(points[points.length - 1]!.lastUpdatedAt);
-  return oneDay
-    ? (v: string) => new Date(v).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
-    : (v: string) => formatDate(v);
-};
-
 export function HistoryChart({
   name,
   points,
@@ -65,7 +57,6 @@ export function HistoryChart({
   colour: string;
 }) {
   const change = changeText(points);
-  const data = points.map((p) => ({ at: p.lastUpdatedAt, score: p.score }));
   const values = points.map((p) => p.score);
   const summary =
     values.length <= 10
@@ -83,34 +74,9 @@ export function HistoryChart({
           </p>
           {/* Clipped: after a resize the chart keeps its old width until it measures again, and must not widen a phone's page meanwhile. */}
           <div role="img" aria-label={summary} className="h-44 w-full min-w-0 overflow-hidden">
-            <ResponsiveContainer width="100%" height="100%">
-              <LineChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
-                <CartesianGrid stroke="#e5e7eb" vertical={false} />
-                <XAxis
-                  dataKey="at"
-                  tickFormatter={tickFormat(points)}
-                  tick={{ fontSize: 11, fill: '#4b5563' }}
-                  minTickGap={24}
-                />
-                <YAxis
-                  domain={domain}
-                  ticks={ticks}
-                  interval={0}
-                  tick={{ fontSize: 11, fill: '#4b5563' }}
-                  width={44}
-                  allowDecimals={false}
-                />
-                <Tooltip labelFormatter={(v) => formatDateTime(String(v))} formatter={(v) => [v, name]} />
-                <Line
-                  type="linear"
-                  dataKey="score"
-                  stroke={colour}
-                  strokeWidth={2}
-                  dot={{ r: 3 }}
-                  isAnimationActive={false}
-                />
-              </LineChart>
-            </ResponsiveContainer>
+            <Suspense fallback={null}>
+              <ScoreChart points={points} name={name} domain={domain} ticks={ticks} colour={colour} />
+            </Suspense>
           </div>
         </>
       )}
