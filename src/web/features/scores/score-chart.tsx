@@ -11,20 +11,16 @@ const tickFormat = (points: ScorePoint[]) => {
     : (v: string) => formatDate(v);
 };
 
-/** The line chart of a score history (its words and its container are score-history.tsx's). */
-export default function ScoreChart({
-  name,
-  points,
-  domain,
-  ticks,
-  colour,
-}: {
+export type ScoreChartProps = {
   name: string;
   points: ScorePoint[];
   domain: [number, number];
   ticks: number[];
   colour: string;
-}) {
+};
+
+/** The line chart of a score history (its words and its container are score-history.tsx's). */
+export default function ScoreChart({ name, points, domain, ticks, colour }: ScoreChartProps) {
   const data = points.map((p) => ({ at: p.lastUpdatedAt, score: p.score }));
   return (
     <ResponsiveContainer width="100%" height="100%">

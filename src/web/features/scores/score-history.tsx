@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import type { ScoreChartProps } from './score-chart';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { CAPITAL_SCORE, CAPITAL_SCORE_MARKS, PAYDEX_SCORE, type ScorePoint } from '../../../shared/scores';
 
@@ -43,19 +44,8 @@ export function changeText(points: ScorePoint[]): string | null {
   return `${diff > 0 ? '+' : '−'}${Math.abs(diff)} since the previous score (${previous})`;
 }
 
-export function HistoryChart({
-  name,
-  points,
-  domain,
-  ticks,
-  colour,
-}: {
-  name: string;
-  points: ScorePoint[];
-  domain: [number, number];
-  ticks: number[];
-  colour: string;
-}) {
+export function HistoryChart(props: ScoreChartProps) {
+  const { name, points } = props;
   const change = changeText(points);
   const values = points.map((p) => p.score);
   const summary =
@@ -75,7 +65,7 @@ export function HistoryChart({
           {/* Clipped: after a resize the chart keeps its old width until it measures again, and must not widen a phone's page meanwhile. */}
           <div role="img" aria-label={summary} className="h-44 w-full min-w-0 overflow-hidden">
             <Suspense fallback={null}>
-              <ScoreChart points={points} name={name} domain={domain} ticks={ticks} colour={colour} />
+              <ScoreChart {...props} />
             </Suspense>
           </div>
         </>
