@@ -25,7 +25,10 @@ export default defineConfig({
     navigationTimeout: 15_000,
     // Failure screenshots land in test-results/e2e/; the named screenshots for review in e2e/screenshots/.
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // Off: recording a trace (a screencast and DOM snapshots of every action) for every test, to keep
+    // only the failures', cost a quarter of the suite's CPU. To debug a failure, run its spec again
+    // with `--trace retain-on-failure` (or `on`) and open it with `npx playwright show-trace`.
+    trace: 'off',
     // Chromium composites in software here: the shell's live dot and the sign-in page's carousel
     // repaint every frame, and that took two thirds of the browser's CPU. No test asserts motion;
     // every-page.spec.ts checks the moving sign-in page with motion on.

@@ -235,7 +235,7 @@ async function checkDataDirLock() {
         () => 0,
       )) === 200;
     const ok =
-      exit.code !== 0 && exit.code !== null && message.includes('in use by process') && firstStillUp && ms < 15_000;
+      exit.code !== 0 && exit.code !== null && message.includes('in use by process') && firstStillUp && ms < 30_000;
     report(
       'pglite data-dir lock',
       ok,
