@@ -96,6 +96,45 @@ test.describe('first load', () => {
       names.filter((n) => /^(guest|marketing-layout|sign-in-page|testimonials-carousel|legal-page)-/.test(n)),
     ).toEqual([]);
   });
+
+  test('the signed-in pages show without the form libraries, which load when a form opens', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signedInClient(page);
+    const storageState = await page.context().storageState();
+    const shown: [string, (p: Page) => Promise<void>][] = [
+      ['/', (p) => expect(p.getByTestId('named-task')).toHaveCount(3)],
+      ['/compliance', (p) => expect(p.getByRole('listitem', { name: 'Contact Support' })).toBeVisible()],
+      ['/dnb', (p) => expect(p.getByRole('heading', { name: 'CapitalScore', level: 1 })).toBeVisible()],
+      ['/training', (p) => expect(p.getByRole('heading', { name: 'Training Videos', level: 1 })).toBeVisible()],
+    ];
+    for (const [path, ready] of shown) {
+      // A fresh context each time: nothing in the browser's cache yet.
+      const fresh = await browser.newContext({ ...phone, baseURL, storageState });
+      const names = (await scriptsLoadedBy(await fresh.newPage(), path, ready)).map((url) =>
+        new URL(url).pathname.replace('/assets/', ''),
+      );
+      expect(names.some((n) => n.startsWith('app-'))).toBe(true);
+      expect(
+        names.filter((n) => n.startsWith('forms-')),
+        path,
+      ).toEqual([]);
+      await fresh.close();
+    }
+
+    // The dashboard's activity form brings them when it opens.
+    const forms = new Set<string>();
+    page.on('request', (req) => {
+      const name = new URL(req.url()).pathname.replace('/assets/', '');
+      if (name.startsWith('forms-')) forms.add(name);
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Add Activity' }).click();
+    await expect(page.getByLabel('Title')).toBeVisible();
+    expect(forms.size).toBe(1);
+  });
 });
 
 test('hashed assets are sent precompressed and cached for good; the page is revalidated on every load', async ({

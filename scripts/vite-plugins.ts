@@ -54,11 +54,21 @@ function iconsOfFirstLoad(): RegExp {
 /**
  * What the signed-in pages share (components, hooks, shared modules, the query and form libraries,
  * Radix, the icons): one chunk instead of dozens of 1 kB ones, since a phone on HTTP/1.1 fetches
- * six files at a time. Each page's own code stays in its chunk.
+ * six files at a time. Each page's own code stays in its chunk. Left out, so that a page's first
+ * paint does not wait for them: the top bar's search dialog (loaded on first use,
+ * app/shell/search-box.tsx), the form libraries (the `forms` chunk below) and Radix's slider (only
+ * the D&B page's what-if explorer uses it, so it goes with that page).
  */
-// The top bar's search dialog stays in a chunk of its own: it loads on first use (app/shell/search-box.tsx).
 const signedInShared =
-  /^(?!.*auth-client\.ts$)(?!.*search-dialog\.tsx$).*(?:src[\\/]web[\\/](components|lib|app)[\\/]|src[\\/]web[\\/]features[\\/][\w-]+[\\/](api|use-[\w-]+)\.tsx?$|src[\\/]shared[\\/]|node_modules[\\/](lucide-react|@radix-ui|@tanstack|@floating-ui|react-remove-scroll[\w-]*|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib|detect-node-es|sonner|hono)[\\/])/;
+  /^(?!.*auth-client\.ts$)(?!.*search-dialog\.tsx$)(?!.*[\\/]@radix-ui[\\/]react-slider[\\/]).*(?:src[\\/]web[\\/](components|lib|app)[\\/]|src[\\/]web[\\/]features[\\/][\w-]+[\\/](api|use-[\w-]+)\.tsx?$|src[\\/]shared[\\/]|node_modules[\\/](lucide-react|@radix-ui|@tanstack|@floating-ui|react-remove-scroll[\w-]*|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib|detect-node-es|sonner|hono)[\\/])/;
+
+/**
+ * react-hook-form, its zod resolver and the two hooks built on them, in one chunk that the forms bring: the first paint of the
+ * dashboard, compliance, D&B and training pages renders no form (theirs load when opened), and the
+ * pages that open on a form load it with them.
+ */
+const formLibraries =
+  /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]|src[\\/]web[\\/](lib[\\/]payload-resolver|features[\\/]two-factor[\\/]use-code-form)\.ts$/;
 
 export function chunkGroups() {
   const icons = iconsOfFirstLoad();
@@ -66,6 +76,7 @@ export function chunkGroups() {
     { name: 'index', tags: ['$initial' as const], priority: 30 },
     { name: 'ui', test: (id: string) => sharedUi.test(id) || icons.test(id), priority: 20 },
     { name: 'guest', test: signInFirstLoad, priority: 10 },
+    { name: 'forms', test: formLibraries, priority: 6 },
     { name: 'app', test: signedInShared, priority: 5 },
   ];
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ClipboardList } from 'lucide-react';
@@ -8,6 +8,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { QueryStates } from '../../components/query-states';
 import { ShowMore, usePagedList } from '../../lib/paged-list';
+import { Spinner } from '../../components/ui/spinner';
+import { lazyPage } from '../../app/lazy-page';
 import {
   TASK_NOT_FOUND,
   taskProgress,
@@ -25,11 +27,14 @@ import {
   useDeleteTask,
   useUpdateTask,
 } from './api';
-import { RequestForm } from './request-form';
 import { TaskDetail } from './task-detail';
 import { filtersFrom, hasFilters, TaskFilters, withFilters } from './task-filters';
-import { TaskForm } from './task-form';
 import { TaskTile } from './task-tile';
+
+// The forms (react-hook-form, the schemas) load when one opens: the board's first paint does without them.
+const RequestForm = lazyPage(() => import('./request-form'), 'RequestForm');
+const TaskForm = lazyPage(() => import('./task-form'), 'TaskForm');
+const formLoading = <Spinner label="Loading the form" />;
 
 /** ?task=<id> as a task id, or null. */
 const taskIdFrom = (params: URLSearchParams) => {
@@ -191,12 +196,14 @@ export function TaskBoard({
           className="max-w-2xl"
         >
           {requesting && (
-            <RequestForm
-              busy={addRequest.isPending}
-              error={addRequest.error}
-              onSubmit={saveRequest}
-              onCancel={() => setRequesting(false)}
-            />
+            <Suspense fallback={formLoading}>
+              <RequestForm
+                busy={addRequest.isPending}
+                error={addRequest.error}
+                onSubmit={saveRequest}
+                onCancel={() => setRequesting(false)}
+              />
+            </Suspense>
           )}
         </DialogContent>
       </Dialog>
@@ -207,28 +214,32 @@ export function TaskBoard({
           className="max-w-2xl"
         >
           {adding && (
-            <TaskForm
-              submitLabel="Add Task"
-              busy={addTask.isPending}
-              error={addTask.error}
-              onSubmit={saveNew}
-              onCancel={() => setAdding(false)}
-            />
+            <Suspense fallback={formLoading}>
+              <TaskForm
+                submitLabel="Add Task"
+                busy={addTask.isPending}
+                error={addTask.error}
+                onSubmit={saveNew}
+                onCancel={() => setAdding(false)}
+              />
+            </Suspense>
           )}
         </DialogContent>
       </Dialog>
       <Dialog open={Boolean(editing)} onOpenChange={(o) => !o && !updateTask.isPending && setEditing(null)}>
         <DialogContent title="Edit Task" className="max-w-2xl">
           {editing && (
-            <TaskForm
-              key={editing.id}
-              task={editing}
-              submitLabel="Save Changes"
-              busy={updateTask.isPending}
-              error={updateTask.error}
-              onSubmit={saveEdit}
-              onCancel={() => setEditing(null)}
-            />
+            <Suspense fallback={formLoading}>
+              <TaskForm
+                key={editing.id}
+                task={editing}
+                submitLabel="Save Changes"
+                busy={updateTask.isPending}
+                error={updateTask.error}
+                onSubmit={saveEdit}
+                onCancel={() => setEditing(null)}
+              />
+            </Suspense>
           )}
         </DialogContent>
       </Dialog>

@@ -1,7 +1,12 @@
+import { Suspense } from 'react';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import type { ComplianceTask } from '../../../shared/compliance';
 import { FlagBadges, PriorityBadge, RequestBadge, StatusBadge, formatDue, taskFlags } from './task-display';
-import { RequestPanel } from './request-panel';
+import { Spinner } from '../../components/ui/spinner';
+import { lazyPage } from '../../app/lazy-page';
+
+// The request's upload and review forms load with the task that has one, not with the board.
+const RequestPanel = lazyPage(() => import('./request-panel'), 'RequestPanel');
 
 /** Details of one task (clients and admins); a document request adds its upload slot and review. */
 export function TaskDetail({
@@ -46,7 +51,11 @@ export function TaskDetail({
           </dl>
           <h3 className="mt-4 text-sm font-medium text-gray-900">Description</h3>
           <p className="mt-1 whitespace-pre-line text-sm text-gray-700">{task.description || 'No description.'}</p>
-          {task.kind === 'document_request' && <RequestPanel task={task} clientId={clientId} isAdmin={isAdmin} />}
+          {task.kind === 'document_request' && (
+            <Suspense fallback={<Spinner label="Loading the request" />}>
+              <RequestPanel task={task} clientId={clientId} isAdmin={isAdmin} />
+            </Suspense>
+          )}
         </DialogContent>
       )}
     </Dialog>

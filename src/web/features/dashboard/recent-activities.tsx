@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { ShowMore, usePagedList } from '../../lib/paged-list';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -8,9 +8,12 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import type { Activity } from '../../../shared/activities';
 import { activitiesQuery, useAddActivity, useDeleteActivity, useUpdateActivity } from './api';
-import { ActivityForm } from './activity-form';
+import { lazyPage } from '../../app/lazy-page';
 import { formatDateTime } from '../../../shared/format';
 import { LoadFailed } from '../../components/load-states';
+
+// The form (react-hook-form, the schema) loads when it opens: the dashboard's first paint does without it.
+const ActivityForm = lazyPage(() => import('./activity-form'), 'ActivityForm');
 
 const statusStyle: Record<Activity['status'], string> = {
   Completed: 'bg-green-100 text-green-800',
@@ -43,16 +46,18 @@ export function RecentActivities({ clientId }: { clientId: string }) {
       <CardContent className="flex flex-col gap-4">
         {adding && (
           <div className="rounded-lg border border-gray-200 p-4">
-            <ActivityForm
-              idPrefix="new-activity"
-              submitLabel="Add Activity"
-              pending={add.isPending}
-              serverError={add.error}
-              onCancel={() => setAdding(false)}
-              onSubmit={(values) =>
-                add.mutate(values, { onSuccess: () => (setAdding(false), toast.success('Activity added')) })
-              }
-            />
+            <Suspense fallback={<Spinner label="Loading the form" />}>
+              <ActivityForm
+                idPrefix="new-activity"
+                submitLabel="Add Activity"
+                pending={add.isPending}
+                serverError={add.error}
+                onCancel={() => setAdding(false)}
+                onSubmit={(values) =>
+                  add.mutate(values, { onSuccess: () => (setAdding(false), toast.success('Activity added')) })
+                }
+              />
+            </Suspense>
           </div>
         )}
         {query.isError && !query.data ? (
@@ -73,20 +78,22 @@ export function RecentActivities({ clientId }: { clientId: string }) {
             {query.data.map((a) =>
               editing === a.id ? (
                 <li key={a.id} className="py-3">
-                  <ActivityForm
-                    idPrefix={`activity-${a.id}`}
-                    initial={a}
-                    submitLabel="Save"
-                    pending={update.isPending}
-                    serverError={update.error}
-                    onCancel={() => setEditing(null)}
-                    onSubmit={(values) =>
-                      update.mutate(
-                        { id: a.id, ...values },
-                        { onSuccess: () => (setEditing(null), toast.success('Activity updated')) },
-                      )
-                    }
-                  />
+                  <Suspense fallback={<Spinner label="Loading the form" />}>
+                    <ActivityForm
+                      idPrefix={`activity-${a.id}`}
+                      initial={a}
+                      submitLabel="Save"
+                      pending={update.isPending}
+                      serverError={update.error}
+                      onCancel={() => setEditing(null)}
+                      onSubmit={(values) =>
+                        update.mutate(
+                          { id: a.id, ...values },
+                          { onSuccess: () => (setEditing(null), toast.success('Activity updated')) },
+                        )
+                      }
+                    />
+                  </Suspense>
                 </li>
               ) : (
                 <li key={a.id} className="flex items-start justify-between gap-3 py-3" data-testid="activity">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { toast } from 'sonner';
@@ -11,10 +11,13 @@ import { scoresQuery } from './api';
 import { PaydexCard } from './paydex-card';
 import { ScoreHistory } from './score-history';
 import { ScoreRange, whatIfStart } from './score-range';
-import { SetScoreForm } from './set-score-form';
 import { TierCards } from './tier-cards';
 import { TradelinesCard } from '../tradelines/tradelines-card';
 import { LoadFailed, Loading } from '../../components/load-states';
+import { lazyPage } from '../../app/lazy-page';
+
+// Staff's forms (react-hook-form) load only for staff: a client's page does without them.
+const SetScoreForm = lazyPage(() => import('./set-score-form'), 'SetScoreForm');
 
 /** /dnb: a client's CapitalScore and PAYDEX; an admin picks a client (?client=<id>) and sets their scores. */
 export function ScoresPage() {
@@ -99,8 +102,10 @@ function AdminScoreForms({ clientId, scores }: { clientId: string; scores: Score
         </p>
       </CardHeader>
       <CardContent className="grid gap-6 sm:grid-cols-2">
-        <SetScoreForm clientId={clientId} kind="capital" current={scores.capital.latest?.score ?? null} />
-        <SetScoreForm clientId={clientId} kind="paydex" current={scores.paydex.latest?.score ?? null} />
+        <Suspense fallback={<Loading label="Loading the forms" />}>
+          <SetScoreForm clientId={clientId} kind="capital" current={scores.capital.latest?.score ?? null} />
+          <SetScoreForm clientId={clientId} kind="paydex" current={scores.paydex.latest?.score ?? null} />
+        </Suspense>
       </CardContent>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Video } from 'lucide-react';
 import { toast } from 'sonner';
@@ -12,10 +12,13 @@ import { useDeleteVideo, useRefreshTraining, useSetIntro, videosQuery } from './
 import { ClientProgress } from './client-progress';
 import { ReorderDialog } from './reorder-dialog';
 import { VideoCard } from './video-card';
-import { VideoFormDialog } from './video-form-dialog';
 import { plural } from '../../../shared/format';
 import { PageHeader } from '../../components/page-header';
 import { ReorderAddButtons } from '../../components/reorder-add-buttons';
+import { lazyPage } from '../../app/lazy-page';
+
+// Staff's video form (react-hook-form, the schema) loads only for staff: a client's page does without it.
+const VideoFormDialog = lazyPage(() => import('./video-form-dialog'), 'VideoFormDialog');
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -124,7 +127,9 @@ export function TrainingPage() {
 
       {isAdmin && (
         <>
-          <VideoFormDialog open={form !== null} onOpenChange={(o) => !o && setForm(null)} video={form?.video} />
+          <Suspense fallback={null}>
+            <VideoFormDialog open={form !== null} onOpenChange={(o) => !o && setForm(null)} video={form?.video} />
+          </Suspense>
           <ReorderDialog open={reordering} onOpenChange={setReordering} />
           <ConfirmDialog
             open={deleting !== null}
