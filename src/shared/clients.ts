@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageFields } from './paging';
-import { singleLine } from './text';
+import { isSingleLine, singleLine } from './text';
 import { formatDate } from './format';
 
 export const clientSorts = ['newest', 'oldest', 'email_asc', 'email_desc'] as const;
@@ -15,22 +15,95 @@ export const clientSortLabels: Record<(typeof clientSorts)[number], string> = {
   email_desc: 'Email (Z-A)',
 };
 
+/** Orders by time: their cursor's key is the creation time, in UTC to the microsecond. */
+const TIME_SORTS: readonly ClientSort[] = ['newest', 'oldest'];
+// Half a UTF-16 pair: text the database could not store, so never a key it wrote.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
+export const BAD_CURSOR = 'This page link is not valid any more: go back to the first page of the list.';
+export const CURSOR_OTHER_SORT = 'This page link was made for another order: go back to the first page of the list.';
+
+/**
+ * Where a page of the clients list starts: the sort it was made for, the direction (the rows after
+ * it, or before it for Previous), and the sort key and id of the row it starts from. Opaque to
+ * the web, which only hands back what the server answered.
+ */
+export type ClientCursor = { sort: ClientSort; dir: 'next' | 'prev'; key: string; id: string };
+
+const cursorPayload = z
+  .tuple([
+    z.enum(clientListSorts),
+    z.enum(['next', 'prev']),
+    z
+      .string()
+      .max(1000)
+      .refine((s) => !s.includes('\u0000') && !LONE_SURROGATE.test(s)),
+    z
+      .string()
+      .min(1)
+      .max(100)
+      .refine((s) => isSingleLine(s) && !LONE_SURROGATE.test(s)),
+  ])
+  .refine(([sort, , key]) => !TIME_SORTS.includes(sort) || isCursorTime(key));
+
+/** A real moment, written as the server writes it (a date such as February 30 is refused, never sent to SQL). */
+function isCursorTime(key: string) {
+  if (!CURSOR_TIME.test(key) || key < '1000') return false;
+  const ms = Date.parse(`${key.slice(0, 23)}Z`);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 23) === key.slice(0, 23);
+}
+
+const toBase64Url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+export const encodeClientCursor = (c: ClientCursor) => toBase64Url(JSON.stringify([c.sort, c.dir, c.key, c.id]));
+
+/** The cursor in `text`, or undefined when it is not one the server made. */
+function decodeClientCursor(text: string): ClientCursor | undefined {
+  try {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    const json = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0)));
+    const parsed = cursorPayload.safeParse(JSON.parse(json));
+    if (!parsed.success) return undefined;
+    const [sort, dir, key, id] = parsed.data;
+    return { sort, dir, key, id };
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * GET /api/clients: the admin's client list, sorted, searched and paged in the database. `q` matches
  * name, e-mail or phone (a phone also by its digits alone: '3025550100' finds '(302) 555-0100').
+ * Paged by cursor: without one, the first page; with an answer's `nextCursor` or `prevCursor`, the
+ * page after or before it, however far into the list (no offset to count past).
  */
 export const clientListQuery = z
   .object({
     sort: z.enum(clientListSorts, { message: `Sort must be one of ${clientListSorts.join(', ')}` }).default('newest'),
-    ...pageFields(),
+    pageSize: pageFields().pageSize,
     q: z
       .string()
       .trim()
       .max(100, 'Search text can be at most 100 characters')
       .check(singleLine('Search text'))
       .optional(),
+    cursor: z
+      .string()
+      .max(3000, BAD_CURSOR)
+      .regex(/^[A-Za-z0-9_-]+$/, BAD_CURSOR)
+      .transform((text, ctx) => {
+        const cursor = decodeClientCursor(text);
+        if (!cursor) ctx.addIssue({ code: 'custom', message: BAD_CURSOR });
+        return cursor ?? z.NEVER;
+      })
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((q) => !q.cursor || q.cursor.sort === q.sort, { message: CURSOR_OTHER_SORT, path: ['cursor'] });
 export type ClientListQuery = z.output<typeof clientListQuery>;
 
 export type ClientRow = {
@@ -71,7 +144,17 @@ export function clientCells(row: ClientRow, timeZone?: string): string[] {
     formatDate(row.createdAt, timeZone),
   ];
 }
-export type ClientPage = { rows: ClientRow[]; total: number; page: number; pageSize: number };
+/**
+ * A page of the clients list: `total` counts every match; `nextCursor` and `prevCursor` fetch the
+ * pages after and before this one (null at either end).
+ */
+export type ClientPage = {
+  rows: ClientRow[];
+  total: number;
+  pageSize: number;
+  nextCursor: string | null;
+  prevCursor: string | null;
+};
 
 /** GET /api/clients/:clientId/summary: who a chosen client is, for the admin's client selector. */
 export type ClientSummary = { id: string; name: string; email: string; phone: string };

@@ -1,15 +1,46 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { authAccounts, authUsers, users } from '../../db/schema';
-import type { ClientListQuery, ClientPage, ClientSort, ClientSummary } from '../../../shared/clients';
+import { authAccounts, authUsers, portalCounters, users } from '../../db/schema';
+import {
+  encodeClientCursor,
+  type ClientListQuery,
+  type ClientCursor,
+  type ClientPage,
+  type ClientRow,
+  type ClientSort,
+  type ClientSummary,
+} from '../../../shared/clients';
 
-const orderings: Record<ClientSort, SQL[]> = {
-  newest: [desc(authUsers.createdAt), desc(authUsers.id)],
-  oldest: [asc(authUsers.createdAt), asc(authUsers.id)],
-  email_asc: [asc(authUsers.email)],
-  email_desc: [desc(authUsers.email)],
-  // As shown: the name, else the e-mail; letter case ignored.
-  name_asc: [asc(sql`lower(coalesce(nullif(${authUsers.name}, ''), ${authUsers.email}))`), asc(authUsers.email)],
+/**
+ * Each order's key: one expression and the direction, then the id as the tie-breaker (two clients
+ * created in the same microsecond, or with the same name). `text` is the key as the cursor keeps
+ * it and `param` reads it back; creation times travel as UTC text to the microsecond, which a
+ * JavaScript Date would round to the millisecond and so repeat or skip a row. None of the keys is
+ * ever NULL (an empty name falls back to the e-mail), so a row comparison orders every client.
+ * Each has an index that reads it in order (role first: the list is of clients only).
+ */
+type SortKey = { expr: SQL; dir: 'asc' | 'desc'; text: SQL<string>; param: (key: string) => SQL };
+const asText = (expr: SQL | typeof authUsers.email): SQL<string> => sql<string>`${expr}`;
+const createdKey = (dir: 'asc' | 'desc'): SortKey => ({
+  expr: sql`${authUsers.createdAt}`,
+  dir,
+  text: sql<string>`to_char(${authUsers.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
+  param: (key) => sql`(${key}::timestamp at time zone 'UTC')`,
+});
+const emailKey = (dir: 'asc' | 'desc'): SortKey => ({
+  expr: sql`${authUsers.email}`,
+  dir,
+  text: asText(authUsers.email),
+  param: (key) => sql`${key}`,
+});
+// As shown: the name, else the e-mail; letter case ignored (auth_users_client_name_idx has the same expression).
+const shownName = sql`lower(coalesce(nullif(${authUsers.name}, ''), ${authUsers.email}))`;
+const sortKeys: Record<ClientSort, SortKey> = {
+  newest: createdKey('desc'),
+  oldest: createdKey('asc'),
+  email_asc: emailKey('asc'),
+  email_desc: emailKey('desc'),
+  name_asc: { expr: shownName, dir: 'asc', text: asText(shownName), param: (key) => sql`${key}` },
 };
 
 /** LIKE pattern that matches `text` literally anywhere. */
@@ -28,37 +59,58 @@ export function matching(q: string): SQL | undefined {
   );
 }
 
+/** Clients only (admins hidden), matching the search when there is one. */
+const clientsMatching = (q: string | undefined) => and(eq(authUsers.role, 'client'), q ? matching(q) : undefined);
+
+type ClientRowsQuery = Pick<ClientListQuery, 'sort' | 'q' | 'cursor'> & { pageSize: number };
+type ClientRows = { rows: ClientRow[]; next: ClientCursor | null; prev: ClientCursor | null };
+
 /**
- * The admin's client list: clients only (admins hidden), searched, sorted and paged in SQL, with
- * whether a password credential exists. One query for the page, one for the total.
+ * A page of clients (admins hidden), searched and sorted in SQL, with whether a password
+ * credential exists: the rows after the cursor (or before it, for Previous), read from the sort's
+ * index from where the cursor points, so the thousandth page costs what the first does. One
+ * query, one row more than the page to know whether another follows.
  */
-export async function listClients(db: Db, query: ClientListQuery): Promise<ClientPage> {
-  const { sort, page, pageSize, q } = query;
-  const where = and(eq(authUsers.role, 'client'), q ? matching(q) : undefined);
+export async function listClientRows(db: Db, query: ClientRowsQuery): Promise<ClientRows> {
+  const { sort, pageSize, q, cursor } = query;
+  const key = sortKeys[sort];
+  const backward = cursor?.dir === 'prev';
+  // Reading backwards (Previous) walks the same index the other way, then turns the rows round.
+  const dir = backward ? (key.dir === 'asc' ? 'desc' : 'asc') : key.dir;
+  const after = cursor
+    ? dir === 'asc'
+      ? sql`(${key.expr}, ${authUsers.id}) > (${key.param(cursor.key)}, ${cursor.id})`
+      : sql`(${key.expr}, ${authUsers.id}) < (${key.param(cursor.key)}, ${cursor.id})`
+    : undefined;
+  const order = dir === 'asc' ? [asc(key.expr), asc(authUsers.id)] : [desc(key.expr), desc(authUsers.id)];
   // Qualified by hand: drizzle leaves a single-table select's columns unqualified, which inside
   // the subquery would name auth_accounts' own columns.
   const hasPassword = sql<boolean>`exists (select 1 from ${authAccounts} as cred where cred.user_id = ${sql.raw('"auth_users"."id"')} and cred.provider_id = 'credential')`;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: authUsers.id,
-        name: authUsers.name,
-        email: authUsers.email,
-        phone: authUsers.phone,
-        hasPassword,
-        isPaid: users.isPaid,
-        createdAt: authUsers.createdAt,
-      })
-      .from(authUsers)
-      .leftJoin(users, eq(users.id, authUsers.id))
-      .where(where)
-      .orderBy(...orderings[sort])
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(authUsers).where(where),
-  ]);
+  const found = await db
+    .select({
+      id: authUsers.id,
+      name: authUsers.name,
+      email: authUsers.email,
+      phone: authUsers.phone,
+      hasPassword,
+      isPaid: users.isPaid,
+      createdAt: authUsers.createdAt,
+      key: key.text,
+    })
+    .from(authUsers)
+    .leftJoin(users, eq(users.id, authUsers.id))
+    .where(and(clientsMatching(q), after))
+    .orderBy(...order)
+    .limit(pageSize + 1);
+  const more = found.length > pageSize;
+  const page = found.slice(0, pageSize);
+  if (backward) page.reverse();
+  const first = page[0];
+  const last = page[page.length - 1];
+  const at = (row: (typeof page)[number] | undefined, to: 'next' | 'prev'): ClientCursor | null =>
+    row ? { sort, dir: to, key: row.key, id: row.id } : null;
   return {
-    rows: rows.map((r) => ({
+    rows: page.map(({ key: _key, ...r }) => ({
       ...r,
       hasPassword: Boolean(r.hasPassword),
       // No users row yet: the column's default, not a member.
@@ -66,10 +118,31 @@ export async function listClients(db: Db, query: ClientListQuery): Promise<Clien
       provider: r.hasPassword ? 'email' : 'oauth',
       createdAt: r.createdAt.toISOString(),
     })),
-    total,
-    page,
-    pageSize,
+    // Going forward, rows lie before the page when it was reached by a cursor; going back, after it.
+    next: (backward ? Boolean(cursor) : more) ? at(last, 'next') : null,
+    prev: (backward ? more : Boolean(cursor)) ? at(first, 'prev') : null,
   };
+}
+
+/**
+ * How many clients match: counted through the search's index when there is a search; otherwise
+ * the count the database keeps (portal_counters), since counting every client read the whole
+ * table (65-120 ms at 100,000 clients on PostgreSQL).
+ */
+async function countClients(db: Db, q: string | undefined): Promise<number> {
+  if (q) return (await db.select({ total: count() }).from(authUsers).where(clientsMatching(q)))[0].total;
+  const [row] = await db
+    .select({ value: portalCounters.value })
+    .from(portalCounters)
+    .where(eq(portalCounters.name, 'clients'));
+  return row?.value ?? 0;
+}
+
+/** The admin's client list: a page (listClientRows) and the total of every match, one query each. */
+export async function listClients(db: Db, query: ClientListQuery): Promise<ClientPage> {
+  const [{ rows, next, prev }, total] = await Promise.all([listClientRows(db, query), countClients(db, query.q)]);
+  const cursor = (c: ClientCursor | null) => (c ? encodeClientCursor(c) : null);
+  return { rows, total, pageSize: query.pageSize, nextCursor: cursor(next), prevCursor: cursor(prev) };
 }
 
 /** One user's name, e-mail and phone by id (admin only: the client selector names its choice). */

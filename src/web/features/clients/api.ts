@@ -4,13 +4,14 @@ import type { ClientSort } from '../../../shared/clients';
 
 export const CLIENTS_PAGE_SIZE = 50;
 
-export const clientListQuery = (sort: ClientSort, page: number, q: string) =>
+/** A page of the Clients screen: the first without `cursor`, else the page an answer's next or previous cursor points to. */
+export const clientListQuery = (sort: ClientSort, q: string, cursor: string | undefined) =>
   queryOptions({
-    queryKey: ['admin-clients', { sort, page, q }],
+    queryKey: ['admin-clients', { sort, q, cursor }],
     queryFn: async () =>
       unwrap(
         await api.clients.$get({
-          query: { sort, page: String(page), pageSize: String(CLIENTS_PAGE_SIZE), ...(q ? { q } : {}) },
+          query: { sort, pageSize: String(CLIENTS_PAGE_SIZE), ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) },
         }),
       ),
     placeholderData: keepPreviousData,

@@ -30,14 +30,18 @@ export function ClientsPage() {
   const [sort, setSort] = useState<ClientSort>('newest');
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
-  // A new sort or search starts again at the first page.
+  // A new sort or search starts again at the first page. Pages are reached by the cursors the
+  // server answers (the page after, the page before); the page's number is counted here.
   const key = `${sort}|${q}`;
-  const [paging, setPaging] = useState({ key, page: 1 });
-  const page = paging.key === key ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ key, page: next });
-  const query = useQuery(clientListQuery(sort, page, q));
+  const [paging, setPaging] = useState<{ key: string; page: number; cursor?: string }>({ key, page: 1 });
+  const { page, cursor } = paging.key === key ? paging : { page: 1, cursor: undefined };
+  const query = useQuery(clientListQuery(sort, q, cursor));
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // The first page is asked for afresh (no cursor), so Previous always ends on the list's true start.
+  // (While the next page loads the buttons wait: the cursors shown are still the last page's.)
+  const goTo = (next: number, to: string | null) =>
+    to && setPaging({ key, page: next, cursor: next > 1 ? to : undefined });
 
   useEffect(() => {
     document.title = `Clients · ${branding.productName}`;
@@ -121,13 +125,23 @@ export function ClientsPage() {
           >
             <span>{countLabel(data.total, 'client')}</span>
             <div className="flex items-center gap-2">
-              <Button size="sm" variant="outline" onClick={() => setPage(page - 1)} disabled={page <= 1}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => goTo(page - 1, data.prevCursor)}
+                disabled={page <= 1 || !data.prevCursor || query.isPlaceholderData}
+              >
                 <ChevronLeft aria-hidden="true" /> Previous
               </Button>
               <span aria-live="polite">
                 Page {page} of {pages}
               </span>
-              <Button size="sm" variant="outline" onClick={() => setPage(page + 1)} disabled={page >= pages}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => goTo(page + 1, data.nextCursor)}
+                disabled={!data.nextCursor || query.isPlaceholderData}
+              >
                 Next <ChevronRight aria-hidden="true" />
               </Button>
             </div>
