@@ -7,6 +7,8 @@
 //   (b) our authenticated compliance-task list
 //   (c) the dashboard's calls, (d) the admin's clients list: page 1, page 100 and a search
 //   (e) the top bar's search, sequential requests: p95 under 50 ms (scripts/bench/search.ts)
+// then, on another throwaway PostgreSQL, (f) the admin's all-clients lists at 1,000 and 100,000
+// clients, sequential requests: p95 under 50 ms and within 1.5x (scripts/bench/clients-scale.ts);
 // plus the growth check (b at 10 clients vs 10,000), RSS after the load and the start-up time on
 // an existing database. Exits 1 when a target is missed. A few minutes; not part of npm test.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -22,6 +24,7 @@ import { createLogger } from '../src/server/lib/logger';
 import { createMailer } from '../src/server/mail/mailer';
 import { serverNodeFlags } from './build-server.mjs';
 import { formatSearch, measureSearch } from './bench/search';
+import { measureLists, seedScaleClients } from './bench/clients-scale';
 import {
   cookieHeader,
   freePort,
@@ -48,6 +51,8 @@ const TARGETS = {
   rssPgliteMb: 400,
   startMs: 1500,
   searchP95Ms: 50,
+  listP95Ms: 50,
+  listGrowth: 1.5,
 };
 
 /** cpuMs: the server's CPU time per request (user + system), when its pid was given. */
@@ -324,6 +329,36 @@ async function searchOnly() {
   await stopGracefully(liteApp.server);
 }
 
+/** (f) The admin's all-clients lists at 1,000 clients, then at 100,000 (seeded in SQL, not signed up). */
+async function clientsAtScale() {
+  const cluster = await startPostgres();
+  const database = await openPostgres(cluster.url);
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  const query: Query = (text, params) => client.query(text, params as unknown[]);
+  await createUsers(database);
+  // 999 and the bench client: 1,000 clients; then 100,000.
+  await seedScaleClients(query, 1, 1_000);
+  const { server } = await startApp({ databaseUrl: cluster.url, dataDir: tempDir('bench-pg-') });
+  const { admin } = await signIn(server);
+  const small = await measureLists(server.url, admin.cookie);
+  const t0 = Date.now();
+  await seedScaleClients(query, 1_000, 100_000);
+  say(`postgres (f): seeded 99,000 more clients (100,000) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const large = await measureLists(server.url, admin.cookie);
+  for (const [i, at100k] of large.entries()) {
+    const at1k = small[i];
+    const growth = at100k.p95 / at1k.p95;
+    say(
+      `postgres (f) ${at100k.label}: p95 ${at1k.p95.toFixed(1)} ms at 1,000 clients, ${at100k.p95.toFixed(1)} ms at 100,000 (p50 ${at1k.p50.toFixed(1)} -> ${at100k.p50.toFixed(1)}), ${growth.toFixed(2)}x (targets < ${TARGETS.listP95Ms} ms, <= ${TARGETS.listGrowth}x) ${check(at100k.p95 < TARGETS.listP95Ms && growth <= TARGETS.listGrowth, `${at100k.label} at 100,000 clients`)}`,
+    );
+  }
+  await stopGracefully(server);
+  await client.end();
+  await database.close();
+  cluster.stop();
+}
+
 // ---- the run -------------------------------------------------------------------------------
 
 async function onPostgres() {
@@ -437,11 +472,14 @@ async function main() {
     const r = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { stdio: 'inherit' });
     if (r.status !== 0) throw new Error('server build failed');
   }
-  // BENCH_ONLY=postgres or pglite runs one half, search only the search measurement (while working on it); the figures that count are a whole run.
+  // BENCH_ONLY=postgres or pglite runs one half, search only the search measurement, clients only
+  // the lists at 100,000 clients (while working on them); the figures that count are a whole run.
   const only = process.env.BENCH_ONLY;
   if (only === 'search') await searchOnly();
+  else if (only === 'clients') await clientsAtScale();
   else {
     if (only !== 'pglite') await onPostgres();
+    if (only !== 'pglite') await clientsAtScale();
     if (only !== 'postgres') await onPglite();
   }
   console.log(

@@ -8,7 +8,7 @@ const WARM_UP = 20;
 
 export type SearchLatency = { label: string; p50: number; p95: number; max: number; requests: number };
 
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** Each path in turn, one request at a time; every answer must be a 200 with at least one group when `expectHits`. */
