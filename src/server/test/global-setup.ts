@@ -2,13 +2,16 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite } from '../db/client';
+import { openPglite, openPostgres } from '../db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Path of a dumped PGlite data directory (tar) with every migration applied (unset on PostgreSQL). */
     pgliteTemplate: string | undefined;
+    /** On PostgreSQL: a migrated database that each test database is copied from. */
+    postgresTemplate: string | undefined;
   }
 }
 
@@ -51,8 +54,10 @@ function removeStaleTemplates() {
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DATABASE_URL) {
     project.provide('pgliteTemplate', undefined);
-    return;
+    project.provide('postgresTemplate', await makePostgresTemplate(process.env.TEST_DATABASE_URL));
+    return dropPostgresTemplate(process.env.TEST_DATABASE_URL);
   }
+  project.provide('postgresTemplate', undefined);
   const file = path.join(os.tmpdir(), `portal-pglite-template-${templateKey()}.tar`);
   if (fs.existsSync(file)) {
     // Marks it in use: reads alone may not update its access time (relatime), and a concurrent run
@@ -73,4 +78,32 @@ export default async function setup(project: TestProject) {
     }
   }
   project.provide('pgliteTemplate', file);
+}
+
+const postgresTemplate = `test_template_${process.pid}`;
+
+async function onServer(serverUrl: string, text: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+// Migrating a new PostgreSQL database costs more than copying a migrated one (CREATE DATABASE ...
+// TEMPLATE copies files), and the suite makes about a hundred.
+async function makePostgresTemplate(serverUrl: string): Promise<string> {
+  await onServer(serverUrl, `DROP DATABASE IF EXISTS "${postgresTemplate}" WITH (FORCE)`);
+  await onServer(serverUrl, `CREATE DATABASE "${postgresTemplate}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${postgresTemplate}`;
+  const database = await openPostgres(url.toString());
+  await database.close();
+  return postgresTemplate;
+}
+
+function dropPostgresTemplate(serverUrl: string) {
+  return () => onServer(serverUrl, `DROP DATABASE IF EXISTS "${postgresTemplate}" WITH (FORCE)`);
 }

@@ -10,8 +10,8 @@ export type TestDatabase = Database & { name: string };
 /**
  * A fresh, migrated database for one test file (or one test app):
  * - PGlite (default): an in-memory copy of the template made by global-setup;
- * - PostgreSQL when TEST_DATABASE_URL is set: a new database `test_<random>` on that server,
- *   migrated by openPostgres and dropped again by `close()`.
+ * - PostgreSQL when TEST_DATABASE_URL is set: a new database `test_<random>` on that server, a
+ *   copy of the migrated template made by global-setup, dropped again by `close()`.
  * `opts.logger` sees every statement the app's drizzle instance sends (statement-count.test.ts).
  */
 export async function openTestDatabase(opts: OpenOptions = {}): Promise<TestDatabase> {
@@ -58,7 +58,8 @@ function refuseConcurrentQueries() {
 async function openPostgresTestDatabase(serverUrl: string, opts: OpenOptions): Promise<TestDatabase> {
   refuseConcurrentQueries();
   const name = `test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
+  const template = inject('postgresTemplate');
+  await adminQuery(serverUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   let database: Database;
