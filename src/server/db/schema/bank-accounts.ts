@@ -29,5 +29,9 @@ export const businessBankAccounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('business_bank_accounts_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('business_bank_accounts_user_created_idx').on(t.userId, t.createdAt),
+    // The admins' list across clients, newest first: read in order from here, not sorted whole.
+    index('business_bank_accounts_created_idx').on(t.createdAt, t.id),
+  ],
 );

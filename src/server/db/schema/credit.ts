@@ -45,7 +45,11 @@ export const storeCreditCards = pgTable(
     username: encryptedText('username'),
     password: encryptedText('password'),
   },
-  (t) => [index('store_credit_cards_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('store_credit_cards_user_created_idx').on(t.userId, t.createdAt),
+    // The admins' list across clients, newest first: read in order from here, not sorted whole.
+    index('store_credit_cards_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 export const revolvingCredits = pgTable(
@@ -55,7 +59,11 @@ export const revolvingCredits = pgTable(
     rewards: text('rewards').notNull().default(''),
     annualFee: numeric('annual_fee', { precision: 12, scale: 2 }),
   },
-  (t) => [index('revolving_credits_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('revolving_credits_user_created_idx').on(t.userId, t.createdAt),
+    // The admins' list across clients, newest first: read in order from here, not sorted whole.
+    index('revolving_credits_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /** The starter vendor accounts (net-30 tradelines) admins maintain for members. */

@@ -23,6 +23,8 @@ export const businessDocuments = pgTable(
   },
   (t) => [
     index('business_documents_user_created_idx').on(t.userId, t.createdAt),
+    // The admins' list across clients, newest first: read in order from here, not sorted whole.
+    index('business_documents_created_idx').on(t.createdAt, t.id),
     index('business_documents_request_task_idx')
       .on(t.requestTaskId)
       .where(sql`request_task_id is not null`),

@@ -20,7 +20,11 @@ export const accountReceivables = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('account_receivables_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('account_receivables_user_created_idx').on(t.userId, t.createdAt),
+    // The admins' list across clients, newest first: read in order from here, not sorted whole.
+    index('account_receivables_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 export const purchaseOrders = pgTable(
@@ -39,7 +43,11 @@ export const purchaseOrders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('purchase_orders_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('purchase_orders_user_created_idx').on(t.userId, t.createdAt),
+    // The admins' list across clients, newest first: read in order from here, not sorted whole.
+    index('purchase_orders_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 const documentColumns = {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
 
@@ -26,7 +27,13 @@ export const supportConversations = pgTable(
     replyMailedAt: timestamp('reply_mailed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('support_conversations_last_idx').on(t.lastMessageAt)],
+  (t) => [
+    index('support_conversations_last_idx').on(t.lastMessageAt),
+    // The staff inbox's open view: the conversations not archived, however many are (every client may have one).
+    index('support_conversations_open_idx')
+      .on(t.lastMessageAt)
+      .where(sql`archived_at is null and last_message_id > 0`),
+  ],
 );
 
 export const supportMessages = pgTable(

@@ -86,5 +86,7 @@ export const automationRequests = pgTable(
   (t) => [
     index('automation_requests_user_created_idx').on(t.userId, t.createdAt),
     index('automation_requests_state_created_idx').on(t.state, t.createdAt),
+    // The admins' list across clients, newest first: read in order from here, not sorted whole.
+    index('automation_requests_created_idx').on(t.createdAt, t.id),
   ],
 );
