@@ -1,4 +1,3 @@
-import { postFrom } from './support/post-from';
 import {
   chooseClient,
   clientSelector,
@@ -7,35 +6,11 @@ import {
   screenshot,
   signedInAdmin,
   signedInClient,
+  signUpClients,
   test,
-  uniqueEmail,
 } from './fixtures';
 
 // One searchable client selector for admins, past the old first-100 limit.
-
-/** `count` clients signed up through the real API, from addresses of their own (127.200.x.y). */
-async function signUpClients(baseUrl: string, run: string, count: number) {
-  const perAddress = 15;
-  const statuses: number[] = [];
-  const worker = async (w: number) => {
-    for (let i = w; i < count; i += 4) {
-      const address = `127.200.${Math.floor(i / perAddress) + 1}.1`;
-      const body = {
-        name: `Bulk Selector ${run} ${String(i + 1).padStart(3, '0')}`,
-        email: uniqueEmail('bulk'),
-        phone: '(302) 555-0100',
-        password: 'Secret-pass-1',
-      };
-      // Sign-up is limited per address, 20 an hour.
-      statuses.push(await postFrom(address, baseUrl, '/api/signup', body));
-    }
-  };
-  await Promise.all([0, 1, 2, 3].map(worker));
-  expect(
-    statuses.filter((s) => s !== 200),
-    'sign-up statuses other than 200',
-  ).toEqual([]);
-}
 
 test('an admin finds a client signed up after the first 100 by name, e-mail or phone, picks them with the keyboard and sees their data', async ({
   page,
@@ -45,7 +20,7 @@ test('an admin finds a client signed up after the first 100 by name, e-mail or p
   test.setTimeout(240_000);
   const run = Date.now().toString(36);
   // More than a page of 100 clients signed up before the one the admin looks for.
-  await signUpClients(baseURL!, run, 101);
+  await signUpClients(baseURL!, `Bulk Selector ${run}`, 101, 200);
   const name = `Quinn Latecomer ${run}`;
   const phone = `(415) 555-${String(Date.now() % 10_000).padStart(4, '0')}`;
   const client = await signedInClient(page, { name, phone });

@@ -8,6 +8,7 @@ import {
   screenshot,
   signUpAndVerify,
   signedInAdmin,
+  signUpClients,
   test,
 } from './fixtures';
 import { readFile } from 'node:fs/promises';
@@ -146,6 +147,47 @@ test('admin: the Clients list shows new clients and sorts by e-mail', async ({ p
   await target.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL((url) => url.pathname === '/account' && url.searchParams.get('client') !== null);
+});
+
+test('admin: the Clients list pages with Next and Previous, in the order chosen, each client once', async ({
+  page,
+  baseURL,
+}) => {
+  // 55 sign-ups (each hashes a password) take 10-60 s, depending on the machine's load.
+  test.setTimeout(180_000);
+  const run = `paged${Date.now().toString(36)}`;
+  await signUpClients(baseURL!, `Paged ${run}`, 55, 201);
+  await signedInAdmin(page);
+  await page.goto('/clients');
+  await page.getByLabel('Search clients').fill(run);
+  const pages = page.getByRole('navigation', { name: 'Client pages' });
+  const next = pages.getByRole('button', { name: 'Next' });
+  const previous = pages.getByRole('button', { name: 'Previous' });
+  await expect(pages).toContainText('55 clients');
+  await expect(pages).toContainText('Page 1 of 2');
+  await expect.poll(() => emailColumn(page)).toHaveLength(50);
+  await expect(previous).toBeDisabled();
+  const first = await emailColumn(page);
+
+  await next.click();
+  await expect(pages).toContainText('Page 2 of 2');
+  await expect.poll(() => emailColumn(page)).toHaveLength(5);
+  const second = await emailColumn(page);
+  expect(new Set([...first, ...second]).size).toBe(55);
+  await expect(next).toBeDisabled();
+  await screenshot(page, 'clients-page-2');
+  await previous.click();
+  await expect(pages).toContainText('Page 1 of 2');
+  await expect.poll(() => emailColumn(page)).toEqual(first);
+
+  // Another order starts again at the first page; its pages together are every client, in that order.
+  await page.getByLabel('Sort by').selectOption({ label: 'Email (A-Z)' });
+  const sorted = [...first, ...second].sort();
+  await expect.poll(() => emailColumn(page)).toEqual(sorted.slice(0, 50));
+  await expect(pages).toContainText('Page 1 of 2');
+  await next.click();
+  await expect.poll(() => emailColumn(page)).toEqual(sorted.slice(50));
+  await expect(pages).toContainText('Page 2 of 2');
 });
 
 test('admin: the Clients list offers Retry when loading fails', async ({ page }) => {

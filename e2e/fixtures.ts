@@ -4,6 +4,7 @@ import { test as base, errors, expect, type Page } from '@playwright/test';
 import { nextClientIp, startClientIpProxy } from './support/client-ip-proxy';
 import { google, mailsTo, waitForMails, type StoredMail } from './support/control';
 import { ADMIN_EMAIL, ENV, fromEnv } from './support/env';
+import { postFrom } from './support/post-from';
 
 export { expect, google, mailsTo, waitForMails, type StoredMail };
 
@@ -119,6 +120,33 @@ export async function signIn(page: Page, email: string, password: string) {
 }
 
 /**
+ * `count` clients named `${prefix} 001` onwards, signed up through the real API (not verified,
+ * not signed in) from addresses of their own (127.<block>.x.1), since sign-up is limited per
+ * address, 20 an hour.
+ */
+export async function signUpClients(baseUrl: string, prefix: string, count: number, block: number) {
+  const perAddress = 15;
+  const statuses: number[] = [];
+  const worker = async (w: number) => {
+    for (let i = w; i < count; i += 4) {
+      const address = `127.${block}.${Math.floor(i / perAddress) + 1}.1`;
+      const body = {
+        name: `${prefix} ${String(i + 1).padStart(3, '0')}`,
+        email: uniqueEmail('bulk'),
+        phone: '(302) 555-0100',
+        password: 'Secret-pass-1',
+      };
+      statuses.push(await postFrom(address, baseUrl, '/api/signup', body));
+    }
+  };
+  await Promise.all([0, 1, 2, 3].map(worker));
+  expect(
+    statuses.filter((s) => s !== 200),
+    'sign-up statuses other than 200',
+  ).toEqual([]);
+}
+
+/**
  * A new client, signed up, verified through the link in the real mail and signed in, through the
  * portal's own API from the page (its cookies): the forms behind these steps have their own tests
  * (auth.spec.ts, sign-in-flood.spec.ts), and three page loads a test was a tenth of the suite.
@@ -163,7 +191,9 @@ export async function screenshot(page: Page, name: string) {
     });
   } catch (error) {
     if (page.isClosed() || !(error instanceof errors.TimeoutError)) throw error;
-    test.info().annotations.push({ type: 'screenshot skipped', description: `${name}: ${error.message.split('\n')[0]}` });
+    test
+      .info()
+      .annotations.push({ type: 'screenshot skipped', description: `${name}: ${error.message.split('\n')[0]}` });
   }
 }
 
