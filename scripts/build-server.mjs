@@ -20,9 +20,10 @@ export const serverNodeFlags = ['--enable-source-maps', '--max-semi-space-size=3
 
 export async function buildServer() {
   await build({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
+    // prepare-database creates the embedded database on a first start, in a process of its own (db/open.ts).
+    entryPoints: [path.join(root, 'src/server/main.ts'), path.join(root, 'src/server/db/prepare-database.ts')],
     outdir: path.dirname(serverBundle),
-    entryNames: 'main',
+    entryNames: '[name]',
     chunkNames: 'chunks/[name]-[hash]',
     // Code loaded on demand (the AWS SDK for S3, archiver, nodemailer, file-type) goes to chunks of its own.
     splitting: true,

@@ -1,17 +1,15 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
-import { createAuth } from './auth/auth';
 import type { Config } from './config';
-import { openDatabase, sharedSecret } from './db/open';
+import { openCoreDeps } from './core-deps';
+import { openDatabase } from './db/open';
 import { createLogger } from './lib/logger';
-import { createMailer } from './mail/mailer';
 import { seedDemo } from './demo/seed-demo';
 import { applyAdminEmails } from './auth/roles';
 import { loadKeyring } from './security/keyring';
 import { scheduleReminders } from './features/reminders/reminder-job';
 import { scheduleStaleTradelines } from './features/tradelines/stale-job';
 import { scheduleSupportReplyMail } from './features/support/reply-mail-job';
-import { storageFromConfig } from './storage';
 import { scheduleStorageSweep } from './storage/sweep';
 import { startSessionCache } from './auth/session-cache';
 import { startRealtime } from './lib/realtime';
@@ -50,18 +48,16 @@ export async function startServer(config: Config) {
       `DATA_KEY is not set: encrypted fields use the key in ${config.dataDir}/data-key. Every instance on this database must share that key; set DATA_KEY when running more than one.`,
     );
   }
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, { demo: config.seedDemo });
   const { db } = database;
-  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-  const secret = config.authSecret ?? (await sharedSecret(db, 'auth_secret', keyring));
-  const auth = createAuth({ config, db, mailer, secret, log });
+  const { mailer, auth, storage } = await openCoreDeps({ config, log, keyring, db });
   await applyAdminEmails(db, config.adminEmails);
-  const storage = await storageFromConfig(config);
   // On the embedded database this process is the only one (the data-directory lock).
   const stopInstance = await startInstance(db, log, { onlyProcess: database.kind === 'pglite' });
   const sessions = await startSessionCache(auth, database.listen, log);
   const realtime = await startRealtime(database.listen, log);
   if (config.seedDemo && database.kind === 'pglite')
+    // Made here when the database existed without users; a new one got it from openDatabase.
     await seedDemo({ config, db, auth, mailer, log, keyring, storage, realtime });
   const app = createApp({ config, db, auth, mailer, log, keyring, storage, sessions, realtime });
   // A signed-in page carries its session; a client's first-login set-up starts with it (not awaited:
