@@ -52,23 +52,42 @@ function iconsOfFirstLoad(): RegExp {
 }
 
 /**
- * What the signed-in pages share (components, hooks, shared modules, the query and form libraries,
- * Radix, the icons): one chunk instead of dozens of 1 kB ones, since a phone on HTTP/1.1 fetches
- * six files at a time. Each page's own code stays in its chunk. Left out, so that a page's first
- * paint does not wait for them: the top bar's search dialog (loaded on first use,
- * app/shell/search-box.tsx), the form libraries (the `forms` chunk below) and Radix's slider (only
- * the D&B page's what-if explorer uses it, so it goes with that page).
+ * What the signed-in pages share (components, hooks, shared modules, the query library, Radix,
+ * the icons): one chunk instead of dozens of 1 kB ones, since a phone on HTTP/1.1 fetches six files
+ * at a time. Each page's own code stays in its chunk. Left out, so that a page's first paint does
+ * not wait for them: the top bar's search dialog (loaded on first use, app/shell/search-box.tsx),
+ * the form libraries and the schemas (the `forms` and `schemas` chunks below) and Radix's slider
+ * (only the D&B page's what-if explorer uses it, so it goes with that page).
  */
 const signedInShared =
   /^(?!.*auth-client\.ts$)(?!.*search-dialog\.tsx$)(?!.*[\\/]@radix-ui[\\/]react-slider[\\/]).*(?:src[\\/]web[\\/](components|lib|app)[\\/]|src[\\/]web[\\/]features[\\/][\w-]+[\\/](api|use-[\w-]+)\.tsx?$|src[\\/]shared[\\/]|node_modules[\\/](lucide-react|@radix-ui|@tanstack|@floating-ui|react-remove-scroll[\w-]*|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib|detect-node-es|sonner|hono)[\\/])/;
 
 /**
- * react-hook-form, its zod resolver and the two hooks built on them, in one chunk that the forms bring: the first paint of the
- * dashboard, compliance, D&B and training pages renders no form (theirs load when opened), and the
- * pages that open on a form load it with them.
+ * react-hook-form, its zod resolver and the two hooks built on them, in one chunk that the forms
+ * bring: the first paint of the dashboard, compliance, D&B and training pages renders no form
+ * (theirs load when opened), and the pages that open on a form load it with them.
  */
 const formLibraries =
   /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]|src[\\/]web[\\/](lib[\\/]payload-resolver|features[\\/]two-factor[\\/]use-code-form)\.ts$/;
+
+/**
+ * zod and the shared modules that build schemas with it, in one chunk that the forms bring (with
+ * `forms`). The web's first paint takes the constants and rules it needs from the zod-free
+ * `src/shared/<area>-rules.ts` files, which the `app` chunk holds; the `app` chunk must never
+ * import this one (e2e/first-load.spec.ts checks the four pages load neither).
+ * Whether a module builds schemas is read from its source, once per module at build time.
+ */
+const schemaModules = new Map<string, boolean>();
+function buildsSchemas(id: string): boolean {
+  if (!/src[\\/]shared[\\/][\w-]+\.ts$/.test(id)) return false;
+  let builds = schemaModules.get(id);
+  if (builds === undefined) {
+    builds = /^import (?!type )[^;]*from 'zod';$/m.test(fsSync.readFileSync(id, 'utf8'));
+    schemaModules.set(id, builds);
+  }
+  return builds;
+}
+const zod = /node_modules[\\/]zod[\\/]/;
 
 export function chunkGroups() {
   const icons = iconsOfFirstLoad();
@@ -77,7 +96,8 @@ export function chunkGroups() {
     { name: 'ui', test: (id: string) => sharedUi.test(id) || icons.test(id), priority: 20 },
     { name: 'guest', test: signInFirstLoad, priority: 10 },
     { name: 'forms', test: formLibraries, priority: 6 },
-    { name: 'app', test: signedInShared, priority: 5 },
+    { name: 'app', test: (id: string) => signedInShared.test(id) && !buildsSchemas(id), priority: 5 },
+    { name: 'schemas', test: (id: string) => zod.test(id) || buildsSchemas(id), priority: 4 },
   ];
 }
 

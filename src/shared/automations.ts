@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { textField } from './fields';
 import { pageFields } from './paging';
 import { multiLine } from './text';
+import { AUTOMATION_HTML_MAX, AUTOMATION_PAGE_SIZE, MAX_AUTOMATIONS } from './automations-rules';
+export { MAX_AUTOMATIONS, AUTOMATION_HTML_MAX } from './automations-rules';
 
 // Automations and automation requests.
 
@@ -37,16 +39,6 @@ export const DELETE_AUTOMATION_CONFIRM = 'Are you sure you want to delete this a
 export const automationStatusLabel = (status: string | null) => status ?? 'pending';
 export const automationStatusColour = (status: string | null): 'green' | 'yellow' =>
   status === 'active' ? 'green' : 'yellow';
-
-/**
- * Automations in the shared catalogue, and a description's or notes' HTML size, as typed and as
- * stored once sanitised (entities and link attributes can lengthen it; a longer result is refused):
- * one limit, so what was stored always passes the edit form again. A page of 50 stays under 1 MB.
- */
-export const MAX_AUTOMATIONS = 500;
-export const AUTOMATION_HTML_MAX = 6_000;
-/** The catalogue is read a page of at most 50 at a time. */
-export const AUTOMATION_PAGE_SIZE = 50;
 
 const html = (label: string) =>
   z

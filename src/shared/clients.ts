@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageFields } from './paging';
 import { isSingleLine, singleLine } from './text';
 import { formatDate } from './format';
+export { type ClientSummary } from './clients-rules';
 
 export const clientSorts = ['newest', 'oldest', 'email_asc', 'email_desc'] as const;
 /** The Clients screen's orders, plus by name (name, else e-mail; A-Z) for the client selector. */
@@ -155,9 +156,3 @@ export type ClientPage = {
   nextCursor: string | null;
   prevCursor: string | null;
 };
-
-/** GET /api/clients/:clientId/summary: who a chosen client is, for the admin's client selector. */
-export type ClientSummary = { id: string; name: string; email: string; phone: string };
-
-/** How many matches the client selector shows per search; past that it asks for more letters. */
-export const CLIENT_SEARCH_LIMIT = 25;

@@ -1,30 +1,27 @@
 import { z } from 'zod';
-import { BUILD_OUT_DAYS } from './compliance-template';
-import { percentComplete } from './dashboard';
 import { pageFields, type Page } from './paging';
 import { isIsoDate } from './fields';
 import type { RequestUpload, TaskKind } from './document-requests';
-import { plural } from './format';
 import { multiLine, singleLine } from './text';
-
-export const taskPriorities = ['High', 'Medium', 'Low'] as const;
-export type TaskPriority = (typeof taskPriorities)[number];
-/** The statuses staff set on a task. */
-export const taskStatuses = ['Awaiting Completion', 'Completed'] as const;
-/** Every status a task can have: a document request is Submitted between the client's upload and staff's review. */
-export const taskStates = ['Awaiting Completion', 'Submitted', 'Completed'] as const;
-export type TaskStatus = (typeof taskStates)[number];
-
-/** Tasks on one page of the compliance list (the original product's limit of 45); further pages come with Show more. */
-export const TASKS_PER_VIEW = 45;
-/** The largest page of tasks a request may ask for. */
-export const MAX_TASKS_PER_REQUEST = 100;
-/** A reminder is sent when a task falls due within this many days, and again once it is overdue. */
-export const REMINDER_DUE_SOON_DAYS = 3;
-
-export const ONLY_CONTACT_SUPPORT = 'You can complete only the Contact Support task yourself.';
-export const TASK_NOT_FOUND = 'Task not found.';
-export const TASK_NAME_REQUIRED = 'Please enter a task name.';
+import {
+  MAX_TASKS_PER_REQUEST,
+  TASKS_PER_VIEW,
+  TASK_NAME_REQUIRED,
+  taskPriorities,
+  taskStatuses,
+  taskStates,
+  type TaskPriority,
+  type TaskStatus,
+} from './compliance-rules';
+export {
+  type TaskPriority,
+  type TaskStatus,
+  REMINDER_DUE_SOON_DAYS,
+  ONLY_CONTACT_SUPPORT,
+  TASK_NOT_FOUND,
+  taskProgress,
+  isOverdue,
+} from './compliance-rules';
 
 const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 /** A due date: a calendar date (YYYY-MM-DD, the end of that day in UTC) or an ISO date-time with zone. */
@@ -123,23 +120,6 @@ export type TaskCounts = { total: number; completed: number; overdue: number };
 /** What GET /compliance-tasks answers: a page of the (filtered) tasks and the client's counts. */
 export type TaskPage = Page<ComplianceTask> & { counts: TaskCounts };
 
-/**
- * Progress as every screen words it (timeline, dashboard, compliance): 'N/M tasks completed' over
- * all the client's tasks. M is 45 while there are none (as in the original product).
- */
-export function taskProgress(counts: Pick<TaskCounts, 'completed' | 'total'> | undefined) {
-  const completed = counts?.completed ?? 0;
-  const total = counts?.total || BUILD_OUT_DAYS;
-  const percent = percentComplete(completed, total);
-  return {
-    completed,
-    total,
-    percent,
-    text: `${completed}/${total} ${plural(total, 'task')} completed`,
-    sentence: `${completed} of ${total} ${plural(total, 'task')} completed`,
-  };
-}
-
 export type ComplianceTask = {
   id: number;
   name: string;
@@ -168,9 +148,3 @@ export type ComplianceTask = {
   uploads: RequestUpload[];
   uploadCount: number;
 };
-
-/** Only a task waiting on the client can be overdue: Completed is done, Submitted waits on staff's review. */
-export const isOverdue = (t: { status: TaskStatus; dueDate: string | Date | null }, now = new Date()) =>
-  t.status === 'Awaiting Completion' &&
-  t.dueDate !== null &&
-  (typeof t.dueDate === 'string' ? Date.parse(t.dueDate) : t.dueDate.getTime()) < now.getTime();

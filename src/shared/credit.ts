@@ -1,22 +1,20 @@
 import { z } from 'zod';
 import { isIsoDate, textField } from './fields';
 import { httpUrlField } from './urls';
+import { BUREAUS, BUREAU_KEYS, type Bureau, type TradelineSource } from './credit-rules';
+export {
+  type CardKind,
+  CARD_MESSAGES,
+  STORE_CARD_SECRETS,
+  type StoreCardSecret,
+  type Bureau,
+  TRADELINE_STALE_DAYS,
+  TRADELINE_SOURCES,
+  type TradelineSource,
+} from './credit-rules';
 
 // Store Credit Building, Revolving Credit, First Step Accounts and tradeline tracking.
 // The tables are in src/server/db/schema/credit.ts.
-
-export const CARD_KINDS = ['store', 'revolving'] as const;
-export type CardKind = (typeof CARD_KINDS)[number];
-
-/** The original product's card messages, verbatim. */
-export const CARD_MESSAGES = {
-  added: 'Card added successfully!',
-  addFailed: 'Failed to add card.',
-  updated: 'Card updated successfully!',
-  updateFailed: 'Failed to update card.',
-  userNotFound: 'User not found',
-  deleted: { store: 'Store Credit Deleted Successfully', revolving: 'Revolving Credit Deleted Successfully' },
-} as const;
 
 /** An optional amount of money: a number or numeric text ('$' and ',' allowed); '' or null = none. */
 export const optionalMoneyField = (label: string, max: number) => {
@@ -74,24 +72,7 @@ export const revolvingCreditInput = z
 export type StoreCardInput = z.input<typeof storeCardInput>;
 export type RevolvingCreditInput = z.input<typeof revolvingCreditInput>;
 
-export const STORE_CARD_SECRETS = ['account-number', 'username', 'password'] as const;
-export type StoreCardSecret = (typeof STORE_CARD_SECRETS)[number];
-
 // ---- Tradelines ----
-
-export const BUREAUS = [
-  { key: 'dnb', label: 'Dun & Bradstreet' },
-  { key: 'experian', label: 'Experian Business' },
-  { key: 'equifax', label: 'Equifax Business' },
-] as const;
-export type Bureau = (typeof BUREAUS)[number]['key'];
-export const BUREAU_KEYS = BUREAUS.map((b) => b.key) as [Bureau, ...Bureau[]];
-export const bureauLabel = (key: Bureau) => BUREAUS.find((b) => b.key === key)?.label ?? key;
-
-/** A tradeline not reported for this many days is stale (and its client is told once per stale period). */
-export const TRADELINE_STALE_DAYS = 45;
-/** PAYDEX needs at least this many trade experiences reported to Dun & Bradstreet. */
-export const PAYDEX_MIN_TRADELINES = 3;
 
 const optionalDate = (label: string) =>
   z
@@ -108,9 +89,6 @@ const bureausField = z
   .max(BUREAUS.length, 'Choose each bureau at most once.')
   .refine((a) => new Set(a).size === a.length, 'Choose each bureau at most once.')
   .default([]);
-
-export const TRADELINE_SOURCES = ['store', 'revolving', 'first-step'] as const;
-export type TradelineSource = (typeof TRADELINE_SOURCES)[number];
 
 export const tradelineInput = z
   .object({
@@ -151,5 +129,3 @@ export type FirstStepAccountInput = z.input<typeof firstStepAccountInput>;
 export const firstStepOpenInput = z
   .object({ dateOpened: optionalDate('Date opened').refine((s) => s !== '', 'Enter the date you opened it.') })
   .strict();
-
-export const MEMBERS_ONLY_TITLE = 'Members Only Access';

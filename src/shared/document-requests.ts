@@ -3,6 +3,7 @@ import { documentSections, documentTypes, type BusinessDocument, type DocumentTy
 import { pageFields, type Page } from './paging';
 import { taskInput, type TaskPriority } from './compliance';
 import { multiLine, singleLine } from './text';
+export { sectionTitle } from './document-requests-rules';
 
 /**
  * Document requests: a compliance task of kind 'document_request' naming the document
@@ -30,10 +31,6 @@ export const REQUEST_DOCUMENT_KEPT =
   'This document was sent for a document request and stays with it. Delete the request first if it is no longer needed.';
 export const REQUEST_NOT_SUBMITTED =
   'Only a submitted document request can be accepted or rejected: the client has not uploaded a document since the last review.';
-
-/** The title of a section's type, as Business Documents shows it. */
-export const sectionTitle = (type: string | null) =>
-  documentSections.find((s) => s.type === type)?.title ?? 'Additional Documents';
 
 const section = z.enum(documentTypes, {
   message: `Section must be one of: ${documentSections.map((s) => `${s.title} (${s.type})`).join(', ')}.`,

@@ -1,23 +1,10 @@
 import { z } from 'zod';
 import { pageFields } from './paging';
-
-/** The six sections of Business Documents and the document type each one files under. */
-export const documentSections = [
-  { title: 'Standard Corporate', type: 'Standard_Corporate' },
-  { title: 'Advanced Corporate', type: 'Advanced Corporate' },
-  { title: 'Financial Documents', type: 'Bank_Statements' },
-  { title: 'Marketing & PR', type: 'Press Releases' },
-  { title: 'Additional Documents', type: 'Miscellaneous Documents' },
-  { title: 'Secret to Wealth Documents', type: 'Secret to Wealth Documents' },
-] as const;
-export const documentTypes = documentSections.map((s) => s.type) as [DocumentType, ...DocumentType[]];
-export type DocumentType = (typeof documentSections)[number]['type'];
+import { documentTypes } from './documents-rules';
+export { documentSections, documentTypes, type DocumentType, DOCUMENT_NOT_FOUND } from './documents-rules';
 
 const documentType = z.enum(documentTypes, { message: `Document type must be one of: ${documentTypes.join(', ')}` });
 export const documentTypeInput = documentType;
-
-export const DOCUMENT_DELETED = 'Document deleted successfully!';
-export const DOCUMENT_NOT_FOUND = 'Document not found.';
 
 /** GET /api/clients/:clientId/documents */
 export const documentListQuery = z.object({ ...pageFields(), type: documentType.optional() }).strict();

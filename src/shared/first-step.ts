@@ -1,5 +1,5 @@
 import type { Bureau } from './credit';
-import { JOIN_LINK_LABEL } from './membership';
+import { JOIN_LINK_LABEL } from './membership-rules';
 
 // First Step Accounts: the starter vendor accounts (net-30 tradelines) admins maintain,
 // open to members and admins; a member marks one opened, and it becomes one of their tradelines.

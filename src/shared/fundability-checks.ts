@@ -1,7 +1,7 @@
 // The fundability checks, one small pure function each; fundability.ts runs them in CHECKS' order.
 
-import { PAYDEX_MIN_TRADELINES } from './credit';
-import { tierFor, type TierName } from './scores';
+import { PAYDEX_MIN_TRADELINES } from './credit-rules';
+import { tierFor, type TierName } from './scores-rules';
 import { countLabel } from './format';
 import type { CheckId, CheckResult, CheckState, FixLink, FundabilityFacts } from './fundability';
 import {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-
-/** No list response carries more than this many items, whoever asks. */
-export const MAX_PAGE_SIZE = 100;
+import { MAX_PAGE_SIZE } from './paging-rules';
+export { MAX_PAGE_SIZE, type Page } from './paging-rules';
 
 /** `page` (1-based) and `pageSize` (1-`max`) query fields, for a list route's schema. */
 export const pageFields = (defaultSize = 50, max = MAX_PAGE_SIZE) => ({
@@ -33,9 +32,3 @@ export const adminListQuery = z
       .optional(),
   })
   .strict();
-
-/** What every paged list route answers. */
-export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
-
-/** Whether a page is followed by another. */
-export const hasMorePages = (p: Pick<Page<unknown>, 'page' | 'pageSize' | 'total'>) => p.page * p.pageSize < p.total;

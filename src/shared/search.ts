@@ -82,6 +82,3 @@ export function searchHref(kind: SearchKind, id: string, clientId?: string): str
   params.set(param, id);
   return `${path}?${params}`;
 }
-
-/** The ?highlight= parameter pages read to scroll to and mark the item a search opened. */
-export const HIGHLIGHT_PARAM = 'highlight';

@@ -3,9 +3,9 @@ import {
   PAYDEX_MIN_TRADELINES,
   TRADELINE_STALE_DAYS,
   type Bureau,
-  type Tradeline,
   type TradelineSource,
-} from './credit';
+} from './credit-rules';
+import type { Tradeline } from './credit';
 import type { Page } from './paging';
 import { countLabel } from './format';
 

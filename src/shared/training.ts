@@ -1,28 +1,16 @@
 import { z } from 'zod';
 import { pageFields } from './paging';
 import { multiLine, singleLine } from './text';
+export {
+  FILES_REQUIRED,
+  VIDEO_NOT_FOUND,
+  RESOURCE_NOT_FOUND,
+  MAX_THUMBNAIL_BYTES,
+  DEFAULT_VIDEO_MAX_BYTES,
+  isWatched,
+} from './training-rules';
 
 // Training Videos (/training): the contract between the API and the page. Texts are the original product's.
-
-export const NO_TRAINING_VIDEOS = 'No training videos yet';
-export const FILES_REQUIRED = 'Thumbnail and video files are required.';
-export const saveOrderFailed = (message: string) => `Failed to save video order: ${message}`;
-export const uploadVideoFailed = (message: string) => `Failed to upload video: ${message}`;
-export const deleteVideoFailed = (message: string) => `Failed to delete video: ${message}`;
-export const deleteResourceFailed = (message: string) => `Failed to delete resource: ${message}`;
-export const downloadResourceFailed = (message: string) => `Failed to download resource: ${message}`;
-export const VIDEO_NOT_FOUND = 'Training video not found.';
-export const RESOURCE_NOT_FOUND = 'Resource not found.';
-
-/** A card counts as watched from this share of its length on. */
-export const WATCHED_SHARE = 0.9;
-
-/** Upload kinds accepted for the two files of a video (checked by content on the server). */
-export const VIDEO_ACCEPT = 'video/*';
-export const THUMBNAIL_ACCEPT = 'image/*';
-/** Thumbnails are small pictures. The video's own limit is a server setting (VIDEO_MAX_BYTES, default 2 GB). */
-export const MAX_THUMBNAIL_BYTES = 5 * 1024 * 1024;
-export const DEFAULT_VIDEO_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 
 /** '10:30', '1:05:00' or '45': minutes and seconds (or hours, minutes and seconds), seconds 00-59. */
 export const durationText = z
@@ -137,6 +125,3 @@ export type ClientProgressPage = {
   pageSize: number;
   watchedCount: number;
 };
-
-export const isWatched = (positionSeconds: number, durationSeconds: number) =>
-  durationSeconds > 0 && positionSeconds >= durationSeconds * WATCHED_SHARE;

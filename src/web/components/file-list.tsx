@@ -5,7 +5,7 @@ import { FileRow } from './file-row';
 import { Button } from './ui/button';
 import { ConfirmDialog } from './ui/confirm-dialog';
 import { cn } from '../lib/cn';
-import { DOCUMENT_DELETED } from '../../shared/documents';
+import { DOCUMENT_DELETED } from '../../shared/documents-rules';
 
 type StoredFile = { id: string; documentName: string; createdAt: string; size: number };
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from './api-client';
-import { CLIENT_SEARCH_LIMIT, type ClientSort, type ClientSummary } from '../../shared/clients';
+import { CLIENT_SEARCH_LIMIT, type ClientSummary } from '../../shared/clients-rules';
+import type { ClientSort } from '../../shared/clients';
 
 /** One client as the admin's client selector shows it. */
 export type ClientOption = ClientSummary;

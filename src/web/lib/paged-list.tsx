@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { infiniteQueryOptions, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { hasMorePages, type Page } from '../../shared/paging';
+import { hasMorePages, type Page } from '../../shared/paging-rules';
 import { Button } from '../components/ui/button';
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { BUILD_OUT_DAYS } from '../../../shared/compliance-template';
-import { taskProgress } from '../../../shared/compliance';
+import { taskProgress } from '../../../shared/compliance-rules';
 import { buildOutQuery } from '../../features/dashboard/api';
 import { useAuth } from '../auth-context';
 

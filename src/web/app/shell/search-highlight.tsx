@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { HIGHLIGHT_PARAM } from '../../../shared/search';
+import { HIGHLIGHT_PARAM } from '../../../shared/search-rules';
 
 /** How long a page may take to load and list the item before we stop looking for it. */
 const GIVE_UP_MS = 10_000;

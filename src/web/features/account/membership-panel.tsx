@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { BadgeCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { JOIN_LINK, JOIN_LINK_LABEL } from '../../../shared/membership';
+import { JOIN_LINK, JOIN_LINK_LABEL } from '../../../shared/membership-rules';
 import { cn } from '../../lib/cn';
 import { membershipQuery, useSetMembership } from './membership-api';
 import { Switch } from './switch';

@@ -2,15 +2,9 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, unwrap } from '../../lib/api-client';
 import { uploadTarget } from '../../lib/file-requests';
 import { pagedListOptions } from '../../lib/paged-list';
-import { hasMorePages } from '../../../shared/paging';
-import {
-  AUTOMATION_PAGE_SIZE,
-  MAX_AUTOMATIONS,
-  type Automation,
-  type AutomationInput,
-  type AutomationRequestInput,
-  type RequestState,
-} from '../../../shared/automations';
+import { hasMorePages } from '../../../shared/paging-rules';
+import { AUTOMATION_PAGE_SIZE, MAX_AUTOMATIONS } from '../../../shared/automations-rules';
+import type { Automation, AutomationInput, AutomationRequestInput, RequestState } from '../../../shared/automations';
 
 export const automationKeys = {
   all: ['automations'] as const,

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Check, ExternalLink, Landmark, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatDate, formatMoney } from '../../../shared/format';
-import { safeHref } from '../../../shared/urls';
+import { safeHref } from '../../../shared/urls-rules';
 import {
   bankAccountFlags,
   type BankAccount,

@@ -8,7 +8,7 @@ import { Card } from '../../components/ui/card';
 import { UploadProgress } from '../../components/file-upload';
 import { uploadWithProgress } from '../../lib/file-requests';
 import { bookLockedMessage, type BookRow } from '../../../shared/books';
-import { JOIN_LINK, JOIN_LINK_LABEL } from '../../../shared/membership';
+import { JOIN_LINK, JOIN_LINK_LABEL } from '../../../shared/membership-rules';
 import { MAX_UPLOAD_BYTES, FILE_TOO_LARGE } from '../../../shared/uploads';
 import { formatDate, formatFileSize } from '../../../shared/format';
 import { cn } from '../../lib/cn';

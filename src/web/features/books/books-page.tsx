@@ -5,7 +5,7 @@ import { useAuth } from '../../app/auth-context';
 import { Alert } from '../../components/ui/alert';
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../placeholders/use-document-title';
-import { JOIN_LINK, JOIN_LINK_LABEL } from '../../../shared/membership';
+import { JOIN_LINK, JOIN_LINK_LABEL } from '../../../shared/membership-rules';
 import { booksQuery, useDownloadBook } from './api';
 import { BookCard } from './book-card';
 import { WealthDocuments } from './wealth-documents';

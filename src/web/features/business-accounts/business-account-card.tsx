@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { cn } from '../../lib/cn';
-import { safeHref } from '../../../shared/urls';
+import { safeHref } from '../../../shared/urls-rules';
 import {
   businessAccountMessages,
   type BusinessAccount,

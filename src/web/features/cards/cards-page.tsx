@@ -9,7 +9,7 @@ import { usePagedList, type PagedList } from '../../lib/paged-list';
 import { usePageClient } from '../../lib/use-page-client';
 import { useFormOpen } from '../../lib/use-form-open';
 import { useDocumentTitle } from '../placeholders/use-document-title';
-import { CARD_MESSAGES, type CardKind } from '../../../shared/credit';
+import { CARD_MESSAGES, type CardKind } from '../../../shared/credit-rules';
 import type { Card, WithClient } from '../../../shared/cards';
 import { allCardsQuery, cardsQuery, useCreateCard, type CardInput } from './api';
 import { CardItem } from './card-item';

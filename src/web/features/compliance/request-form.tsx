@@ -6,9 +6,9 @@ import { Textarea } from '../../components/ui/textarea';
 import { describedBy, FormField, selectClass } from '../../components/ui/form-field';
 import { FormActions } from '../../components/ui/form-actions';
 import { useServerError } from '../../lib/server-error';
-import { taskPriorities } from '../../../shared/compliance';
+import { taskPriorities } from '../../../shared/compliance-rules';
 import { documentRequestInput, type DocumentRequestInput } from '../../../shared/document-requests';
-import { documentSections } from '../../../shared/documents';
+import { documentSections } from '../../../shared/documents-rules';
 import { endOfLocalDay, localIsoDate } from '../../../shared/format';
 
 type Output = z.output<typeof documentRequestInput>;

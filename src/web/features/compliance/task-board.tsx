@@ -10,14 +10,8 @@ import { QueryStates } from '../../components/query-states';
 import { ShowMore, usePagedList } from '../../lib/paged-list';
 import { Spinner } from '../../components/ui/spinner';
 import { lazyPage } from '../../app/lazy-page';
-import {
-  TASK_NOT_FOUND,
-  taskProgress,
-  type ComplianceTask,
-  type TaskCounts,
-  type TaskFilters as Filters,
-  type TaskInput,
-} from '../../../shared/compliance';
+import { TASK_NOT_FOUND, taskProgress } from '../../../shared/compliance-rules';
+import type { ComplianceTask, TaskCounts, TaskFilters as Filters, TaskInput } from '../../../shared/compliance';
 import type { DocumentRequestInput } from '../../../shared/document-requests';
 import {
   complianceTaskQuery,

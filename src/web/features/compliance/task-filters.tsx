@@ -1,12 +1,7 @@
 import { Button } from '../../components/ui/button';
 import { FormField, selectClass } from '../../components/ui/form-field';
-import {
-  taskPriorities,
-  taskStates,
-  type TaskFilters as Filters,
-  type TaskPriority,
-  type TaskStatus,
-} from '../../../shared/compliance';
+import { taskPriorities, taskStates, type TaskPriority, type TaskStatus } from '../../../shared/compliance-rules';
+import type { TaskFilters as Filters } from '../../../shared/compliance';
 
 const FILTER_PARAMS = ['status', 'priority', 'overdue'] as const;
 

@@ -3,13 +3,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Input } from '../../components/ui/input';
 import { endOfLocalDay, localIsoDate } from '../../../shared/format';
-import {
-  taskInput,
-  taskPriorities,
-  taskStatuses,
-  type ComplianceTask,
-  type TaskInput,
-} from '../../../shared/compliance';
+import { taskPriorities, taskStatuses } from '../../../shared/compliance-rules';
+import { taskInput, type ComplianceTask, type TaskInput } from '../../../shared/compliance';
 import { describedBy, FormField, selectClass } from '../../components/ui/form-field';
 import { FormActions } from '../../components/ui/form-actions';
 import { useServerError } from '../../lib/server-error';

@@ -2,7 +2,7 @@ import { CalendarDays, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import type { ComplianceTask } from '../../../shared/compliance';
-import { sectionTitle } from '../../../shared/document-requests';
+import { sectionTitle } from '../../../shared/document-requests-rules';
 import { FlagBadges, PriorityBadge, RequestBadge, StatusBadge, formatDue } from './task-display';
 import { countLabel } from '../../../shared/format';
 

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../components/ui/spinner';
 import { branding } from '../../../shared/branding';
 import { BUILD_OUT_DAYS, MY_ACCOUNT_TASK } from '../../../shared/compliance-template';
-import { taskProgress } from '../../../shared/compliance';
+import { taskProgress } from '../../../shared/compliance-rules';
 import { archiveUrl } from '../documents/api';
 import { buildOutQuery } from './api';
 import { NamedTasks } from './named-tasks';

@@ -3,7 +3,7 @@ import { CalendarDays } from 'lucide-react';
 import { useAuth } from '../../app/auth-context';
 import { Card, CardContent } from '../../components/ui/card';
 import { BUILD_OUT_DAYS } from '../../../shared/compliance-template';
-import { taskProgress } from '../../../shared/compliance';
+import { taskProgress } from '../../../shared/compliance-rules';
 import { buildOutQuery } from './api';
 import { LoadFailed } from '../../components/load-states';
 

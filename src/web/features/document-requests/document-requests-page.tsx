@@ -6,7 +6,8 @@ import { selectClass } from '../../components/ui/form-field';
 import { Label } from '../../components/ui/label';
 import { usePagedList } from '../../lib/paged-list';
 import { cn } from '../../lib/cn';
-import { openRequestStates, sectionTitle, type OpenDocumentRequest } from '../../../shared/document-requests';
+import { sectionTitle } from '../../../shared/document-requests-rules';
+import { openRequestStates, type OpenDocumentRequest } from '../../../shared/document-requests';
 import { formatDate } from '../../../shared/format';
 import { openRequestsQuery } from '../compliance/api';
 

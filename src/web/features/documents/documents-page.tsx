@@ -7,7 +7,7 @@ import { useAuth } from '../../app/auth-context';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FileUpload } from '../../components/file-upload';
-import { documentSections, type DocumentType } from '../../../shared/documents';
+import { documentSections, type DocumentType } from '../../../shared/documents-rules';
 import { usePagedList } from '../../lib/paged-list';
 import { clientSummaryQuery } from '../../lib/client-options';
 import { ClientSelector } from '../../components/client-selector';

@@ -10,7 +10,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
 import { describedBy, FormField } from '../../components/ui/form-field';
 import { Textarea } from '../../components/ui/textarea';
-import { safeHref } from '../../../shared/urls';
+import { safeHref } from '../../../shared/urls-rules';
 import {
   LOAN_MESSAGES,
   LOAN_REJECT_REASON_MAX,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
-import { planSummary, programs } from '../../../shared/programs';
+import { planSummary, programs } from '../../../shared/programs-rules';
 
 /** The three build-out programs, each linking to its details on the home page. */
 export function PlanCards() {

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/label';
-import { planSummary, programById, programs, type ProgramId } from '../../../shared/programs';
+import { planSummary, programById, programs, type ProgramId } from '../../../shared/programs-rules';
 import { useRequestProgram } from './api';
 import { OtherServices } from './other-services';
 import { PaymentHistory } from './payment-history';

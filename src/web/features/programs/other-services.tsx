@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ExternalLink } from 'lucide-react';
 import { branding } from '../../../shared/branding';
-import { isHttpUrl } from '../../../shared/urls';
+import { isHttpUrl } from '../../../shared/urls-rules';
 
 const linkClass =
   'inline-flex items-center gap-1.5 rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium text-brand-800 hover:bg-gray-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';

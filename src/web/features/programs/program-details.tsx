@@ -3,7 +3,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
 import { formatMoneyWhole } from '../../../shared/format';
-import { planSummary, PROGRAM_REQUEST_FAILED, type Program } from '../../../shared/programs';
+import { planSummary, PROGRAM_REQUEST_FAILED, type Program } from '../../../shared/programs-rules';
 import { Textarea } from '../../components/ui/textarea';
 
 type Props = {

@@ -11,7 +11,7 @@ import {
   paydexColour,
   paydexRisk,
   type ScorePoint,
-} from '../../../shared/scores';
+} from '../../../shared/scores-rules';
 import { paydexStyle } from './tier-style';
 
 /** The PAYDEX card: the dial, the risk band in words, the static texts and the reference table. */

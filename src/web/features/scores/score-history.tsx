@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { ScoreChartProps } from './score-chart';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { CAPITAL_SCORE, CAPITAL_SCORE_MARKS, PAYDEX_SCORE, type ScorePoint } from '../../../shared/scores';
+import { CAPITAL_SCORE, CAPITAL_SCORE_MARKS, PAYDEX_SCORE, type ScorePoint } from '../../../shared/scores-rules';
 
 // recharts is in score-chart.tsx, loaded after the page shows its scores and the history's words:
 // it is most of what the /dnb and /fundability pages would otherwise load first.

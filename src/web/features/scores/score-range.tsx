@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../../shared/format';
-import { CAPITAL_SCORE, CAPITAL_SCORE_MARKS, tierFor, type ScorePoint } from '../../../shared/scores';
+import { CAPITAL_SCORE, CAPITAL_SCORE_MARKS, tierFor, type ScorePoint } from '../../../shared/scores-rules';
 import { SCORE_GRADIENT, tierStyle } from './tier-style';
 
 /** Where the marker starts: the client's score, or the slider default when there is none. */

@@ -6,7 +6,7 @@ import { ClientSelector } from '../../components/client-selector';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { clientLabel, clientSummaryQuery } from '../../lib/client-options';
 import { usePageClient } from '../../lib/use-page-client';
-import { SCORE_LINKS, SCORE_MESSAGES, tierFor, type ScoresResponse } from '../../../shared/scores';
+import { SCORE_LINKS, SCORE_MESSAGES, tierFor, type ScoresResponse } from '../../../shared/scores-rules';
 import { scoresQuery } from './api';
 import { PaydexCard } from './paydex-card';
 import { ScoreHistory } from './score-history';

@@ -5,13 +5,8 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { FormField, describedBy } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import {
-  CAPITAL_SCORE,
-  PAYDEX_SCORE,
-  SCORE_MESSAGES,
-  capitalScoreInput,
-  paydexScoreInput,
-} from '../../../shared/scores';
+import { CAPITAL_SCORE, PAYDEX_SCORE, SCORE_MESSAGES } from '../../../shared/scores-rules';
+import { capitalScoreInput, paydexScoreInput } from '../../../shared/scores';
 import { putServerError } from '../../lib/server-error';
 import { useSetScore, type ScoreKind } from './api';
 

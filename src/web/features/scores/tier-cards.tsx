@@ -1,5 +1,5 @@
 import { cn } from '../../lib/cn';
-import { TIERS, type TierName } from '../../../shared/scores';
+import { TIERS, type TierName } from '../../../shared/scores-rules';
 import { tierStyle } from './tier-style';
 
 /** The four tiers; the client's current one marked 'Current Tier', the what-if marker's one 'What-if'. */

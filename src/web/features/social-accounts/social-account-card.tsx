@@ -7,7 +7,7 @@ import { useFormOpen } from '../../lib/use-form-open';
 import { useSecretReveal } from '../../components/secret-reveal';
 import { CopyButton } from '../../components/copy-button';
 import { PASSWORD_MASK } from '../../../shared/cards';
-import { safeHref } from '../../../shared/urls';
+import { safeHref } from '../../../shared/urls-rules';
 import { knownPlatform, type SocialAccount, type SocialPlatform } from '../../../shared/web-presence';
 import { revealSocialPassword, useDeleteSocialAccount, useUpdateSocialAccount, type SocialAccountChanges } from './api';
 import { SocialAccountForm } from './social-account-form';

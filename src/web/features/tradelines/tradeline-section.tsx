@@ -10,14 +10,8 @@ import { FormActions } from '../../components/ui/form-actions';
 import { describedBy, FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { formatDate } from '../../../shared/format';
-import {
-  BUREAUS,
-  TRADELINE_STALE_DAYS,
-  tradelineInput,
-  type Bureau,
-  type TradelineInput,
-  type TradelineSource,
-} from '../../../shared/credit';
+import { BUREAUS, TRADELINE_STALE_DAYS, type Bureau, type TradelineSource } from '../../../shared/credit-rules';
+import { tradelineInput, type TradelineInput } from '../../../shared/credit';
 import { putServerError } from '../../lib/server-error';
 import { isoDay, tradelineStatus } from '../../../shared/tradelines';
 import { useUpdateTradeline } from './api';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AlertTriangle, CheckCircle2, ListChecks } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { TRADELINE_STALE_DAYS } from '../../../shared/credit';
+import { TRADELINE_STALE_DAYS } from '../../../shared/credit-rules';
 import { countLabel, formatDate, plural } from '../../../shared/format';
 import { TRADELINE_SOURCE_PAGES, type TradelineView } from '../../../shared/tradelines';
 import { tradelinesQuery } from './api';

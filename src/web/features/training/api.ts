@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, unwrap } from '../../lib/api-client';
 import { fetchFile, uploadTarget } from '../../lib/file-requests';
 import { pagedListOptions } from '../../lib/paged-list';
-import { hasMorePages } from '../../../shared/paging';
+import { hasMorePages } from '../../../shared/paging-rules';
 import { LIMITS } from '../../../shared/limits';
 import type { TrainingVideo, VideoResource } from '../../../shared/training';
 import { saveBlob } from '../../lib/save-download';

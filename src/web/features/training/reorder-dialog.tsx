@@ -1,5 +1,5 @@
 import { reorderDialogFor } from '../../components/reorder-dialog';
-import { saveOrderFailed } from '../../../shared/training';
+import { saveOrderFailed } from '../../../shared/training-rules';
 import { everyVideoQuery, useSaveOrder } from './api';
 
 /** Re-order Videos: pick a title, move it up or down, save the whole order (renumbered 1..n). */

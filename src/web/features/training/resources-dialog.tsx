@@ -8,12 +8,8 @@ import { FileUpload } from '../../components/file-upload';
 import { QueryStates } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
 import { usePagedList } from '../../lib/paged-list';
-import {
-  deleteResourceFailed,
-  downloadResourceFailed,
-  type TrainingVideo,
-  type VideoResource,
-} from '../../../shared/training';
+import { deleteResourceFailed, downloadResourceFailed } from '../../../shared/training-rules';
+import type { TrainingVideo, VideoResource } from '../../../shared/training';
 import { formatFileSize } from '../../../shared/format';
 import { LIMITS } from '../../../shared/limits';
 import { downloadResource, resourcesQuery, resourceUpload, useDeleteResource, useRefreshTraining } from './api';

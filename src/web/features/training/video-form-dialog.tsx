@@ -18,9 +18,8 @@ import {
   THUMBNAIL_ACCEPT,
   uploadVideoFailed,
   VIDEO_ACCEPT,
-  videoFields,
-  type TrainingVideo,
-} from '../../../shared/training';
+} from '../../../shared/training-rules';
+import { videoFields, type TrainingVideo } from '../../../shared/training';
 import { formatFileSize } from '../../../shared/format';
 import { addVideoUpload, editVideoUpload, useRefreshTraining } from './api';
 import { Textarea } from '../../components/ui/textarea';

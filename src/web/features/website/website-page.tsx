@@ -9,7 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { ClientSelector } from '../../components/client-selector';
 import { useDocumentTitle } from '../placeholders/use-document-title';
 import { formatDateTime } from '../../../shared/format';
-import { safeHref } from '../../../shared/urls';
+import { safeHref } from '../../../shared/urls-rules';
 import { profileQuery } from '../account/api';
 import { templateQuery } from './api';
 import { usePageClient } from '../../lib/use-page-client';

@@ -1,0 +1,8 @@
+// The clients constants and rules without a zod schema: the web's first paint imports them from here,
+// so it loads without zod. clients.ts re-exports them beside its schemas (one source for both sides).
+
+/** GET /api/clients/:clientId/summary: who a chosen client is, for the admin's client selector. */
+export type ClientSummary = { id: string; name: string; email: string; phone: string };
+
+/** How many matches the client selector shows per search; past that it asks for more letters. */
+export const CLIENT_SEARCH_LIMIT = 25;
