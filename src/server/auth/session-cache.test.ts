@@ -52,6 +52,17 @@ describe('session cache', () => {
     await within(2000, async () => (await u.agent.get('/api/clients')).status === 200);
   });
 
+  it("an admin's pages of a client stop answering within 2 s of the client becoming an admin", async () => {
+    const admin = await t.createSignedInUser({ role: 'admin' });
+    const u = await t.createSignedInUser();
+    const profile = () => admin.agent.get(`/api/clients/${u.user.id}/profile`);
+    // Twice: the second is answered with the client remembered.
+    expect((await profile()).status).toBe(200);
+    expect((await profile()).status).toBe(200);
+    await t.db.update(authUsers).set({ role: 'admin' }).where(eq(authUsers.id, u.user.id));
+    await within(2000, async () => (await profile()).status === 404);
+  });
+
   it('reads the database on every request while notifications cannot be received', async () => {
     const u = await t.createSignedInUser();
     const profile = () => u.agent.get(`/api/clients/${u.user.id}/profile`);

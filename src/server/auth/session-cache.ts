@@ -36,6 +36,11 @@ export function createSessionCache(auth: Auth) {
   // so it is answered but not cached (else a revoked session could be served for 30 s more).
   let generation = 0;
 
+  // Ids known to name a client (what an admin's request for a client's rows checks first). A role
+  // change or a deleted user is announced like a changed session ('u:<id>'), so a yes holds until
+  // then, without a clock; a no is never kept (a new user is not announced).
+  const clients = new Set<string>();
+
   const dropWhere = (match: (r: SessionResult) => boolean) => {
     generation++;
     for (const [key, e] of entries) if (match(e.result)) entries.delete(key);
@@ -58,18 +63,38 @@ export function createSessionCache(auth: Auth) {
       }
       return result;
     },
+    /** Whether `id` names a client: `read` asks the database unless a yes is remembered. */
+    async isClient(id: string, read: () => Promise<boolean>): Promise<boolean> {
+      if (live && clients.has(id)) return true;
+      const readFrom = generation;
+      const yes = await read();
+      if (yes && live && generation === readFrom) {
+        if (clients.size >= MAX_ENTRIES) clients.delete(clients.values().next().value!);
+        clients.add(id);
+      }
+      return yes;
+    },
     /** A NOTIFY payload: 's:<session token>' or 'u:<user id>'. */
     onNotification(payload: string) {
       const value = payload.slice(2);
       if (payload.startsWith('s:')) dropWhere((r) => r.session.token === value);
-      else if (payload.startsWith('u:')) dropWhere((r) => r.user.id === value);
-      else dropWhere(() => true);
+      else if (payload.startsWith('u:')) {
+        clients.delete(value);
+        dropWhere((r) => r.user.id === value);
+      } else {
+        clients.clear();
+        dropWhere(() => true);
+      }
     },
     /** Whether notifications are being received; going down forgets everything. */
     setLive(state: boolean) {
       live = state;
-      if (!state) dropWhere(() => true);
+      if (!state) {
+        clients.clear();
+        dropWhere(() => true);
+      }
     },
+    /** Forgets every session (a sign-out); who is a client is no session's and stays. */
     clear() {
       dropWhere(() => true);
     },

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AppEnv } from '../app-env';
+import type { AppEnv, Deps } from '../app-env';
 import type { Db } from '../db/client';
 import { authUsers } from '../db/schema';
 
@@ -22,14 +22,21 @@ export type Scope = { clientId: string; actorId: string; isAdmin: boolean };
 
 const NOT_FOUND = { error: 'Not found' };
 
-/** Whether `id` names a client. An admin is not a client: no admin acts for another, or sees their rows among clients'. */
-async function isClient(db: Db, id: string) {
+/**
+ * Whether `id` names a client. An admin is not a client: no admin acts for another, or sees their
+ * rows among clients'. Remembered with the sessions (an admin's every request for a client's page
+ * asks it again), and forgotten as soon as the database announces the user changed.
+ */
+async function isClient({ db, sessions }: Pick<Deps, 'db' | 'sessions'>, id: string) {
   if (id.length > 100) return false;
-  const [row] = await db
-    .select({ id: authUsers.id })
-    .from(authUsers)
-    .where(and(eq(authUsers.id, id), eq(authUsers.role, 'client')));
-  return Boolean(row);
+  const read = async () => {
+    const [row] = await db
+      .select({ id: authUsers.id })
+      .from(authUsers)
+      .where(and(eq(authUsers.id, id), eq(authUsers.role, 'client')));
+    return Boolean(row);
+  };
+  return sessions ? sessions.isClient(id, read) : read();
 }
 
 /**
@@ -63,7 +70,7 @@ export function access(level: Access, options: AccessOptions = {}): AccessMiddle
       // not a client: acting for them would let one admin read or change another's account.
       if (!clientId) throw new Error(`access('own') on a route without :clientId: ${c.req.path}`);
       if (!isAdmin && clientId !== user.id) return c.json(NOT_FOUND, 404);
-      if (isAdmin && clientId !== user.id && !(await isClient(c.var.deps.db, clientId))) {
+      if (isAdmin && clientId !== user.id && !(await isClient(c.var.deps, clientId))) {
         if (options.unknownClient && !(await userExists(c.var.deps.db, clientId)))
           return c.json({ error: options.unknownClient }, 404);
         return c.json(NOT_FOUND, 404);
@@ -73,7 +80,7 @@ export function access(level: Access, options: AccessOptions = {}): AccessMiddle
     // An admin-only action on a client's path (their summary, membership, sessions): a client's id
     // only, before the body is read, so an admin's id (another's or their own) is a 404 whatever it says.
     if (level === 'admin' && clientId !== undefined) {
-      if (!(await isClient(c.var.deps.db, clientId))) return c.json(NOT_FOUND, 404);
+      if (!(await isClient(c.var.deps, clientId))) return c.json(NOT_FOUND, 404);
       c.set('scope', { clientId, actorId: user.id, isAdmin: true });
     }
     return next();
@@ -87,6 +94,6 @@ export function access(level: Access, options: AccessOptions = {}): AccessMiddle
  */
 export const clientQuery: MiddlewareHandler<AppEnv> = async (c, next) => {
   const clientId = c.req.query('clientId');
-  if (clientId !== undefined && !(await isClient(c.var.deps.db, clientId))) return c.json(NOT_FOUND, 404);
+  if (clientId !== undefined && !(await isClient(c.var.deps, clientId))) return c.json(NOT_FOUND, 404);
   return next();
 };

@@ -13,7 +13,7 @@ import {
   MAX_UPLOADS_PER_TASK_VIEW,
   type RequestUpload,
 } from '../../../shared/document-requests';
-import { pageWindow, toPage } from '../../lib/paging';
+import { pageWindow } from '../../lib/paging';
 // Reading a client's compliance tasks: the list with its counts, one task, and the uploads a
 // document request carries. The writes are in compliance.service.ts.
 
@@ -128,51 +128,75 @@ const overdueSql = (now: Date) =>
     lt(businessCompliance.taskDueDate, now),
   ) as SQL;
 
-/** The client's tasks that pass the list's filters. */
-function taskFilter(clientId: string, q: Pick<TaskListQuery, 'status' | 'priority' | 'overdue'>, now: Date) {
-  return and(
-    eq(businessCompliance.userId, clientId),
-    q.status ? eq(businessCompliance.taskStatus, q.status) : undefined,
-    q.priority ? eq(businessCompliance.taskPriority, q.priority) : undefined,
-    q.overdue === undefined ? undefined : q.overdue ? overdueSql(now) : sql`not (${overdueSql(now)})`,
+/** What the list's filters ask of a client's tasks (true when they ask nothing). */
+function taskFilter(q: Pick<TaskListQuery, 'status' | 'priority' | 'overdue'>, now: Date): SQL {
+  return (
+    and(
+      q.status ? eq(businessCompliance.taskStatus, q.status) : undefined,
+      q.priority ? eq(businessCompliance.taskPriority, q.priority) : undefined,
+      q.overdue === undefined ? undefined : q.overdue ? overdueSql(now) : sql`not (${overdueSql(now)})`,
+    ) ?? sql`true`
   );
 }
 
+const taskCounts = (now: Date) => ({
+  total: count(),
+  completed: count(sql`case when ${businessCompliance.taskStatus} = 'Completed' then 1 end`),
+  overdue: count(sql`case when ${overdueSql(now)} then 1 end`),
+});
+
 /** The one count of a client's tasks (all of them): the compliance page, the timeline and the dashboard show it. */
 export async function countTasks(db: Db, clientId: string, now = new Date()): Promise<TaskCounts> {
-  const [row] = await db
-    .select({
-      total: count(),
-      completed: count(sql`case when ${businessCompliance.taskStatus} = 'Completed' then 1 end`),
-      overdue: count(sql`case when ${overdueSql(now)} then 1 end`),
-    })
-    .from(businessCompliance)
-    .where(eq(businessCompliance.userId, clientId));
+  const [row] = await db.select(taskCounts(now)).from(businessCompliance).where(eq(businessCompliance.userId, clientId));
   return row;
 }
 
+const upload = businessDocuments;
+/** Text as JavaScript's toISOString() writes it (what the answers' dates are). */
+const isoText = (column: SQL | typeof upload.createdAt) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
  * A page of the client's tasks by due date (no date last), then id, filtered; with the filtered
- * total and the counts over all the client's tasks. Indexed on (user_id, due date).
+ * total and the counts over all the client's tasks. Indexed on (user_id, due date). Two
+ * statements: the page's rows, each document request with its newest uploads (as the answer's
+ * JSON) and their number; and the counts, the filtered total among them.
  */
 export async function listTasks(db: Db, clientId: string, q: TaskListQuery, now = new Date()): Promise<TaskPage> {
-  const where = taskFilter(clientId, q, now);
+  const filter = taskFilter(q, now);
   const { limit, offset } = pageWindow(q);
-  const rows = db
+  const page = db
     .select(columns)
     .from(businessCompliance)
-    .where(where)
+    .where(and(eq(businessCompliance.userId, clientId), filter))
     .orderBy(sql`${businessCompliance.taskDueDate} asc nulls last`, asc(businessCompliance.id))
     .limit(limit)
     .offset(offset)
-    .then((r) => withUploads(db, clientId, r, now, MAX_UPLOADS_PER_TASK_IN_LIST));
-  const total = db
-    .select({ n: count() })
+    .as('page');
+  // Per row of the page only (the page is cut before these run): the request's uploads, newest first.
+  const ofTask = sql`${upload.userId} = ${clientId} and ${upload.requestTaskId} = ${page.id} and ${page.kind} = 'document_request'`;
+  const rows = db
+    .select({
+      ...page._.selectedFields,
+      uploads: sql<RequestUpload[] | string | null>`(select json_agg(json_build_object(
+          'id', u.id, 'userId', u.user_id, 'documentName', u.document_name, 'documentType', u.document_type,
+          'contentType', u.content_type, 'size', u.size, 'createdAt', ${isoText(sql`u.created_at`)}
+        ) order by u.created_at desc, u.id desc)
+        from (select * from ${upload} where ${ofTask}
+          order by ${upload.createdAt} desc, ${upload.id} desc limit ${MAX_UPLOADS_PER_TASK_IN_LIST}) u)`,
+      uploadCount: sql<number>`(select count(*)::int from ${upload} where ${ofTask})`.mapWith(Number),
+    })
+    .from(page)
+    .orderBy(sql`${page.dueDate} asc nulls last`, asc(page.id));
+  const counts = db
+    .select({ ...taskCounts(now), matching: count(sql`case when ${filter} then 1 end`) })
     .from(businessCompliance)
-    .where(where)
-    .then(([r]) => r.n);
-  const [page, counts] = await Promise.all([toPage(q, rows, total), countTasks(db, clientId, now)]);
-  return { ...page, counts };
+    .where(eq(businessCompliance.userId, clientId));
+  const [found, [{ matching, ...all }]] = await Promise.all([rows, counts]);
+  const items = found.map(({ uploads, uploadCount, ...row }) =>
+    toTask(row, now, uploads ? { uploads: typeof uploads === 'string' ? JSON.parse(uploads) : uploads, uploadCount } : noUploads),
+  );
+  return { items, total: matching, page: q.page, pageSize: q.pageSize, counts: all };
 }
 
 /** One of the client's tasks as the list shows it; null when it is not theirs. */

@@ -11,7 +11,7 @@ import {
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import { makePdf } from '../../test/zip';
 import { runReminders } from '../reminders/reminder-job';
-import { TASK_NOT_FOUND, type ComplianceTask } from '../../../shared/compliance';
+import { TASK_NOT_FOUND, type ComplianceTask, type TaskPage } from '../../../shared/compliance';
 import {
   NOT_A_DOCUMENT_REQUEST,
   REJECT_REASON_REQUIRED,
@@ -215,6 +215,10 @@ describe('document requests', () => {
     const resubmitted = (await json<{ task: ComplianceTask }>(second)).task;
     expect(resubmitted).toMatchObject({ status: 'Submitted', uploadCount: 2 });
     expect(resubmitted.uploads.map((u) => u.documentName)).toEqual(['articles-v2.pdf', 'articles-v1.pdf']);
+    // The list shows the request as its own view does: the same uploads, fields and dates.
+    const inList = (await json<TaskPage>(await a.agent.get(base(a.id)))).items.find((x) => x.id === task.id);
+    const viewed = (await json<{ task: ComplianceTask }>(await a.agent.get(`${base(a.id)}/${task.id}`))).task;
+    expect(inList).toEqual(viewed);
     expect((await notes(admin.id)).filter((n) => n.title.includes('submitted Articles'))).toHaveLength(2);
 
     // Accepted: Completed, the reason cleared, the client told; no more uploads.

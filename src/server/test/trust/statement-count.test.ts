@@ -41,8 +41,18 @@ import { checkIds } from '../../../shared/fundability';
  * logger on the app's own database (better-auth reads sessions through the same drizzle instance,
  * so session reads count too). Each list route needs a seeding recipe below; a GET route that
  * answers no list goes in NOT_LISTS with the reason. A new GET route in neither fails the test.
+ *
+ * And few statements: past what serves the session, a list route sends at most OWN_BUDGET. What
+ * serves the session is measured, not guessed: the statements the same caller's request to a route
+ * that reads nothing itself (SESSION_ONLY) sends, in the same state (session cached or not). A list
+ * route's statements must begin with exactly those; the rest are the route's own (access checks
+ * included: an admin's check that the id names a client is the route's, not the session's).
  */
 const MANY = 50;
+/** The statements a page's list request may send besides the session's: its rows (with their total), and one more. */
+const OWN_BUDGET = 2;
+/** A route that answers from the session alone (it reads no table): what it sends is what every signed-in request sends. */
+const SESSION_ONLY = '/api/public-config';
 
 type Role = 'client' | 'admin';
 type Seeder = { name: string; seed: (n: number) => Promise<void> };
@@ -696,21 +706,36 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-/** The statements one request sends; `cold` empties the session cache first (the session is read from the database). */
-async function measure(key: string, query: string, route: ListRoute, role: Role, cold: boolean) {
-  let path = key.slice('GET '.length).replace(':clientId', client.id) + (query ? `?${query}` : '');
-  for (const [name, value] of Object.entries(route.params?.() ?? {})) path = path.replace(`:${name}`, value);
+/** The statements one GET sends; `cold` empties the session cache first (the session is read from the database). */
+async function record(path: string, role: Role, cold: boolean) {
   const agent = role === 'admin' ? admin.agent : client.agent;
   // A first call warms what is cached per process (the session, the guide file, prepared state).
   await (await agent.get(path)).arrayBuffer();
   if (cold) t.sessions.clear();
   recorded = [];
   const res = await agent.get(path);
-  expect(res.status, `${key} as ${role}: ${await res.clone().text()}`).toBe(200);
-  const items = await (route.itemsIn ?? jsonItems)(res);
   const statements = recorded;
   recorded = null;
-  return { statements, items };
+  return { res, statements };
+}
+
+/** What serves the session of `role`'s request, cached or not: the statements of a request that reads nothing else. */
+async function sessionStatements(role: Role, cold: boolean) {
+  const { res, statements } = await record(SESSION_ONLY, role, cold);
+  expect(res.status).toBe(200);
+  return statements;
+}
+
+/** The statements one request sends, split into the session's (as `session` says they are) and the route's own. */
+async function measure(key: string, query: string, route: ListRoute, role: Role, cold: boolean, session: string[]) {
+  let path = key.slice('GET '.length).replace(':clientId', client.id) + (query ? `?${query}` : '');
+  for (const [name, value] of Object.entries(route.params?.() ?? {})) path = path.replace(`:${name}`, value);
+  const { res, statements } = await record(path, role, cold);
+  expect(res.status, `${key} as ${role}: ${await res.clone().text()}`).toBe(200);
+  const items = await (route.itemsIn ?? jsonItems)(res);
+  const sessionPart = statements.slice(0, session.length);
+  expect(sessionPart, `${key} as ${role}${cold ? ' (cold)' : ''}: its session statements`).toEqual(session);
+  return { statements, own: statements.slice(session.length), items };
 }
 
 describe('no N+1', () => {
@@ -735,21 +760,35 @@ describe('no N+1', () => {
     for (const [key, route] of Object.entries(lists))
       bySeeder.set(route.seeder, [...(bySeeder.get(route.seeder) ?? []), [key, route]]);
 
+    const session = {
+      client: { warm: await sessionStatements('client', false), cold: await sessionStatements('client', true) },
+      admin: { warm: await sessionStatements('admin', false), cold: await sessionStatements('admin', true) },
+    };
+    const overBudget: string[] = [];
+
     for (const [seeder, routes] of bySeeder) {
-      const counts = new Map<string, Record<number, { warm: number; cold: number }>>();
+      const counts = new Map<string, Record<number, { warm: number; cold: number; own: number }>>();
       for (const n of [1, MANY]) {
         await seeder.seed(n);
         for (const [key, route] of routes) {
           for (const [query, role] of (route.queries ?? ['']).flatMap((q) => route.as.map((r) => [q, r] as const))) {
-            const warm = await measure(key, query, route, role, false);
-            const cold = await measure(key, query, route, role, true);
+            const warm = await measure(key, query, route, role, false, session[role].warm);
+            const cold = await measure(key, query, route, role, true, session[role].cold);
             const expected = route.expected?.(n) ?? n;
             const id = `${key}${query ? `?${query}` : ''} as ${role}`;
             expect(warm.items, `${id} with ${n} ${seeder.name}`).toBe(expected);
             expect(cold.items, `${id} with ${n} ${seeder.name} (cold)`).toBe(expected);
-            counts.set(id, { ...counts.get(id), [n]: { warm: warm.statements.length, cold: cold.statements.length } });
+            const own = Math.max(warm.own.length, cold.own.length);
+            counts.set(id, {
+              ...counts.get(id),
+              [n]: { warm: warm.statements.length, cold: cold.statements.length, own },
+            });
             if (n === MANY && grows(counts.get(id)!))
               problems.push(`${id}: ${describeCounts(counts.get(id)!)}\n  at ${MANY}: ${warm.statements.join('\n  ')}`);
+            if (n === MANY && own > OWN_BUDGET)
+              overBudget.push(
+                `${id}: ${own} statements besides the session's\n  ${(warm.own.length >= cold.own.length ? warm : cold).own.map(short).join('\n  ')}`,
+              );
             if (key === 'GET /api/clients/:clientId/compliance-tasks' && role === 'client' && n === 1)
               sample = cold.statements;
           }
@@ -766,27 +805,31 @@ describe('no N+1', () => {
           String(c[MANY].warm),
           String(c[1].cold),
           String(c[MANY].cold),
+          String(Math.max(c[1].own, c[MANY].own)),
         ]);
       await seeder.seed(0).catch(() => undefined);
     }
 
-    const head = ['route', 'records', 'at 1', `at ${MANY}`, 'cold at 1', `cold at ${MANY}`];
+    const head = ['route', 'records', 'at 1', `at ${MANY}`, 'cold at 1', `cold at ${MANY}`, 'own'];
     const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
     const line = (r: string[]) => r.map((v, i) => (i >= 2 ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join('  ');
     console.log(
       [
-        `SQL statements per request (${t.database.kind}; 'cold': session not cached, read from the database):`,
+        `SQL statements per request (${t.database.kind}; 'cold': session not cached, read from the database; 'own': besides the session's, at most ${OWN_BUDGET}):`,
+        `the session's, as ${SESSION_ONLY} sends them: ${session.client.warm.length} cached, ${session.client.cold.length} not cached (the client), ${session.admin.warm.length} and ${session.admin.cold.length} (the admin)`,
         line(head),
         ...table.map(line),
         '',
         'GET /api/clients/:id/compliance-tasks as the client, session not cached:',
-        ...sample.map((s, i) => `  ${i + 1}. ${s.replace(/\s+/g, ' ').slice(0, 160)}`),
+        ...sample.map((s, i) => `  ${i + 1}. ${short(s)}`),
       ].join('\n'),
     );
     expect(problems, 'list routes whose statement count grows with the records (N+1)').toEqual([]);
+    expect(overBudget, `list routes sending more than ${OWN_BUDGET} statements besides the session's`).toEqual([]);
   }, 120_000);
 });
 
+const short = (statement: string) => statement.replace(/\s+/g, ' ').slice(0, 160);
 const grows = (c: Record<number, { warm: number; cold: number }>) =>
   c[MANY].warm !== c[1].warm || c[MANY].cold !== c[1].cold;
 const describeCounts = (c: Record<number, { warm: number; cold: number }>) =>
