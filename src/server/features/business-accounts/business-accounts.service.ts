@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businessAccountDetails, businessAccounts } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import type { BusinessAccount, BusinessAccountValues } from '../../../shared/business-accounts';
 import { LIMITS } from '../../../shared/limits';
 import type { Page, PageQuery } from '../../../shared/paging';
-import { pageWindow, toPage } from '../../lib/paging';
+import { pageWindow, totalOf, totalOver } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
@@ -29,21 +29,18 @@ const toView = (a: AccountRow, details: DetailRow[]): BusinessAccount => ({
   createdAt: a.createdAt.toISOString(),
 });
 
-/** The client's accounts, newest first, each with its details in the order they were entered. */
+/** The client's accounts, newest first, each with its details in the order they were entered: two statements. */
 export async function listBusinessAccounts(db: Db, clientId: string, q: PageQuery): Promise<Page<BusinessAccount>> {
   const where = eq(businessAccounts.userId, clientId);
-  return toPage(q, pageOfAccounts(db, clientId, q), db.$count(businessAccounts, where));
-}
-
-async function pageOfAccounts(db: Db, clientId: string, q: PageQuery): Promise<BusinessAccount[]> {
   const accounts = await db
-    .select()
+    .select({ ...getTableColumns(businessAccounts), total: totalOver() })
     .from(businessAccounts)
-    .where(eq(businessAccounts.userId, clientId))
+    .where(where)
     .orderBy(desc(businessAccounts.createdAt), desc(businessAccounts.id))
     .limit(pageWindow(q).limit)
     .offset(pageWindow(q).offset);
-  if (!accounts.length) return [];
+  const total = await totalOf(q, accounts, () => db.$count(businessAccounts, where));
+  if (!accounts.length) return { items: [], total, page: q.page, pageSize: q.pageSize };
   // One query for the details of the whole page, not one per account.
   const details = await db
     .select()
@@ -58,7 +55,7 @@ async function pageOfAccounts(db: Db, clientId: string, q: PageQuery): Promise<B
       ),
     )
     .orderBy(asc(businessAccountDetails.id));
-  return accounts.map((a) => toView(a, details));
+  return { items: accounts.map((a) => toView(a, details)), total, page: q.page, pageSize: q.pageSize };
 }
 
 export async function businessAccountExists(db: Db, clientId: string, id: string) {

@@ -14,6 +14,7 @@ import {
   type RequestUpload,
 } from '../../../shared/document-requests';
 import { pageWindow } from '../../lib/paging';
+import { columnOf, fromJson, isoText } from '../../lib/sql-json';
 // Reading a client's compliance tasks: the list with its counts, one task, and the uploads a
 // document request carries. The writes are in compliance.service.ts.
 
@@ -121,7 +122,7 @@ export const parseTaskId = (raw: string | undefined) =>
   raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
 
 /** Awaiting completion and due before `now`: the SQL twin of isOverdue. */
-const overdueSql = (now: Date) =>
+export const overdueSql = (now: Date) =>
   and(
     eq(businessCompliance.taskStatus, 'Awaiting Completion'),
     isNotNull(businessCompliance.taskDueDate),
@@ -139,7 +140,8 @@ function taskFilter(q: Pick<TaskListQuery, 'status' | 'priority' | 'overdue'>, n
   );
 }
 
-const taskCounts = (now: Date) => ({
+/** The counts of countTasks, as columns for a statement that reads more beside them. */
+export const taskCounts = (now: Date) => ({
   total: count(),
   completed: count(sql`case when ${businessCompliance.taskStatus} = 'Completed' then 1 end`),
   overdue: count(sql`case when ${overdueSql(now)} then 1 end`),
@@ -152,9 +154,6 @@ export async function countTasks(db: Db, clientId: string, now = new Date()): Pr
 }
 
 const upload = businessDocuments;
-/** Text as JavaScript's toISOString() writes it (what the answers' dates are). */
-const isoText = (column: SQL | typeof upload.createdAt) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A page of the client's tasks by due date (no date last), then id, filtered; with the filtered
@@ -174,17 +173,20 @@ export async function listTasks(db: Db, clientId: string, q: TaskListQuery, now 
     .offset(offset)
     .as('page');
   // Per row of the page only (the page is cut before these run): the request's uploads, newest first.
-  const ofTask = sql`${upload.userId} = ${clientId} and ${upload.requestTaskId} = ${page.id} and ${page.kind} = 'document_request'`;
+  const u = (column: keyof typeof upload._.columns) => columnOf('u', upload[column]);
+  const ofTask = sql`${u('userId')} = ${clientId} and ${u('requestTaskId')} = ${columnOf('page', businessCompliance.id)}
+    and ${columnOf('page', businessCompliance.kind)} = 'document_request'`;
   const rows = db
     .select({
       ...page._.selectedFields,
       uploads: sql<RequestUpload[] | string | null>`(select json_agg(json_build_object(
-          'id', u.id, 'userId', u.user_id, 'documentName', u.document_name, 'documentType', u.document_type,
-          'contentType', u.content_type, 'size', u.size, 'createdAt', ${isoText(sql`u.created_at`)}
-        ) order by u.created_at desc, u.id desc)
-        from (select * from ${upload} where ${ofTask}
-          order by ${upload.createdAt} desc, ${upload.id} desc limit ${MAX_UPLOADS_PER_TASK_IN_LIST}) u)`,
-      uploadCount: sql<number>`(select count(*)::int from ${upload} where ${ofTask})`.mapWith(Number),
+          'id', ${u('id')}, 'userId', ${u('userId')}, 'documentName', ${u('documentName')},
+          'documentType', ${u('documentType')}, 'contentType', ${u('contentType')}, 'size', ${u('size')},
+          'createdAt', ${isoText(u('createdAt'))}
+        ) order by ${u('createdAt')} desc, ${u('id')} desc)
+        from (select * from ${upload} u where ${ofTask}
+          order by ${u('createdAt')} desc, ${u('id')} desc limit ${MAX_UPLOADS_PER_TASK_IN_LIST}) u)`,
+      uploadCount: sql<number>`(select count(*)::int from ${upload} u where ${ofTask})`.mapWith(Number),
     })
     .from(page)
     .orderBy(sql`${page.dueDate} asc nulls last`, asc(page.id));
@@ -194,7 +196,7 @@ export async function listTasks(db: Db, clientId: string, q: TaskListQuery, now 
     .where(eq(businessCompliance.userId, clientId));
   const [found, [{ matching, ...all }]] = await Promise.all([rows, counts]);
   const items = found.map(({ uploads, uploadCount, ...row }) =>
-    toTask(row, now, uploads ? { uploads: typeof uploads === 'string' ? JSON.parse(uploads) : uploads, uploadCount } : noUploads),
+    toTask(row, now, uploads ? { uploads: fromJson(uploads, []), uploadCount } : noUploads),
   );
   return { items, total: matching, page: q.page, pageSize: q.pageSize, counts: all };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Deps } from '../../app-env';
 import type { Db } from '../../db/client';
 import { authUsers, businessCompliance, users } from '../../db/schema';
@@ -6,7 +6,7 @@ import type { Scope } from '../../middleware/access';
 import { CONTACT_SUPPORT_TASK, FREE_GUIDE_TASK, MY_ACCOUNT_TASK } from '../../../shared/compliance-template';
 import { buildOutDay, type BuildOut } from '../../../shared/dashboard';
 import { MAX_PAGE_SIZE } from '../../../shared/paging';
-import { countTasks } from '../compliance/compliance.read';
+import { taskCounts } from '../compliance/compliance.read';
 import { completeTask } from '../compliance/compliance.service';
 import { contactSupportMail } from './dashboard.mail';
 
@@ -15,41 +15,50 @@ const NAMED_TASKS = [FREE_GUIDE_TASK, CONTACT_SUPPORT_TASK, MY_ACCOUNT_TASK];
 /**
  * The banner and progress numbers in indexed queries on the client's tasks (by user_id, ordered by
  * due date), whatever the number of clients. Counts come from the database; the timeline's dots are
- * the first page of tasks, so the answer stays small however many tasks staff add.
+ * the first page of tasks, so the answer stays small however many tasks staff add. Two statements:
+ * the counts with the client's start, and the dots with the named tasks wherever they fall.
  */
 export async function getBuildOut(db: Db, clientId: string, now = new Date()): Promise<BuildOut> {
   const mine = eq(businessCompliance.userId, clientId);
-  const taskColumns = {
-    id: businessCompliance.id,
-    name: businessCompliance.taskName,
-    status: businessCompliance.taskStatus,
-    dueDate: businessCompliance.taskDueDate,
-  };
-  const [[row], counts, tasks, named] = await Promise.all([
-    db.select({ setupAt: users.setupAt, createdAt: users.createdAt }).from(users).where(eq(users.id, clientId)),
+  const ranked = db
+    .select({
+      id: businessCompliance.id,
+      name: businessCompliance.taskName,
+      status: businessCompliance.taskStatus,
+      dueDate: businessCompliance.taskDueDate,
+      n: sql<number>`row_number() over (order by ${businessCompliance.taskDueDate} asc, ${businessCompliance.id} asc)`
+        .mapWith(Number)
+        .as('n'),
+    })
+    .from(businessCompliance)
+    .where(mine)
+    .as('ranked');
+  const [[counts], tasks] = await Promise.all([
     // The same count the compliance page shows: over all the client's tasks.
-    countTasks(db, clientId, now),
     db
-      .select(taskColumns)
+      .select({
+        ...taskCounts(now),
+        startedAt: sql<Date | null>`(select coalesce(${users.setupAt}, ${users.createdAt}) from ${users} where ${users.id} = ${clientId})`.mapWith(
+          users.createdAt,
+        ),
+      })
       .from(businessCompliance)
-      .where(mine)
-      .orderBy(asc(businessCompliance.taskDueDate), asc(businessCompliance.id))
-      .limit(MAX_PAGE_SIZE),
+      .where(mine),
     db
-      .select(taskColumns)
-      .from(businessCompliance)
-      .where(and(mine, inArray(businessCompliance.taskName, NAMED_TASKS)))
-      .orderBy(asc(businessCompliance.taskDueDate), asc(businessCompliance.id)),
+      .select()
+      .from(ranked)
+      .where(or(lte(ranked.n, MAX_PAGE_SIZE), inArray(ranked.name, NAMED_TASKS)))
+      .orderBy(asc(ranked.n)),
   ]);
-  const startedAt = row ? (row.setupAt ?? row.createdAt) : null;
+  const { startedAt } = counts;
   return {
     startedAt: startedAt?.toISOString() ?? null,
     totalDays: buildOutDay(startedAt, now),
     completed: counts.completed,
     total: counts.total,
-    tasks: tasks.map((t) => ({ id: t.id, name: t.name, completed: t.status === 'Completed' })),
+    tasks: tasks.filter((t) => t.n <= MAX_PAGE_SIZE).map((t) => ({ id: t.id, name: t.name, completed: t.status === 'Completed' })),
     namedTasks: NAMED_TASKS.flatMap((name) => {
-      const t = named.find((task) => task.name === name);
+      const t = tasks.find((task) => task.name === name);
       return t
         ? [{ id: t.id, name: t.name, completed: t.status === 'Completed', dueDate: t.dueDate?.toISOString() ?? null }]
         : [];

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql, getTableColumns } from 'drizzle-orm';
 import { ConflictError } from '../../lib/domain-errors';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -13,7 +13,7 @@ import {
 } from '../../../shared/first-step';
 import { LIMITS, limitReached } from '../../../shared/limits';
 import type { Page, PageQuery } from '../../../shared/paging';
-import { pageWindow, toPage } from '../../lib/paging';
+import { pageOf, pageWindow, totalOver } from '../../lib/paging';
 import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
 import { announce } from '../../lib/changes';
@@ -48,24 +48,21 @@ const order = [asc(firstStepAccounts.vendor), asc(firstStepAccounts.id)] as cons
 /** The catalog, by vendor, a page at a time. */
 export async function listFirstStepAccounts(db: Db, q: PageQuery): Promise<Page<FirstStepAccount>> {
   const { limit, offset } = pageWindow(q);
-  const rows = db
-    .select()
+  const rows = await db
+    .select({ ...getTableColumns(firstStepAccounts), total: totalOver() })
     .from(firstStepAccounts)
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
-  return toPage(
-    q,
-    rows.then((r) => r.map(toView)),
-    db.$count(firstStepAccounts),
-  );
+  return pageOf(q, rows, () => db.$count(firstStepAccounts), toView);
 }
 
 /** The catalog with the client's opening of each account (joined: one query a page). */
 export async function listForClient(db: Db, clientId: string, q: PageQuery): Promise<Page<FirstStepAccountForClient>> {
   const { limit, offset } = pageWindow(q);
-  const rows = db
+  const rows = await db
     .select({
+      total: totalOver(),
       account: firstStepAccounts,
       opening: {
         id: firstStepOpenings.id,
@@ -82,12 +79,11 @@ export async function listForClient(db: Db, clientId: string, q: PageQuery): Pro
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
-  return toPage(
+  return pageOf(
     q,
-    rows.then((r) =>
-      r.map((x) => ({ ...toView(x.account), opening: x.opening?.id ? openingView(x.opening as OpeningRow) : null })),
-    ),
-    db.$count(firstStepAccounts),
+    rows,
+    () => db.$count(firstStepAccounts),
+    (x) => ({ ...toView(x.account), opening: x.opening?.id ? openingView(x.opening as OpeningRow) : null }),
   );
 }
 

@@ -1,19 +1,21 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   authUsers,
   businessAccountDetails,
   businessAccounts,
   businessBankAccounts,
+  businessCompliance,
   capitalScores,
   userProfiles,
 } from '../../db/schema';
 import { firstStepOpenings, revolvingCredits, storeCreditCards } from '../../db/schema';
 import type { FundabilityFacts } from '../../../shared/fundability';
 import { LIMITS } from '../../../shared/limits';
-import { countTasks } from '../compliance/compliance.read';
+import { overdueSql } from '../compliance/compliance.read';
+import { columnOf, fromJson } from '../../lib/sql-json';
 
-// What the fundability checks read for one client, in five statements whatever the client holds.
+// What the fundability checks read for one client, in one statement whatever the client holds.
 // Lists are bounded by the record limits (a client cannot have more than that through the API), so
 // the check's cost stays flat however many rows a client somehow has.
 
@@ -22,11 +24,22 @@ const USEFUL_DETAIL_LABEL = '(name|address|phone|tel|mobile)';
 /** At most this many such details in all (a few per account at the record limit). */
 const MAX_DETAILS = LIMITS.businessAccounts * 6;
 
-/** The profile, the owner's phone, the D&B tradeline counts and the latest CapitalScore in one statement. */
-async function profileAndScores(db: Db, clientId: string) {
+type Presence = FundabilityFacts['presenceAccounts'];
+type Banks = FundabilityFacts['bankAccounts'];
+
+/**
+ * Everything in one statement: the profile, the owner's phone, the D&B tradeline counts, the latest
+ * CapitalScore, the task counts, and the presence and bank accounts (as JSON, in the checks' shape).
+ */
+async function readFacts(db: Db, clientId: string, now: Date) {
   const bureauCount = (table: typeof storeCreditCards | typeof revolvingCredits | typeof firstStepOpenings) =>
     sql`select ${table.bureaus} as bureaus from ${table} where ${table.userId} = ${clientId}`;
   const tradelines = sql`(${bureauCount(storeCreditCards)} union all ${bureauCount(revolvingCredits)} union all ${bureauCount(firstStepOpenings)}) as t`;
+  const account = (column: keyof typeof businessAccounts._.columns) => columnOf('a', businessAccounts[column]);
+  const detail = (column: keyof typeof businessAccountDetails._.columns) =>
+    columnOf('d', businessAccountDetails[column]);
+  const bank = (column: keyof typeof businessBankAccounts._.columns) => columnOf('b', businessBankAccounts[column]);
+  const task = businessCompliance;
   const [row] = await db
     .select({
       ownerPhone: authUsers.phone,
@@ -44,6 +57,28 @@ async function profileAndScores(db: Db, clientId: string) {
       capitalScore: sql<
         number | null
       >`(select ${capitalScores.score} from ${capitalScores} where ${capitalScores.userId} = ${clientId} order by ${capitalScores.lastUpdatedAt} desc, ${capitalScores.id} desc limit 1)`,
+      tasks: sql<number>`(select count(*) from ${task} where ${task.userId} = ${clientId})`.mapWith(Number),
+      overdueTasks: sql<number>`(select count(*) from ${task} where ${task.userId} = ${clientId} and ${overdueSql(now)})`.mapWith(
+        Number,
+      ),
+      // The first accounts (the record limit), each with its useful details among the first MAX_DETAILS of them.
+      presence: sql<Presence | string | null>`(with useful as (
+          select ${detail('businessAccountId')}, ${detail('label')}, ${detail('value')}, ${detail('id')}
+          from ${businessAccountDetails} d
+          where ${detail('userId')} = ${clientId} and ${detail('label')} ~* ${USEFUL_DETAIL_LABEL} and ${detail('value')} <> ''
+          order by ${detail('id')} limit ${MAX_DETAILS}
+        )
+        select json_agg(json_build_object('id', ${account('id')}, 'name', ${account('name')}, 'details', coalesce(
+          (select json_agg(json_build_object('label', d.label, 'value', d.value) order by d.id)
+            from useful d where d.business_account_id = ${account('id')}),
+          '[]'::json)) order by ${account('createdAt')}, ${account('id')})
+        from (select * from ${businessAccounts} a where ${account('userId')} = ${clientId}
+          order by ${account('createdAt')}, ${account('id')} limit ${LIMITS.businessAccounts}) a)`,
+      banks: sql<Banks | string | null>`(select json_agg(json_build_object('id', ${bank('id')}, 'bankName', ${bank('bankName')},
+          'accountOwner', ${bank('accountOwner')}, 'address', ${bank('address')}, 'phone', ${bank('phone')})
+          order by ${bank('createdAt')}, ${bank('id')})
+        from (select * from ${businessBankAccounts} b where ${bank('userId')} = ${clientId}
+          order by ${bank('createdAt')}, ${bank('id')} limit ${LIMITS.bankAccounts}) b)`,
     })
     .from(authUsers)
     .leftJoin(userProfiles, eq(userProfiles.userId, authUsers.id))
@@ -51,54 +86,9 @@ async function profileAndScores(db: Db, clientId: string) {
   return row;
 }
 
-async function presenceAccounts(db: Db, clientId: string): Promise<FundabilityFacts['presenceAccounts']> {
-  const accounts = await db
-    .select({ id: businessAccounts.id, name: businessAccounts.name })
-    .from(businessAccounts)
-    .where(eq(businessAccounts.userId, clientId))
-    .orderBy(asc(businessAccounts.createdAt), asc(businessAccounts.id))
-    .limit(LIMITS.businessAccounts);
-  const details = await db
-    .select({
-      accountId: businessAccountDetails.businessAccountId,
-      label: businessAccountDetails.label,
-      value: businessAccountDetails.value,
-    })
-    .from(businessAccountDetails)
-    .where(
-      sql`${businessAccountDetails.userId} = ${clientId} and ${businessAccountDetails.label} ~* ${USEFUL_DETAIL_LABEL} and ${businessAccountDetails.value} <> ''`,
-    )
-    .orderBy(asc(businessAccountDetails.id))
-    .limit(MAX_DETAILS);
-  const byAccount = new Map<string, { label: string; value: string }[]>();
-  for (const d of details)
-    byAccount.set(d.accountId, [...(byAccount.get(d.accountId) ?? []), { label: d.label, value: d.value }]);
-  return accounts.map((a) => ({ id: a.id, name: a.name, details: byAccount.get(a.id) ?? [] }));
-}
-
-function bankAccounts(db: Db, clientId: string): Promise<FundabilityFacts['bankAccounts']> {
-  return db
-    .select({
-      id: businessBankAccounts.id,
-      bankName: businessBankAccounts.bankName,
-      accountOwner: businessBankAccounts.accountOwner,
-      address: businessBankAccounts.address,
-      phone: businessBankAccounts.phone,
-    })
-    .from(businessBankAccounts)
-    .where(eq(businessBankAccounts.userId, clientId))
-    .orderBy(asc(businessBankAccounts.createdAt), asc(businessBankAccounts.id))
-    .limit(LIMITS.bankAccounts);
-}
-
 /** Everything the checks read for one client; null when there is no such user. */
 export async function gatherFacts(db: Db, clientId: string, now = new Date()): Promise<FundabilityFacts | null> {
-  // One query after the other: inside recomputeFundability's transaction they share one
-  // connection, where queries sent together only queue (and pg warns of it).
-  const main = await profileAndScores(db, clientId);
-  const presence = await presenceAccounts(db, clientId);
-  const banks = await bankAccounts(db, clientId);
-  const tasks = await countTasks(db, clientId, now);
+  const main = await readFacts(db, clientId, now);
   if (!main) return null;
   return {
     profile: main.hasProfile
@@ -113,9 +103,9 @@ export async function gatherFacts(db: Db, clientId: string, now = new Date()): P
         }
       : null,
     ownerPhone: main.ownerPhone,
-    presenceAccounts: presence,
-    bankAccounts: banks,
-    tasks: { total: tasks.total, overdue: tasks.overdue },
+    presenceAccounts: fromJson(main.presence, []),
+    bankAccounts: fromJson(main.banks, []),
+    tasks: { total: main.tasks, overdue: main.overdueTasks },
     dnbTradelines: main.tradelines === 0 ? null : main.dnbTradelines,
     capitalScore: main.capitalScore === null ? null : Number(main.capitalScore),
   };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 import type { NotificationItem, NotificationPage } from '../../../shared/notifications';
@@ -18,7 +18,7 @@ export async function listNotifications(
   page: number,
   pageSize: number,
 ): Promise<NotificationPage> {
-  const [rows, [{ total }], [{ unread }], [prefs]] = await Promise.all([
+  const [rows, [{ total, unread, push }]] = await Promise.all([
     db
       .select({
         id: notifications.id,
@@ -35,19 +35,22 @@ export async function listNotifications(
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(notifications).where(eq(notifications.userId, userId)),
+    // The counts and the preference beside them: one statement.
     db
-      .select({ unread: count() })
+      .select({
+        total: count(),
+        unread: count(sql`case when ${isNull(notifications.readAt)} then 1 end`),
+        push: sql<boolean | null>`(select ${users.pushAlertEnabled} from ${users} where ${users.id} = ${userId})`,
+      })
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
-    db.select({ push: users.pushAlertEnabled }).from(users).where(eq(users.id, userId)),
+      .where(eq(notifications.userId, userId)),
   ]);
   const items: NotificationItem[] = rows.map((r) => ({
     ...r,
     readAt: r.readAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
   }));
-  const pushOn = prefs?.push ?? true;
+  const pushOn = push ?? true;
   return { notifications: items, unreadCount: pushOn ? unread : 0, hasUnread: unread > 0, total, page, pageSize };
 }
 

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, inArray, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authUsers } from '../../db/schema';
 import { ownedByClient, type Scope } from '../../middleware/access';
 import type { RecordDocument, RecordStatus, RecordView, StatusTotal } from '../../../shared/records';
 import type { PageQuery } from '../../../shared/paging';
 import { pageWindow } from '../../lib/paging';
+import { columnOf, fromJson, isoText } from '../../lib/sql-json';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { isDocumentId } from '../documents/documents.service';
 import { recordAudit } from '../audit/audit.service';
@@ -91,22 +92,29 @@ async function documentsOf(db: Db, k: KindConfig, recordIds: string[]) {
   return byRecord;
 }
 
-/** Sum and count of the amounts of each status over everything `where` selects (every status listed, zeros too). */
-async function totalsOf(db: Db, k: KindConfig, where: SQL | undefined): Promise<StatusTotal[]> {
+/**
+ * Sum and count of the amounts of each status over everything `where` selects (every status listed,
+ * zeros too), and how many that is in all.
+ */
+async function totalsOf(db: Db, k: KindConfig, where: SQL | undefined): Promise<{ totals: StatusTotal[]; total: number }> {
   const rows = await db
     .select({ status: k.cols.status, amount: sum(k.cols.amount), count: count() })
     .from(k.table)
     .where(where)
     .groupBy(k.cols.status);
-  return k.statuses.map((status) => {
-    const row = rows.find((x) => x.status === status);
-    return { status, count: row?.count ?? 0, amount: row ? Math.round(Number(row.amount ?? 0) * 100) / 100 : 0 };
-  });
+  return {
+    totals: k.statuses.map((status) => {
+      const row = rows.find((x) => x.status === status);
+      return { status, count: row?.count ?? 0, amount: row ? Math.round(Number(row.amount ?? 0) * 100) / 100 : 0 };
+    }),
+    total: rows.reduce((n, row) => n + row.count, 0),
+  };
 }
 
 /**
  * A page of records, newest first, each with its documents, and the totals by status of the whole
- * list. `clientId` limits it to one client; `withClient` names each record's client (admins).
+ * list. `clientId` limits it to one client; `withClient` names each record's client (admins). Two
+ * statements: the page with each record's documents (as the answer's JSON), and the totals.
  */
 export async function listRecords(db: Db, k: KindConfig, q: PageQuery & { clientId?: string; withClient?: boolean }) {
   // The admins' list (withClient) is of clients' records only.
@@ -121,20 +129,23 @@ export async function listRecords(db: Db, k: KindConfig, q: PageQuery & { client
         .from(k.table)
         .innerJoin(authUsers, eq(authUsers.id, k.cols.userId))
     : db.select(recordColumns(k)).from(k.table);
-  const [rows, total, totals] = await Promise.all([
-    base.where(where).orderBy(desc(k.cols.createdAt), desc(k.cols.id)).limit(limit).offset(offset) as Promise<
-      RecordRow[]
-    >,
-    db.$count(k.table, where),
+  const page = base.where(where).orderBy(desc(k.cols.createdAt), desc(k.cols.id)).limit(limit).offset(offset).as('page');
+  const d = (column: keyof KindConfig['docs']['cols']) => columnOf('d', k.docs.cols[column]);
+  // Per row of the page only (the page is cut before this runs): its documents, oldest first.
+  const documents = sql<RecordDocument[] | string | null>`(select json_agg(json_build_object(
+      'id', ${d('id')}, 'documentName', ${d('documentName')}, 'contentType', ${d('contentType')},
+      'size', ${d('size')}, 'createdAt', ${isoText(d('createdAt'))}
+    ) order by ${d('createdAt')} asc, ${d('id')} asc)
+    from ${k.docs.table} d where ${d('recordId')} = ${columnOf('page', k.cols.id)})`;
+  const [rows, { totals, total }] = await Promise.all([
+    db
+      .select({ ...page._.selectedFields, documents })
+      .from(page)
+      .orderBy(desc(page.createdAt), desc(page.id)) as Promise<(RecordRow & { documents: RecordDocument[] | string | null })[]>,
     totalsOf(db, k, where),
   ]);
-  const docs = await documentsOf(
-    db,
-    k,
-    rows.map((r) => String(r.id)),
-  );
   return {
-    items: rows.map((row) => toView(k, row, docs.get(String(row.id)) ?? [])),
+    items: rows.map((row) => toView(k, row, fromJson(row.documents, []))),
     total,
     page: q.page,
     pageSize: q.pageSize,

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { firstStepAccounts, firstStepOpenings, revolvingCredits, storeCreditCards } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
@@ -26,28 +27,39 @@ export const TRADELINE_TABLES = {
 } as const;
 const ENTITY = 'tradeline' as const;
 
-type TradelineColumns = { bureaus: string[]; dateOpened: string; lastReported: string };
 export type TradelineValues = { bureaus: Bureau[]; dateOpened: string; lastReported: string };
 
 const cardName = (issuer: string, cardType: string) => [issuer, cardType].filter(Boolean).join(' ') || 'Card';
 
-/** Every tradeline of one client (bounded: LIMITS.storeCards + revolvingCredits + firstStepAccounts rows, small columns only). */
+/**
+ * Every tradeline of one client (bounded: LIMITS.storeCards + revolvingCredits + firstStepAccounts
+ * rows, small columns only), in one statement.
+ */
 export async function clientTradelines(db: Db, clientId: string): Promise<Tradeline[]> {
-  const cols = (t: typeof storeCreditCards | typeof revolvingCredits) => ({
-    id: t.id,
-    issuer: t.issuer,
-    cardType: t.cardType,
-    bureaus: t.bureaus,
-    dateOpened: t.dateOpened,
-    lastReported: t.lastReported,
-  });
-  const [store, revolving, openings] = await Promise.all([
-    db.select(cols(storeCreditCards)).from(storeCreditCards).where(eq(storeCreditCards.userId, clientId)),
-    db.select(cols(revolvingCredits)).from(revolvingCredits).where(eq(revolvingCredits.userId, clientId)),
+  const cards = (source: 'store' | 'revolving', t: typeof storeCreditCards | typeof revolvingCredits) =>
     db
       .select({
+        source: (source === 'store' ? sql<TradelineSource>`'store'::text` : sql<TradelineSource>`'revolving'::text`).as(
+          'source',
+        ),
+        id: t.id,
+        issuer: t.issuer,
+        cardType: t.cardType,
+        bureaus: t.bureaus,
+        dateOpened: t.dateOpened,
+        lastReported: t.lastReported,
+      })
+      .from(t)
+      .where(eq(t.userId, clientId));
+  const rows = await unionAll(
+    cards('store', storeCreditCards),
+    cards('revolving', revolvingCredits),
+    db
+      .select({
+        source: sql<TradelineSource>`'first-step'::text`.as('source'),
         id: firstStepOpenings.id,
-        vendor: firstStepAccounts.vendor,
+        issuer: firstStepAccounts.vendor,
+        cardType: sql<string>`''::text`.as('card_type'),
         bureaus: firstStepOpenings.bureaus,
         dateOpened: firstStepOpenings.dateOpened,
         lastReported: firstStepOpenings.lastReported,
@@ -55,20 +67,18 @@ export async function clientTradelines(db: Db, clientId: string): Promise<Tradel
       .from(firstStepOpenings)
       .innerJoin(firstStepAccounts, eq(firstStepAccounts.id, firstStepOpenings.firstStepAccountId))
       .where(eq(firstStepOpenings.userId, clientId)),
-  ]);
-  const line = (source: TradelineSource, id: string, name: string, t: TradelineColumns): Tradeline => ({
-    source,
-    id,
-    name,
-    bureaus: t.bureaus as Bureau[],
-    dateOpened: t.dateOpened,
-    lastReported: t.lastReported,
-  });
-  const all = [
-    ...store.map((r) => line('store', r.id, cardName(r.issuer, r.cardType), r)),
-    ...revolving.map((r) => line('revolving', r.id, cardName(r.issuer, r.cardType), r)),
-    ...openings.map((r) => line('first-step', r.id, r.vendor, r)),
-  ];
+  );
+  const all = rows.map(
+    (r): Tradeline => ({
+      source: r.source,
+      id: r.id,
+      // A First Step Account is named by its vendor; a card by its issuer and type.
+      name: r.source === 'first-step' ? r.issuer : cardName(r.issuer, r.cardType),
+      bureaus: r.bureaus as Bureau[],
+      dateOpened: r.dateOpened,
+      lastReported: r.lastReported,
+    }),
+  );
   return all.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 

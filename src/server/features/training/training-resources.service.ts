@@ -6,7 +6,7 @@ import { trainingVideos, videoResources } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import { removeStored } from '../../storage/remove-stored';
 import { storeThenRecord, type ReceivedUpload } from '../../uploads/upload';
-import { pageWindow } from '../../lib/paging';
+import { pageOf, pageWindow, totalOver } from '../../lib/paging';
 import { LIMITS, limitReached } from '../../../shared/limits';
 import type { Page, PageQuery } from '../../../shared/paging';
 import { VIDEO_NOT_FOUND, type VideoResource } from '../../../shared/training';
@@ -46,17 +46,14 @@ export async function videoExists(db: Db, videoId: string | undefined) {
 export async function listResources(db: Db, videoId: string, q: PageQuery): Promise<Page<VideoResource>> {
   const { limit, offset } = pageWindow(q);
   const where = eq(videoResources.videoId, videoId);
-  const [rows, total] = await Promise.all([
-    db
-      .select(resourceColumns)
-      .from(videoResources)
-      .where(where)
-      .orderBy(asc(videoResources.createdAt), asc(videoResources.id))
-      .limit(limit)
-      .offset(offset),
-    db.$count(videoResources, where),
-  ]);
-  return { items: rows.map(toResource), total, page: q.page, pageSize: q.pageSize };
+  const rows = await db
+    .select({ ...resourceColumns, total: totalOver() })
+    .from(videoResources)
+    .where(where)
+    .orderBy(asc(videoResources.createdAt), asc(videoResources.id))
+    .limit(limit)
+    .offset(offset);
+  return pageOf(q, rows, () => db.$count(videoResources, where), toResource);
 }
 
 /** Stores the file and records it under the video (LIMITS.resourcesPerVideo); null when the video is gone. */
