@@ -3,8 +3,10 @@
 // On a throwaway PostgreSQL, then on PGlite, with 10,000 clients x 45 tasks and a few records of
 // every kind: the built server (dist/server/main.js, as `npm start` runs it) under wrk (50
 // connections, 10 s after a warm-up, best of two) for
-//   (a) the ceiling: a bare Hono handler running the same SQL (scripts/bench/ceiling.ts)
-//   (b) our authenticated compliance-task list
+//   (a) the ceiling: a bare Hono handler running the list's service (scripts/bench/ceiling.ts)
+//   (a') the bare ceiling: the list's own statements (SQL text and parameters as the service sends
+//        them) through bare node-postgres or PGlite, no ORM, no mapping, no session
+//   (b) our authenticated compliance-task list, against (a) and against (a')
 //   (c) the dashboard's calls, (d) the admin's clients list: page 1, page 100 and a search
 //   (e) the top bar's search, sequential requests: p95 under 50 ms (scripts/bench/search.ts)
 // then, on another throwaway PostgreSQL, (f) the admin's all-clients lists at 1,000 and 100,000
@@ -45,6 +47,7 @@ const CLIENT_EMAIL = 'bench-client@example.test';
 const ADMIN_EMAIL = 'bench-admin@example.test';
 const TARGETS = {
   throughput: 0.8,
+  bareThroughput: 0.7,
   p99: 1.5,
   growth: 1.5,
   rssPostgresMb: 250,
@@ -267,11 +270,20 @@ async function signIn(server: ServerProcess) {
   return { client, admin };
 }
 
-function startCeiling(port: number, target: string): Promise<ChildProcess> {
+/** The ceiling (a), or with `bareFor` (a client's id) the bare one (a') on that client's first page. */
+function startCeiling(port: number, target: string, bareFor?: string): Promise<ChildProcess> {
   // The same Node flags as the portal (its young generation size among them): a like-for-like ceiling.
   const child = spawn(
     process.execPath,
-    [...serverNodeFlags, '--import', 'tsx', path.join(root, 'scripts/bench/ceiling.ts'), String(port), target],
+    [
+      ...serverNodeFlags,
+      '--import',
+      'tsx',
+      path.join(root, 'scripts/bench/ceiling.ts'),
+      String(port),
+      target,
+      ...(bareFor ? ['bare', bareFor] : []),
+    ],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return new Promise((resolve, reject) => {
@@ -292,6 +304,15 @@ function compare(db: string, ceiling: Result, ours: Result) {
   say(`${db} (b) compliance list: ${fmt(ours)}`);
   say(
     `${db} (b)/(a): throughput ${throughput.toFixed(2)}x (target >= ${TARGETS.throughput}) ${check(throughput >= TARGETS.throughput, `${db} throughput`)}, p99 ${p99.toFixed(2)}x (target <= ${TARGETS.p99}) ${check(p99 <= TARGETS.p99, `${db} p99`)}`,
+  );
+}
+
+/** (b) against (a'): the list's own statements through the bare driver. */
+function compareBare(db: string, bare: Result, ours: Result) {
+  const throughput = ours.rps / bare.rps;
+  say(`${db} (a') bare SQL: ${fmt(bare)}`);
+  say(
+    `${db} (b)/(a'): throughput ${throughput.toFixed(2)}x (target >= ${TARGETS.bareThroughput}) ${check(throughput >= TARGETS.bareThroughput, `${db} throughput against the bare SQL`)}`,
   );
 }
 
@@ -390,6 +411,13 @@ async function onPostgres() {
   );
   await stopChild(ceiling);
   compare('postgres', a, b);
+  const bare = await startCeiling(ceilingPort, cluster.url, users.client.id);
+  const [bareResult, b2] = measurePair(
+    { base: ceilingUrl, paths: ['/bare'], pid: bare.pid },
+    { base: server.url, paths: [tasks(users.client.id)], headers: clientHeaders, pid: server.pid },
+  );
+  await stopChild(bare);
+  compareBare('postgres', bareResult, b2);
   const growth = b.p50 / small.p50;
   say(
     `postgres growth 10 -> ${CLIENTS.toLocaleString('en-US')} clients: compliance p50 ${small.p50.toFixed(1)} -> ${b.p50.toFixed(1)} ms, ${growth.toFixed(2)}x (target <= ${TARGETS.growth}) ${check(growth <= TARGETS.growth, 'growth')}`,
@@ -460,6 +488,10 @@ async function onPglite() {
   const a = measure(`http://127.0.0.1:${ceilingPort}`, [`/tasks/${users.client.id}`]);
   await stopChild(ceiling);
   compare('pglite', a, b);
+  const bare = await startCeiling(ceilingPort, dataDir, users.client.id);
+  const bareResult = measure(`http://127.0.0.1:${ceilingPort}`, ['/bare']);
+  await stopChild(bare);
+  compareBare('pglite', bareResult, b);
   say(
     `pglite RSS after the load: ${rss.toFixed(0)} MB (target <= ${TARGETS.rssPgliteMb}) ${check(rss <= TARGETS.rssPgliteMb, 'pglite RSS')}`,
   );
