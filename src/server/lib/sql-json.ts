@@ -15,4 +15,5 @@ export const fromJson = <T>(value: T | string | null, empty: T): T =>
  * `alias.column`, spelled out: drizzle writes a single-table query's columns without their table,
  * which inside a correlated subquery would name the inner table's column of the same name.
  */
-export const columnOf = (alias: string, column: AnyColumn) => sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`;
+export const columnOf = (alias: string, column: AnyColumn) =>
+  sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`;

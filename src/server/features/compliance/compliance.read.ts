@@ -1,13 +1,7 @@
 import { and, asc, count, eq, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businessCompliance, businessDocuments } from '../../db/schema';
-import {
-  isOverdue,
-  type ComplianceTask,
-  type TaskCounts,
-  type TaskListQuery,
-  type TaskPage,
-} from '../../../shared/compliance';
+import { isOverdue, type ComplianceTask, type TaskListQuery, type TaskPage } from '../../../shared/compliance';
 import {
   MAX_UPLOADS_PER_TASK_IN_LIST,
   MAX_UPLOADS_PER_TASK_VIEW,
@@ -140,18 +134,16 @@ function taskFilter(q: Pick<TaskListQuery, 'status' | 'priority' | 'overdue'>, n
   );
 }
 
-/** The counts of countTasks, as columns for a statement that reads more beside them. */
+/**
+ * The one count of a client's tasks (all of them), as columns over the client's rows of
+ * business_compliance: the compliance page, the timeline and the dashboard show it, each beside
+ * what else its statement reads.
+ */
 export const taskCounts = (now: Date) => ({
   total: count(),
   completed: count(sql`case when ${businessCompliance.taskStatus} = 'Completed' then 1 end`),
   overdue: count(sql`case when ${overdueSql(now)} then 1 end`),
 });
-
-/** The one count of a client's tasks (all of them): the compliance page, the timeline and the dashboard show it. */
-export async function countTasks(db: Db, clientId: string, now = new Date()): Promise<TaskCounts> {
-  const [row] = await db.select(taskCounts(now)).from(businessCompliance).where(eq(businessCompliance.userId, clientId));
-  return row;
-}
 
 const upload = businessDocuments;
 

@@ -38,9 +38,10 @@ export async function getBuildOut(db: Db, clientId: string, now = new Date()): P
     db
       .select({
         ...taskCounts(now),
-        startedAt: sql<Date | null>`(select coalesce(${users.setupAt}, ${users.createdAt}) from ${users} where ${users.id} = ${clientId})`.mapWith(
-          users.createdAt,
-        ),
+        startedAt:
+          sql<Date | null>`(select coalesce(${users.setupAt}, ${users.createdAt}) from ${users} where ${users.id} = ${clientId})`.mapWith(
+            users.createdAt,
+          ),
       })
       .from(businessCompliance)
       .where(mine),
@@ -56,7 +57,9 @@ export async function getBuildOut(db: Db, clientId: string, now = new Date()): P
     totalDays: buildOutDay(startedAt, now),
     completed: counts.completed,
     total: counts.total,
-    tasks: tasks.filter((t) => t.n <= MAX_PAGE_SIZE).map((t) => ({ id: t.id, name: t.name, completed: t.status === 'Completed' })),
+    tasks: tasks
+      .filter((t) => t.n <= MAX_PAGE_SIZE)
+      .map((t) => ({ id: t.id, name: t.name, completed: t.status === 'Completed' })),
     namedTasks: NAMED_TASKS.flatMap((name) => {
       const t = tasks.find((task) => task.name === name);
       return t

@@ -58,9 +58,10 @@ async function readFacts(db: Db, clientId: string, now: Date) {
         number | null
       >`(select ${capitalScores.score} from ${capitalScores} where ${capitalScores.userId} = ${clientId} order by ${capitalScores.lastUpdatedAt} desc, ${capitalScores.id} desc limit 1)`,
       tasks: sql<number>`(select count(*) from ${task} where ${task.userId} = ${clientId})`.mapWith(Number),
-      overdueTasks: sql<number>`(select count(*) from ${task} where ${task.userId} = ${clientId} and ${overdueSql(now)})`.mapWith(
-        Number,
-      ),
+      overdueTasks:
+        sql<number>`(select count(*) from ${task} where ${task.userId} = ${clientId} and ${overdueSql(now)})`.mapWith(
+          Number,
+        ),
       // The first accounts (the record limit), each with its useful details among the first MAX_DETAILS of them.
       presence: sql<Presence | string | null>`(with useful as (
           select ${detail('businessAccountId')}, ${detail('label')}, ${detail('value')}, ${detail('id')}
@@ -74,7 +75,9 @@ async function readFacts(db: Db, clientId: string, now: Date) {
           '[]'::json)) order by ${account('createdAt')}, ${account('id')})
         from (select * from ${businessAccounts} a where ${account('userId')} = ${clientId}
           order by ${account('createdAt')}, ${account('id')} limit ${LIMITS.businessAccounts}) a)`,
-      banks: sql<Banks | string | null>`(select json_agg(json_build_object('id', ${bank('id')}, 'bankName', ${bank('bankName')},
+      banks: sql<
+        Banks | string | null
+      >`(select json_agg(json_build_object('id', ${bank('id')}, 'bankName', ${bank('bankName')},
           'accountOwner', ${bank('accountOwner')}, 'address', ${bank('address')}, 'phone', ${bank('phone')})
           order by ${bank('createdAt')}, ${bank('id')})
         from (select * from ${businessBankAccounts} b where ${bank('userId')} = ${clientId}

@@ -96,7 +96,11 @@ async function documentsOf(db: Db, k: KindConfig, recordIds: string[]) {
  * Sum and count of the amounts of each status over everything `where` selects (every status listed,
  * zeros too), and how many that is in all.
  */
-async function totalsOf(db: Db, k: KindConfig, where: SQL | undefined): Promise<{ totals: StatusTotal[]; total: number }> {
+async function totalsOf(
+  db: Db,
+  k: KindConfig,
+  where: SQL | undefined,
+): Promise<{ totals: StatusTotal[]; total: number }> {
   const rows = await db
     .select({ status: k.cols.status, amount: sum(k.cols.amount), count: count() })
     .from(k.table)
@@ -129,7 +133,12 @@ export async function listRecords(db: Db, k: KindConfig, q: PageQuery & { client
         .from(k.table)
         .innerJoin(authUsers, eq(authUsers.id, k.cols.userId))
     : db.select(recordColumns(k)).from(k.table);
-  const page = base.where(where).orderBy(desc(k.cols.createdAt), desc(k.cols.id)).limit(limit).offset(offset).as('page');
+  const page = base
+    .where(where)
+    .orderBy(desc(k.cols.createdAt), desc(k.cols.id))
+    .limit(limit)
+    .offset(offset)
+    .as('page');
   const d = (column: keyof KindConfig['docs']['cols']) => columnOf('d', k.docs.cols[column]);
   // Per row of the page only (the page is cut before this runs): its documents, oldest first.
   const documents = sql<RecordDocument[] | string | null>`(select json_agg(json_build_object(
@@ -141,7 +150,9 @@ export async function listRecords(db: Db, k: KindConfig, q: PageQuery & { client
     db
       .select({ ...page._.selectedFields, documents })
       .from(page)
-      .orderBy(desc(page.createdAt), desc(page.id)) as Promise<(RecordRow & { documents: RecordDocument[] | string | null })[]>,
+      .orderBy(desc(page.createdAt), desc(page.id)) as Promise<
+      (RecordRow & { documents: RecordDocument[] | string | null })[]
+    >,
     totalsOf(db, k, where),
   ]);
   return {

@@ -68,17 +68,15 @@ export async function clientTradelines(db: Db, clientId: string): Promise<Tradel
       .innerJoin(firstStepAccounts, eq(firstStepAccounts.id, firstStepOpenings.firstStepAccountId))
       .where(eq(firstStepOpenings.userId, clientId)),
   );
-  const all = rows.map(
-    (r): Tradeline => ({
-      source: r.source,
-      id: r.id,
-      // A First Step Account is named by its vendor; a card by its issuer and type.
-      name: r.source === 'first-step' ? r.issuer : cardName(r.issuer, r.cardType),
-      bureaus: r.bureaus as Bureau[],
-      dateOpened: r.dateOpened,
-      lastReported: r.lastReported,
-    }),
-  );
+  const all = rows.map((r): Tradeline => ({
+    source: r.source,
+    id: r.id,
+    // A First Step Account is named by its vendor; a card by its issuer and type.
+    name: r.source === 'first-step' ? r.issuer : cardName(r.issuer, r.cardType),
+    bureaus: r.bureaus as Bureau[],
+    dateOpened: r.dateOpened,
+    lastReported: r.lastReported,
+  }));
   return all.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
