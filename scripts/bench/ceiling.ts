@@ -52,4 +52,5 @@ if (mode === 'bare') {
 serve({ fetch: app.fetch, port: Number(port) }, () =>
   console.log(`ceiling listening on ${port}${mode === 'bare' ? ` (${statements.length} statements)` : ''}`),
 );
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void close().finally(() => process.exit(0)));
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.on(signal, () => void close().finally(() => process.exit(0)));
