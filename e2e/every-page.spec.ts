@@ -142,8 +142,12 @@ async function addClientData(baseUrl: string, cookie: string): Promise<string> {
     ['POST', '/api/loans', data.loan],
   ];
   const statuses: string[] = [];
-  for (const [method, path, body] of writes) statuses.push(`${method} ${path}: ${(await send(method, path, body)).status}`);
-  expect(statuses.filter((s) => !/: 20[01]$/.test(s)), 'writes not answered 200 or 201').toEqual([]);
+  for (const [method, path, body] of writes)
+    statuses.push(`${method} ${path}: ${(await send(method, path, body)).status}`);
+  expect(
+    statuses.filter((s) => !/: 20[01]$/.test(s)),
+    'writes not answered 200 or 201',
+  ).toEqual([]);
   return user.id;
 }
 
@@ -340,7 +344,10 @@ const demoTest = test.extend<object, { demo: DemoPortal & { clientId: string } }
           body: JSON.stringify({ email: 'client@demo.local', password: portal.passwords.client }),
         });
         // The long values too, so the admin's walk meets them beside the demo's lists.
-        const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+        const cookie = res.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; ');
         await use({ ...portal, clientId: await addClientData(portal.url, cookie) });
       } finally {
         await portal.stop();

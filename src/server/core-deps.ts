@@ -8,7 +8,17 @@ import type { Keyring } from './security/keyring';
 import { storageFromConfig } from './storage';
 
 /** The mailer, sign-in and file storage on an open database: the server's, and the first start's for the demo. */
-export async function openCoreDeps({ config, log, keyring, db }: { config: Config; log: Logger; keyring: Keyring; db: Db }) {
+export async function openCoreDeps({
+  config,
+  log,
+  keyring,
+  db,
+}: {
+  config: Config;
+  log: Logger;
+  keyring: Keyring;
+  db: Db;
+}) {
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const secret = config.authSecret ?? (await sharedSecret(db, 'auth_secret', keyring));
   const auth = createAuth({ config, db, mailer, secret, log });

@@ -47,7 +47,10 @@ export async function openDatabase(config: Config, { demo = false } = {}) {
  */
 async function prepareInChild(demo: boolean) {
   const fromSource = import.meta.url.endsWith('.ts');
-  const script = path.join(projectRoot, fromSource ? 'src/server/db/prepare-database.ts' : 'dist/server/prepare-database.js');
+  const script = path.join(
+    projectRoot,
+    fromSource ? 'src/server/db/prepare-database.ts' : 'dist/server/prepare-database.js',
+  );
   const args = [...(fromSource ? ['--import', 'tsx'] : []), script, ...(demo ? ['--demo'] : [])];
   // The IPC channel closes when this process ends however it ends: the child then stops too.
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

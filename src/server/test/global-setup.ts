@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/client';
+import { adminQuery } from './pg-admin';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -82,21 +82,11 @@ export default async function setup(project: TestProject) {
 
 const postgresTemplate = `test_template_${process.pid}`;
 
-async function onServer(serverUrl: string, text: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 // Migrating a new PostgreSQL database costs more than copying a migrated one (CREATE DATABASE ...
 // TEMPLATE copies files), and the suite makes about a hundred.
 async function makePostgresTemplate(serverUrl: string): Promise<string> {
-  await onServer(serverUrl, `DROP DATABASE IF EXISTS "${postgresTemplate}" WITH (FORCE)`);
-  await onServer(serverUrl, `CREATE DATABASE "${postgresTemplate}"`);
+  await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${postgresTemplate}" WITH (FORCE)`);
+  await adminQuery(serverUrl, `CREATE DATABASE "${postgresTemplate}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${postgresTemplate}`;
   const database = await openPostgres(url.toString());
@@ -105,5 +95,5 @@ async function makePostgresTemplate(serverUrl: string): Promise<string> {
 }
 
 function dropPostgresTemplate(serverUrl: string) {
-  return () => onServer(serverUrl, `DROP DATABASE IF EXISTS "${postgresTemplate}" WITH (FORCE)`);
+  return () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${postgresTemplate}" WITH (FORCE)`);
 }

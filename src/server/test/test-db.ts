@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database, type OpenOptions } from '../db/client';
+import { adminQuery } from './pg-admin';
 
 export type TestDatabase = Database & { name: string };
 
@@ -76,16 +77,6 @@ async function openPostgresTestDatabase(serverUrl: string, opts: OpenOptions): P
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     })());
   return { db: database.db, kind: database.kind, name, close, listen: database.listen };
-}
-
-async function adminQuery(serverUrl: string, text: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Every row of every table outside the system schemas, as JSON text (to search for secrets). */
