@@ -148,7 +148,7 @@ async function clientPage(base: string, cookie: string, query: string): Promise<
  * The cursor of page `page` (of 50) of the newest-first list, followed from the first page through
  * pages of 100 (untimed); the list's last page when it has fewer.
  */
-async function cursorOfPage(base: string, cookie: string, page: number): Promise<string> {
+export async function cursorOfPage(base: string, cookie: string, page: number): Promise<string> {
   const pages = Math.min(page, Math.ceil((await clientPage(base, cookie, 'pageSize=1')).total / 50));
   let cursor = '';
   const skip = pages - 1; // pages of 50 before it
