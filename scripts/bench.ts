@@ -350,14 +350,20 @@ async function searchOnly() {
   await stopGracefully(liteApp.server);
 }
 
-/** (f) The admin's all-clients lists at 1,000 clients, then at 100,000 (seeded in SQL, not signed up). */
-async function clientsAtScale() {
+/** A throwaway PostgreSQL, migrated, with the bench's admin and client, and a plain connection for seeding. */
+async function benchPostgres() {
   const cluster = await startPostgres();
   const database = await openPostgres(cluster.url);
   const client = new pg.Client({ connectionString: cluster.url });
   await client.connect();
   const query: Query = (text, params) => client.query(text, params as unknown[]);
   await createUsers(database);
+  return { cluster, database, client, query };
+}
+
+/** (f) The admin's all-clients lists at 1,000 clients, then at 100,000 (seeded in SQL, not signed up). */
+async function clientsAtScale() {
+  const { cluster, database, client, query } = await benchPostgres();
   // 999 and the bench client: 1,000 clients; then 100,000.
   await seedScaleClients(query, 1, 1_000);
   const { server } = await startApp({ databaseUrl: cluster.url, dataDir: tempDir('bench-pg-') });
@@ -383,12 +389,7 @@ async function clientsAtScale() {
 // ---- the run -------------------------------------------------------------------------------
 
 async function onPostgres() {
-  const cluster = await startPostgres();
-  const database = await openPostgres(cluster.url);
-  const client = new pg.Client({ connectionString: cluster.url });
-  await client.connect();
-  const query: Query = (text, params) => client.query(text, params as unknown[]);
-  await createUsers(database);
+  const { cluster, database, client, query } = await benchPostgres();
   await seedClients(query, 1, 10);
   const { server } = await startApp({ databaseUrl: cluster.url, dataDir: tempDir('bench-pg-') });
   const users = await signIn(server);

@@ -3,7 +3,7 @@
 // e-mail and phone digits, and the staff's lists across clients. One request at a time (an admin
 // paging, not a crowd): the p95 at 100,000 must stay under 50 ms and within 1.5x of the same at 1,000.
 import { httpRequest } from '../resilience/lib';
-import { percentile } from './search';
+import { percentile, timedInTurn } from './search';
 
 /** Requests per measured set, after WARM_UP untimed ones. */
 const REQUESTS = 50;
@@ -124,16 +124,7 @@ export async function seedScaleClients(query: Query, from: number, to: number) {
 
 /** One request at a time over `paths` in turn: p50 and p95 of REQUESTS after WARM_UP. */
 async function sequential(base: string, label: string, paths: string[], cookie: string): Promise<ListLatency> {
-  const ms: number[] = [];
-  for (let i = 0; i < WARM_UP + REQUESTS; i++) {
-    const path = paths[i % paths.length];
-    const started = performance.now();
-    const res = await httpRequest(`${base}${path}`, { headers: { cookie } });
-    const took = performance.now() - started;
-    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${res.body.slice(0, 200)}`);
-    if (i >= WARM_UP) ms.push(took);
-  }
-  ms.sort((a, b) => a - b);
+  const ms = await timedInTurn(base, paths, cookie, { requests: REQUESTS, warmUp: WARM_UP });
   return { label, p50: percentile(ms, 50), p95: percentile(ms, 95) };
 }
 

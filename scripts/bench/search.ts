@@ -11,7 +11,34 @@ export type SearchLatency = { label: string; p50: number; p95: number; max: numb
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-/** Each path in turn, one request at a time; every answer must be a 200 with at least one group when `expectHits`. */
+/**
+ * `paths` in turn, one request at a time, `warmUp` untimed then `requests` timed: the sorted
+ * durations (ms). Every answer must be a 200 that `check` accepts.
+ */
+export async function timedInTurn(
+  base: string,
+  paths: string[],
+  cookie: string,
+  {
+    requests,
+    warmUp,
+    check = () => undefined,
+  }: { requests: number; warmUp: number; check?: (path: string, body: string) => void },
+): Promise<number[]> {
+  const ms: number[] = [];
+  for (let i = 0; i < warmUp + requests; i++) {
+    const path = paths[i % paths.length];
+    const started = performance.now();
+    const res = await httpRequest(`${base}${path}`, { headers: { cookie } });
+    const took = performance.now() - started;
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${res.body.slice(0, 200)}`);
+    check(path, res.body);
+    if (i >= warmUp) ms.push(took);
+  }
+  return ms.sort((a, b) => a - b);
+}
+
+/** Each path in turn, one request at a time; every answer must have at least one group when `expectHits`. */
 async function sequential(
   base: string,
   label: string,
@@ -19,18 +46,14 @@ async function sequential(
   cookie: string,
   expectHits: boolean,
 ): Promise<SearchLatency> {
-  const ms: number[] = [];
-  for (let i = 0; i < WARM_UP + REQUESTS; i++) {
-    const path = paths[i % paths.length];
-    const started = performance.now();
-    const res = await httpRequest(`${base}${path}`, { headers: { cookie } });
-    const took = performance.now() - started;
-    if (res.status !== 200) throw new Error(`search ${path} answered ${res.status}: ${res.body.slice(0, 200)}`);
-    if (expectHits && !(JSON.parse(res.body) as { groups: unknown[] }).groups.length)
-      throw new Error(`search ${path} found nothing`);
-    if (i >= WARM_UP) ms.push(took);
-  }
-  ms.sort((a, b) => a - b);
+  const ms = await timedInTurn(base, paths, cookie, {
+    requests: REQUESTS,
+    warmUp: WARM_UP,
+    check: (path, body) => {
+      if (expectHits && !(JSON.parse(body) as { groups: unknown[] }).groups.length)
+        throw new Error(`search ${path} found nothing`);
+    },
+  });
   return { label, p50: percentile(ms, 50), p95: percentile(ms, 95), max: ms[ms.length - 1], requests: ms.length };
 }
 
