@@ -65,6 +65,12 @@ import { clientSupportRoutes, supportRoutes } from './features/support/support.r
 import { backupRoutes } from './features/backup/backup.routes';
 import { fundabilityRoutes } from './features/fundability/fundability.routes';
 import {
+  bulkAssignmentRoutes,
+  clientAssignmentRoutes,
+  staffRoutes,
+  userRoleRoutes,
+} from './features/staff/staff.routes';
+import {
   asUnavailable,
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE,
@@ -140,7 +146,11 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/me/notifications', notificationsRoutes)
     .route('/me/events', meEventsRoutes)
     .route('/clients/search', clientsSearchRoutes)
+    .route('/clients/assignments', bulkAssignmentRoutes)
     .route('/clients', clientsRoutes)
+    .route('/clients/:clientId/assignment', clientAssignmentRoutes)
+    .route('/staff', staffRoutes)
+    .route('/users/:userId/role', userRoleRoutes)
     .route('/clients/:clientId/search', clientSearchRoutes)
     .route('/clients/:clientId/audit', auditRoutes)
     .route('/clients/:clientId/profile', profileRoutes)

@@ -51,6 +51,10 @@ export const auditEntityLabels = {
   automation_request: many('automation request', 'an'),
   support_message: many('Support Chat message'),
   support_conversation: single('Support Chat conversation'),
+  // Which staff member works the client (an admin's assignment, or a staff member's role ending).
+  assignment: single('assigned staff member'),
+  // An admin's change of the user's role (client, staff member, administrator).
+  role: single('role'),
 } as const satisfies Record<string, EntityLabel>;
 
 export type AuditEntityType = keyof typeof auditEntityLabels;

@@ -66,9 +66,6 @@ export const changePasswordInput = z
   })
   .refine(changeMatch.check, changeMatch);
 
-export const roles = ['client', 'admin'] as const;
-export type Role = (typeof roles)[number];
-
 export const signupSuccessMessage = (email: string) =>
   `A confirmation email was sent to ${email}. Please verify to complete sign up.`;
 

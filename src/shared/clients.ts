@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageFields } from './paging';
 import { isSingleLine, singleLine } from './text';
 import { formatDate } from './format';
+import type { AssignedStaff } from './staff';
 export { type ClientSummary } from './clients-rules';
 
 export const clientSorts = ['newest', 'oldest', 'email_asc', 'email_desc'] as const;
@@ -117,6 +118,8 @@ export type ClientRow = {
   isPaid: boolean;
   provider: 'email' | 'oauth';
   createdAt: string;
+  /** The staff member the client is assigned to; null: the admins' pool. */
+  assignedStaff: AssignedStaff;
 };
 /** The Clients table's columns, left to right; the CSV export writes the same headers. */
 export const CLIENTS_TABLE_HEADERS = [

@@ -1,15 +1,16 @@
 // The membership constants and rules without a zod schema: the web's first paint imports them from here,
 // so it loads without zod. membership.ts re-exports them beside its schemas (one source for both sides).
+import { isStaffRole } from './roles';
 
 /**
- * The one membership rule ("member or admin", the original product's `ispaid`): every paid gate, on the server
+ * The one membership rule ("member or staff", the original product's `ispaid`; staff are admins and staff members): every paid gate, on the server
  * and in the UI, asks this and nothing else.
  */
 export function hasMemberAccess(user: {
   role: string | null | undefined;
   isPaid: boolean | null | undefined;
 }): boolean {
-  return user.role === 'admin' || user.isPaid === true;
+  return isStaffRole(user.role) || user.isPaid === true;
 }
 
 export const MEMBERSHIP_ACTIVE_TITLE = 'Your membership is active';

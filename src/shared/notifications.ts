@@ -16,6 +16,7 @@ export const notificationKinds = [
   'support_reply',
   'support_message',
   'staff_action',
+  'client_assigned',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail, type TestApp } from '../test/test-app';
+import { eq } from 'drizzle-orm';
+import { auditLog, authUsers } from '../db/schema';
 import { applyAdminEmails, setRole } from './roles';
 
 describe('roles', () => {
@@ -19,6 +21,18 @@ describe('roles', () => {
     expect(await setRole(t.db, u.email, 'client')).toBe(true);
     expect(await roleOf(u.email)).toBe('client');
     expect(await setRole(t.db, uniqueEmail('nobody'), 'admin')).toBe(false);
+  });
+
+  it('setRole makes a staff member; demoting one sends their clients back to the pool, each in its log', async () => {
+    const staff = await t.createSignedInUser();
+    const client = await t.createSignedInUser();
+    expect(await setRole(t.db, staff.email, 'staff')).toBe(true);
+    expect((await staff.agent.session())?.user.role).toBe('staff');
+    await t.db.update(authUsers).set({ assignedStaffId: staff.user.id }).where(eq(authUsers.id, client.user.id));
+    expect(await setRole(t.db, staff.email, 'client')).toBe(true);
+    expect(await t.userByEmail(client.email)).toMatchObject({ assignedStaffId: null });
+    const log = await t.db.select().from(auditLog).where(eq(auditLog.clientId, client.user.id));
+    expect(log.map((r) => [r.entityType, r.actorId])).toEqual([['assignment', null]]);
   });
 
   it('applyAdminEmails promotes listed users who already exist and leaves the others', async () => {

@@ -1,6 +1,7 @@
 import type { Auth } from './auth';
 import type { Listen } from '../db/client';
 import type { Logger } from '../lib/logger';
+import type { ClientAssignment } from '../middleware/access';
 
 type SessionResult = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
 type Entry = { result: SessionResult; cachedUntil: number };
@@ -36,10 +37,10 @@ export function createSessionCache(auth: Auth) {
   // so it is answered but not cached (else a revoked session could be served for 30 s more).
   let generation = 0;
 
-  // Ids known to name a client (what an admin's request for a client's rows checks first). A role
-  // change or a deleted user is announced like a changed session ('u:<id>'), so a yes holds until
-  // then, without a clock; a no is never kept (a new user is not announced).
-  const clients = new Set<string>();
+  // Ids known to name a client, with their staff member (what a request for a client's rows checks
+  // first). A role change, an assignment or a deleted user is announced like a changed session
+  // ('u:<id>'), so a yes holds until then, without a clock; a no is never kept (a new user is not announced).
+  const clients = new Map<string, ClientAssignment>();
 
   const dropWhere = (match: (r: SessionResult) => boolean) => {
     generation++;
@@ -63,16 +64,17 @@ export function createSessionCache(auth: Auth) {
       }
       return result;
     },
-    /** Whether `id` names a client: `read` asks the database unless a yes is remembered. */
-    async isClient(id: string, read: () => Promise<boolean>): Promise<boolean> {
-      if (live && clients.has(id)) return true;
+    /** The client `id` names and their staff member: `read` asks the database unless a yes is remembered. */
+    async client(id: string, read: () => Promise<ClientAssignment | null>): Promise<ClientAssignment | null> {
+      const known = live ? clients.get(id) : undefined;
+      if (known) return known;
       const readFrom = generation;
-      const yes = await read();
-      if (yes && live && generation === readFrom) {
-        if (clients.size >= MAX_ENTRIES) clients.delete(clients.values().next().value!);
-        clients.add(id);
+      const found = await read();
+      if (found && live && generation === readFrom) {
+        if (clients.size >= MAX_ENTRIES) clients.delete(clients.keys().next().value!);
+        clients.set(id, found);
       }
-      return yes;
+      return found;
     },
     /** A NOTIFY payload: 's:<session token>' or 'u:<user id>'. */
     onNotification(payload: string) {

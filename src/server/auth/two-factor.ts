@@ -14,6 +14,7 @@ import {
   TWO_FACTOR_LOCK_MINUTES,
   TWO_FACTOR_MAX_FAILURES,
 } from '../../shared/two-factor';
+import { isStaffRole } from '../../shared/roles';
 
 /** The two-factor challenge cookie's name and lifetime, as the plugin sets them after a password. */
 const CHALLENGE_COOKIE = 'two_factor';
@@ -49,7 +50,7 @@ export function requireCurrentCode(db: Db, opts: { adminsMustKeep: boolean }) {
   return async (ctx: HookContext) => {
     const session = await getSessionFromCtx(ctx);
     if (!session) return; // the endpoint answers 401 itself
-    if (opts.adminsMustKeep && (session.user as { role?: string }).role === 'admin') {
+    if (opts.adminsMustKeep && isStaffRole((session.user as { role?: string }).role)) {
       throw new APIError('FORBIDDEN', { code: 'ADMIN_TWO_FACTOR_REQUIRED', message: ADMIN_MUST_KEEP_TWO_FACTOR });
     }
     const code = (ctx.body as { code?: unknown } | undefined)?.code;

@@ -2,13 +2,13 @@ import { loadConfig } from '../config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { openDatabase } from '../db/open';
 import { setRole } from '../auth/roles';
-import { roles, type Role } from '../../shared/auth';
+import { roles, type Role } from '../../shared/roles';
 
-// npm run user:role -- <email> admin|client
+// npm run user:role -- <email> admin|staff|client
 // On the embedded database this takes the data-directory lock, so it refuses while the server runs.
 const [email, role] = process.argv.slice(2);
 if (!email || !roles.includes(role as Role)) {
-  console.error('Usage: npm run user:role -- <email> admin|client');
+  console.error('Usage: npm run user:role -- <email> admin|staff|client');
   process.exit(2);
 }
 try {

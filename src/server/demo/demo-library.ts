@@ -109,7 +109,7 @@ export async function addAutomations(ctx: DemoContext) {
   );
   await changeRequestState(
     ctx.deps.db,
-    ctx.admin.id,
+    { id: ctx.admin.id, role: 'admin' },
     request.id,
     parse(automationRequestStateInput, { state: 'in_progress', reason: '' }),
   );

@@ -21,6 +21,7 @@ import { openTestDatabase, type TestDatabase } from './test-db';
 import { fastPasswordHasher } from './fast-password-hash';
 import { CookieJar } from './cookie-jar';
 import { setNotificationAppUrl } from '../features/notifications/notifications.service';
+import type { Role } from '../../shared/roles';
 
 const processDataKey = generateKey(1);
 
@@ -203,9 +204,7 @@ export async function createTestApp(
   }
 
   /** A verified user with a password (no e-mail round trip), signed in. */
-  async function createSignedInUser(
-    u: { email?: string; name?: string; password?: string; role?: 'admin' | 'client' } = {},
-  ) {
+  async function createSignedInUser(u: { email?: string; name?: string; password?: string; role?: Role } = {}) {
     const email = u.email ?? uniqueEmail(u.role ?? 'client');
     const password = u.password ?? `pw-${randomBytes(6).toString('hex')}`;
     const user = await createVerifiedUser(auth, db, { email, name: u.name ?? 'Test User', password, role: u.role });

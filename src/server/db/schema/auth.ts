@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, bigint, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  bigint,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { roles } from '../../../shared/roles';
 
 // better-auth's tables. Property names are the ones better-auth's drizzle adapter expects.
 export const authUsers = pgTable(
@@ -11,9 +22,11 @@ export const authUsers = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
     phone: text('phone').notNull().default(''),
-    role: text('role', { enum: ['client', 'admin'] })
-      .notNull()
-      .default('client'),
+    role: text('role', { enum: roles }).notNull().default('client'),
+    // A client's staff member (role 'staff'), or null: the admins' pool. On the client's own row,
+    // so the change is announced like any change of the user (the session cache forgets what it
+    // knew of the client) and the clients of one staff member are one indexed condition.
+    assignedStaffId: text('assigned_staff_id').references((): AnyPgColumn => authUsers.id, { onDelete: 'set null' }),
     initiator: text('initiator').notNull().default('root'),
     lastPasswordChange: timestamp('last_password_change', { withTimezone: true }),
     // better-auth's two-factor plugin: whether sign-in asks for a code.
@@ -37,6 +50,8 @@ export const authUsers = pgTable(
     // (the name as shown: the e-mail when there is none, letter case ignored).
     index('auth_users_role_created_idx').on(t.role, t.createdAt, t.id),
     index('auth_users_role_email_idx').on(t.role, t.email, t.id),
+    // "The clients of staff member X" (their lists, their search, their count).
+    index('auth_users_assigned_staff_idx').on(t.assignedStaffId, t.createdAt, t.id),
     index('auth_users_role_name_idx').on(t.role, sql`lower(coalesce(nullif(${t.name}, ''), ${t.email}))`, t.id),
     // Trigrams answer "contains" (like '%q%') from the index instead of reading every user.
     index('auth_users_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),

@@ -4,6 +4,7 @@ import { access } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
 import { auditListQuery } from '../../../shared/audit';
 import { listAudit } from './audit.service';
+import { isStaffRole } from '../../../shared/roles';
 
 /** "Activity on your account": who saw or changed this client's data, newest first. */
 export const auditRoutes = new Hono<AppEnv>().get('/', access('own'), validate('query', auditListQuery), async (c) => {
@@ -16,7 +17,7 @@ export const auditRoutes = new Hono<AppEnv>().get('/', access('own'), validate('
       actor:
         actorId === c.var.scope.clientId
           ? 'You'
-          : actorRole === 'admin'
+          : isStaffRole(actorRole)
             ? `${actorName || 'Administrator'} (staff)`
             : actorName || 'Unknown',
     })),

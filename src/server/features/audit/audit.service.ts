@@ -33,6 +33,23 @@ export async function recordWorkflowStep(db: Db, scope: Scope, entry: AuditEntry
   await insertEntry(db, scope, entry);
 }
 
+/**
+ * One staff change to many clients at once (a bulk assignment, a staff member's clients going back
+ * to the pool): a row in each client's log, in one statement. `actorId` null: no one signed in
+ * made it (the command line).
+ */
+export async function recordAuditForClients(
+  db: Db,
+  actorId: string | null,
+  clientIds: string[],
+  entry: Pick<AuditEntry, 'action' | 'entityType'>,
+) {
+  if (!clientIds.length) return;
+  await db
+    .insert(auditLog)
+    .values(clientIds.map((clientId) => ({ actorId, clientId, action: entry.action, entityType: entry.entityType })));
+}
+
 /** The audit row itself, as every recorder writes it. */
 function insertEntry(db: Db, scope: Scope, entry: AuditEntry) {
   return db.insert(auditLog).values({

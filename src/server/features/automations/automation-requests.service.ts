@@ -5,11 +5,11 @@ import type { z } from 'zod';
 import type { Deps } from '../../app-env';
 import type { Db } from '../../db/client';
 import { authUsers, automationRequests } from '../../db/schema';
-import { ownedByClient, type Scope } from '../../middleware/access';
+import { ownedByClient, type Asker, type Scope } from '../../middleware/access';
 import { pageWindow } from '../../lib/paging';
 import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
-import { notify, notifyAdmins } from '../notifications/notifications.service';
+import { notify, notifyStaff } from '../notifications/notifications.service';
 import { isDocumentId } from '../documents/documents.service';
 import { LIMITS, limitReached } from '../../../shared/limits';
 import type { Page } from '../../../shared/paging';
@@ -88,11 +88,11 @@ export const listOwnRequests = (db: Db, clientId: string, q: z.output<typeof own
   );
 
 /** Every client's requests for admins, newest first, optionally of one state or one client. */
-export const listAllRequests = (db: Db, q: z.output<typeof allRequestListQuery>) =>
+export const listAllRequests = (db: Db, asker: Asker, q: z.output<typeof allRequestListQuery>) =>
   pageOf(
     db,
     listWhere([
-      ownedByClient(db, automationRequests.userId),
+      ownedByClient(db, automationRequests.userId, asker),
       q.clientId ? eq(automationRequests.userId, q.clientId) : undefined,
       q.state ? eq(automationRequests.state, q.state) : undefined,
     ]),
@@ -129,7 +129,7 @@ export async function createRequest(
     await tx.insert(automationRequests).values({ id, userId: scope.clientId, ...input });
     await recordAudit(tx, scope, { action: 'create', entityType: 'automation_request', entityId: id });
     await notifyStaffAction(tx, scope, { action: 'create', entityType: 'automation_request' });
-    await notifyAdmins(tx, {
+    await notifyStaff(tx, {
       kind: 'automation_request',
       clientId: scope.clientId,
       title: `${client.name || client.email} requested an automation${input.type ? `: ${input.type}` : ''}`,
@@ -153,12 +153,13 @@ export async function createRequest(
 }
 
 /**
- * An admin moves a request along REQUEST_TRANSITIONS (409 otherwise; declined carries the reason);
- * audited for the client, who is notified in the same transaction. Null when there is no such request.
+ * Staff move a request along REQUEST_TRANSITIONS (409 otherwise; declined carries the reason);
+ * audited for the client, who is notified in the same transaction. Null when there is no such
+ * request among the clients the asker works (a staff member's other clients' are not there).
  */
 export async function changeRequestState(
   db: Db,
-  actorId: string,
+  asker: Asker,
   requestId: string | undefined,
   input: z.output<typeof automationRequestStateInput>,
 ): Promise<AutomationRequest | null> {
@@ -167,7 +168,7 @@ export async function changeRequestState(
     const [row] = await tx
       .select({ userId: automationRequests.userId, state: automationRequests.state, type: automationRequests.type })
       .from(automationRequests)
-      .where(eq(automationRequests.id, requestId))
+      .where(and(eq(automationRequests.id, requestId), ownedByClient(db, automationRequests.userId, asker)))
       .for('update');
     if (!row) return false;
     if (!REQUEST_TRANSITIONS[row.state].includes(input.state)) {
@@ -182,7 +183,7 @@ export async function changeRequestState(
       .where(eq(automationRequests.id, requestId));
     await recordAudit(
       tx,
-      { clientId: row.userId, actorId, isAdmin: true },
+      { clientId: row.userId, actorId: asker.id, isAdmin: true },
       { action: 'update', entityType: 'automation_request', entityId: requestId },
     );
     await notify(tx, {

@@ -91,15 +91,10 @@ export const clientAutomationRequestsRoutes = new Hono<AppEnv>()
 
 /** /api/automation-requests: every client's requests, for admins, who move them along. */
 export const allAutomationRequestsRoutes = new Hono<AppEnv>()
-  .get('/', access('admin'), validate('query', allRequestListQuery), clientQuery, async (c) =>
-    c.json(await listAllRequests(c.var.deps.db, c.req.valid('query'))),
+  .get('/', access('staff'), validate('query', allRequestListQuery), clientQuery, async (c) =>
+    c.json(await listAllRequests(c.var.deps.db, c.var.user!, c.req.valid('query'))),
   )
-  .patch('/:requestId', access('admin'), validate('json', automationRequestStateInput), async (c) => {
-    const request = await changeRequestState(
-      c.var.deps.db,
-      c.var.user!.id,
-      c.req.param('requestId'),
-      c.req.valid('json'),
-    );
+  .patch('/:requestId', access('staff'), validate('json', automationRequestStateInput), async (c) => {
+    const request = await changeRequestState(c.var.deps.db, c.var.user!, c.req.param('requestId'), c.req.valid('json'));
     return request ? c.json({ request }) : c.json({ error: AUTOMATION_REQUEST_NOT_FOUND }, 404);
   });

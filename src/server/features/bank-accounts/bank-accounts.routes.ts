@@ -63,11 +63,11 @@ export const bankAccountsRoutes = new Hono<AppEnv>()
 /** /api/bank-accounts: admins see every client's accounts (numbers masked), a page at a time, each with the client's name. */
 export const allBankAccountsRoutes = new Hono<AppEnv>().get(
   '/',
-  access('admin'),
+  access('staff'),
   validate('query', adminListQuery),
   clientQuery,
   async (c) => {
     const { db, keyring } = c.var.deps;
-    return c.json(await listAllBankAccounts(db, keyring, c.req.valid('query')));
+    return c.json(await listAllBankAccounts(db, keyring, c.var.user!, c.req.valid('query')));
   },
 );

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authUsers, businessBankAccounts } from '../../db/schema';
-import { ownedByClient, type Scope } from '../../middleware/access';
+import { ownedByClient, type Asker, type Scope } from '../../middleware/access';
 import { openField, openRow, sealValues } from '../../security/encrypted-column';
 import type { Keyring } from '../../security/keyring';
 import { mask } from '../../../shared/mask';
@@ -78,10 +78,11 @@ export async function listBankAccounts(
 export async function listAllBankAccounts(
   db: Db,
   keyring: Keyring,
+  asker: Asker,
   q: PageQuery & { clientId?: string },
 ): Promise<Page<BankAccountWithClient>> {
   const where = and(
-    ownedByClient(db, businessBankAccounts.userId),
+    ownedByClient(db, businessBankAccounts.userId, asker),
     q.clientId ? eq(businessBankAccounts.userId, q.clientId) : undefined,
   );
   const rows = db

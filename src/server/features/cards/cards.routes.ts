@@ -90,9 +90,9 @@ export const revolvingCreditsRoutes = cardRoutes('revolving', revolvingCreditInp
 
 /** /api/store-cards and /api/revolving-credits: admins see every client's cards (secrets masked), each with the client's name. */
 const allCardsRoutes = (kind: CardKind) =>
-  new Hono<AppEnv>().get('/', access('admin'), validate('query', adminListQuery), clientQuery, async (c) => {
+  new Hono<AppEnv>().get('/', access('staff'), validate('query', adminListQuery), clientQuery, async (c) => {
     const { db, keyring } = c.var.deps;
-    return c.json(await listAllCards(db, keyring, kind, c.req.valid('query')));
+    return c.json(await listAllCards(db, keyring, kind, c.var.user!, c.req.valid('query')));
   });
 export const allStoreCardsRoutes = allCardsRoutes('store');
 export const allRevolvingCreditsRoutes = allCardsRoutes('revolving');

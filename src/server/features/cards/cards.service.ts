@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { authUsers, revolvingCredits, storeCreditCards } from '../../db/schema';
-import { ownedByClient, type Scope } from '../../middleware/access';
+import { ownedByClient, type Asker, type Scope } from '../../middleware/access';
 import { openField, openRow, sealValues } from '../../security/encrypted-column';
 import type { Keyring } from '../../security/keyring';
 import { mask } from '../../../shared/mask';
@@ -142,10 +142,11 @@ export async function listAllCards(
   db: Db,
   keyring: Keyring,
   kind: CardKind,
+  asker: Asker,
   q: PageQuery & { clientId?: string },
 ): Promise<Page<WithClient<Card>>> {
   const table = tableOf(kind);
-  const where = and(ownedByClient(db, table.userId), q.clientId ? eq(table.userId, q.clientId) : undefined);
+  const where = and(ownedByClient(db, table.userId, asker), q.clientId ? eq(table.userId, q.clientId) : undefined);
   const rows = db
     .select({ card: table, clientName: authUsers.name, clientEmail: authUsers.email })
     .from(table)

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
+import type { Asker } from '../../middleware/access';
 import { csvRow } from '../../../shared/csv';
 import { CLIENTS_TABLE_HEADERS, clientCells, type ClientCursor, type ClientListQuery } from '../../../shared/clients';
 import { listClientRows } from './clients.service';
@@ -13,11 +14,16 @@ export const CSV_PAGE = 500;
  * `timeZone`; every page, read a page at a time as the response is sent, each page from where the last one
  * ended (the list's cursor), so a long list is read in linear time and never skips or repeats a client.
  */
-export function clientsCsv(db: Db, query: Pick<ClientListQuery, 'sort' | 'q'>, timeZone: string): Readable {
+export function clientsCsv(
+  db: Db,
+  asker: Asker,
+  query: Pick<ClientListQuery, 'sort' | 'q'>,
+  timeZone: string,
+): Readable {
   async function* lines() {
     yield `\uFEFF${csvRow(CLIENTS_TABLE_HEADERS)}`;
     for (let cursor: ClientCursor | undefined; ;) {
-      const { rows, next } = await listClientRows(db, { ...query, cursor, pageSize: CSV_PAGE });
+      const { rows, next } = await listClientRows(db, asker, { ...query, cursor, pageSize: CSV_PAGE });
       if (rows.length) yield rows.map((r) => csvRow(clientCells(r, timeZone))).join('');
       if (!next) return;
       cursor = next;

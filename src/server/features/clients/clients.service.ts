@@ -1,4 +1,6 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { workedClients, type Asker } from '../../middleware/access';
 import type { Db } from '../../db/client';
 import { authAccounts, authUsers, portalCounters, users } from '../../db/schema';
 import {
@@ -59,8 +61,11 @@ export function matching(q: string): SQL | undefined {
   );
 }
 
-/** Clients only (admins hidden), matching the search when there is one. */
-const clientsMatching = (q: string | undefined) => and(eq(authUsers.role, 'client'), q ? matching(q) : undefined);
+/** The clients the asker works (staff hidden; a staff member's own clients only), matching the search when there is one. */
+const clientsMatching = (asker: Asker, q: string | undefined) => and(workedClients(asker), q ? matching(q) : undefined);
+
+// The assigned staff member, read beside the client in the same statement.
+const assignee = alias(authUsers, 'assignee');
 
 type ClientRowsQuery = Pick<ClientListQuery, 'sort' | 'q' | 'cursor'> & { pageSize: number };
 type ClientRows = { rows: ClientRow[]; next: ClientCursor | null; prev: ClientCursor | null };
@@ -71,7 +76,7 @@ type ClientRows = { rows: ClientRow[]; next: ClientCursor | null; prev: ClientCu
  * index from where the cursor points, so the thousandth page costs what the first does. One
  * query, one row more than the page to know whether another follows.
  */
-export async function listClientRows(db: Db, query: ClientRowsQuery): Promise<ClientRows> {
+export async function listClientRows(db: Db, asker: Asker, query: ClientRowsQuery): Promise<ClientRows> {
   const { sort, pageSize, q, cursor } = query;
   const key = sortKeys[sort];
   const backward = cursor?.dir === 'prev';
@@ -95,11 +100,14 @@ export async function listClientRows(db: Db, query: ClientRowsQuery): Promise<Cl
       hasPassword,
       isPaid: users.isPaid,
       createdAt: authUsers.createdAt,
+      assignedStaffId: assignee.id,
+      assignedStaffName: assignee.name,
       key: key.text,
     })
     .from(authUsers)
     .leftJoin(users, eq(users.id, authUsers.id))
-    .where(and(clientsMatching(q), after))
+    .leftJoin(assignee, eq(assignee.id, authUsers.assignedStaffId))
+    .where(and(clientsMatching(asker, q), after))
     .orderBy(...order)
     .limit(pageSize + 1);
   const more = found.length > pageSize;
@@ -110,8 +118,9 @@ export async function listClientRows(db: Db, query: ClientRowsQuery): Promise<Cl
   const at = (row: (typeof page)[number] | undefined, to: 'next' | 'prev'): ClientCursor | null =>
     row ? { sort, dir: to, key: row.key, id: row.id } : null;
   return {
-    rows: page.map(({ key: _key, ...r }) => ({
+    rows: page.map(({ key: _key, assignedStaffId, assignedStaffName, ...r }) => ({
       ...r,
+      assignedStaff: assignedStaffId ? { id: assignedStaffId, name: assignedStaffName ?? '' } : null,
       hasPassword: Boolean(r.hasPassword),
       // No users row yet: the column's default, not a member.
       isPaid: r.isPaid ?? false,
@@ -125,12 +134,14 @@ export async function listClientRows(db: Db, query: ClientRowsQuery): Promise<Cl
 }
 
 /**
- * How many clients match: counted through the search's index when there is a search; otherwise
- * the count the database keeps (portal_counters), since counting every client read the whole
- * table (65-120 ms at 100,000 clients on PostgreSQL).
+ * How many clients match: counted through the search's index when there is a search, and through
+ * the assignment's index for a staff member (their clients); otherwise the count the database
+ * keeps (portal_counters), since counting every client read the whole table (65-120 ms at
+ * 100,000 clients on PostgreSQL).
  */
-async function countClients(db: Db, q: string | undefined): Promise<number> {
-  if (q) return (await db.select({ total: count() }).from(authUsers).where(clientsMatching(q)))[0].total;
+async function countClients(db: Db, asker: Asker, q: string | undefined): Promise<number> {
+  if (q || asker.role !== 'admin')
+    return (await db.select({ total: count() }).from(authUsers).where(clientsMatching(asker, q)))[0].total;
   const [row] = await db
     .select({ value: portalCounters.value })
     .from(portalCounters)
@@ -138,14 +149,17 @@ async function countClients(db: Db, q: string | undefined): Promise<number> {
   return row?.value ?? 0;
 }
 
-/** The admin's client list: a page (listClientRows) and the total of every match, one query each. */
-export async function listClients(db: Db, query: ClientListQuery): Promise<ClientPage> {
-  const [{ rows, next, prev }, total] = await Promise.all([listClientRows(db, query), countClients(db, query.q)]);
+/** The staff's client list: a page (listClientRows) and the total of every match, one query each. */
+export async function listClients(db: Db, asker: Asker, query: ClientListQuery): Promise<ClientPage> {
+  const [{ rows, next, prev }, total] = await Promise.all([
+    listClientRows(db, asker, query),
+    countClients(db, asker, query.q),
+  ]);
   const cursor = (c: ClientCursor | null) => (c ? encodeClientCursor(c) : null);
   return { rows, total, pageSize: query.pageSize, nextCursor: cursor(next), prevCursor: cursor(prev) };
 }
 
-/** One user's name, e-mail and phone by id (admin only: the client selector names its choice). */
+/** One client's name, e-mail and phone by id (staff only, for a client they work: the client selector names its choice). */
 export async function getClientSummary(db: Db, clientId: string): Promise<ClientSummary | null> {
   const [row] = await db
     .select({ id: authUsers.id, name: authUsers.name, email: authUsers.email, phone: authUsers.phone })

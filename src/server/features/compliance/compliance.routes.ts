@@ -28,8 +28,8 @@ const ownTask = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 // Clients read their own tasks and may complete Contact Support themselves. Adding, editing and
-// deleting are for administrators: access('admin') refuses clients first, access('own') then
-// checks the client id exists and sets the scope the writes are audited with.
+// deleting are for staff: access('staff') refuses clients, checks the asker works the client and
+// sets the scope the writes are audited with.
 export const complianceRoutes = new Hono<AppEnv>()
   .get('/', access('own'), validate('query', taskListQuery), async (c) =>
     c.json(await listTasks(c.var.deps.db, c.var.scope.clientId, c.req.valid('query'))),
@@ -40,20 +40,20 @@ export const complianceRoutes = new Hono<AppEnv>()
     const task = id === null ? null : await getTask(c.var.deps.db, c.var.scope.clientId, id);
     return task ? c.json({ task }) : c.json({ error: TASK_NOT_FOUND }, 404);
   })
-  .post('/', access('admin'), access('own'), validate('json', taskInput), async (c) =>
+  .post('/', access('staff'), validate('json', taskInput), async (c) =>
     c.json({ task: await addTask(c.var.deps.db, c.var.scope, c.req.valid('json')) }, 201),
   )
-  .patch('/:taskId', access('admin'), access('own'), ownTask, validate('json', taskUpdate), async (c) => {
+  .patch('/:taskId', access('staff'), ownTask, validate('json', taskUpdate), async (c) => {
     const task = await updateTask(c.var.deps.db, c.var.scope, Number(c.req.param('taskId')), c.req.valid('json'));
     return task ? c.json({ task }) : c.json({ error: TASK_NOT_FOUND }, 404);
   })
-  .delete('/:taskId', access('admin'), access('own'), ownTask, async (c) =>
+  .delete('/:taskId', access('staff'), ownTask, async (c) =>
     (await deleteTask(c.var.deps.db, c.var.scope, Number(c.req.param('taskId'))))
       ? c.json({ ok: true as const })
       : c.json({ error: TASK_NOT_FOUND }, 404),
   )
   // Document requests (staff ask for a document; the client uploads into the task).
-  .post('/document-requests', access('admin'), access('own'), validate('json', documentRequestInput), async (c) =>
+  .post('/document-requests', access('staff'), validate('json', documentRequestInput), async (c) =>
     c.json({ task: await addDocumentRequest(c.var.deps.db, c.var.scope, c.req.valid('json')) }, 201),
   )
   // Multipart: `file` (one .pdf/.doc/.docx of at most 10 MB), filed in the request's section. The
@@ -70,10 +70,10 @@ export const complianceRoutes = new Hono<AppEnv>()
       return c.json({ task: await submitToRequest(db, storage, scope, taskId, upload, config.storageQuotaBytes) }, 201);
     });
   })
-  .post('/:taskId/accept', access('admin'), access('own'), ownTask, async (c) =>
+  .post('/:taskId/accept', access('staff'), ownTask, async (c) =>
     c.json({ task: await acceptRequest(c.var.deps.db, c.var.scope, Number(c.req.param('taskId'))) }),
   )
-  .post('/:taskId/reject', access('admin'), access('own'), ownTask, validate('json', rejectInput), async (c) =>
+  .post('/:taskId/reject', access('staff'), ownTask, validate('json', rejectInput), async (c) =>
     c.json({
       task: await rejectRequest(c.var.deps.db, c.var.scope, Number(c.req.param('taskId')), c.req.valid('json').reason),
     }),
@@ -91,7 +91,7 @@ export const complianceRoutes = new Hono<AppEnv>()
 /** /api/document-requests: open document requests across clients, oldest first (admins only). */
 export const documentRequestsRoutes = new Hono<AppEnv>().get(
   '/',
-  access('admin'),
+  access('staff'),
   validate('query', documentRequestListQuery),
-  async (c) => c.json(await listOpenRequests(c.var.deps.db, c.req.valid('query'))),
+  async (c) => c.json(await listOpenRequests(c.var.deps.db, c.var.user!, c.req.valid('query'))),
 );

@@ -205,7 +205,7 @@ describe('compliance tasks', () => {
     const before = await tasksOf(a.id);
     const add = await a.agent.request('POST', base(a.id), { json: { name: 'Self-made task' } });
     expect(add.status).toBe(403);
-    expect((await add.json()).error).toBe('Only administrators can do this.');
+    expect((await add.json()).error).toBe('Only staff can do this.');
     expect((await a.agent.request('PATCH', `${base(a.id)}/${own.id}`, { json: { status: 'Completed' } })).status).toBe(
       403,
     );

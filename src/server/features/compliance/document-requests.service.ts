@@ -2,7 +2,7 @@ import { and, asc, count, eq, ne } from 'drizzle-orm';
 import { ConflictError, NotFoundError } from '../../lib/domain-errors';
 import type { Db } from '../../db/client';
 import { authUsers, businessCompliance, businessDocuments, recentActivities } from '../../db/schema';
-import { ownedByClient, type Scope } from '../../middleware/access';
+import { ownedByClient, type Asker, type Scope } from '../../middleware/access';
 import type { Storage } from '../../storage/storage';
 import { storeThenRecord, uploadKey, type ReceivedUpload } from '../../uploads/upload';
 import { TASK_NOT_FOUND, toDueDate, type ComplianceTask } from '../../../shared/compliance';
@@ -24,7 +24,7 @@ import { pageWindow, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit, recordWorkflowStep } from '../audit/audit.service';
 import { insertDocument } from '../documents/documents.service';
-import { notifyAdmins } from '../notifications/notifications.service';
+import { notifyStaff } from '../notifications/notifications.service';
 import { findTask, getTask, taskColumns, type TaskRow } from './compliance.read';
 import { tellClient } from './compliance.service';
 import { announce } from '../../lib/changes';
@@ -138,7 +138,7 @@ export async function submitToRequest(
           .select({ name: authUsers.name, email: authUsers.email })
           .from(authUsers)
           .where(eq(authUsers.id, scope.clientId));
-        await notifyAdmins(tx, {
+        await notifyStaff(tx, {
           kind: 'task_changed',
           clientId: scope.clientId,
           title: `${client?.name || client?.email || 'A client'} submitted ${task.requestedDocument}`,
@@ -224,13 +224,17 @@ export async function checkUploadable(db: Db, clientId: string, taskId: number) 
 }
 
 /** Staff's list: open requests (awaiting the client, or submitted) across clients, oldest first. Indexed (partial, by created_at). */
-export async function listOpenRequests(db: Db, q: DocumentRequestListQuery): Promise<OpenDocumentRequestPage> {
+export async function listOpenRequests(
+  db: Db,
+  asker: Asker,
+  q: DocumentRequestListQuery,
+): Promise<OpenDocumentRequestPage> {
   const c = businessCompliance;
   const where = and(
     eq(c.kind, 'document_request'),
     ne(c.taskStatus, 'Completed'),
     q.status ? eq(c.taskStatus, q.status) : undefined,
-    ownedByClient(db, c.userId),
+    ownedByClient(db, c.userId, asker),
   );
   const { limit, offset } = pageWindow(q);
   const rows = db

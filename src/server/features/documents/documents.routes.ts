@@ -49,8 +49,8 @@ export const documentsRoutes = new Hono<AppEnv>()
 /** /api/documents: every client's documents, with the client named (admins only). */
 export const allDocumentsRoutes = new Hono<AppEnv>().get(
   '/',
-  access('admin'),
+  access('staff'),
   validate('query', allDocumentsQuery),
   clientQuery,
-  async (c) => c.json(await listAllDocuments(c.var.deps.db, c.req.valid('query'))),
+  async (c) => c.json(await listAllDocuments(c.var.deps.db, c.var.user!, c.req.valid('query'))),
 );

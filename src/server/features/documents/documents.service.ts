@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { ConflictError } from '../../lib/domain-errors';
 import type { Db } from '../../db/client';
 import { authUsers, businessDocuments } from '../../db/schema';
-import { ownedByClient, type Scope } from '../../middleware/access';
+import { ownedByClient, type Asker, type Scope } from '../../middleware/access';
 import type { Storage } from '../../storage/storage';
 import { storeThenRecord, uploadKey, type ReceivedUpload } from '../../uploads/upload';
 import type { AdminBusinessDocument, BusinessDocument, DocumentType } from '../../../shared/documents';
@@ -59,9 +59,10 @@ export async function listDocuments(
 /** Every client's documents with the client named (admins). */
 export async function listAllDocuments(
   db: Db,
+  asker: Asker,
   q: PageQuery & { clientId?: string; type?: DocumentType },
 ): Promise<Page<AdminBusinessDocument>> {
-  const conditions: SQL[] = [ownedByClient(db, businessDocuments.userId)];
+  const conditions: SQL[] = [ownedByClient(db, businessDocuments.userId, asker)];
   if (q.clientId) conditions.push(eq(businessDocuments.userId, q.clientId));
   if (q.type) conditions.push(eq(businessDocuments.documentType, q.type));
   const where = and(...conditions);

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, or, type SQL } from 'drizzle-orm';
+import { isStaffRole, type Role } from '../../../shared/roles';
 import type { Deps } from '../../app-env';
 import type { Db } from '../../db/client';
 import { authUsers, creditLoans } from '../../db/schema';
@@ -9,18 +10,20 @@ import { pageWindow, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
-import { notify, notifyAdmins } from '../notifications/notifications.service';
+import { notify, notifyStaff } from '../notifications/notifications.service';
 import { loanOfferMail } from './loan-offer-mail';
 
 // The directory is one shared list (docs/architecture.md, "Access"): every signed-in user reads
 // every approved offer; a client's offer reaches the others only once staff approve it (its author
 // sees it at once, marked as waiting); an offer is changed or deleted only by its author or an admin.
+// A staff member reads and writes it as a client does: the directory is every client's, and a
+// staff member works only some of them (reviewing is for admins).
 
 /** Who asks: their id and whether they are an admin. */
 export type Asker = { id: string; isAdmin: boolean };
 
 type Row = typeof creditLoans.$inferSelect;
-type Author = { id: string; name: string; email: string; role: 'client' | 'admin' } | null;
+type Author = { id: string; name: string; email: string; role: Role } | null;
 
 const ENTITY = 'credit_loan' as const;
 const LINK = '/term-loan';
@@ -33,7 +36,7 @@ const visibleTo = (asker: Asker): SQL | undefined =>
 const canSee = (asker: Asker, row: Row) => asker.isAdmin || row.reviewState === 'approved' || row.userId === asker.id;
 
 function authorView(author: NonNullable<Author>, asker: Asker): Loan['author'] {
-  const isAdmin = author.role === 'admin';
+  const isAdmin = isStaffRole(author.role);
   const isYou = author.id === asker.id;
   return { name: asker.isAdmin || isAdmin || isYou ? author.name : null, isAdmin, isYou };
 }
@@ -71,7 +74,7 @@ const authorOf = (r: {
   authorId: string | null;
   authorName: string | null;
   authorEmail: string | null;
-  authorRole: 'client' | 'admin' | null;
+  authorRole: Role | null;
 }): Author =>
   r.authorId
     ? { id: r.authorId, name: r.authorName ?? '', email: r.authorEmail ?? '', role: r.authorRole ?? 'client' }
@@ -122,7 +125,7 @@ export async function loanAccess(db: Db, asker: Asker, loanId: string): Promise<
 
 /** A client's offer that now waits for review: staff are told in the same transaction (the bell); the mail to STAFF_EMAIL follows the commit. */
 async function submitForReview(tx: Db, author: NonNullable<Author>, title: string, action: 'create' | 'update') {
-  await notifyAdmins(tx, {
+  await notifyStaff(tx, {
     kind: 'loan_offer',
     clientId: author.id,
     title: `${author.name || author.email} ${action === 'create' ? 'added' : 'changed'} a loan offer waiting for review: ${title}`,
@@ -178,7 +181,7 @@ export function resubmits(asker: Asker, loan: Row, input: LoanInput) {
  * answers "who else touched my data"); an author's own change, or one to staff's offer, is not.
  */
 const auditFor = (asker: Asker, author: Author) =>
-  asker.isAdmin && author && author.role !== 'admin' && author.id !== asker.id
+  asker.isAdmin && author && author.role === 'client' && author.id !== asker.id
     ? { clientId: author.id, actorId: asker.id, isAdmin: true }
     : null;
 

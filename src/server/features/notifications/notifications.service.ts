@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { authUsers, mailOutbox, notifications, users } from '../../db/schema';
 import type { MailMessage } from '../../mail/mailer';
 import { notificationMail } from './notification-mail';
@@ -93,14 +93,20 @@ export const wantsEmailSql = (userId: SQL | AnyColumn) =>
   sql<boolean>`coalesce((select u.email_alert_enabled from ${users} u where u.id = ${userId}), true)`;
 
 /**
- * One row per administrator for an event staff should see (a program request, a new sign-up),
- * inside the caller's transaction, so every admin has their own read state. Bell only: staff are
- * e-mailed about these at STAFF_EMAIL by the features themselves.
+ * One row per administrator, and for the client's assigned staff member, for an event staff should
+ * see (a program request, a new sign-up), inside the caller's transaction, so each has their own
+ * read state. Bell only: staff are e-mailed about these at STAFF_EMAIL by the features themselves.
  */
-export async function notifyAdmins(tx: Db, n: Omit<NewNotification, 'userId' | 'mail'>) {
-  const admins = await tx.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.role, 'admin'));
-  if (!admins.length) return;
-  await tx.insert(notifications).values(admins.map((a) => toRow(a.id, n)));
+export async function notifyStaff(tx: Db, n: Omit<NewNotification, 'userId' | 'mail'>) {
+  const assigned = n.clientId
+    ? sql`${authUsers.id} = (select c.assigned_staff_id from ${authUsers} c where c.id = ${n.clientId} and c.role = 'client')`
+    : undefined;
+  const staff = await tx
+    .select({ id: authUsers.id })
+    .from(authUsers)
+    .where(or(eq(authUsers.role, 'admin'), assigned));
+  if (!staff.length) return;
+  await tx.insert(notifications).values(staff.map((a) => toRow(a.id, n)));
 }
 
 const toRow = (userId: string, n: Omit<NewNotification, 'userId'>) => ({

@@ -7,7 +7,7 @@ import { programById, type programRequestInput } from '../../../shared/programs'
 import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
 import { programRequestMail } from './program-request-mail';
-import { notifyAdmins } from '../notifications/notifications.service';
+import { notifyStaff } from '../notifications/notifications.service';
 
 export type RequestResult = { ok: true; id: number } | { ok: false; reason: 'mail' };
 
@@ -42,7 +42,7 @@ export async function requestProgram(
       .returning({ id: programRequests.id });
     await recordAudit(tx, scope, { action: 'create', entityType: 'program_request', entityId: row.id });
     await notifyStaffAction(tx, scope, { action: 'create', entityType: 'program_request' });
-    await notifyAdmins(tx, {
+    await notifyStaff(tx, {
       kind: 'payment_request',
       clientId: scope.clientId,
       title: `${client.name || client.email} requested ${program.name}`,

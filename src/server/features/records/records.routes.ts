@@ -119,8 +119,8 @@ function recordRoutes<
 
 /** /api/receivables and /api/purchase-orders: admins see every client's records (or one client's), each naming its client. */
 function allRecordRoutes<Item>(k: KindConfig) {
-  return new Hono<AppEnv>().get('/', access('admin'), validate('query', adminListQuery), clientQuery, async (c) => {
-    const page = await listRecords(c.var.deps.db, k, { ...c.req.valid('query'), withClient: true });
+  return new Hono<AppEnv>().get('/', access('staff'), validate('query', adminListQuery), clientQuery, async (c) => {
+    const page = await listRecords(c.var.deps.db, k, { ...c.req.valid('query'), withClient: c.var.user! });
     return c.json(page as unknown as Item);
   });
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authUsers } from '../../db/schema';
-import { ownedByClient, type Scope } from '../../middleware/access';
+import { ownedByClient, type Asker, type Scope } from '../../middleware/access';
 import type { RecordDocument, RecordStatus, RecordView, StatusTotal } from '../../../shared/records';
 import type { PageQuery } from '../../../shared/paging';
 import { pageWindow } from '../../lib/paging';
@@ -117,13 +117,13 @@ async function totalsOf(
 
 /**
  * A page of records, newest first, each with its documents, and the totals by status of the whole
- * list. `clientId` limits it to one client; `withClient` names each record's client (admins). Two
+ * list. `clientId` limits it to one client; `withClient` (who asks, on the staff's list) names each record's client. Two
  * statements: the page with each record's documents (as the answer's JSON), and the totals.
  */
-export async function listRecords(db: Db, k: KindConfig, q: PageQuery & { clientId?: string; withClient?: boolean }) {
+export async function listRecords(db: Db, k: KindConfig, q: PageQuery & { clientId?: string; withClient?: Asker }) {
   // The admins' list (withClient) is of clients' records only.
   const where = and(
-    q.withClient ? ownedByClient(db, k.cols.userId) : undefined,
+    q.withClient ? ownedByClient(db, k.cols.userId, q.withClient) : undefined,
     q.clientId ? eq(k.cols.userId, q.clientId) : undefined,
   );
   const { limit, offset } = pageWindow(q);

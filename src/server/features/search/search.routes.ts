@@ -21,10 +21,10 @@ export const clientSearchRoutes = new Hono<AppEnv>().get(
   },
 );
 
-/** Admins find clients by name, e-mail or phone. */
+/** Staff find the clients they work by name, e-mail or phone. */
 export const clientsSearchRoutes = new Hono<AppEnv>().get(
   '/',
-  access('admin'),
+  access('staff'),
   validate('query', searchQuery),
-  async (c) => c.json(await searchClients(c.var.deps.db, c.req.valid('query').q)),
+  async (c) => c.json(await searchClients(c.var.deps.db, c.var.user!, c.req.valid('query').q)),
 );

@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
+import { workedClients, type Asker } from '../../middleware/access';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -213,11 +214,11 @@ export async function searchClientItems(
 }
 
 /**
- * Clients (never admins) whose name, e-mail or phone matches `q`, through the `search` column the
+ * Clients the asker works (never staff; a staff member's own clients) whose name, e-mail or phone matches `q`, through the `search` column the
  * database keeps (the client selector's search), best first: a whole name, e-mail or phone, then a
  * field's start, a word's start, anywhere.
  */
-export async function searchClients(db: Db, q: string): Promise<SearchResults> {
+export async function searchClients(db: Db, asker: Asker, q: string): Promise<SearchResults> {
   // The search column is lower(name, e-mail, phone) and the phone's digits, joined by chr(31) (US):
   // with a US at each end, a whole field is US-q-US and a field's start US-q. LIKE on that one
   // column ranks every match cheaply, which counts when a short text matches thousands of clients.
@@ -233,7 +234,7 @@ export async function searchClients(db: Db, q: string): Promise<SearchResults> {
   const rows = await db
     .select({ id: authUsers.id, name: authUsers.name, email: authUsers.email, phone: authUsers.phone })
     .from(authUsers)
-    .where(sql`${authUsers.role} = 'client' and (${matchingClients(q)})`)
+    .where(and(workedClients(asker), matchingClients(q)))
     .orderBy(rank, sql`lower(coalesce(nullif(${authUsers.name}, ''), ${authUsers.email}))`, authUsers.id)
     .limit(SEARCH_PER_KIND);
   if (!rows.length) return { groups: [] };

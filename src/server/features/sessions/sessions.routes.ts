@@ -22,6 +22,6 @@ export const mySessionsRoutes = new Hono<AppEnv>()
  * /api/clients/:clientId/sessions: an admin signs a client out everywhere (a lost laptop, a
  * suspected takeover). Clients only: an unknown id, or another admin's, is a 404.
  */
-export const clientSessionsRoutes = new Hono<AppEnv>().post('/revoke', access('admin'), async (c) =>
+export const clientSessionsRoutes = new Hono<AppEnv>().post('/revoke', access('staff'), async (c) =>
   c.json({ revoked: await revokeClientSessions(c.var.deps, c.var.scope) }),
 );

@@ -1,5 +1,6 @@
 import type { Deps, SessionUser } from '../../app-env';
 import { setUpUser } from './setup.service';
+import { isStaffRole } from '../../../shared/roles';
 
 // Users this process has seen set up, per database (tests run several apps in one process). A
 // set-up user costs nothing after their first request here; the bound only caps the memory, since
@@ -14,7 +15,7 @@ const seen = new WeakMap<object, Map<string, Promise<void>>>();
  * requests and instances. A failure is logged and retried at the next request; the request goes on.
  */
 export function ensureSetUp(deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'log'>, user: SessionUser): Promise<void> {
-  if (user.role === 'admin') return Promise.resolve();
+  if (isStaffRole(user.role)) return Promise.resolve();
   let users = seen.get(deps.db);
   if (!users) seen.set(deps.db, (users = new Map()));
   const known = users.get(user.id);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { access } from '../../middleware/access';
 import { setUpUser } from './setup.service';
+import { isStaffRole } from '../../../shared/roles';
 
 export const ADMIN_SETUP_MESSAGE = 'Nothing to set up: administrators are not clients.';
 
@@ -13,7 +14,7 @@ export const ADMIN_SETUP_MESSAGE = 'Nothing to set up: administrators are not cl
 export const setupRoutes = new Hono<AppEnv>().post('/', access('user'), async (c) => {
   const { deps } = c.var;
   const user = c.get('user')!;
-  if (user.role === 'admin') return c.json({ status: 200 as const, message: ADMIN_SETUP_MESSAGE }, 200);
+  if (isStaffRole(user.role)) return c.json({ status: 200 as const, message: ADMIN_SETUP_MESSAGE }, 200);
   try {
     await setUpUser(deps, { id: user.id, name: user.name ?? '', email: user.email, phone: user.phone ?? '' });
     return c.json({ status: 201 as const, message: 'User fully initialized.' }, 201);

@@ -3,7 +3,7 @@ import type { Deps } from '../../app-env';
 import { businessCompliance, capitalScores, payments, recentActivities, users } from '../../db/schema';
 import { complianceTemplate } from '../../../shared/compliance-template';
 import { newClientMail, type NewClient } from './setup.mail';
-import { notifyAdmins } from '../notifications/notifications.service';
+import { notifyStaff } from '../notifications/notifications.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SIGNUP_CREDIT = { amount: '125', description: 'signup user credit' } as const;
@@ -45,7 +45,7 @@ export async function setUpUser(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, us
       notes: 'Your account is ready: 45 build-out tasks are waiting on your compliance timeline.',
       status: 'In Progress',
     });
-    await notifyAdmins(tx, {
+    await notifyStaff(tx, {
       kind: 'new_signup',
       clientId: user.id,
       title: `New sign-up: ${user.name || user.email}`,

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ownedByClient } from '../../middleware/access';
+import { ownedByClient, type Asker } from '../../middleware/access';
 import { authUsers, supportAttachments, supportConversations, supportMessages, supportPresence } from '../../db/schema';
 import { branding } from '../../../shared/branding';
 import type { Page } from '../../../shared/paging';
@@ -8,13 +8,14 @@ import { SUPPORT_ONLINE_WINDOW_MS, type SupportAgent, type SupportConversationIt
 
 const unread = sql`${supportConversations.lastClientMessageId} > ${supportConversations.staffReadId}`;
 
-/** The staff inbox: conversations with a message, unread first then newest, the client named. */
+/** The staff inbox: conversations with a message, unread first then newest, the client named (the asker's clients). */
 export async function listInbox(
   db: Db,
+  asker: Asker,
   q: { page: number; pageSize: number; view: 'open' | 'archived' },
 ): Promise<Page<SupportConversationItem>> {
   const where = and(
-    ownedByClient(db, supportConversations.clientId),
+    ownedByClient(db, supportConversations.clientId, asker),
     gt(supportConversations.lastMessageId, 0),
     q.view === 'archived' ? isNotNull(supportConversations.archivedAt) : isNull(supportConversations.archivedAt),
   );
@@ -62,12 +63,12 @@ export async function listInbox(
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
-/** Conversations with client messages no staff member has read (the sidebar badge). */
-export async function unreadConversations(db: Db) {
+/** Conversations with client messages no staff member has read (the sidebar badge), of the asker's clients. */
+export async function unreadConversations(db: Db, asker: Asker) {
   const [{ n }] = await db
     .select({ n: count() })
     .from(supportConversations)
-    .where(and(unread, ownedByClient(db, supportConversations.clientId)));
+    .where(and(unread, ownedByClient(db, supportConversations.clientId, asker)));
   return { conversations: n };
 }
 

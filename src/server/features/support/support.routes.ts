@@ -56,7 +56,7 @@ export const clientSupportRoutes = new Hono<AppEnv>()
     c.json(await markRead(c.var.deps.db, c.var.scope, c.req.valid('json').upTo)),
   )
   // Staff only, on a client's conversation.
-  .post('/archive', access('admin'), validate('json', supportArchiveInput), async (c) => {
+  .post('/archive', access('staff'), validate('json', supportArchiveInput), async (c) => {
     const result = await setArchived(c.var.deps.db, c.var.scope, c.req.valid('json').archived);
     return result ? c.json(result) : c.json({ error: NO_CONVERSATION }, 404);
   })
@@ -64,18 +64,18 @@ export const clientSupportRoutes = new Hono<AppEnv>()
     const cursor = streamCursor(c, c.req.valid('query').after);
     if (cursor === 'bad') return c.json({ error: BAD_CURSOR }, 400);
     const { clientId, actorId } = c.var.scope;
-    return supportStream(c, { topic: `support:${clientId}`, clientId, userId: actorId, cursor });
+    return supportStream(c, { topic: `support:${clientId}`, clientId, userId: actorId, asker: c.var.user!, cursor });
   });
 
 /** /api/support: the staff inbox over every conversation, and the agent header every user sees. */
 export const supportRoutes = new Hono<AppEnv>()
-  .get('/conversations', access('admin'), validate('query', supportInboxQuery), async (c) =>
-    c.json(await listInbox(c.var.deps.db, c.req.valid('query'))),
+  .get('/conversations', access('staff'), validate('query', supportInboxQuery), async (c) =>
+    c.json(await listInbox(c.var.deps.db, c.var.user!, c.req.valid('query'))),
   )
-  .get('/unread', access('admin'), async (c) => c.json(await unreadConversations(c.var.deps.db)))
+  .get('/unread', access('staff'), async (c) => c.json(await unreadConversations(c.var.deps.db, c.var.user!)))
   .get('/agent', access('shared-read'), async (c) => c.json(await supportAgent(c.var.deps.db)))
   // Every conversation's messages; while it is open the admin counts as 'online' for clients.
-  .get('/stream', access('admin'), validate('query', supportStreamQuery), (c) => {
+  .get('/stream', access('staff'), validate('query', supportStreamQuery), (c) => {
     const cursor = streamCursor(c, c.req.valid('query').after);
     if (cursor === 'bad') return c.json({ error: BAD_CURSOR }, 400);
     const { db } = c.var.deps;
@@ -84,6 +84,7 @@ export const supportRoutes = new Hono<AppEnv>()
       topic: 'support:*',
       clientId: null,
       userId,
+      asker: c.var.user!,
       cursor,
       onTick: () => touchPresence(db, userId),
     });

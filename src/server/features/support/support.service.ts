@@ -2,14 +2,14 @@ import { and, asc, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm
 import { LimitReachedError, NotFoundError } from '../../lib/domain-errors';
 import type { Db } from '../../db/client';
 import { authUsers, notifications, supportAttachments, supportConversations, supportMessages } from '../../db/schema';
-import { ownedByClient, type Scope } from '../../middleware/access';
+import { ownedByClient, type Asker, type Scope } from '../../middleware/access';
 import { consumeRateLimit } from '../../middleware/rate-limit';
 import { assertStorageRoom } from '../../uploads/upload-limits';
 import { branding } from '../../../shared/branding';
 import { LIMITS, SUPPORT_DAY_LIMIT, TOO_MANY_SUPPORT_MESSAGES } from '../../../shared/limits';
 import type { SupportMessage, SupportThread } from '../../../shared/support';
 import { recordAudit } from '../audit/audit.service';
-import { notify, notifyAdmins } from '../notifications/notifications.service';
+import { notify, notifyStaff } from '../notifications/notifications.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -194,7 +194,7 @@ export async function sendMessage(
     } else if (conv.lastClientMessageId <= conv.staffReadId) {
       // Staff had read everything: this message starts an unread spell, told to the admins once.
       const [client] = await tx.select({ name: authUsers.name }).from(authUsers).where(eq(authUsers.id, clientId));
-      await notifyAdmins(tx, {
+      await notifyStaff(tx, {
         clientId,
         kind: 'support_message',
         title: `New Support Chat message from ${client?.name || 'a client'}`,
@@ -245,13 +245,13 @@ export async function setArchived(db: Db, scope: Scope, archived: boolean) {
   });
 }
 
-/** Messages after `cursor` (of one client, or of every client), oldest first, at most `limit`. */
-export async function messagesAfter(db: Db, clientId: string | null, cursor: number, limit: number) {
+/** Messages after `cursor` (of one client, or of every client the asker works), oldest first, at most `limit`. */
+export async function messagesAfter(db: Db, asker: Asker, clientId: string | null, cursor: number, limit: number) {
   const rows = await selectMessages(db)
     .where(
       and(
         gt(supportMessages.id, cursor),
-        clientId ? eq(supportMessages.clientId, clientId) : ownedByClient(db, supportMessages.clientId),
+        clientId ? eq(supportMessages.clientId, clientId) : ownedByClient(db, supportMessages.clientId, asker),
       ),
     )
     .orderBy(asc(supportMessages.id))

@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { currentUser, liveStream } from '../../lib/live-stream';
+import { worksClient, type Asker } from '../../middleware/access';
+import { isStaffRole } from '../../../shared/roles';
 import { conversationState, lastMessageId, messagesAfter } from './support.service';
 
 const BATCH = 100;
@@ -22,6 +24,8 @@ export type StreamOptions = {
   topic: string;
   clientId: string | null;
   userId: string;
+  /** Who opened it: a staff member's stream of every conversation carries only their clients'. */
+  asker: Asker;
   cursor: number | undefined;
   /** Called when the stream opens and then every minute while it is open (staff presence). */
   onTick?: () => Promise<void>;
@@ -43,7 +47,8 @@ export function supportStream(c: Context<AppEnv>, o: StreamOptions) {
     stillAllowed: async () => {
       const user = await currentUser(c);
       if (!user || user.id !== o.userId) return false;
-      return user.role === 'admin' || (o.clientId !== null && user.id === o.clientId);
+      if (o.clientId === null) return isStaffRole(user.role);
+      return user.id === o.clientId || (await worksClient(c.var.deps, user, o.clientId));
     },
     start: async (stream, end) => {
       let cursor = o.cursor ?? -1;
@@ -63,7 +68,7 @@ export function supportStream(c: Context<AppEnv>, o: StreamOptions) {
             dirty = false;
             if (cursor < 0) cursor = await lastMessageId(db, o.clientId);
             for (;;) {
-              const batch = await messagesAfter(db, o.clientId, cursor, BATCH);
+              const batch = await messagesAfter(db, o.asker, o.clientId, cursor, BATCH);
               for (const m of batch) {
                 if (stopped) return;
                 await stream.writeSSE({ id: String(m.id), event: 'message', data: JSON.stringify(m) });
@@ -74,6 +79,8 @@ export function supportStream(c: Context<AppEnv>, o: StreamOptions) {
             for (const clientId of [...changed]) {
               changed.delete(clientId);
               if (stopped) return;
+              // Every conversation's changes are announced on one topic: a staff member hears only their clients'.
+              if (o.clientId === null && !(await worksClient(c.var.deps, o.asker, clientId))) continue;
               const s = await conversationState(db, clientId);
               await stream.writeSSE({
                 event: 'read',

@@ -29,8 +29,10 @@ import { insertSupportAttachment, insertSupportMessage } from '../../features/su
 
 /**
  * Every registered endpoint, called as guest, as client A (own id), as client A on client B's id,
- * and as admin. Routes with a record id also get client B on client A's record (IDOR): their
- * fixture, giving the id of one of A's records, goes in `recordFixtures` when the route is added.
+ * as admin, and as a staff member to whom A is assigned and B is not (B is in the admins' pool):
+ * the staff member works A as an admin does and hears of B what A hears of B. Routes with a record
+ * id also get client B on client A's record (IDOR): their fixture, giving the id of one of A's
+ * records, goes in `recordFixtures` when the route is added.
  */
 type Ctx = { t: TestApp; aId: string; bId: string };
 const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string>>> = {
@@ -114,6 +116,8 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
       },
     ]),
   ),
+  // Whose role an admin changes: A's (the matrix's empty body is refused, so A stays a client).
+  'PUT /api/users/:userId/role': async ({ aId }) => ({ userId: aId }),
   // The books' volume is no client's record: volume 1 is the one every signed-in user may download.
   'GET /api/books/:volume/download': async () => ({ volume: '1' }),
   'POST /api/books/:volume/upload': async () => ({ volume: '1' }),
@@ -497,12 +501,14 @@ async function seed(agent: TestAgent, clientId: string, who: keyof typeof seedVa
   }
 }
 let admin: { id: string; agent: TestAgent };
+/** A staff member: client A is assigned to them, client B is not. */
+let staff: { id: string; agent: TestAgent };
 /** Another admin: not a client, so no admin may act for them on /api/clients/:clientId/... */
 let otherAdmin: { id: string; email: string; agent: TestAgent };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const make = async (role: 'client' | 'admin', name: string) => {
+  const make = async (role: 'client' | 'staff' | 'admin', name: string) => {
     const u = await t.createSignedInUser({ role, name });
     return { id: u.user.id, email: u.email, password: u.password, agent: u.agent };
   };
@@ -510,6 +516,9 @@ beforeAll(async () => {
   b = await make('client', 'Client Bravo');
   admin = await make('admin', 'Staff Admin');
   otherAdmin = await make('admin', 'Other Staff Admin');
+  staff = await make('staff', 'Staff Member');
+  const assigned = await admin.agent.request('PUT', `/api/clients/${a.id}/assignment`, { json: { staffId: staff.id } });
+  if (assigned.status !== 200) throw new Error(`assigning A answered ${assigned.status}: ${await assigned.text()}`);
   await seed(a.agent, a.id, 'a');
   await seed(b.agent, b.id, 'b');
   await seed(otherAdmin.agent, otherAdmin.id, 'admin');
@@ -521,7 +530,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function concretePath(e: Endpoint, clientId: string) {
+/** `recordOwner`: whose record the route's fixture makes (A's unless a check names B's). */
+async function concretePath(e: Endpoint, clientId: string, recordOwner?: string) {
   let path = wildcardSample[e.path] ?? e.path;
   if (path.includes('*'))
     throw new Error(`No sample for wildcard route ${e.method} ${e.path}: add one to wildcardSample`);
@@ -531,14 +541,22 @@ async function concretePath(e: Endpoint, clientId: string) {
   if (params) {
     const fixture = recordFixtures[`${e.method} ${e.path}`];
     if (!fixture) throw new Error(`Route ${e.method} ${e.path} has record parameters but no entry in recordFixtures`);
-    const ids = await fixture({ t, aId: a.id, bId: b.id });
+    const ids = await fixture({ t, aId: recordOwner ?? a.id, bId: b.id });
     for (const p of params) path = path.replace(p, ids[p.slice(1)] ?? 'missing');
   }
   return path;
 }
 
-/** Routes answering with the whole portal, admins' own rows included (what a backup is for). */
-const wholePortalRoutes = new Set(['POST /api/admin/backup']);
+/** Routes answering with the whole portal, admins' own rows included (what a backup is for), or the team itself. */
+const wholePortalRoutes = new Set(['POST /api/admin/backup', 'GET /api/staff']);
+
+/**
+ * A body the route accepts, for the staff member's call on B's record by its id alone: with the
+ * matrix's empty body the validation would refuse it before the record is looked for, proving nothing.
+ */
+const validBodies: Record<string, unknown> = {
+  'PATCH /api/automation-requests/:requestId': { state: 'in_progress', reason: '' },
+};
 
 /** Whether the route's query names a client (`?clientId=`): an all-clients list narrowed to one client. */
 const takesClientQuery = (e: Endpoint) =>
@@ -549,8 +567,14 @@ const withQuery = (path: string, key: string, value: string) =>
 type Call = { who: string; status: number; body: string };
 const denied = (s: number) => s === 401 || s === 403 || s === 404;
 
-async function call(agent: TestAgent | null, e: Endpoint, path: string, who: string): Promise<Call> {
-  const o = e.method === 'GET' || e.method === 'HEAD' ? {} : { json: {} };
+async function call(
+  agent: TestAgent | null,
+  e: Endpoint,
+  path: string,
+  who: string,
+  json: unknown = {},
+): Promise<Call> {
+  const o = e.method === 'GET' || e.method === 'HEAD' ? {} : { json };
   const res = agent ? await agent.request(e.method, path, o) : await t.request(e.method, path, o);
   if (res.headers.get('content-type')?.startsWith('text/event-stream'))
     return { who, status: res.status, body: await readFor(res, STREAM_READ_MS) };
@@ -606,9 +630,16 @@ describe('authorisation matrix', () => {
       )
         problems.push(`${e.method} ${e.path} as ${c.who}: response contains another admin's data`);
     };
-    /** Admin naming another admin where a client id goes (path or query): 404, as for no such client. */
+    /** Admin (and the staff member) naming another admin where a client id goes (path or query): 404, as for no such client. */
     const checkAdminOnAdmin = async (e: Endpoint, path: string) => {
       const c = await call(admin.agent, e, path, 'admin on another admin');
+      check(e, c, c.status === 404, '404');
+      const s = await call(staff.agent, e, path, 'staff on an admin');
+      check(e, s, s.status === 404 || (e.access === 'admin' && s.status === 403), '404');
+    };
+    /** The staff member naming unassigned client B where a client id goes (path or query): 404, exactly as client A hears of B. */
+    const checkStaffOnB = async (e: Endpoint, path: string) => {
+      const c = await call(staff.agent, e, path, 'staff on unassigned B');
       check(e, c, c.status === 404, '404');
     };
 
@@ -619,9 +650,15 @@ describe('authorisation matrix', () => {
       const aOwn = await call(a.agent, e, own, 'client A on own');
       // A DELETE removed the record client A named: the admin gets a fresh one.
       const adminOnA = await call(admin.agent, e, e.method === 'DELETE' ? await concretePath(e, a.id) : own, 'admin');
+      const staffOnA = await call(
+        staff.agent,
+        e,
+        e.method === 'DELETE' ? await concretePath(e, a.id) : own,
+        'staff on assigned A',
+      );
       // A stream that answered must really have carried the conversation (the check above is not vacuous).
       if (streamQuery[`${e.method} ${e.path}`])
-        for (const c of e.access === 'own' ? [aOwn, adminOnA] : [adminOnA])
+        for (const c of e.access === 'own' ? [aOwn, adminOnA, staffOnA] : [adminOnA, staffOnA])
           if (c.status === 200 && !c.body.includes('Alpha support question'))
             problems.push(`${e.method} ${e.path} as ${c.who}: the stream sent no message`);
       switch (e.access) {
@@ -629,6 +666,7 @@ describe('authorisation matrix', () => {
           check(e, guest, true, 'any');
           check(e, aOwn, true, 'any');
           check(e, adminOnA, true, 'any');
+          check(e, staffOnA, true, 'any');
           break;
         case 'user':
         case 'shared-read':
@@ -642,15 +680,58 @@ describe('authorisation matrix', () => {
           if (selfOnlyRecordRoutes.has(`${e.method} ${e.path}`))
             check(e, adminOnA, denied(adminOnA.status), 'a denial');
           else check(e, adminOnA, !denied(adminOnA.status), 'allowed');
+          // A staff member reads shared lists as anyone does, and changes a shared record as its
+          // author only (the directory is every client's; they work some of them).
           if (authoredRecordRoutes.has(`${e.method} ${e.path}`) || selfOnlyRecordRoutes.has(`${e.method} ${e.path}`)) {
             const bOnA = await call(b.agent, e, await concretePath(e, a.id), "client B on A's record");
             check(e, bOnA, denied(bOnA.status), 'a denial');
-          }
+            check(e, staffOnA, denied(staffOnA.status), 'a denial');
+          } else
+            check(
+              e,
+              staffOnA,
+              !denied(staffOnA.status) || (e.access === 'shared-read' && e.method !== 'GET' && staffOnA.status === 403),
+              'allowed',
+            );
           break;
+        case 'staff':
         case 'admin':
           check(e, guest, guest.status === 401, '401');
           check(e, aOwn, aOwn.status === 403, '403');
           check(e, adminOnA, !denied(adminOnA.status), 'allowed');
+          // The portal's own routes are the admins'; the rest the staff member reaches for A only.
+          if (e.access === 'admin') check(e, staffOnA, staffOnA.status === 403, '403');
+          else {
+            check(e, staffOnA, !denied(staffOnA.status), 'allowed');
+            if (e.path.includes(':clientId')) await checkStaffOnB(e, await concretePath(e, b.id));
+            else if (/:[a-zA-Z]+/.test(e.path)) {
+              // A record of B's named by its id alone: not among the staff member's clients' rows.
+              const route = `${e.method} ${e.path}`;
+              if (e.method !== 'GET' && !(route in validBodies))
+                throw new Error(`${route}: add a body it accepts to validBodies`);
+              const onB = await call(
+                staff.agent,
+                e,
+                await concretePath(e, b.id, b.id),
+                "staff on B's record",
+                validBodies[route],
+              );
+              check(e, onB, denied(onB.status), 'a denial');
+              const onA = await call(
+                staff.agent,
+                e,
+                await concretePath(e, a.id),
+                "staff on A's record",
+                validBodies[route],
+              );
+              check(e, onA, onA.status < 300, 'a success');
+            }
+            if (takesClientQuery(e)) {
+              const narrowed = await call(staff.agent, e, withQuery(own, 'clientId', a.id), 'staff on client A');
+              check(e, narrowed, !denied(narrowed.status), 'allowed');
+              await checkStaffOnB(e, withQuery(own, 'clientId', b.id));
+            }
+          }
           if (e.path.includes(':clientId'))
             await checkAdminOnAdmin(e, (await concretePath(e, a.id)).replace(a.id, otherAdmin.id));
           if (takesClientQuery(e)) {
@@ -658,6 +739,7 @@ describe('authorisation matrix', () => {
             check(e, narrowed, !denied(narrowed.status), 'allowed');
             await checkAdminOnAdmin(e, withQuery(own, 'clientId', otherAdmin.id));
           }
+          // Both the admin and the staff member signed A out: A signs in again.
           if (sessionEndingRoutes.has(`${e.method} ${e.path}`)) {
             const after = await call(
               a.agent,
@@ -674,8 +756,17 @@ describe('authorisation matrix', () => {
           check(e, guest, guest.status === 401, '401');
           check(e, aOwn, !denied(aOwn.status), 'allowed');
           check(e, adminOnA, !denied(adminOnA.status), 'allowed');
+          check(e, staffOnA, !denied(staffOnA.status), 'allowed');
           const aOnB = await call(a.agent, e, other, 'client A on B');
           check(e, aOnB, denied(aOnB.status), 'a denial');
+          // The staff member on unassigned B hears exactly what A hears of B: the same 404.
+          const staffOnB = await call(staff.agent, e, other, 'staff on unassigned B');
+          check(
+            e,
+            staffOnB,
+            staffOnB.status === 404 && staffOnB.status === aOnB.status && staffOnB.body === aOnB.body,
+            `${aOnB.status} ${aOnB.body}, as client A on B`,
+          );
           await checkAdminOnAdmin(e, (await concretePath(e, a.id)).replace(a.id, otherAdmin.id));
           if (/:[a-zA-Z]+/.test(e.path.replace(':clientId', ''))) {
             // IDOR: B, on B's own client id, names a record that belongs to A.
@@ -694,7 +785,7 @@ describe('authorisation matrix', () => {
     // The client-query check above is not vacuous: the all-clients lists take ?clientId=.
     expect(endpoints.filter(takesClientQuery).length).toBeGreaterThan(5);
     console.log(
-      `authorisation matrix: ${endpoints.length} routes x 4-5 roles, ${calls} calls checked, ${problems.length} leaks found`,
+      `authorisation matrix: ${endpoints.length} routes x 5-6 roles, ${calls} calls checked, ${problems.length} leaks found`,
     );
     expect(problems).toEqual([]);
     // Several hundred calls: about 15 s on a quiet 2-core machine, more when it is busy. The bound is for a hang.

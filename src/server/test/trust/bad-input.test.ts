@@ -18,6 +18,8 @@ const RUNS_PER_ROUTE = 100;
 let t: TestApp;
 let client: { id: string; agent: TestAgent };
 let admin: { id: string; agent: TestAgent };
+/** Whose role the role route's hostile bodies change (a valid one may: never the fuzzing client's). */
+let roleTargetId: string;
 let videoId: string;
 let loanId: string;
 /** A store card and a revolving credit of the client's with one id, so their PATCH reaches validation. */
@@ -40,6 +42,7 @@ beforeAll(async () => {
   const a = await t.createSignedInUser({ role: 'admin' });
   client = { id: c.user.id, agent: c.agent };
   admin = { id: a.user.id, agent: a.agent };
+  roleTargetId = (await t.createSignedInUser({ role: 'client' })).user.id;
   videoId = await insertTrainingVideo(t);
   // A loan offer the client authored, so PATCH reaches validation (anyone else's is a 403 first).
   loanId = (
@@ -105,7 +108,8 @@ describe('hostile input on every validated route', () => {
     const changes = await changeWatcher(t.db);
 
     for (const e of endpoints) {
-      const caller = e.access === 'admin' ? admin.agent : e.access === 'public' ? null : client.agent;
+      const caller =
+        e.access === 'admin' || e.access === 'staff' ? admin.agent : e.access === 'public' ? null : client.agent;
       // Record parameters name a real record, so the body and query reach validation and the handler.
       const path = e.path
         .replace(':clientId', client.id)
@@ -118,7 +122,8 @@ describe('hostile input on every validated route', () => {
         .replace(':socialAccountId', socialAccountId)
         .replace(':automationId', automationId)
         .replace(':requestId', automationRequestId)
-        .replace(':taskId', taskId);
+        .replace(':taskId', taskId)
+        .replace(':userId', roleTargetId);
       const json = e.validators.find((v) => v.target === 'json');
       const query = e.validators.find((v) => v.target === 'query');
       const input = fc.record({

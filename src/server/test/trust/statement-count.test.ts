@@ -54,7 +54,7 @@ const OWN_BUDGET = 2;
 /** A route that answers from the session alone (it reads no table): what it sends is what every signed-in request sends. */
 const SESSION_ONLY = '/api/public-config';
 
-type Role = 'client' | 'admin';
+type Role = 'client' | 'admin' | 'staff';
 type Seeder = { name: string; seed: (n: number) => Promise<void> };
 type ListRoute = {
   seeder: Seeder;
@@ -106,6 +106,8 @@ const NOT_LISTS: Record<string, string> = {
 let t: TestApp;
 let client: { id: string; agent: TestAgent };
 let admin: { id: string; agent: TestAgent };
+/** A staff member the client (and every client the seeders clone from them) is assigned to. */
+let staff: { id: string; agent: TestAgent };
 /** The statements drizzle sent while `recording` is set. */
 let recorded: string[] | null = null;
 /** The video whose resources the resources list route is measured on. */
@@ -168,7 +170,9 @@ beforeAll(async () => {
   };
   client = await make('client');
   admin = await make('admin');
+  staff = await make('staff');
   const { id } = client;
+  await t.db.update(authUsers).set({ assignedStaffId: staff.id }).where(eq(authUsers.id, id));
   const post = async (path: string, json: unknown, agent = client.agent) => {
     const res = await agent.post(`/api/clients/${id}/${path}`, json);
     expect(res.status, `${path}: ${await res.clone().text()}`).toBe(201);
@@ -558,6 +562,20 @@ beforeAll(async () => {
           );
       },
     },
+    // n staff members besides the test's admin and staff member.
+    staffMembers: {
+      name: 'staff members',
+      seed: async (n: number) => {
+        await t.db.delete(authUsers).where(like(authUsers.email, 'staff-count-%'));
+        const [me] = await t.db.select().from(authUsers).where(eq(authUsers.id, staff.id));
+        const others = Array.from({ length: n }, (_, i) => ({
+          ...me,
+          id: randomUUID(),
+          email: `staff-count-${i}@example.test`,
+        }));
+        if (others.length) await t.db.insert(authUsers).values(others);
+      },
+    },
     // n resources of one video (the only one).
     videoResources: {
       name: 'video resources',
@@ -570,9 +588,22 @@ beforeAll(async () => {
   } satisfies Record<string, Seeder>;
 
   const both: Role[] = ['client', 'admin'];
+  // The all-clients lists, as an admin (every client) and as a staff member (their clients, one more condition).
+  const staffToo: Role[] = ['admin', 'staff'];
   lists = {
-    'GET /api/clients/:clientId/bank-accounts': { seeder: seeders.bankAccounts, queries: ['pageSize=50'], as: both },
-    'GET /api/bank-accounts': { seeder: seeders.bankAccounts, queries: ['pageSize=50'], as: ['admin'] },
+    // A staff member's request for their client: the access rule's check that the client is theirs is the route's own.
+    'GET /api/clients/:clientId/bank-accounts': {
+      seeder: seeders.bankAccounts,
+      queries: ['pageSize=50'],
+      as: ['client', 'admin', 'staff'],
+    },
+    'GET /api/staff': {
+      seeder: seeders.staffMembers,
+      queries: ['pageSize=100'],
+      as: ['admin'],
+      expected: (n) => n + 2,
+    },
+    'GET /api/bank-accounts': { seeder: seeders.bankAccounts, queries: ['pageSize=50'], as: staffToo },
     'GET /api/clients/:clientId/business-accounts': {
       seeder: seeders.businessAccounts,
       queries: ['pageSize=12'],
@@ -582,14 +613,14 @@ beforeAll(async () => {
     'GET /api/clients/:clientId/activities': { seeder: seeders.activities, queries: ['pageSize=50'], as: both },
     'GET /api/clients/:clientId/payments': { seeder: seeders.payments, queries: ['pageSize=50'], as: both },
     'GET /api/clients/:clientId/documents': { seeder: seeders.documents, queries: ['pageSize=50'], as: both },
-    'GET /api/documents': { seeder: seeders.documents, queries: ['pageSize=50'], as: ['admin'] },
+    'GET /api/documents': { seeder: seeders.documents, queries: ['pageSize=50'], as: staffToo },
     'GET /api/clients/:clientId/documents/archive': {
       seeder: seeders.documents,
       as: both,
       itemsIn: async (res) => readZip(Buffer.from(await res.arrayBuffer())).size,
     },
     'GET /api/clients/:clientId/compliance-tasks': { seeder: seeders.requests, queries: ['pageSize=50'], as: both },
-    'GET /api/document-requests': { seeder: seeders.requests, queries: ['pageSize=50'], as: ['admin'] },
+    'GET /api/document-requests': { seeder: seeders.requests, queries: ['pageSize=50'], as: staffToo },
     'GET /api/clients/:clientId/build-out': { seeder: seeders.tasks, as: both },
     'GET /api/me/notifications': { seeder: seeders.notifications, queries: ['pageSize=50'], as: ['client'] },
     'GET /api/clients/:clientId/audit': { seeder: seeders.audit, queries: ['pageSize=50'], as: both },
@@ -598,7 +629,7 @@ beforeAll(async () => {
     'GET /api/clients': {
       seeder: seeders.clients,
       queries: ['pageSize=50', 'pageSize=50&q=example.test'],
-      as: ['admin'],
+      as: staffToo,
     },
     'GET /api/training-videos': { seeder: seeders.trainingVideos, queries: ['pageSize=50'], as: both },
     'GET /api/clients/:clientId/training-progress': {
@@ -617,20 +648,20 @@ beforeAll(async () => {
     },
     'GET /api/loans': { seeder: seeders.loans, queries: ['pageSize=50'], as: both },
     'GET /api/clients/:clientId/store-cards': { seeder: seeders.storeCards, queries: ['pageSize=50'], as: both },
-    'GET /api/store-cards': { seeder: seeders.storeCards, queries: ['pageSize=50'], as: ['admin'] },
+    'GET /api/store-cards': { seeder: seeders.storeCards, queries: ['pageSize=50'], as: staffToo },
     'GET /api/clients/:clientId/revolving-credits': {
       seeder: seeders.revolvingCredits,
       queries: ['pageSize=50'],
       as: both,
     },
-    'GET /api/revolving-credits': { seeder: seeders.revolvingCredits, queries: ['pageSize=50'], as: ['admin'] },
+    'GET /api/revolving-credits': { seeder: seeders.revolvingCredits, queries: ['pageSize=50'], as: staffToo },
     'GET /api/clients/:clientId/receivables': {
       seeder: seeders.records,
       queries: ['pageSize=50'],
       as: both,
       itemsIn: recordItems,
     },
-    'GET /api/receivables': { seeder: seeders.records, queries: ['pageSize=50'], as: ['admin'], itemsIn: recordItems },
+    'GET /api/receivables': { seeder: seeders.records, queries: ['pageSize=50'], as: staffToo, itemsIn: recordItems },
     'GET /api/clients/:clientId/purchase-orders': {
       seeder: seeders.records,
       queries: ['pageSize=50'],
@@ -640,7 +671,7 @@ beforeAll(async () => {
     'GET /api/purchase-orders': {
       seeder: seeders.records,
       queries: ['pageSize=50'],
-      as: ['admin'],
+      as: staffToo,
       itemsIn: recordItems,
     },
     'GET /api/first-step-accounts': { seeder: seeders.firstStep, queries: ['pageSize=50'], as: both },
@@ -662,12 +693,12 @@ beforeAll(async () => {
       queries: ['pageSize=50'],
       as: both,
     },
-    'GET /api/automation-requests': { seeder: seeders.automationRequests, queries: ['pageSize=50'], as: ['admin'] },
+    'GET /api/automation-requests': { seeder: seeders.automationRequests, queries: ['pageSize=50'], as: staffToo },
     'GET /api/clients/:clientId/support/messages': { seeder: seeders.supportMessages, queries: ['limit=50'], as: both },
     'GET /api/support/conversations': {
       seeder: seeders.supportInbox,
       queries: ['pageSize=50', 'pageSize=50&view=open'],
-      as: ['admin'],
+      as: staffToo,
     },
     // The top bar's search: at most SEARCH_PER_KIND of each kind, in one statement whatever is stored.
     'GET /api/clients/:clientId/search': {
@@ -680,7 +711,7 @@ beforeAll(async () => {
     'GET /api/clients/search': {
       seeder: seeders.clients,
       queries: ['q=example.test'],
-      as: ['admin'],
+      as: staffToo,
       expected: (n) => Math.min(n, SEARCH_PER_KIND),
       itemsIn: searchHits('client'),
     },
@@ -708,7 +739,7 @@ afterAll(() => t?.close());
 
 /** The statements one GET sends; `cold` empties the session cache first (the session is read from the database). */
 async function record(path: string, role: Role, cold: boolean) {
-  const agent = role === 'admin' ? admin.agent : client.agent;
+  const agent = { admin, staff, client }[role].agent;
   // A first call warms what is cached per process (the session, the guide file, prepared state).
   await (await agent.get(path)).arrayBuffer();
   if (cold) t.sessions.clear();
@@ -763,6 +794,7 @@ describe('no N+1', () => {
     const session = {
       client: { warm: await sessionStatements('client', false), cold: await sessionStatements('client', true) },
       admin: { warm: await sessionStatements('admin', false), cold: await sessionStatements('admin', true) },
+      staff: { warm: await sessionStatements('staff', false), cold: await sessionStatements('staff', true) },
     };
     const overBudget: string[] = [];
 

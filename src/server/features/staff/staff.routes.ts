@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../app-env';
+import { access } from '../../middleware/access';
+import { validate } from '../../middleware/validate';
+import { assignmentInput, bulkAssignmentInput, roleChangeInput, staffListQuery } from '../../../shared/staff';
+import { assignClients, listStaff, setUserRole } from './staff.service';
+
+/** /api/staff: the team (admins and staff members) with their clients' count, for admins. */
+export const staffRoutes = new Hono<AppEnv>().get('/', access('admin'), validate('query', staffListQuery), async (c) =>
+  c.json(await listStaff(c.var.deps.db, c.req.valid('query'))),
+);
+
+/** /api/users/:userId/role: an admin makes a user a client, a staff member or an admin (never themselves). */
+export const userRoleRoutes = new Hono<AppEnv>().put(
+  '/',
+  access('admin'),
+  validate('json', roleChangeInput),
+  async (c) =>
+    c.json(await setUserRole(c.var.deps.db, c.var.user!.id, c.req.param('userId') ?? '', c.req.valid('json').role)),
+);
+
+/** /api/clients/:clientId/assignment: an admin gives the client to a staff member, or back to the pool (null). */
+export const clientAssignmentRoutes = new Hono<AppEnv>().put(
+  '/',
+  access('admin'),
+  validate('json', assignmentInput),
+  async (c) =>
+    c.json(await assignClients(c.var.deps.db, c.var.user!.id, [c.var.scope.clientId], c.req.valid('json').staffId)),
+);
+
+/** /api/clients/assignments: several clients (at most BULK_ASSIGN_MAX) to one staff member, all or none. */
+export const bulkAssignmentRoutes = new Hono<AppEnv>().post(
+  '/',
+  access('admin'),
+  validate('json', bulkAssignmentInput),
+  async (c) => {
+    const { clientIds, staffId } = c.req.valid('json');
+    return c.json(await assignClients(c.var.deps.db, c.var.user!.id, clientIds, staffId));
+  },
+);

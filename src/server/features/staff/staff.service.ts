@@ -1,0 +1,154 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { authUsers } from '../../db/schema';
+import { changeRole } from '../../auth/roles';
+import { ConflictError, InvalidError, NotFoundError } from '../../lib/domain-errors';
+import { pageOf, pageWindow, totalOver } from '../../lib/paging';
+import type { Page } from '../../../shared/paging';
+import type { Role } from '../../../shared/roles';
+import {
+  CLIENT_NOT_FOUND,
+  SELF_ROLE_CHANGE,
+  STAFF_NOT_FOUND,
+  USER_NOT_FOUND,
+  type AssignmentResult,
+  type StaffListQuery,
+  type StaffMember,
+} from '../../../shared/staff';
+import { recordAudit, recordAuditForClients } from '../audit/audit.service';
+import { notify } from '../notifications/notifications.service';
+
+const clientsLink = '/clients';
+
+/**
+ * The team, admins first then by name, each with how many clients are assigned to them: one
+ * statement (the count per member is read from the assignment's index).
+ */
+export async function listStaff(db: Db, q: StaffListQuery): Promise<Page<StaffMember>> {
+  const { limit, offset } = pageWindow(q);
+  const where = q.role ? eq(authUsers.role, q.role) : inArray(authUsers.role, ['staff', 'admin']);
+  const assignedClients = sql<number>`(select count(*) from ${authUsers} c where c.assigned_staff_id = ${sql.raw('"auth_users"."id"')} and c.role = 'client')`;
+  const rows = await db
+    .select({
+      id: authUsers.id,
+      name: authUsers.name,
+      email: authUsers.email,
+      role: authUsers.role,
+      assignedClients: assignedClients.mapWith(Number),
+      total: totalOver(),
+    })
+    .from(authUsers)
+    .where(where)
+    .orderBy(
+      sql`${authUsers.role} = 'staff'`,
+      asc(sql`lower(coalesce(nullif(${authUsers.name}, ''), ${authUsers.email}))`),
+      asc(authUsers.id),
+    )
+    .limit(limit)
+    .offset(offset);
+  return pageOf(
+    q,
+    rows,
+    async () => (await db.select({ n: count() }).from(authUsers).where(where))[0].n,
+    ({ total: _total, role, ...r }) => ({ ...r, role: role === 'admin' ? 'admin' : 'staff' }),
+  );
+}
+
+/**
+ * An admin makes a user client, staff member or admin (changeRole: a former staff member's
+ * clients go back to the pool). Never their own role: an admin who demoted themselves could leave
+ * the portal without one, and a mistaken click could not be undone by its author. Recorded in the
+ * user's log.
+ */
+export async function setUserRole(db: Db, actorId: string, userId: string, role: Role) {
+  if (userId === actorId) throw new ConflictError(SELF_ROLE_CHANGE);
+  if (userId.length > 100) throw new NotFoundError(USER_NOT_FOUND);
+  return db.transaction(async (tx) => {
+    const changed = await changeRole(tx, eq(authUsers.id, userId), role, actorId);
+    if (!changed) throw new NotFoundError(USER_NOT_FOUND);
+    if (changed.previous !== role)
+      await recordAudit(tx, { clientId: userId, actorId, isAdmin: true }, { action: 'update', entityType: 'role' });
+    const [user] = await tx
+      .select({ id: authUsers.id, name: authUsers.name, email: authUsers.email, role: authUsers.role })
+      .from(authUsers)
+      .where(eq(authUsers.id, userId));
+    return { user };
+  });
+}
+
+const clientsWord = (n: number) => (n === 1 ? '1 client' : `${n} clients`);
+
+/**
+ * Assigns the clients to the staff member `staffId` (null: back to the admins' pool), all or
+ * none, in one transaction: every id must name a client (else 404 and nothing changes), and
+ * `staffId` a staff member. Each client whose staff member changes gets a row in their log; the
+ * new staff member is told which clients are now theirs, and a former one which are no longer.
+ */
+export async function assignClients(
+  db: Db,
+  actorId: string,
+  clientIds: string[],
+  staffId: string | null,
+): Promise<AssignmentResult> {
+  return db.transaction(async (tx) => {
+    let staff: { id: string; name: string } | null = null;
+    if (staffId !== null) {
+      [staff = null] = await tx
+        .select({ id: authUsers.id, name: authUsers.name })
+        .from(authUsers)
+        .where(and(eq(authUsers.id, staffId), eq(authUsers.role, 'staff')))
+        .for('share');
+      if (!staff) throw new InvalidError(STAFF_NOT_FOUND);
+    }
+    const found = await tx
+      .select({ id: authUsers.id, name: authUsers.name, email: authUsers.email, staffId: authUsers.assignedStaffId })
+      .from(authUsers)
+      .where(and(inArray(authUsers.id, clientIds), eq(authUsers.role, 'client')))
+      .for('update');
+    if (found.length !== clientIds.length) throw new NotFoundError(CLIENT_NOT_FOUND);
+    const moved = found.filter((c) => c.staffId !== staffId);
+    if (!moved.length) return { assigned: 0, staff };
+    await tx
+      .update(authUsers)
+      .set({ assignedStaffId: staffId, updatedAt: new Date() })
+      .where(
+        inArray(
+          authUsers.id,
+          moved.map((c) => c.id),
+        ),
+      );
+    await recordAuditForClients(
+      tx,
+      actorId,
+      moved.map((c) => c.id),
+      { action: 'update', entityType: 'assignment' },
+    );
+    const named = (list: typeof moved) =>
+      list.length === 1 ? list[0].name || list[0].email : clientsWord(list.length);
+    if (staff)
+      await notify(tx, {
+        userId: staff.id,
+        clientId: moved.length === 1 ? moved[0].id : null,
+        kind: 'client_assigned',
+        title: moved.length === 1 ? `${named(moved)} is now your client` : `${clientsWord(moved.length)} are now yours`,
+        body: moved.length === 1 ? '' : moved.map((c) => c.name || c.email).join(', '),
+        link: clientsLink,
+      });
+    const formerStaff = [...new Set(moved.map((c) => c.staffId).filter((id): id is string => id !== null))];
+    for (const former of formerStaff) {
+      const theirs = moved.filter((c) => c.staffId === former);
+      await notify(tx, {
+        userId: former,
+        clientId: theirs.length === 1 ? theirs[0].id : null,
+        kind: 'client_assigned',
+        title:
+          theirs.length === 1
+            ? `${named(theirs)} is no longer your client`
+            : `${clientsWord(theirs.length)} are no longer yours`,
+        body: theirs.length === 1 ? '' : theirs.map((c) => c.name || c.email).join(', '),
+        link: clientsLink,
+      });
+    }
+    return { assigned: moved.length, staff };
+  });
+}
