@@ -24,19 +24,21 @@ export async function applyAdminEmails(db: Db, emails: string[]) {
  * Makes the user `who` names `role`, in one transaction with what follows from it: someone who is
  * no longer a staff member has no clients (theirs go back to the admins' pool, each recorded in
  * that client's log), and someone who is no longer a client has no staff member. `actorId`: the
- * admin who asked (null from the command line). Null when no user matches; else who they were.
+ * admin who asked (null from the command line). Null when no user matches; else who they were,
+ * and the clients who went back to the pool.
  */
 export async function changeRole(
   db: Db,
   who: SQL,
   role: Role,
   actorId: string | null,
-): Promise<{ id: string; previous: Role } | null> {
+): Promise<{ id: string; previous: Role; released: string[] } | null> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ id: authUsers.id, role: authUsers.role }).from(authUsers).where(who).for('update');
     if (!user) return null;
+    let released: { id: string }[] = [];
     if (role !== 'staff') {
-      const released = await tx
+      released = await tx
         .update(authUsers)
         .set({ assignedStaffId: null, updatedAt: new Date() })
         .where(eq(authUsers.assignedStaffId, user.id))
@@ -53,7 +55,7 @@ export async function changeRole(
         .update(authUsers)
         .set({ role, updatedAt: new Date(), ...(role === 'client' ? {} : { assignedStaffId: null }) })
         .where(eq(authUsers.id, user.id));
-    return { id: user.id, previous: user.role };
+    return { id: user.id, previous: user.role, released: released.map((c) => c.id) };
   });
 }
 

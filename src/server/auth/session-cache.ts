@@ -96,6 +96,14 @@ export function createSessionCache(auth: Auth) {
         dropWhere(() => true);
       }
     },
+    /**
+     * Forgets what it holds of these users (their sessions, whom a client is assigned to): the
+     * instance that changed a role or an assignment calls it before answering, so its next request
+     * already sees the change; the others follow when the database announces it.
+     */
+    forgetUsers(ids: readonly string[]) {
+      for (const id of ids) this.onNotification(`u:${id}`);
+    },
     /** Forgets every session (a sign-out); who is a client is no session's and stays. */
     clear() {
       dropWhere(() => true);

@@ -15,8 +15,12 @@ export const userRoleRoutes = new Hono<AppEnv>().put(
   '/',
   access('admin'),
   validate('json', roleChangeInput),
-  async (c) =>
-    c.json(await setUserRole(c.var.deps.db, c.var.user!.id, c.req.param('userId') ?? '', c.req.valid('json').role)),
+  async (c) => {
+    const userId = c.req.param('userId') ?? '';
+    const { user, released } = await setUserRole(c.var.deps.db, c.var.user!.id, userId, c.req.valid('json').role);
+    c.var.deps.sessions?.forgetUsers([userId, ...released]);
+    return c.json({ user });
+  },
 );
 
 /** /api/clients/:clientId/assignment: an admin gives the client to a staff member, or back to the pool (null). */
@@ -24,8 +28,12 @@ export const clientAssignmentRoutes = new Hono<AppEnv>().put(
   '/',
   access('admin'),
   validate('json', assignmentInput),
-  async (c) =>
-    c.json(await assignClients(c.var.deps.db, c.var.user!.id, [c.var.scope.clientId], c.req.valid('json').staffId)),
+  async (c) => {
+    const clientIds = [c.var.scope.clientId];
+    const result = await assignClients(c.var.deps.db, c.var.user!.id, clientIds, c.req.valid('json').staffId);
+    c.var.deps.sessions?.forgetUsers(clientIds);
+    return c.json(result);
+  },
 );
 
 /** /api/clients/assignments: several clients (at most BULK_ASSIGN_MAX) to one staff member, all or none. */
@@ -35,6 +43,8 @@ export const bulkAssignmentRoutes = new Hono<AppEnv>().post(
   validate('json', bulkAssignmentInput),
   async (c) => {
     const { clientIds, staffId } = c.req.valid('json');
-    return c.json(await assignClients(c.var.deps.db, c.var.user!.id, clientIds, staffId));
+    const result = await assignClients(c.var.deps.db, c.var.user!.id, clientIds, staffId);
+    c.var.deps.sessions?.forgetUsers(clientIds);
+    return c.json(result);
   },
 );

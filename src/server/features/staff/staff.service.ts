@@ -72,7 +72,7 @@ export async function setUserRole(db: Db, actorId: string, userId: string, role:
       .select({ id: authUsers.id, name: authUsers.name, email: authUsers.email, role: authUsers.role })
       .from(authUsers)
       .where(eq(authUsers.id, userId));
-    return { user };
+    return { user, released: changed.released };
   });
 }
 
