@@ -116,30 +116,19 @@ export const parseTaskId = (raw: string | undefined) =>
   raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
 
 /** Awaiting completion and due before `now`: the SQL twin of isOverdue. */
-export const overdueSql = (now: Date) =>
+export const overdueSql = (now: Date | SQL) =>
   and(
     eq(businessCompliance.taskStatus, 'Awaiting Completion'),
     isNotNull(businessCompliance.taskDueDate),
     lt(businessCompliance.taskDueDate, now),
   ) as SQL;
 
-/** What the list's filters ask of a client's tasks (true when they ask nothing). */
-function taskFilter(q: Pick<TaskListQuery, 'status' | 'priority' | 'overdue'>, now: Date): SQL {
-  return (
-    and(
-      q.status ? eq(businessCompliance.taskStatus, q.status) : undefined,
-      q.priority ? eq(businessCompliance.taskPriority, q.priority) : undefined,
-      q.overdue === undefined ? undefined : q.overdue ? overdueSql(now) : sql`not (${overdueSql(now)})`,
-    ) ?? sql`true`
-  );
-}
-
 /**
  * The one count of a client's tasks (all of them), as columns over the client's rows of
  * business_compliance: the compliance page, the timeline and the dashboard show it, each beside
  * what else its statement reads.
  */
-export const taskCounts = (now: Date) => ({
+export const taskCounts = (now: Date | SQL) => ({
   total: count(),
   completed: count(sql`case when ${businessCompliance.taskStatus} = 'Completed' then 1 end`),
   overdue: count(sql`case when ${overdueSql(now)} then 1 end`),
@@ -147,26 +136,42 @@ export const taskCounts = (now: Date) => ({
 
 const upload = businessDocuments;
 
+/** The list's parameters: its statements are built once per database and sent with these values. */
+const param = {
+  clientId: sql.placeholder('clientId'),
+  now: sql`${sql.placeholder('now')}::timestamptz`,
+  status: sql.placeholder('status'),
+  priority: sql.placeholder('priority'),
+  overdue: sql.placeholder('overdue'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
+
+/** What the list's filters ask of a client's tasks; a filter sent as null asks nothing. */
+const filtered = and(
+  sql`(${param.status}::text is null or ${businessCompliance.taskStatus} = ${param.status})`,
+  sql`(${param.priority}::text is null or ${businessCompliance.taskPriority} = ${param.priority})`,
+  sql`(${param.overdue}::boolean is null or coalesce(${overdueSql(param.now)}, false) = ${param.overdue})`,
+) as SQL;
+
 /**
- * A page of the client's tasks by due date (no date last), then id, filtered; with the filtered
- * total and the counts over all the client's tasks. Indexed on (user_id, due date). Two
- * statements: the page's rows, each document request with its newest uploads (as the answer's
- * JSON) and their number; and the counts, the filtered total among them.
+ * The list's two statements: the page's rows, each document request with its newest uploads (as
+ * the answer's JSON) and their number; and the counts, the filtered total among them. Indexed on
+ * (user_id, due date). Prepared: the list is the page a client opens most, and building its SQL
+ * anew for every request cost as much CPU as the database's work on it.
  */
-export async function listTasks(db: Db, clientId: string, q: TaskListQuery, now = new Date()): Promise<TaskPage> {
-  const filter = taskFilter(q, now);
-  const { limit, offset } = pageWindow(q);
+function prepareList(db: Db) {
   const page = db
     .select(columns)
     .from(businessCompliance)
-    .where(and(eq(businessCompliance.userId, clientId), filter))
+    .where(and(eq(businessCompliance.userId, param.clientId), filtered))
     .orderBy(sql`${businessCompliance.taskDueDate} asc nulls last`, asc(businessCompliance.id))
-    .limit(limit)
-    .offset(offset)
+    .limit(param.limit)
+    .offset(param.offset)
     .as('page');
   // Per row of the page only (the page is cut before these run): the request's uploads, newest first.
   const u = (column: keyof typeof upload._.columns) => columnOf('u', upload[column]);
-  const ofTask = sql`${u('userId')} = ${clientId} and ${u('requestTaskId')} = ${columnOf('page', businessCompliance.id)}
+  const ofTask = sql`${u('userId')} = ${param.clientId} and ${u('requestTaskId')} = ${columnOf('page', businessCompliance.id)}
     and ${columnOf('page', businessCompliance.kind)} = 'document_request'`;
   const rows = db
     .select({
@@ -181,12 +186,35 @@ export async function listTasks(db: Db, clientId: string, q: TaskListQuery, now 
       uploadCount: sql<number>`(select count(*)::int from ${upload} u where ${ofTask})`.mapWith(Number),
     })
     .from(page)
-    .orderBy(sql`${page.dueDate} asc nulls last`, asc(page.id));
+    .orderBy(sql`${page.dueDate} asc nulls last`, asc(page.id))
+    .prepare('compliance_task_page');
   const counts = db
-    .select({ ...taskCounts(now), matching: count(sql`case when ${filter} then 1 end`) })
+    .select({ ...taskCounts(param.now), matching: count(sql`case when ${filtered} then 1 end`) })
     .from(businessCompliance)
-    .where(eq(businessCompliance.userId, clientId));
-  const [found, [{ matching, ...all }]] = await Promise.all([rows, counts]);
+    .where(eq(businessCompliance.userId, param.clientId))
+    .prepare('compliance_task_counts');
+  return { rows, counts };
+}
+const preparedLists = new WeakMap<Db, ReturnType<typeof prepareList>>();
+
+/**
+ * A page of the client's tasks by due date (no date last), then id, filtered; with the filtered
+ * total and the counts over all the client's tasks. Two statements (prepareList).
+ */
+export async function listTasks(db: Db, clientId: string, q: TaskListQuery, now = new Date()): Promise<TaskPage> {
+  let list = preparedLists.get(db);
+  if (!list) preparedLists.set(db, (list = prepareList(db)));
+  const { limit, offset } = pageWindow(q);
+  const values = {
+    clientId,
+    now: now.toISOString(),
+    status: q.status ?? null,
+    priority: q.priority ?? null,
+    overdue: q.overdue ?? null,
+    limit,
+    offset,
+  };
+  const [found, [{ matching, ...all }]] = await Promise.all([list.rows.execute(values), list.counts.execute(values)]);
   const items = found.map(({ uploads, uploadCount, ...row }) =>
     toTask(row, now, uploads ? { uploads: fromJson(uploads, []), uploadCount } : noUploads),
   );
