@@ -9,7 +9,7 @@ log=test-results/summary.log
 failed_steps=()
 
 need_apt=()
-[ -x /usr/bin/chromium ] || need_apt+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || need_apt+=(chromium-headless-shell)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "Installing ${need_apt[*]} with apt-get..."

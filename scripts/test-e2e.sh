@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# End-to-end tests: Debian's Chromium drives the built portal (see playwright.config.ts).
+# End-to-end tests: Debian's Chromium headless shell drives the built portal (see playwright.config.ts).
 # Extra arguments go to `playwright test` (a spec file, --grep, ...).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "Installing Chromium (Debian package)..."
+if [ ! -x /usr/bin/chromium-headless-shell ]; then
+  echo "Installing Chromium's headless shell (Debian package)..."
   if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
-  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq chromium || { echo "E2E: could not install chromium" >&2; exit 1; }
+  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq chromium-headless-shell || { echo "E2E: could not install chromium-headless-shell" >&2; exit 1; }
 fi
 
 echo "Building the web app..."
