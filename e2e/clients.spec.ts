@@ -30,7 +30,8 @@ async function staffMailAbout(email: string) {
 }
 
 /** The e-mail column of the clients table, top to bottom. */
-const emailColumn = (page: Page) => page.locator('table tbody tr td:nth-child(2)').allTextContents();
+// The first column is the admin's row selection (a checkbox): the client's cells follow it.
+const emailColumn = (page: Page) => page.locator('table tbody tr td:nth-child(3)').allTextContents();
 
 test('a client’s first sign-in sets up the account without holding the page, and tells the staff', async ({ page }) => {
   const user = await signUpAndVerify(page, newUser({ name: 'Fiona First' }));
@@ -102,12 +103,13 @@ test('admin: the Clients list shows new clients and sorts by e-mail', async ({ p
   await expect(page.getByRole('heading', { level: 1, name: 'Clients', exact: true })).toBeVisible();
   await expect(page.getByText('A list of all registered clients including their details')).toBeVisible();
   await expect(page.getByLabel('Sort by')).toHaveValue('newest');
-  for (const h of ['Name', 'Email', 'Password', 'Phone', 'Provider', 'Membership', 'Created'])
+  for (const h of ['Name', 'Email', 'Password', 'Phone', 'Provider', 'Membership', 'Created', 'Assigned to'])
     await expect(page.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
 
   const row = page.getByRole('row', { name: `Open My Account for ${second.name}` });
   await expect(row).toBeVisible();
   await expect(row.getByRole('cell')).toHaveText([
+    '',
     second.name,
     second.email,
     'set',
@@ -115,6 +117,7 @@ test('admin: the Clients list shows new clients and sorts by e-mail', async ({ p
     'email',
     /No$/,
     formatDate(new Date()),
+    '-',
   ]);
   await expect(row.getByRole('switch', { name: `Paid membership for ${second.name}` })).toHaveAttribute(
     'aria-checked',
@@ -225,15 +228,16 @@ test.describe('in a time zone far from UTC', () => {
       .poll(() => emailColumn(page))
       .toEqual([`c.${tag}@example.com`, `b.${tag}@example.com`, `a.${tag}@example.com`]);
 
-    const headers = await page.locator('table thead th').allTextContents();
+    // Past the selection column (the screen's own): what the CSV holds.
+    const headers = (await page.locator('table thead th').allTextContents()).slice(1);
     // Each cell as it reads on screen (the Membership cell's visible word, not its switch's label).
     const visible = await page
       .locator('table tbody tr')
       .evaluateAll((trs) =>
         trs.map((tr) =>
-          [...tr.querySelectorAll('td')].map(
-            (td, i) => (i === 5 ? td.querySelector('[aria-hidden="true"]')?.textContent : td.textContent) ?? '',
-          ),
+          [...tr.querySelectorAll('td')]
+            .slice(1)
+            .map((td, i) => (i === 5 ? td.querySelector('[aria-hidden="true"]')?.textContent : td.textContent) ?? ''),
         ),
       );
     expect(visible[0][6]).toBe(formatDate(new Date(), 'Pacific/Kiritimati'));

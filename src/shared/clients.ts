@@ -130,6 +130,7 @@ export const CLIENTS_TABLE_HEADERS = [
   'Provider',
   'Membership',
   'Created',
+  'Assigned to',
 ] as const;
 
 /**
@@ -146,6 +147,7 @@ export function clientCells(row: ClientRow, timeZone?: string): string[] {
     row.provider,
     row.isPaid ? 'Member' : 'No',
     formatDate(row.createdAt, timeZone),
+    row.assignedStaff ? row.assignedStaff.name || 'Staff member' : '-',
   ];
 }
 /**

@@ -9,6 +9,7 @@ type AuthState = {
   isLoading: boolean;
   /** The server's sentence while it cannot reach its database (a 503 from the session check), else null. */
   unavailable: string | null;
+  /** A member of staff (an admin, or a staff member): works clients' pages, as the server's scope.isAdmin. */
   isAdmin: boolean;
   signOut: () => Promise<void>;
   refresh: () => Promise<void>;
@@ -131,7 +132,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAuthenticated: Boolean(user),
       isLoading,
       unavailable: unavailable?.message ?? null,
-      isAdmin: user?.role === 'admin',
+      // shared/roles' isStaffRole, written out: this module is in the sign-in page's first load (decision 0012's budget).
+      isAdmin: user?.role === 'admin' || user?.role === 'staff',
       signOut,
       refresh,
     }),

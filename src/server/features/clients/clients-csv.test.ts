@@ -108,10 +108,19 @@ describe('Clients list as CSV', () => {
     const rows = await download('?q=zone-&sort=newest&tz=America%2FNew_York');
     expect(rows).toEqual([
       [...CLIENTS_TABLE_HEADERS],
-      ['-', 'zone-a@example.test', '-', '(302) 555-0111', 'oauth', 'Member', 'Mar 9, 2026'],
-      ['Zone Early', 'zone-b@example.test', '-', '-', 'oauth', 'No', 'Mar 8, 2026'],
+      ['-', 'zone-a@example.test', '-', '(302) 555-0111', 'oauth', 'Member', 'Mar 9, 2026', '-'],
+      ['Zone Early', 'zone-b@example.test', '-', '-', 'oauth', 'No', 'Mar 8, 2026', '-'],
     ]);
-    expect(CLIENTS_TABLE_HEADERS).toEqual(['Name', 'Email', 'Password', 'Phone', 'Provider', 'Membership', 'Created']);
+    expect(CLIENTS_TABLE_HEADERS).toEqual([
+      'Name',
+      'Email',
+      'Password',
+      'Phone',
+      'Provider',
+      'Membership',
+      'Created',
+      'Assigned to',
+    ]);
     // The same moments in Tokyo, and in UTC when no zone is sent.
     expect((await download('?q=zone-&sort=oldest&tz=Asia%2FTokyo')).slice(1).map((r) => [r[1], r[6]])).toEqual([
       ['zone-b@example.test', 'Mar 9, 2026'],

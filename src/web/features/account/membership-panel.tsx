@@ -9,9 +9,14 @@ import { cn } from '../../lib/cn';
 import { membershipQuery, useSetMembership } from './membership-api';
 import { Switch } from './switch';
 import { LoadFailed } from '../../components/load-states';
+import { useIsPortalAdmin } from '../../app/portal-admin';
 
-/** My Account: 'Membership: Active' or 'Not a member' (with the way to join); admins switch it for the client. */
+/**
+ * My Account: 'Membership: Active' or 'Not a member' (with the way to join); administrators switch
+ * it for the client, a staff member reads it.
+ */
 export function MembershipPanel({ clientId, isAdmin }: { clientId: string; isAdmin: boolean }) {
+  const isPortalAdmin = useIsPortalAdmin();
   const query = useQuery(membershipQuery(clientId));
   const save = useSetMembership();
   const labelId = useId();
@@ -45,37 +50,37 @@ export function MembershipPanel({ clientId, isAdmin }: { clientId: string; isAdm
                 {active ? 'Active' : 'Not a member'}
               </span>
             </p>
-            {isAdmin ? (
-              <div className="flex items-center gap-2">
-                <span id={descriptionId} className="text-sm text-gray-700">
-                  Paid member
-                </span>
-                <Switch
-                  labelledBy={descriptionId}
-                  describedBy={labelId}
-                  checked={active}
-                  disabled={save.isPending}
-                  onCheckedChange={(isPaid) =>
-                    save.mutate(
-                      { clientId, isPaid },
-                      {
-                        onSuccess: () => toast.success(isPaid ? 'Membership turned on.' : 'Membership turned off.'),
-                        onError: (e) => toast.error(e.message),
-                      },
-                    )
-                  }
-                />
-              </div>
-            ) : (
-              !active && (
-                <Link
-                  to={JOIN_LINK}
-                  className="text-sm font-medium text-brand-800 underline underline-offset-2 hover:text-brand-700"
-                >
-                  See {JOIN_LINK_LABEL} to join
-                </Link>
-              )
-            )}
+            {isAdmin
+              ? isPortalAdmin && (
+                  <div className="flex items-center gap-2">
+                    <span id={descriptionId} className="text-sm text-gray-700">
+                      Paid member
+                    </span>
+                    <Switch
+                      labelledBy={descriptionId}
+                      describedBy={labelId}
+                      checked={active}
+                      disabled={save.isPending}
+                      onCheckedChange={(isPaid) =>
+                        save.mutate(
+                          { clientId, isPaid },
+                          {
+                            onSuccess: () => toast.success(isPaid ? 'Membership turned on.' : 'Membership turned off.'),
+                            onError: (e) => toast.error(e.message),
+                          },
+                        )
+                      }
+                    />
+                  </div>
+                )
+              : !active && (
+                  <Link
+                    to={JOIN_LINK}
+                    className="text-sm font-medium text-brand-800 underline underline-offset-2 hover:text-brand-700"
+                  >
+                    See {JOIN_LINK_LABEL} to join
+                  </Link>
+                )}
           </div>
         )}
       </CardContent>

@@ -16,11 +16,14 @@ import { AllRequests, YourRequests } from './request-lists';
 import { RequestDialog } from './request-dialog';
 import { PageHeader } from '../../components/page-header';
 import { ReorderAddButtons } from '../../components/reorder-add-buttons';
+import { useIsPortalAdmin } from '../../app/portal-admin';
 
 /** /automations: the shared catalogue (admins manage it) and automation requests. */
 export function AutomationsPage() {
   useDocumentTitle('Automations');
-  const { isAdmin, user } = useAuth();
+  // Staff (admins and staff members) move requests along; only administrators manage the catalogue.
+  const { isAdmin: isStaff, user } = useAuth();
+  const isAdmin = useIsPortalAdmin();
   const list = usePagedList(automationsQuery());
   const remove = useDeleteAutomation();
   const [form, setForm] = useState<{ automation?: Automation } | null>(null);
@@ -89,7 +92,7 @@ export function AutomationsPage() {
         )}
       </QueryStates>
 
-      {isAdmin ? <AllRequests /> : user && <YourRequests clientId={user.id} />}
+      {isStaff ? <AllRequests /> : user && <YourRequests clientId={user.id} />}
 
       {isAdmin ? (
         <>

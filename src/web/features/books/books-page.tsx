@@ -10,13 +10,16 @@ import { booksQuery, useDownloadBook } from './api';
 import { BookCard } from './book-card';
 import { WealthDocuments } from './wealth-documents';
 import { LoadFailed } from '../../components/load-states';
+import { useIsPortalAdmin } from '../../app/portal-admin';
 
 export const BOOKS_HEADING = 'The Secret to Wealth: Volumes 1 & 2';
 
 /** /wealth-secrets: the four books (volume 1 free, the others for members and admins) and the Secret to Wealth documents. */
 export function BooksPage() {
   useDocumentTitle(BOOKS_HEADING);
-  const { user, isAdmin } = useAuth();
+  // Shared content managed by administrators: a staff member sees it as any signed-in user does.
+  const { user } = useAuth();
+  const isAdmin = useIsPortalAdmin();
   const books = useQuery(booksQuery());
   const download = useDownloadBook(isAdmin ? null : (user?.id ?? null));
   const someLocked = books.data?.some((b) => b.locked);

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import type { ClientSort } from '../../../shared/clients';
 
@@ -16,3 +16,24 @@ export const clientListQuery = (sort: ClientSort, q: string, cursor: string | un
       ),
     placeholderData: keepPreviousData,
   });
+
+/** The staff members an admin assigns clients to (the team page holds at most 100 per page). */
+export const staffMembersQuery = () =>
+  queryOptions({
+    queryKey: ['staff-members'],
+    queryFn: async () => unwrap(await api.staff.$get({ query: { role: 'staff', pageSize: '100' } })),
+  });
+
+/** Admins: the chosen clients to one staff member, or back to the admins' pool (null), all at once. */
+export function useAssignClients() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ clientIds, staffId }: { clientIds: string[]; staffId: string | null }) =>
+      unwrap(await api.clients.assignments.$post({ json: { clientIds, staffId } })),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin-clients'] }),
+        queryClient.invalidateQueries({ queryKey: ['staff-members'] }),
+      ]),
+  });
+}

@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { UserCheck } from 'lucide-react';
+import { lazyPage } from '../../app/lazy-page';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Search, Users } from 'lucide-react';
 import { branding } from '../../../shared/branding';
@@ -9,9 +11,10 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { clientListQuery } from './api';
-import { ClientsTable } from './clients-table';
+import { ClientsTable, type Selection } from './clients-table';
 import { LoadFailed } from '../../components/load-states';
 import { countLabel } from '../../../shared/format';
+import { useIsPortalAdmin } from '../../app/portal-admin';
 
 /** The search text once typing has paused, so each keystroke does not query the server. */
 function useDebounced(value: string, ms = 300) {
@@ -23,10 +26,37 @@ function useDebounced(value: string, ms = 300) {
   return settled;
 }
 
+// The assignment dialog loads when an admin opens it.
+const AssignDialog = lazyPage(() => import('./assign-dialog'), 'AssignDialog');
+
+/** The admins' row selection, kept across pages of the list until an assignment is made. */
+function useSelection(): Selection & { clear: () => void } {
+  const [ids, setIds] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setIds((old) => {
+      const next = new Set(old);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const toggleAll = (page: string[]) =>
+    setIds((old) => {
+      const next = new Set(old);
+      if (page.every((id) => next.has(id))) page.forEach((id) => next.delete(id));
+      else page.forEach((id) => next.add(id));
+      return next;
+    });
+  return { ids, toggle, toggleAll, clear: () => setIds(new Set()) };
+}
+
 const selectClass =
   'h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
 
 export function ClientsPage() {
+  // Admins see every client and assign them; a staff member sees their own clients.
+  const isPortalAdmin = useIsPortalAdmin();
+  const selection = useSelection();
+  const [assigning, setAssigning] = useState(false);
+  const title = isPortalAdmin ? 'Clients' : 'My clients';
   const [sort, setSort] = useState<ClientSort>('newest');
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
@@ -44,14 +74,18 @@ export function ClientsPage() {
     to && setPaging({ key, page: next, cursor: next > 1 ? to : undefined });
 
   useEffect(() => {
-    document.title = `Clients · ${branding.productName}`;
-  }, []);
+    document.title = `${title} · ${branding.productName}`;
+  }, [title]);
 
   return (
     <div className="flex flex-col gap-6">
       <header>
-        <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Clients</h1>
-        <p className="text-gray-600">A list of all registered clients including their details</p>
+        <h1 className="text-2xl font-semibold tracking-tight text-gray-900">{title}</h1>
+        <p className="text-gray-600">
+          {isPortalAdmin
+            ? 'A list of all registered clients including their details'
+            : 'The clients assigned to you, with their details'}
+        </p>
       </header>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -89,7 +123,26 @@ export function ClientsPage() {
           </select>
         </div>
         <ClientsExportLink sort={sort} q={q} />
+        {isPortalAdmin && (
+          <Button variant="outline" disabled={selection.ids.size === 0} onClick={() => setAssigning(true)}>
+            <UserCheck aria-hidden="true" /> Assign to...
+            {selection.ids.size > 0 && <span className="sr-only"> ({countLabel(selection.ids.size, 'client')})</span>}
+          </Button>
+        )}
       </div>
+      {isPortalAdmin && assigning && (
+        <Suspense fallback={null}>
+          <AssignDialog
+            clientIds={[...selection.ids]}
+            open={assigning}
+            onOpenChange={setAssigning}
+            onDone={() => {
+              setAssigning(false);
+              selection.clear();
+            }}
+          />
+        </Suspense>
+      )}
 
       {query.isPending && (
         <div className="flex items-center justify-center gap-3 py-16 text-gray-600">
@@ -118,7 +171,7 @@ export function ClientsPage() {
           className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
           aria-busy={query.isFetching}
         >
-          <ClientsTable rows={data.rows} />
+          <ClientsTable rows={data.rows} selection={isPortalAdmin ? selection : undefined} />
           <nav
             className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-gray-600"
             aria-label="Client pages"

@@ -57,8 +57,29 @@ function ProviderBadge({ provider }: { provider: ClientRow['provider'] }) {
   );
 }
 
-/** The clients, one row each; a row opens My Account for that client (click or Enter). */
-export function ClientsTable({ rows }: { rows: ClientRow[] }) {
+/** Row selection for "Assign to..." (admins): the chosen ids, and how a box or the header's box changes them. */
+export type Selection = { ids: ReadonlySet<string>; toggle: (id: string) => void; toggleAll: (ids: string[]) => void };
+
+/** A checkbox kept out of the row's own click and Enter. */
+function SelectBox({ label, checked, onChange }: { label: string; checked: boolean; onChange: () => void }) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={label}
+      checked={checked}
+      onChange={onChange}
+      onClick={(e) => e.stopPropagation()}
+      onKeyDown={(e) => e.stopPropagation()}
+      className="size-4 accent-brand-700"
+    />
+  );
+}
+
+/**
+ * The clients, one row each; a row opens My Account for that client (click or Enter). Admins
+ * switch membership and select rows (`selection`); staff members see both as text.
+ */
+export function ClientsTable({ rows, selection }: { rows: ClientRow[]; selection?: Selection }) {
   const navigate = useNavigate();
   const open = (id: string) => navigate(`/account?client=${encodeURIComponent(id)}`);
   const onKey = (e: KeyboardEvent, id: string) => {
@@ -72,6 +93,15 @@ export function ClientsTable({ rows }: { rows: ClientRow[] }) {
       <table className="w-full min-w-[820px] border-collapse text-left text-sm">
         <thead className="sticky top-0 z-10 bg-gray-50 shadow-[inset_0_-1px_0_var(--color-gray-200)]">
           <tr>
+            {selection && (
+              <th scope="col" className="w-10 px-4 py-3">
+                <SelectBox
+                  label="Select every client on this page"
+                  checked={rows.length > 0 && rows.every((r) => selection.ids.has(r.id))}
+                  onChange={() => selection.toggleAll(rows.map((r) => r.id))}
+                />
+              </th>
+            )}
             {CLIENTS_TABLE_HEADERS.map((h) => (
               <th key={h} scope="col" className="px-4 py-3 font-medium text-gray-700">
                 {h}
@@ -82,7 +112,7 @@ export function ClientsTable({ rows }: { rows: ClientRow[] }) {
         <tbody className="divide-y divide-gray-100">
           {rows.map((row) => {
             // The same texts the CSV export writes.
-            const [name, email, password, phone, , membership, created] = clientCells(row);
+            const [name, email, password, phone, , membership, created, assignedTo] = clientCells(row);
             return (
               <tr
                 key={row.id}
@@ -92,6 +122,15 @@ export function ClientsTable({ rows }: { rows: ClientRow[] }) {
                 onKeyDown={(e) => onKey(e, row.id)}
                 className="cursor-pointer hover:bg-brand-50/60 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
               >
+                {selection && (
+                  <td className="px-4 py-3">
+                    <SelectBox
+                      label={`Select ${row.name || row.email}`}
+                      checked={selection.ids.has(row.id)}
+                      onChange={() => selection.toggle(row.id)}
+                    />
+                  </td>
+                )}
                 <td className="px-4 py-3 font-medium text-gray-900">{name}</td>
                 <td className="px-4 py-3 text-gray-700">{email}</td>
                 <td className="px-4 py-3 text-gray-700">{password}</td>
@@ -100,11 +139,16 @@ export function ClientsTable({ rows }: { rows: ClientRow[] }) {
                   <ProviderBadge provider={row.provider} />
                 </td>
                 <td className="px-4 py-3">
-                  <MembershipSwitch row={row} word={membership} />
+                  {selection ? (
+                    <MembershipSwitch row={row} word={membership} />
+                  ) : (
+                    <span className="text-gray-700">{membership}</span>
+                  )}
                 </td>
                 <td className="px-4 py-3 text-gray-700">
                   <time dateTime={row.createdAt}>{created}</time>
                 </td>
+                <td className="px-4 py-3 text-gray-700">{assignedTo}</td>
               </tr>
             );
           })}

@@ -19,6 +19,7 @@ import { catalogQuery, clientFirstStepQuery } from './api';
 import { FirstStepCard } from './first-step-card';
 import { FirstStepDialog } from './first-step-dialog';
 import { LoadFailed, Loading } from '../../components/load-states';
+import { useIsPortalAdmin } from '../../app/portal-admin';
 
 export const FIRST_STEP_HEADING = 'First Step Accounts';
 
@@ -145,7 +146,9 @@ function MemberView({ clientId }: { clientId: string }) {
 /** /first-step-accounts: starter vendor accounts for members and admins; non-members see the original product's notice. */
 export function FirstStepAccountsPage() {
   useDocumentTitle(FIRST_STEP_HEADING);
-  const { user, isAdmin } = useAuth();
+  // Shared content managed by administrators: a staff member sees it as any signed-in user does.
+  const { user } = useAuth();
+  const isAdmin = useIsPortalAdmin();
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <header>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { HandCoins, Plus } from 'lucide-react';
-import { useAuth } from '../../app/auth-context';
 import { Button } from '../../components/ui/button';
 import { QueryStates } from '../../components/query-states';
 import { usePagedList } from '../../lib/paged-list';
@@ -12,13 +11,15 @@ import { loansQuery } from './api';
 import { LoanCard } from './loan-card';
 import { LoanDialog } from './loan-dialog';
 import { PageHeader } from '../../components/page-header';
+import { useIsPortalAdmin } from '../../app/portal-admin';
 
 export const LOANS_HEADING = 'Credit & Loans Directory';
 
 /** /term-loan: the shared directory of loan offers; anyone signed in adds, authors and admins change. */
 export function LoansPage() {
   useDocumentTitle(LOANS_HEADING);
-  const { isAdmin } = useAuth();
+  // Shared content managed by administrators: a staff member sees it as any signed-in user does.
+  const isAdmin = useIsPortalAdmin();
   const [params, setParams] = useSearchParams();
   // Staff's review queue (?review=pending, where their notices link), else the whole directory.
   const waiting = isAdmin && params.get('review') === 'pending';

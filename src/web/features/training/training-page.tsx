@@ -2,7 +2,6 @@ import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Video } from 'lucide-react';
 import { toast } from 'sonner';
-import { useAuth } from '../../app/auth-context';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { QueryStates } from '../../components/query-states';
 import { usePagedList } from '../../lib/paged-list';
@@ -17,6 +16,7 @@ import { plural } from '../../../shared/format';
 import { PageHeader } from '../../components/page-header';
 import { ReorderAddButtons } from '../../components/reorder-add-buttons';
 import { lazyPage } from '../../app/lazy-page';
+import { useIsPortalAdmin } from '../../app/portal-admin';
 
 // Staff's video form (react-hook-form, the schema) loads only for staff: a client's page does without it.
 const VideoFormDialog = lazyPage(() => import('./video-form-dialog'), 'VideoFormDialog');
@@ -26,7 +26,8 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
 /** /training: the video library. Everyone watches (progress saved); admins manage it and see a client's progress. */
 export function TrainingPage() {
   useDocumentTitle('Training Videos');
-  const { isAdmin } = useAuth();
+  // Shared content managed by administrators: a staff member sees it as any signed-in user does.
+  const isAdmin = useIsPortalAdmin();
   const list = usePagedList(videosQuery());
   const refresh = useRefreshTraining();
   const remove = useDeleteVideo();

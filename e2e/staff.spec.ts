@@ -1,0 +1,111 @@
+import type { Page } from '@playwright/test';
+import {
+  clientSelector,
+  expect,
+  expectAccessible,
+  screenshot,
+  signedInAdmin,
+  signedInClient,
+  signIn,
+  test,
+} from './fixtures';
+
+const PHONE = { width: 390, height: 844 };
+
+/** The signed-in user's id, from the session the page holds. */
+const myId = (page: Page) =>
+  page.evaluate(
+    async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id,
+  );
+
+test('an admin assigns a client to a staff member, who then sees only that client in the clients list and the selector', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const run = Date.now().toString(36);
+  // The staff member starts as a client; an admin makes them staff.
+  const staff = await signedInClient(page, { name: `Sam Staff ${run}` });
+  const staffId = await myId(page);
+  await page.context().clearCookies();
+  const assigned = await signedInClient(page, { name: `Xena Assigned ${run}` });
+  await page.context().clearCookies();
+  await signedInClient(page, { name: `Yuri Pool ${run}` });
+  await page.context().clearCookies();
+
+  await signedInAdmin(page);
+  const status = await page.evaluate(
+    async (id) =>
+      (
+        await fetch(`/api/users/${id}/role`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ role: 'staff' }),
+        })
+      ).status,
+    staffId,
+  );
+  expect(status).toBe(200);
+
+  // Clients list: find the client, select the row, "Assign to...", pick the staff member.
+  await page.goto('/clients');
+  await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
+  await page.getByLabel('Search clients').fill(run);
+  const row = page.getByRole('row', { name: `Open My Account for ${assigned.name}` });
+  await expect(row).toBeVisible();
+  await expect(page.getByRole('row', { name: `Open My Account for Yuri Pool ${run}` })).toBeVisible();
+  const assign = page.getByRole('button', { name: /^Assign to/ });
+  await expect(assign).toBeDisabled();
+  await page.getByRole('checkbox', { name: `Select ${assigned.name}` }).check();
+  await assign.click();
+  const dialog = page.getByRole('dialog', { name: 'Assign to...' });
+  const who = dialog.getByLabel('Staff member');
+  await expect(who.getByRole('option', { name: new RegExp(`^Sam Staff ${run}`) })).toBeAttached();
+  await who.selectOption({ label: `Sam Staff ${run} (0 clients)` });
+  await screenshot(page, 'staff-assign-dialog');
+  await expectAccessible(page, '[role="dialog"]');
+  await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
+  const done = page.getByText(`1 client assigned to Sam Staff ${run}.`);
+  await expect(done).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByRole('cell').last()).toHaveText(`Sam Staff ${run}`);
+  await expect(
+    page
+      .getByRole('row', { name: `Open My Account for Yuri Pool ${run}` })
+      .getByRole('cell')
+      .last(),
+  ).toHaveText('-');
+  // The toast's entry animation is no part of the page under test: checked once it has gone.
+  await expect(done).toBeHidden({ timeout: 15_000 });
+  await expectAccessible(page);
+  await screenshot(page, 'staff-clients-admin');
+
+  // The staff member signs in: "My clients" holds that one client, and so does the client selector.
+  await page.context().clearCookies();
+  await page.setViewportSize(PHONE);
+  await signIn(page, staff.email, staff.password);
+  await page.goto('/clients');
+  await expect(page.getByRole('heading', { level: 1, name: 'My clients' })).toBeVisible();
+  const rows = page.locator('table tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAccessibleName(`Open My Account for ${assigned.name}`);
+  await expect(page.getByText('1 client', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Assign to/ })).toHaveCount(0);
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectAccessible(page);
+  await screenshot(page, 'staff-my-clients-390');
+
+  await page.goto('/bank');
+  const box = clientSelector(page);
+  await expect(box).toHaveValue(assigned.name);
+  await box.click();
+  await box.fill('');
+  const options = page.getByRole('listbox', { name: 'Clients' }).getByRole('option');
+  await expect(options).toHaveCount(1);
+  await expect(options.first()).toContainText(assigned.name);
+  await box.fill(`Yuri Pool ${run}`);
+  await expect(page.getByText('No clients found')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectAccessible(page);
+  await screenshot(page, 'staff-selector-390');
+});
