@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AlertTriangle, Archive, Clock, FileText, LifeBuoy, Phone, PlayCircle, TrendingUp } from 'lucide-react';
 import { useAuth } from '../../app/auth-context';
@@ -9,13 +10,14 @@ import { branding } from '../../../shared/branding';
 import { BUILD_OUT_DAYS, MY_ACCOUNT_TASK } from '../../../shared/compliance-template';
 import { taskProgress } from '../../../shared/compliance-rules';
 import { archiveUrl } from '../documents/api';
-import { buildOutQuery } from './api';
+import { activitiesQuery, buildOutQuery } from './api';
 import { NamedTasks } from './named-tasks';
 import { ProgressPie } from './progress-pie';
 import { RecentActivities } from './recent-activities';
 import { introQuery } from '../training/api';
 import { VideoPlayer } from '../training/video-player';
 import { FundabilityCard } from '../fundability/fundability-card';
+import { fundabilityQuery } from '../fundability/api';
 import { LoadFailed } from '../../components/load-states';
 
 /** The pie appears from this many completed tasks (as in the original product). */
@@ -29,6 +31,13 @@ export function Dashboard() {
   const query = useQuery({ ...buildOutQuery(clientId), enabled: Boolean(clientId) });
   // The intro video an admin chose (Training Videos); the welcome card stays as it is without one.
   const intro = useQuery({ ...introQuery(), enabled: Boolean(clientId) }).data ?? null;
+  // The cards below mount once the build-out has loaded: their requests start now, beside it, not after it.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!clientId) return;
+    if (!isAdmin) void queryClient.prefetchQuery(fundabilityQuery(clientId));
+    void queryClient.prefetchInfiniteQuery(activitiesQuery(clientId));
+  }, [queryClient, clientId, isAdmin]);
 
   if (!clientId || query.isPending)
     return (
