@@ -33,18 +33,40 @@ test('an admin assigns a client to a staff member, who then sees only that clien
   await page.context().clearCookies();
 
   await signedInAdmin(page);
-  const status = await page.evaluate(
-    async (id) =>
-      (
-        await fetch(`/api/users/${id}/role`, {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ role: 'staff' }),
-        })
-      ).status,
-    staffId,
-  );
-  expect(status).toBe(200);
+  // The client's page: an admin makes the client a staff member (the Team page then lists them).
+  await page.goto(`/account?client=${staffId}`);
+  const card = page.getByRole('region', { name: 'Staff member and role' });
+  await expect(card.getByText("No one (the admins' pool)")).toBeVisible();
+  await card.getByRole('button', { name: 'Change role...' }).click();
+  const roleDialog = page.getByRole('dialog', { name: 'Change role' });
+  await roleDialog.getByLabel('Role').selectOption('staff');
+  await expect(roleDialog.getByText('Works the clients assigned to them.')).toBeVisible();
+  await expectAccessible(page, '[role="dialog"]');
+  await roleDialog.getByRole('button', { name: 'Save role' }).click();
+  const promoted = page.getByText(`Sam Staff ${run} is now a staff member.`);
+  await expect(promoted).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+  const member = page.getByRole('list', { name: 'Team members' }).getByRole('listitem').filter({ hasText: staff.name });
+  await expect(member).toContainText('Staff member · 0 clients');
+  // Demoting asks first, saying what it takes away; going back changes nothing.
+  await member.getByRole('button', { name: `Change role of ${staff.name}` }).click();
+  await roleDialog.getByLabel('Role').selectOption('client');
+  await roleDialog.getByRole('button', { name: 'Save role' }).click();
+  await expect(roleDialog.getByText(`Make ${staff.name} a client?`)).toBeVisible();
+  await expect(
+    roleDialog.getByText("The clients assigned to them go back to the admins' pool.", { exact: false }),
+  ).toBeVisible();
+  await expectAccessible(page, '[role="dialog"]');
+  await screenshot(page, 'staff-role-demote-confirm');
+  await roleDialog.getByRole('button', { name: 'Back' }).click();
+  await roleDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(roleDialog).toBeHidden();
+  // The admin's own row: no control over their own role.
+  await expect(page.getByText('Another administrator can change your role.')).toBeVisible();
+  // The toast's entry animation is no part of the page under test: checked once it has gone.
+  await expect(promoted).toBeHidden({ timeout: 15_000 });
+  await expectAccessible(page);
+  await screenshot(page, 'staff-team-page');
 
   // Clients list: find the client, select the row, "Assign to...", pick the staff member.
   await page.goto('/clients');
@@ -78,6 +100,23 @@ test('an admin assigns a client to a staff member, who then sees only that clien
   await expect(done).toBeHidden({ timeout: 15_000 });
   await expectAccessible(page);
   await screenshot(page, 'staff-clients-admin');
+
+  // The client's page: assign Yuri to the staff member, then back to the pool.
+  await page.getByRole('row', { name: `Open My Account for Yuri Pool ${run}` }).click();
+  const yuriCard = page.getByRole('region', { name: 'Staff member and role' });
+  await expect(yuriCard.getByText("No one (the admins' pool)")).toBeVisible();
+  await yuriCard.getByRole('button', { name: 'Assign to...' }).click();
+  await dialog.getByLabel('Staff member').selectOption({ label: `Sam Staff ${run} (1 client)` });
+  await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(page.getByText(`Yuri Pool ${run} assigned to Sam Staff ${run}.`)).toBeVisible();
+  await expect(yuriCard.getByText(`Sam Staff ${run}`, { exact: true })).toBeVisible();
+  await screenshot(page, 'staff-client-page-assigned');
+  await yuriCard.getByRole('button', { name: 'Change...' }).click();
+  await expect(dialog.getByLabel('Staff member')).toHaveValue(staffId);
+  await dialog.getByLabel('Staff member').selectOption({ label: "No one (the admins' pool)" });
+  await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(page.getByText(`Yuri Pool ${run} back in the admins' pool.`)).toBeVisible();
+  await expect(yuriCard.getByText("No one (the admins' pool)")).toBeVisible();
 
   // The staff member signs in: "My clients" holds that one client, and so does the client selector.
   await page.context().clearCookies();

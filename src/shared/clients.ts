@@ -3,7 +3,7 @@ import { pageFields } from './paging';
 import { isSingleLine, singleLine } from './text';
 import { formatDate } from './format';
 import type { AssignedStaff } from './staff';
-export { type ClientSummary } from './clients-rules';
+export { type ClientSummary, type ClientSummaryWithStaff } from './clients-rules';
 
 export const clientSorts = ['newest', 'oldest', 'email_asc', 'email_desc'] as const;
 /** The Clients screen's orders, plus by name (name, else e-mail; A-Z) for the client selector. */

@@ -7,3 +7,10 @@ export type Role = (typeof roles)[number];
 
 /** A member of the portal's team (admin or staff): acts for clients rather than being one. */
 export const isStaffRole = (role: string | null | undefined) => role === 'admin' || role === 'staff';
+
+/** How the web app names each role. */
+export const roleLabels: Record<Role, string> = { client: 'Client', staff: 'Staff member', admin: 'Administrator' };
+
+/** How much each role may do: a change to a lower one takes access away (the web app asks first). */
+const roleRank: Record<Role, number> = { client: 0, staff: 1, admin: 2 };
+export const isDemotion = (from: Role, to: Role) => roleRank[to] < roleRank[from];

@@ -7,7 +7,10 @@ export type NavItem = {
   section: 'RESOURCES' | 'BUSINESS SETUP' | 'WEB PRESENCE' | 'CREDIT BUILDING' | 'SUPPORT' | 'ADMIN';
   /** Sub-item of a collapsible group, keyed by the group's primary path. */
   parent?: string;
+  /** Staff only (administrators and staff members). */
   adminOnly?: boolean;
+  /** Administrators only: the portal itself rather than one client's work. */
+  portalAdminOnly?: boolean;
   comingSoon?: boolean;
   live?: boolean;
 };
@@ -99,10 +102,15 @@ export const navItems: NavItem[] = [
     section: 'ADMIN',
     adminOnly: true,
   },
+  { path: '/team', label: 'Team', heading: 'Team', section: 'ADMIN', adminOnly: true, portalAdminOnly: true },
   { path: '/statistics', label: 'App info', heading: 'App info', section: 'ADMIN', adminOnly: true, comingSoon: true },
 ];
 
 /** Pages not in the sidebar but still routed. */
 export const extraPages = [{ path: '/merchant', heading: 'Merchant Account', label: 'Merchant Account' }];
+
+/** Whether the user sees `item`: staff see the staff's pages, administrators their own too. */
+export const mayOpen = (item: NavItem, role: string | null | undefined) =>
+  item.portalAdminOnly ? role === 'admin' : !item.adminOnly || role === 'admin' || role === 'staff';
 
 export const sections = ['RESOURCES', 'BUSINESS SETUP', 'WEB PRESENCE', 'CREDIT BUILDING', 'SUPPORT', 'ADMIN'] as const;

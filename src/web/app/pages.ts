@@ -33,6 +33,7 @@ export const builtPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/store-credit': lazyPage(() => import('../features/cards/cards-page'), 'StoreCreditPage'),
   '/revolving-credit': lazyPage(() => import('../features/cards/cards-page'), 'RevolvingCreditPage'),
   '/automations': lazyPage(() => import('../features/automations/automations-page'), 'AutomationsPage'),
+  '/team': lazyPage(() => import('../features/team/team-page'), 'TeamPage'),
   '/support': lazyPage(() => import('../features/support/support-page'), 'SupportPage'),
 };
 

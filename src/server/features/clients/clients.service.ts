@@ -10,7 +10,7 @@ import {
   type ClientPage,
   type ClientRow,
   type ClientSort,
-  type ClientSummary,
+  type ClientSummaryWithStaff,
 } from '../../../shared/clients';
 
 /**
@@ -159,11 +159,24 @@ export async function listClients(db: Db, asker: Asker, query: ClientListQuery):
   return { rows, total, pageSize: query.pageSize, nextCursor: cursor(next), prevCursor: cursor(prev) };
 }
 
-/** One client's name, e-mail and phone by id (staff only, for a client they work: the client selector names its choice). */
-export async function getClientSummary(db: Db, clientId: string): Promise<ClientSummary | null> {
+/**
+ * One client's name, e-mail, phone and staff member by id (staff only, for a client they work: the
+ * client selector names its choice, the client's page shows whom they are assigned to).
+ */
+export async function getClientSummary(db: Db, clientId: string): Promise<ClientSummaryWithStaff | null> {
   const [row] = await db
-    .select({ id: authUsers.id, name: authUsers.name, email: authUsers.email, phone: authUsers.phone })
+    .select({
+      id: authUsers.id,
+      name: authUsers.name,
+      email: authUsers.email,
+      phone: authUsers.phone,
+      staffId: assignee.id,
+      staffName: assignee.name,
+    })
     .from(authUsers)
+    .leftJoin(assignee, eq(assignee.id, authUsers.assignedStaffId))
     .where(eq(authUsers.id, clientId));
-  return row ?? null;
+  if (!row) return null;
+  const { staffId, staffName, ...client } = row;
+  return { ...client, assignedStaff: staffId ? { id: staffId, name: staffName ?? '' } : null };
 }

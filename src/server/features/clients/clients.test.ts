@@ -144,7 +144,13 @@ describe('admin clients list', () => {
     const id = page.rows[0].id;
     const res = await admin.get(`/api/clients/${id}/summary`);
     expect(res.status).toBe(200);
-    expect((await res.json()) as ClientSummary).toEqual({ id, name: 'Zoe Zulu', email: people[2].email, phone: '' });
+    expect((await res.json()) as ClientSummary).toEqual({
+      id,
+      name: 'Zoe Zulu',
+      email: people[2].email,
+      phone: '',
+      assignedStaff: null,
+    });
     expect((await admin.get('/api/clients/no-such-client/summary')).status).toBe(404);
     expect((await client.get(`/api/clients/${id}/summary`)).status).toBe(403);
     expect((await t.request('GET', `/api/clients/${id}/summary`)).status).toBe(401);

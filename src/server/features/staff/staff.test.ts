@@ -70,6 +70,18 @@ describe('assignment', () => {
     expect(log.rows[0].actor).toBe('Ada Admin (staff)');
   });
 
+  it("the client's summary names their staff member (the client's page shows it), null in the pool", async () => {
+    const lee = await make('staff', 'Lee Staff');
+    const summary = async () =>
+      ((await (await admin.agent.get(`/api/clients/${b.id}/summary`)).json()) as { assignedStaff: unknown })
+        .assignedStaff;
+    expect(await summary()).toBeNull();
+    expect((await assign(b.id, lee.id)).status).toBe(200);
+    expect(await summary()).toEqual({ id: lee.id, name: 'Lee Staff' });
+    expect((await assign(b.id, null)).status).toBe(200);
+    expect(await summary()).toBeNull();
+  });
+
   it('refuses a staff id that is no staff member, a client id that is no client, and staff or clients asking (nothing changes)', async () => {
     const sam = await make('staff', 'Sam Two');
     for (const staffId of [b.id, admin.id, 'no-such-user']) {

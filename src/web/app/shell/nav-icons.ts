@@ -23,6 +23,7 @@ import {
   Store,
   UserCog,
   Users,
+  UsersRound,
   Wallet,
   Workflow,
   type LucideIcon,
@@ -53,6 +54,7 @@ const icons: Record<string, LucideIcon> = {
   '/account': UserCog,
   '/clients': Users,
   '/document-requests': FileUp,
+  '/team': UsersRound,
   '/statistics': Info,
   '/merchant': Wallet,
 };

@@ -75,7 +75,7 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
   const items = useQuery({ ...itemsQuery(clientId, q), enabled, placeholderData: keepPreviousData });
   const clients = useQuery({ ...clientsQuery(q), enabled: enabled && isAdmin, placeholderData: keepPreviousData });
 
-  const pages = useMemo(() => searchablePages(isAdmin), [isAdmin]);
+  const pages = useMemo(() => searchablePages(user?.role), [user?.role]);
   const groups: Group[] = useMemo(() => {
     const pageOptions = rankPages(matchPages(pages, typed), typed)
       .slice(0, SEARCH_PER_KIND)

@@ -1,10 +1,10 @@
-import { extraPages, navItems, type NavItem } from '../nav';
+import { extraPages, mayOpen, navItems, type NavItem } from '../nav';
 
 export type SearchablePage = { path: string; label: string; heading: string; section?: NavItem['section'] };
 
 /** Every routed page this user may open: the sidebar's items plus the pages it does not list. */
-export function searchablePages(isAdmin: boolean): SearchablePage[] {
-  const fromNav = navItems.filter((item) => isAdmin || !item.adminOnly);
+export function searchablePages(role: string | null | undefined): SearchablePage[] {
+  const fromNav = navItems.filter((item) => mayOpen(item, role));
   return [...fromNav, ...extraPages];
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { branding } from '../../../shared/branding';
 import { useAuth } from '../auth-context';
-import { navItems, sections } from '../nav';
+import { mayOpen, navItems, sections } from '../nav';
 import { SidebarFooter } from './sidebar-footer';
 import { SidebarSection } from './sidebar-section';
 import type { NavGroups } from './use-nav-groups';
@@ -27,7 +27,7 @@ function SidebarHeader() {
 
 /** The sidebar's content; the shell places it in a fixed column (md+) or in the mobile drawer. */
 export function Sidebar({ groups }: { groups: NavGroups }) {
-  const { isAdmin } = useAuth();
+  const { isAdmin, user } = useAuth();
   const visibleSections = sections.filter((s) => s !== 'ADMIN' || isAdmin);
   const { pathname } = useLocation();
   const navRef = useRef<HTMLElement>(null);
@@ -46,7 +46,7 @@ export function Sidebar({ groups }: { groups: NavGroups }) {
           <SidebarSection
             key={section}
             title={section}
-            items={navItems.filter((item) => item.section === section && (isAdmin || !item.adminOnly))}
+            items={navItems.filter((item) => item.section === section && mayOpen(item, user?.role))}
             groups={groups}
           />
         ))}

@@ -13,6 +13,8 @@ import { SessionsPanel } from './sessions-panel';
 import { ClientSessionsAdmin } from './client-sessions-admin';
 import { DataExportPanel } from './data-export-panel';
 import { TwoFactorSettings } from '../two-factor/two-factor-settings';
+import { ClientStaffCard } from '../team/client-staff-card';
+import { useIsPortalAdmin } from '../../app/portal-admin';
 
 /**
  * /account: clients act on their own id. Admins see their own account (name, e-mail, Security
@@ -20,6 +22,7 @@ import { TwoFactorSettings } from '../two-factor/two-factor-settings';
  */
 export function AccountPage() {
   const { user, isAdmin } = useAuth();
+  const isPortalAdmin = useIsPortalAdmin();
   const [params, setParams] = useSearchParams();
   const chosen = useDefaultClient(isAdmin, params.get('client'));
   const clientId = isAdmin ? chosen : (user?.id ?? null);
@@ -36,6 +39,7 @@ export function AccountPage() {
         {isAdmin && <ClientSelector value={clientId} onChange={(id) => setParams({ client: id })} />}
         {clientId && (
           <div key={clientId} className="flex flex-col gap-6">
+            {isPortalAdmin && <ClientStaffCard clientId={clientId} />}
             <ProfilePanel clientId={clientId} />
             <MembershipPanel clientId={clientId} isAdmin={isAdmin} />
             <NotificationPreferences clientId={clientId} />

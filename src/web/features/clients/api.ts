@@ -24,6 +24,13 @@ export const staffMembersQuery = () =>
     queryFn: async () => unwrap(await api.staff.$get({ query: { role: 'staff', pageSize: '100' } })),
   });
 
+/** The client's page (admins): who the client is and whom they are assigned to. */
+export const clientAssignmentQuery = (clientId: string) =>
+  queryOptions({
+    queryKey: ['client-assignment', clientId],
+    queryFn: async () => unwrap(await api.clients[':clientId'].summary.$get({ param: { clientId } })),
+  });
+
 /** Admins: the chosen clients to one staff member, or back to the admins' pool (null), all at once. */
 export function useAssignClients() {
   const queryClient = useQueryClient();
@@ -31,9 +38,10 @@ export function useAssignClients() {
     mutationFn: async ({ clientIds, staffId }: { clientIds: string[]; staffId: string | null }) =>
       unwrap(await api.clients.assignments.$post({ json: { clientIds, staffId } })),
     onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin-clients'] }),
-        queryClient.invalidateQueries({ queryKey: ['staff-members'] }),
-      ]),
+      Promise.all(
+        ['admin-clients', 'staff-members', 'team', 'client-assignment'].map((key) =>
+          queryClient.invalidateQueries({ queryKey: [key] }),
+        ),
+      ),
   });
 }

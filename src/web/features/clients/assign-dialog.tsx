@@ -10,23 +10,30 @@ import { staffMembersQuery, useAssignClients } from './api';
 
 const POOL = '';
 
-/** Admins: "Assign to..." the selected clients: a staff member, or no one (the admins' pool). */
+/**
+ * Admins: "Assign to..." the selected clients (the Clients list), or one client (`clientName`, their
+ * page, starting from `current`, their staff member now): a staff member, or no one (the admins' pool).
+ */
 export function AssignDialog({
   clientIds,
+  clientName,
+  current = null,
   open,
   onOpenChange,
   onDone,
 }: {
   clientIds: string[];
+  clientName?: string;
+  current?: string | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onDone: () => void;
 }) {
   const staff = useQuery({ ...staffMembersQuery(), enabled: open });
   const assign = useAssignClients();
-  const [staffId, setStaffId] = useState(POOL);
+  const [staffId, setStaffId] = useState(current ?? POOL);
   const selectId = useId();
-  const who = countLabel(clientIds.length, 'client');
+  const who = clientName ?? countLabel(clientIds.length, 'client');
 
   function save() {
     assign.mutate(
@@ -47,7 +54,10 @@ export function AssignDialog({
 
   return (
     <Dialog open={open} onOpenChange={(o) => !assign.isPending && onOpenChange(o)}>
-      <DialogContent title="Assign to..." description={`Who works the ${who} you selected.`}>
+      <DialogContent
+        title="Assign to..."
+        description={clientName ? `Who works with ${clientName}.` : `Who works the ${who} you selected.`}
+      >
         <div className="flex flex-col gap-4">
           {staff.isError ? (
             <LoadFailed message="Could not load the staff members." query={staff} />

@@ -1,0 +1,96 @@
+import { Suspense, useEffect, useState } from 'react';
+import { ShieldCheck, UserCog } from 'lucide-react';
+import { branding } from '../../../shared/branding';
+import { countLabel } from '../../../shared/format';
+import { roleLabels } from '../../../shared/roles';
+import type { StaffMember } from '../../../shared/staff';
+import { useAuth } from '../../app/auth-context';
+import { lazyPage } from '../../app/lazy-page';
+import { useIsPortalAdmin } from '../../app/portal-admin';
+import { PageHeader } from '../../components/page-header';
+import { QueryStates } from '../../components/query-states';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { usePagedList } from '../../lib/paged-list';
+import { teamQuery } from './api';
+
+// The role dialog loads when an admin opens it.
+const RoleDialog = lazyPage(() => import('./role-dialog'), 'RoleDialog');
+
+/** One member of the team: who they are, their role and clients, and the admin's controls. */
+function MemberRow({ member, isYou, onChangeRole }: { member: StaffMember; isYou: boolean; onChangeRole: () => void }) {
+  const name = member.name || member.email;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+      <div className="min-w-0">
+        <p className="break-words font-medium text-gray-900">
+          {name}
+          {isYou && <span className="ml-2 text-xs font-normal text-gray-600">(you)</span>}
+        </p>
+        {member.name && <p className="break-all text-sm text-gray-600">{member.email}</p>}
+        <p className="text-sm text-gray-700">
+          <span className="inline-flex items-center gap-1">
+            {member.role === 'admin' && <ShieldCheck className="size-4 text-brand-700" aria-hidden="true" />}
+            {roleLabels[member.role]}
+          </span>
+          {member.role === 'staff' && <> · {countLabel(member.assignedClients, 'client')}</>}
+        </p>
+      </div>
+      {isYou ? (
+        <p className="text-sm text-gray-600">Another administrator can change your role.</p>
+      ) : (
+        <Button size="sm" variant="outline" onClick={onChangeRole} aria-label={`Change role of ${name}`}>
+          <UserCog aria-hidden="true" /> Change role...
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/** /team: the portal's administrators and staff members; admins change their roles here. */
+export function TeamPage() {
+  const { user } = useAuth();
+  const isPortalAdmin = useIsPortalAdmin();
+  const team = usePagedList(teamQuery(), isPortalAdmin);
+  const [editing, setEditing] = useState<StaffMember | null>(null);
+
+  useEffect(() => {
+    document.title = `Team · ${branding.productName}`;
+  }, []);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Team"
+        intro="The administrators and staff members. To make a client a staff member, open the client from the Clients list."
+      />
+      {!isPortalAdmin ? (
+        <Alert tone="info">Only administrators manage the team.</Alert>
+      ) : (
+        <QueryStates
+          query={team}
+          noun="members"
+          loading="Loading the team..."
+          error="Could not load the team."
+          empty={{ title: 'No team members yet', hint: 'Administrators and staff members will appear here.' }}
+        >
+          {(members) => (
+            <ul
+              className="divide-y divide-gray-100 rounded-lg border border-gray-200 bg-white"
+              aria-label="Team members"
+            >
+              {members.map((m) => (
+                <MemberRow key={m.id} member={m} isYou={m.id === user?.id} onChangeRole={() => setEditing(m)} />
+              ))}
+            </ul>
+          )}
+        </QueryStates>
+      )}
+      {editing && (
+        <Suspense fallback={null}>
+          <RoleDialog key={editing.id} user={editing} open onOpenChange={(open) => !open && setEditing(null)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
