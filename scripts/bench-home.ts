@@ -6,6 +6,7 @@
 //
 //   npm run bench:home        (about 1-2 minutes; not part of npm test)
 import pg from 'pg';
+import { buildServer } from './build-server.mjs';
 import {
   formatMs,
   freePort,
@@ -67,6 +68,7 @@ async function seedClients(db: pg.Client, from: number, to: number) {
 
 async function main() {
   const started = Date.now();
+  await buildServer();
   const pgCluster = await startPostgres();
   const db = new pg.Client({ connectionString: pgCluster.url });
   await db.connect();

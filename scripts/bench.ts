@@ -236,7 +236,6 @@ async function startApp(target: { databaseUrl?: string; dataDir: string }) {
     port: await freePort(),
     dataDir: target.dataDir,
     databaseUrl: target.databaseUrl,
-    built: true,
     env: { ADMIN_EMAILS: ADMIN_EMAIL, SEED_DEMO: 'false', DATA_KEY },
   });
   const startMs = await waitHealthy(server, 120_000);

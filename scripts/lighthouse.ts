@@ -145,7 +145,7 @@ async function main() {
   if (process.env.LIGHTHOUSE_BUILD !== 'false') build();
   const dataDir = tempDir('lighthouse-data-');
   await createClient(dataDir);
-  const server = spawnServer({ port: await freePort(), dataDir, built: true });
+  const server = spawnServer({ port: await freePort(), dataDir });
   await waitHealthy(server, 120_000);
   const chromium = await startChromium();
   const misses: string[] = [];

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { infiniteQueryOptions, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { hasMorePages, type Page } from '../../shared/paging-rules';
+import { formatTotal, hasMorePages, type Page } from '../../shared/paging-rules';
 import { Button } from '../components/ui/button';
 
 /**
@@ -32,6 +32,8 @@ export function usePagedList<T, X extends object = object>(
     error: q.error,
     data: items,
     total: q.data?.pages.at(-1)?.total ?? 0,
+    /** The total is a lower bound: an all-clients list not counted to its end. */
+    totalAtLeast: q.data?.pages.at(-1)?.totalAtLeast,
     /** The newest page loaded, with any fields the route answers beside the items. */
     lastPage: q.data?.pages.at(-1),
     refetch: q.refetch,
@@ -49,7 +51,9 @@ export function ShowMore({
   onShowAll,
 }: {
   list: Pick<PagedList<unknown>, 'data'> &
-    Partial<Pick<PagedList<unknown>, 'total' | 'hasNextPage' | 'fetchNextPage' | 'isFetchingNextPage'>>;
+    Partial<
+      Pick<PagedList<unknown>, 'total' | 'totalAtLeast' | 'hasNextPage' | 'fetchNextPage' | 'isFetchingNextPage'>
+    >;
   noun: string;
   /** Offered beside Show more: loads every remaining page. */
   onShowAll?: () => void;
@@ -59,7 +63,8 @@ export function ShowMore({
   return (
     <div className="flex flex-wrap items-center justify-center gap-3 py-2 text-sm text-gray-600">
       <span>
-        Showing {list.data?.length ?? 0} of {(list.total ?? 0).toLocaleString('en-US')} {noun}
+        Showing {list.data?.length ?? 0} of {formatTotal({ total: list.total ?? 0, totalAtLeast: list.totalAtLeast })}{' '}
+        {noun}
       </span>
       <Button size="sm" variant="outline" disabled={list.isFetchingNextPage} onClick={() => void next()}>
         {list.isFetchingNextPage ? 'Loading...' : 'Show more'}

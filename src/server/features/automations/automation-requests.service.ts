@@ -6,13 +6,13 @@ import type { Deps } from '../../app-env';
 import type { Db } from '../../db/client';
 import { authUsers, automationRequests } from '../../db/schema';
 import { ownedByClient, type Asker, type Scope } from '../../middleware/access';
-import { pageWindow } from '../../lib/paging';
+import { pageWindow, toCappedPage, toPage } from '../../lib/paging';
 import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
 import { notify, notifyStaff } from '../notifications/notifications.service';
 import { isDocumentId } from '../documents/documents.service';
 import { LIMITS, limitReached } from '../../../shared/limits';
-import type { Page } from '../../../shared/paging';
+import type { Page, PageQuery } from '../../../shared/paging';
 import {
   REQUEST_STATE_LABELS,
   REQUEST_TRANSITIONS,
@@ -59,24 +59,26 @@ const toRequest = ({ clientEmail, clientName, ...r }: Row): AutomationRequest =>
 
 const listWhere = (conds: (SQL | undefined)[]) => and(...conds.filter((c): c is SQL => !!c));
 
-async function pageOf(
+/** A page of requests; `everyClient`: the staff's list, whose total is capped (cappedTotal). */
+function pageOf(
   db: Db,
   where: SQL | undefined,
-  q: { page: number; pageSize: number },
+  q: PageQuery,
+  { everyClient = false } = {},
 ): Promise<Page<AutomationRequest>> {
   const { limit, offset } = pageWindow(q);
-  const [rows, total] = await Promise.all([
-    db
-      .select(columns)
-      .from(automationRequests)
-      .innerJoin(authUsers, eq(authUsers.id, automationRequests.userId))
-      .where(where)
-      .orderBy(desc(automationRequests.createdAt), desc(automationRequests.id))
-      .limit(limit)
-      .offset(offset),
-    db.$count(automationRequests, where),
-  ]);
-  return { items: rows.map(toRequest), total, page: q.page, pageSize: q.pageSize };
+  const rows = db
+    .select(columns)
+    .from(automationRequests)
+    .innerJoin(authUsers, eq(authUsers.id, automationRequests.userId))
+    .where(where)
+    .orderBy(desc(automationRequests.createdAt), desc(automationRequests.id))
+    .limit(limit)
+    .offset(offset)
+    .then((r) => r.map(toRequest));
+  return everyClient
+    ? toCappedPage(db, q, rows, automationRequests, where)
+    : toPage(q, rows, db.$count(automationRequests, where));
 }
 
 /** A client's own requests, newest first. */
@@ -97,6 +99,7 @@ export const listAllRequests = (db: Db, asker: Asker, q: z.output<typeof allRequ
       q.state ? eq(automationRequests.state, q.state) : undefined,
     ]),
     q,
+    { everyClient: true },
   );
 
 /** Requests not yet done or declined. */

@@ -13,7 +13,7 @@ import type {
 } from '../../../shared/bank-accounts';
 import { LIMITS } from '../../../shared/limits';
 import type { Page, PageQuery } from '../../../shared/paging';
-import { pageWindow, toPage } from '../../lib/paging';
+import { pageWindow, toCappedPage, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
@@ -93,12 +93,14 @@ export async function listAllBankAccounts(
     .orderBy(desc(businessBankAccounts.createdAt), desc(businessBankAccounts.id))
     .limit(pageWindow(q).limit)
     .offset(pageWindow(q).offset);
-  return toPage(
+  return toCappedPage(
+    db,
     q,
     rows.then((r) =>
       r.map((row) => ({ ...toView(keyring, row.account), clientName: row.clientName, clientEmail: row.clientEmail })),
     ),
-    db.$count(businessBankAccounts, where),
+    businessBankAccounts,
+    where,
   );
 }
 

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/cards';
 import { LIMITS } from '../../../shared/limits';
 import type { Page, PageQuery } from '../../../shared/paging';
-import { pageWindow, toPage } from '../../lib/paging';
+import { pageWindow, toCappedPage, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
@@ -155,7 +155,8 @@ export async function listAllCards(
     .orderBy(desc(table.createdAt), desc(table.id))
     .limit(pageWindow(q).limit)
     .offset(pageWindow(q).offset);
-  return toPage(
+  return toCappedPage(
+    db,
     q,
     rows.then((r) =>
       r.map((row) => ({
@@ -164,7 +165,8 @@ export async function listAllCards(
         clientEmail: row.clientEmail,
       })),
     ),
-    db.$count(table, where),
+    table,
+    where,
   );
 }
 

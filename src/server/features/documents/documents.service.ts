@@ -9,7 +9,7 @@ import type { AdminBusinessDocument, BusinessDocument, DocumentType } from '../.
 import { REQUEST_DOCUMENT_KEPT } from '../../../shared/document-requests';
 import { LIMITS } from '../../../shared/limits';
 import type { Page, PageQuery } from '../../../shared/paging';
-import { pageWindow, toPage } from '../../lib/paging';
+import { pageWindow, toCappedPage, toPage } from '../../lib/paging';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { assertStorageRoom } from '../../uploads/upload-limits';
 import { recordAudit } from '../audit/audit.service';
@@ -74,10 +74,12 @@ export async function listAllDocuments(
     .orderBy(desc(businessDocuments.createdAt), desc(businessDocuments.id))
     .limit(pageWindow(q).limit)
     .offset(pageWindow(q).offset);
-  return toPage(
+  return toCappedPage(
+    db,
     q,
     rows.then((r) => r.map(toDocument)),
-    db.$count(businessDocuments, where),
+    businessDocuments,
+    where,
   );
 }
 
