@@ -33,6 +33,21 @@ describe('the one formatter set', () => {
     expect(formatDateTime('2026-11-22T15:04:00Z', 'UTC')).toBe('Nov 22, 2026, 3:04 PM');
   });
 
+  it('writes with its kept formatters what toLocaleString writes, zone by zone, and Invalid Date for no date', () => {
+    const options = { year: 'numeric', month: 'short', day: 'numeric' } as const;
+    for (const zone of [undefined, 'UTC', 'America/New_York', 'Asia/Tokyo', 'UTC']) {
+      for (const at of ['2026-03-08T06:59:00Z', '2026-11-22T23:30:00Z', '2024-02-29T12:00:00.123Z']) {
+        expect(formatDate(at, zone)).toBe(new Date(at).toLocaleDateString('en-US', { ...options, timeZone: zone }));
+        expect(formatDateTime(at, zone)).toBe(
+          new Date(at).toLocaleString('en-US', { ...options, hour: 'numeric', minute: '2-digit', timeZone: zone }),
+        );
+      }
+    }
+    expect(formatDate('not a date')).toBe('Invalid Date');
+    expect(formatDateTime('not a date', 'UTC')).toBe('Invalid Date');
+    expect(() => formatDate('2026-11-22T12:00:00Z', 'Not/AZone')).toThrow(RangeError);
+  });
+
   it('sizes in words, 1024-based', () => {
     expect(formatBytes(512)).toBe('512 bytes');
     expect(formatBytes(10 * 1024 * 1024)).toBe('10 MB');

@@ -2,30 +2,42 @@
 // grouping, dates and times in en-US words. The server's texts (notifications, mails) and every
 // screen use these, so '$1,600.00 on Nov 22, 2026' reads the same wherever it appears.
 
-const money = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const wholeMoney = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-const count = new Intl.NumberFormat('en-US');
+// Each Intl formatter is made on first use and kept: making one costs far more than using it (a
+// currency formatter loads its locale data), so one made at start-up delays the first paint of
+// every page importing this module, and one made per call (toLocaleDateString with options) costs
+// that again for every date of a list.
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function kept<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let formatter = cache.get(key) as F | undefined;
+  if (!formatter) {
+    formatter = make();
+    cache.set(key, formatter);
+  }
+  return formatter;
+}
+const currency = (digits: number) =>
+  kept(
+    `money:${digits}`,
+    () =>
+      new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }),
+  );
+const count = () => kept('count', () => new Intl.NumberFormat('en-US'));
 
 const toNumber = (amount: number | string) => (typeof amount === 'number' ? amount : Number(amount));
 
 /** Money with cents: 1600 or '1600.00' gives '$1,600.00'. */
-export const formatMoney = (amount: number | string) => money.format(toNumber(amount));
+export const formatMoney = (amount: number | string) => currency(2).format(toNumber(amount));
 
 /** Money in whole dollars, as plan prices are quoted: '$1,600'. */
-export const formatMoneyWhole = (amount: number | string) => wholeMoney.format(toNumber(amount));
+export const formatMoneyWhole = (amount: number | string) => currency(0).format(toNumber(amount));
 
 /** A count with grouping: '10,000'. */
-export const formatCount = (n: number) => count.format(n);
+export const formatCount = (n: number) => count().format(n);
 
 /** The word for `n` things: `one` for exactly 1, else `many` (the word plus 's' unless given). */
 export const plural = (n: number, one: string, many = `${one}s`) => (n === 1 ? one : many);
@@ -33,8 +45,14 @@ export const plural = (n: number, one: string, many = `${one}s`) => (n === 1 ? o
 /** A count and its noun, for anything that may be 1: '1 result', '0 results', '10,000 files'. */
 export const countLabel = (n: number, one: string, many?: string) => `${formatCount(n)} ${plural(n, one, many)}`;
 
+/** As toLocaleString: a value that is no date reads 'Invalid Date' (format() would throw). */
+const formatMoment = (formatter: Intl.DateTimeFormat, date: Date) =>
+  Number.isNaN(date.getTime()) ? 'Invalid Date' : formatter.format(date);
+
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const dateOptions = { year: 'numeric', month: 'short', day: 'numeric' } as const;
+const dateFormat = (timeZone: string | undefined) =>
+  kept(`date:${timeZone ?? ''}`, () => new Intl.DateTimeFormat('en-US', { ...dateOptions, timeZone }));
 
 /**
  * A date: 'Nov 22, 2026'. A calendar day ('2026-11-22', as payments and bank accounts store them)
@@ -43,14 +61,18 @@ const dateOptions = { year: 'numeric', month: 'short', day: 'numeric' } as const
  */
 export function formatDate(value: Date | string, timeZone?: string): string {
   if (typeof value === 'string' && CALENDAR_DAY.test(value)) {
-    return new Date(`${value}T00:00:00Z`).toLocaleDateString('en-US', { ...dateOptions, timeZone: 'UTC' });
+    return formatMoment(dateFormat('UTC'), new Date(`${value}T00:00:00Z`));
   }
-  return new Date(value).toLocaleDateString('en-US', { ...dateOptions, timeZone });
+  return formatMoment(dateFormat(timeZone), new Date(value));
 }
 
 /** A moment with its time: 'Nov 22, 2026, 3:04 PM', on the reader's clock (or in `timeZone`). */
 export function formatDateTime(value: Date | string, timeZone?: string): string {
-  return new Date(value).toLocaleString('en-US', { ...dateOptions, hour: 'numeric', minute: '2-digit', timeZone });
+  const formatter = kept(
+    `datetime:${timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat('en-US', { ...dateOptions, hour: 'numeric', minute: '2-digit', timeZone }),
+  );
+  return formatMoment(formatter, new Date(value));
 }
 
 /** A size in words: '10 MB', '1.5 GB' (1024-based, one decimal when not whole). */
