@@ -12,11 +12,11 @@ const BUDGET_GZIP = 100_000;
 
 const phone = { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true };
 
-/** Every script the page asked for, from its first request until the network went quiet. */
+/** Every script request the page made (a file asked for twice is listed twice), from its first request until the network went quiet. */
 async function scriptsLoadedBy(page: Page, path: string, ready: (page: Page) => Promise<void>) {
-  const scripts = new Set<string>();
+  const scripts: string[] = [];
   page.on('request', (req) => {
-    if (req.resourceType() === 'script') scripts.add(req.url());
+    if (req.resourceType() === 'script') scripts.push(req.url());
   });
   await page.goto(path);
   await ready(page);
@@ -24,7 +24,7 @@ async function scriptsLoadedBy(page: Page, path: string, ready: (page: Page) => 
   // after the page shows is not the first load's.
   await page.waitForLoadState('load');
   await page.waitForTimeout(1000);
-  return [...scripts];
+  return scripts;
 }
 
 /** A plain request from the test (Node's fetch decodes the body; the headers say what was sent). */
@@ -51,10 +51,11 @@ test.describe('first load', () => {
   test('/signin loads at most 90 kB of JavaScript (brotli; gzip at most 100 kB), and none of the signed-in app', async ({
     page,
   }, testInfo) => {
-    const scripts = await scriptsLoadedBy(page, '/signin', async (p) => {
+    const requested = await scriptsLoadedBy(page, '/signin', async (p) => {
       await expect(p.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
       await expect(p.getByRole('heading', { name: 'Sign In' })).toBeVisible();
     });
+    const scripts = [...new Set(requested)];
     const names = scripts.map((url) => new URL(url).pathname.replace('/assets/', ''));
     expect(names.some((n) => n.startsWith('index-'))).toBe(true);
     expect(
@@ -88,6 +89,17 @@ test.describe('first load', () => {
     // and the page's data went out without waiting for first-login set-up (done on the server).
     expect(api).not.toContain('/api/auth/get-session');
     expect(api.some((p) => p.endsWith('/build-out'))).toBe(true);
+    // The page names the signed-in app's and the dashboard's chunks, fetched beside the entry; each
+    // is then used by the app as it is (asked for once, not again by the import).
+    const html = await freshPage.evaluate(() => fetch('/').then((res) => res.text()));
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preloaded.some((href) => href.startsWith('/assets/app-'))).toBe(true);
+    expect(preloaded.some((href) => href.startsWith('/assets/home-page-'))).toBe(true);
+    for (const href of preloaded)
+      expect(
+        scripts.filter((url) => new URL(url).pathname === href),
+        href,
+      ).toHaveLength(1);
     await fresh.close();
     const names = scripts.map((url) => new URL(url).pathname.replace('/assets/', ''));
     // The signed-in app's shared code (the shell, the query cache, components) is the 'app' chunk.
@@ -184,7 +196,10 @@ test('hashed assets are sent precompressed and cached for good; the page is reva
     expect(headers.get('etag')).toBeTruthy();
     expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(headers.get('x-frame-options')).toBe('DENY');
-    expect(await res.text()).toContain('<div id="root"></div>');
+    // The loading text is in the page itself: it shows before any script has run.
+    expect(await res.text()).toContain(
+      '<div id="root"><div class="flex min-h-screen items-center justify-center text-gray-600">Loading...</div></div>',
+    );
   }
 
   // A chunk from an older build is a 404, not the page (the app then reloads itself).

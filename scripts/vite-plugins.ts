@@ -101,6 +101,57 @@ export function chunkGroups() {
   ];
 }
 
+/** Where the server finds each signed-in page's chunks (src/server/static.ts reads it). */
+const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
+/**
+ * Writes dist/web/.vite/route-preloads.json: for each signed-in page's path (src/web/app/pages.ts),
+ * the chunks its first load needs besides the entry's: the signed-in app's, the page's and what
+ * they import. The server names them in a signed-in user's page as modulepreload links, so the
+ * phone fetches them beside the entry instead of after the entry has arrived and run.
+ */
+export function routePreloads(): Plugin {
+  const web = path.resolve(import.meta.dirname, '../src/web');
+  const module = (spec: string) => {
+    const base = path.resolve(web, 'app', spec);
+    const file = ['.tsx', '.ts'].map((ext) => base + ext).find((f) => fsSync.existsSync(f));
+    if (!file) throw new Error(`route-preloads: no module for ${spec}`);
+    return file;
+  };
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const pages = fsSync.readFileSync(path.join(web, 'app/pages.ts'), 'utf8');
+      const routes = [...pages.matchAll(/'(\/[^']*)':\s*lazyPage\(\s*\(\)\s*=>\s*import\('([^']+)'\)/g)];
+      if (routes.length === 0) throw new Error('route-preloads: no pages found in src/web/app/pages.ts');
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const chunkOf = (id: string) => {
+        const chunk = chunks.find((c) => c.moduleIds.includes(id));
+        if (!chunk) throw new Error(`route-preloads: no chunk holds ${id}`);
+        return chunk;
+      };
+      const withImports = (fileName: string, into: Set<string>) => {
+        if (into.has(fileName)) return;
+        into.add(fileName);
+        const chunk = chunks.find((c) => c.fileName === fileName);
+        for (const imported of chunk?.imports ?? []) withImports(imported, into);
+      };
+      const entry = new Set<string>();
+      for (const c of chunks) if (c.isEntry) withImports(c.fileName, entry);
+      const signedInApp = chunkOf(module('./signed-in-app')).fileName;
+      const map: Record<string, string[]> = {};
+      for (const [, route, spec] of routes) {
+        const files = new Set<string>();
+        withImports(signedInApp, files);
+        withImports(chunkOf(module(spec)).fileName, files);
+        map[route] = [...files].filter((f) => !entry.has(f)).map((f) => `/${f}`);
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(map, null, 1) });
+    },
+  };
+}
+
 const compressible = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 
 async function filesUnder(dir: string): Promise<string[]> {

@@ -111,6 +111,11 @@ describe('serveWebApp with the session in the page', () => {
   beforeAll(() => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'static-session-test-'));
     fs.writeFileSync(path.join(root, 'index.html'), html);
+    fs.mkdirSync(path.join(root, '.vite'));
+    fs.writeFileSync(
+      path.join(root, '.vite/route-preloads.json'),
+      JSON.stringify({ '/compliance': ['/assets/app-1.js', '/assets/compliance-page-2.js'] }),
+    );
     fs.writeFileSync(path.join(root, 'favicon.svg'), '<svg/>');
     // A stand-in for the session cache: the cookie 's=ok' is a session, any other is none.
     serveWebApp(app, root, async (headers) => (headers.get('cookie') === 's=ok' ? user : null));
@@ -129,6 +134,19 @@ describe('serveWebApp with the session in the page', () => {
     expect(block![1]).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(block![1])).toEqual({ user });
     expect(body).toContain('<div id="root"></div>');
+  });
+
+  it("names a signed-in page's chunks as modulepreload links beside the entry; none for other paths or a guest", async () => {
+    const body = await (await app.request('/compliance', { headers: { cookie: 's=ok' } })).text();
+    expect(body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/app-1.js"><link rel="modulepreload" crossorigin href="/assets/compliance-page-2.js"><script type="application/json" id="portal-session">',
+    );
+    for (const p of ['/', '/signin', '/constructor', '/__proto__']) {
+      const other = await (await app.request(p, { headers: { cookie: 's=ok' } })).text();
+      expect(other, p).not.toContain('modulepreload');
+      expect(other, p).toContain('id="portal-session"');
+    }
+    expect(await (await app.request('/compliance')).text()).toBe(html);
   });
 
   it('sends the plain, revalidated page to a guest and for a cookie without a session; files stay files', async () => {

@@ -103,15 +103,28 @@ export const SESSION_ELEMENT_ID = 'portal-session';
 const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
+/** Per signed-in page path, the chunks its first load needs besides the entry's (scripts/vite-plugins.ts, routePreloads). */
+type RoutePreloads = Record<string, string[]>;
+
+function readRoutePreloads(root: string): RoutePreloads {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(root, '.vite/route-preloads.json'), 'utf8')) as RoutePreloads;
+  } catch {
+    return {};
+  }
+}
+
 /**
  * The page with the signed-in user written into it, as a JSON data block (not script: the CSP
  * allows none inline, and none runs). The web app starts with the session known, so a signed-in
- * first load asks for the page's data at once instead of first asking who is signed in. Private to
- * the user, so never stored by a cache.
+ * first load asks for the page's data at once instead of first asking who is signed in. With it,
+ * `preloads` as modulepreload links: the signed-in app's and the page's chunks are fetched beside
+ * the entry, not once the entry has arrived and run. Private to the user, so never stored by a cache.
  */
-function sendWithSession(c: Context, page: StaticFile, user: object): Response {
+function sendWithSession(c: Context, page: StaticFile, user: object, preloads: readonly string[] = []): Response {
   const html = page.identity.body.toString('utf8');
-  const block = `<script type="application/json" id="${SESSION_ELEMENT_ID}">${scriptJson({ user })}</script>`;
+  const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
+  const block = `${links}<script type="application/json" id="${SESSION_ELEMENT_ID}">${scriptJson({ user })}</script>`;
   const body = html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`;
   const headers = { 'Content-Type': page.type, 'Cache-Control': 'private, no-store', Vary: 'Cookie' };
   return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers });
@@ -130,6 +143,7 @@ export function serveWebApp<E extends Env>(app: Hono<E>, root: string, session?:
   // Read once at start-up: the build does not change under a running server (npm start builds first).
   const files = new Map(listFiles(root).map((rel) => [rel, load(root, rel)]));
   const page = files.get('/index.html')!;
+  const routePreloads = readRoutePreloads(root);
   app.get('*', async (c) => {
     const p = c.req.path;
     const file = files.get(p);
@@ -137,7 +151,7 @@ export function serveWebApp<E extends Env>(app: Hono<E>, root: string, session?:
       return file ? send(c, file, IMMUTABLE) : c.text('Not found', 404, { 'Cache-Control': REVALIDATE });
     if ((!file || file === page) && session && c.req.header('cookie')) {
       const user = await session(c.req.raw.headers).catch(() => null);
-      if (user) return sendWithSession(c, page, user);
+      if (user) return sendWithSession(c, page, user, Object.hasOwn(routePreloads, p) ? routePreloads[p] : []);
     }
     return send(c, file ?? page, REVALIDATE);
   });

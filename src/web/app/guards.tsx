@@ -5,6 +5,7 @@ import { fetchPublicConfig } from '../lib/public-config';
 import { TWO_FACTOR_SETUP_PATH } from '../../shared/two-factor';
 import { Button } from '../components/ui/button';
 
+// index.html holds the same markup, so the page shows it before any JavaScript runs.
 export function FullPageLoading() {
   return <div className="flex min-h-screen items-center justify-center text-gray-600">Loading...</div>;
 }
