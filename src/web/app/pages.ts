@@ -1,8 +1,8 @@
 import { lazyPage } from './lazy-page';
 
 // The signed-in pages built so far, each its own chunk; every other route shows its placeholder.
-// Kept apart from the routes (signed-in-app.tsx) so the entry can start loading a page's chunk
-// together with the shell's (router.tsx, preloadRoute).
+// The build reads this table (routePreloads in scripts/vite-plugins.ts): the server's page for a
+// signed-in user names the chunks of its path, so they load beside the entry (decision 0014).
 export const builtPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/': lazyPage(() => import('../features/home/home-page'), 'HomePage'),
   '/compliance': lazyPage(() => import('../features/compliance/compliance-page'), 'CompliancePage'),

@@ -3,7 +3,6 @@ import { matchPath, Route, Routes } from 'react-router';
 import { FullPageLoading, GuestOnly, Protected } from './guards';
 import { lazyPage } from './lazy-page';
 import { withClassMerge } from '../lib/with-class-merge';
-import { builtPages, PlaceholderPage } from './pages';
 import { TWO_FACTOR_SETUP_PATH } from '../../shared/two-factor';
 
 // Every area is its own chunk, loaded when its route is first shown: the entry holds React, the
@@ -43,6 +42,9 @@ const inLayout = (page: ReactNode) => <Suspense fallback={<div className="min-h-
 /**
  * Starts loading the chunks the URL being opened needs, all at once (layout and page), while the
  * session is checked. Without it the page's chunk would only be asked for once the layout's arrived.
+ * A signed-in page's own chunk is not named here: the server's page names it with the signed-in
+ * app's (modulepreload links, docs/decisions/0014), and the table of those pages stays out of the
+ * entry that every guest loads.
  */
 export function preloadRoute(pathname: string) {
   const guest = Object.entries(guestPages).find(([path]) => matchPath(path, pathname));
@@ -56,7 +58,7 @@ export function preloadRoute(pathname: string) {
           ? [GrantPage]
           : matchPath(TWO_FACTOR_SETUP_PATH, pathname)
             ? [TwoFactorSetupPage]
-            : [SignedInApp, builtPages[pathname] ?? PlaceholderPage];
+            : [SignedInApp];
   for (const chunk of chunks) chunk.preload().catch(() => undefined);
 }
 
