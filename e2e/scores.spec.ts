@@ -58,6 +58,8 @@ test('the admin sets a client’s scores twice; the client sees them, the histor
   await expect(page.getByRole('img', { name: 'PAYDEX 82 of 100, Low risk' })).toBeVisible();
   await expect(page.getByTestId('change-CapitalScore')).toHaveText('+45 since the previous score (610)');
   await expect(page.getByTestId('change-PAYDEX')).toHaveText('+37 since the previous score (45)');
+  // The charts load when their place comes near the screen.
+  await page.getByTestId('history-PAYDEX').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('history-CapitalScore').locator('svg path.recharts-curve')).toHaveCount(1);
   await expect(page.getByTestId('history-PAYDEX').locator('svg path.recharts-curve')).toHaveCount(1);
   await expect(page.getByRole('link', { name: /Learn More/ })).toHaveAttribute('target', '_blank');
@@ -78,6 +80,8 @@ test('the admin sets a client’s scores twice; the client sees them, the histor
   await expect(marker).toHaveAttribute('aria-valuenow', '655');
   await expect(marker).toHaveAttribute('aria-valuetext', '655, Emerging tier');
   await expect(whatIfTier).toHaveText('Emerging');
+  // Dragged by its place on the screen: back in view after the charts further down.
+  await page.getByTestId('score-range-bar').scrollIntoViewIfNeeded();
   const bar = (await page.getByTestId('score-range-bar').boundingBox())!;
   const thumb = (await marker.boundingBox())!;
   await page.mouse.move(thumb.x + thumb.width / 2, thumb.y + thumb.height / 2);

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { QueryStates } from '../../components/query-states';
 import { ShowMore, usePagedList } from '../../lib/paged-list';
+import { useRenderInSteps } from '../../lib/use-render-in-steps';
 import { Spinner } from '../../components/ui/spinner';
 import { lazyPage } from '../../app/lazy-page';
 import { TASK_NOT_FOUND, taskProgress } from '../../../shared/compliance-rules';
@@ -166,18 +167,13 @@ export function TaskBoard({
       >
         {(tasks) => (
           <>
-            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-              {tasks.map((t) => (
-                <TaskTile
-                  key={t.id}
-                  task={t}
-                  isAdmin={isAdmin}
-                  onOpen={() => setOpen(t.id)}
-                  onEdit={() => setEditing(t)}
-                  onDelete={() => setDeleting(t)}
-                />
-              ))}
-            </ul>
+            <TaskTiles
+              tasks={tasks}
+              isAdmin={isAdmin}
+              onOpen={(t) => setOpen(t.id)}
+              onEdit={setEditing}
+              onDelete={setDeleting}
+            />
             <MorePages key={JSON.stringify(filters)} list={list} noun={filtered ? 'matching tasks' : 'tasks'} />
           </>
         )}
@@ -249,6 +245,39 @@ export function TaskBoard({
         {deleting && <p className="mb-4 text-sm font-medium text-gray-900">{deleting.name}</p>}
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** Tiles a phone's screen and a wide screen's first rows show; the rest of a page of 45 follows in steps. */
+const TILES_AT_ONCE = 9;
+
+function TaskTiles({
+  tasks,
+  isAdmin,
+  onOpen,
+  onEdit,
+  onDelete,
+}: {
+  tasks: ComplianceTask[];
+  isAdmin: boolean;
+  onOpen: (t: ComplianceTask) => void;
+  onEdit: (t: ComplianceTask) => void;
+  onDelete: (t: ComplianceTask) => void;
+}) {
+  const shown = useRenderInSteps(tasks.length, TILES_AT_ONCE);
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {tasks.slice(0, shown).map((t) => (
+        <TaskTile
+          key={t.id}
+          task={t}
+          isAdmin={isAdmin}
+          onOpen={() => onOpen(t)}
+          onEdit={() => onEdit(t)}
+          onDelete={() => onDelete(t)}
+        />
+      ))}
+    </ul>
   );
 }
 

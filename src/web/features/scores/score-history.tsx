@@ -1,10 +1,12 @@
 import { lazy, Suspense } from 'react';
 import type { ScoreChartProps } from './score-chart';
+import { useNearScreen } from '../../lib/use-near-screen';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { CAPITAL_SCORE, CAPITAL_SCORE_MARKS, PAYDEX_SCORE, type ScorePoint } from '../../../shared/scores-rules';
 
-// recharts is in score-chart.tsx, loaded after the page shows its scores and the history's words:
-// it is most of what the /dnb and /fundability pages would otherwise load first.
+// recharts is in score-chart.tsx, loaded once the chart's place comes near the screen (below the
+// fold on a phone): it is most of what the /dnb and /fundability pages would otherwise load, and
+// running it took the longest task of their first load.
 const ScoreChart = lazy(() => import('./score-chart'));
 
 /** Both scores over time, each with its change since the previous value in words. */
@@ -46,6 +48,7 @@ export function changeText(points: ScorePoint[]): string | null {
 
 export function HistoryChart(props: ScoreChartProps) {
   const { name, points } = props;
+  const [chartPlace, chartNear] = useNearScreen<HTMLDivElement>();
   const change = changeText(points);
   const values = points.map((p) => p.score);
   const summary =
@@ -63,10 +66,12 @@ export function HistoryChart(props: ScoreChartProps) {
             {change ?? `First score: ${points[0]!.score}`}
           </p>
           {/* Clipped: after a resize the chart keeps its old width until it measures again, and must not widen a phone's page meanwhile. */}
-          <div role="img" aria-label={summary} className="h-44 w-full min-w-0 overflow-hidden">
-            <Suspense fallback={null}>
-              <ScoreChart {...props} />
-            </Suspense>
+          <div ref={chartPlace} role="img" aria-label={summary} className="h-44 w-full min-w-0 overflow-hidden">
+            {chartNear && (
+              <Suspense fallback={null}>
+                <ScoreChart {...props} />
+              </Suspense>
+            )}
           </div>
         </>
       )}
