@@ -9,6 +9,8 @@
 //   (b) our authenticated compliance-task list, against (a) and against (a')
 //   (c) the dashboard's calls, (d) the admin's clients list: page 1, page 100 and a search
 //   (e) the top bar's search, sequential requests: p95 under 50 ms (scripts/bench/search.ts)
+//   (g) the staff's "Needs attention" queue and its counts, sequential requests: p95 under 50 ms
+//       (scripts/bench/attention.ts; the seeded clients wait for every kind of thing)
 // then, on another throwaway PostgreSQL, (f) the admin's all-clients lists at 1,000 and 100,000
 // clients, sequential requests: p95 under 50 ms and within 1.5x (scripts/bench/clients-scale.ts);
 // plus the growth check (b at 10 clients vs 10,000), RSS after the load and the start-up time on
@@ -26,6 +28,7 @@ import { createLogger } from '../src/server/lib/logger';
 import { createMailer } from '../src/server/mail/mailer';
 import { serverNodeFlags } from './build-server.mjs';
 import { formatSearch, measureSearch } from './bench/search';
+import { measureAttention, seedAttention } from './bench/attention';
 import { cursorOfPage, measureLists, seedScaleClients } from './bench/clients-scale';
 import {
   cookieHeader,
@@ -54,6 +57,7 @@ const TARGETS = {
   rssPgliteMb: 300,
   startMs: 1500,
   searchP95Ms: 50,
+  attentionP95Ms: 50,
   listP95Ms: 50,
   listGrowth: 1.5,
 };
@@ -221,6 +225,7 @@ async function seedClients(query: Query, from: number, to: number) {
     `insert into notifications (user_id, client_id, kind, title, body, link) select 'bench-' || g, 'bench-' || g, 'task_assigned', 'New task', 'Seeded.', '/compliance' ${gen}`,
     range,
   );
+  await seedAttention(query, from, to);
   await query('commit');
   await query('vacuum analyze');
   await query('checkpoint');
@@ -320,6 +325,15 @@ async function searchTargets(db: string, base: string, users: Awaited<ReturnType
   for (const r of await measureSearch(base, users, `bench-${CLIENTS / 2}`)) {
     say(
       `${db} (e) search, ${formatSearch(r)} (target p95 < ${TARGETS.searchP95Ms} ms) ${check(r.p95 < TARGETS.searchP95Ms, `${db} search p95 (${r.label})`)}`,
+    );
+  }
+}
+
+/** (g) Needs attention: an admin's queue over every client, and the sidebar's counts, one request at a time. */
+async function attentionTargets(db: string, base: string, users: Awaited<ReturnType<typeof signIn>>) {
+  for (const r of await measureAttention(base, users.admin.cookie)) {
+    say(
+      `${db} (g) ${r.label}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, max ${r.max.toFixed(1)} ms over ${r.requests} (target p95 < ${TARGETS.attentionP95Ms} ms) ${check(r.p95 < TARGETS.attentionP95Ms, `${db} attention p95 (${r.label})`)}`,
     );
   }
 }
@@ -444,6 +458,7 @@ async function onPostgres() {
     `postgres (d) clients search: ${fmt(measure(server.url, ['/api/clients?q=Bench%20Client%205000'], adminHeaders))}`,
   );
   await searchTargets('postgres', server.url, users);
+  await attentionTargets('postgres', server.url, users);
   const rss = rssMb(server.pid);
   say(
     `postgres RSS after the load: ${rss.toFixed(0)} MB (target <= ${TARGETS.rssPostgresMb}) ${check(rss <= TARGETS.rssPostgresMb, 'postgres RSS')}`,
@@ -478,6 +493,7 @@ async function onPglite() {
   const users = await signIn(server);
   const b = measure(server.url, [`/api/clients/${users.client.id}/compliance-tasks`], { cookie: users.client.cookie });
   await searchTargets('pglite', server.url, users);
+  await attentionTargets('pglite', server.url, users);
   const rss = rssMb(server.pid);
   await stopGracefully(server);
   // One process at a time on an embedded database: the ceiling opens it after the portal stopped.

@@ -18,6 +18,7 @@ import { clientsRoutes } from './features/clients/clients.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { programRequestRoutes } from './features/programs/programs.routes';
 import { complianceRoutes, documentRequestsRoutes } from './features/compliance/compliance.routes';
+import { attentionRoutes } from './features/attention/attention.routes';
 import { activitiesRoutes } from './features/activities/activities.routes';
 import { allBankAccountsRoutes, bankAccountsRoutes } from './features/bank-accounts/bank-accounts.routes';
 import { businessAccountsRoutes } from './features/business-accounts/business-accounts.routes';
@@ -164,6 +165,7 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/clients/:clientId/training-progress', clientTrainingProgressRoutes)
     .route('/clients/:clientId/compliance-tasks', complianceRoutes)
     .route('/document-requests', documentRequestsRoutes)
+    .route('/attention', attentionRoutes)
     .route('/clients/:clientId/activities', activitiesRoutes)
     .route('/clients/:clientId/build-out', buildOutRoutes)
     .route('/clients/:clientId/contact-support', contactSupportRoutes)

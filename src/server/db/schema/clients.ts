@@ -13,5 +13,9 @@ export const users = pgTable('users', {
   emailAlertEnabled: boolean('email_alert_enabled').notNull().default(true),
   isPaid: boolean('ispaid').notNull().default(false),
   setupAt: timestamp('setup_at', { withTimezone: true }),
+  // When the client last completed something (a "Completed" activity: a task done, a document
+  // accepted), kept by a trigger on recent_activities (migration 0026), so "no progress for 7 days"
+  // is one column per client instead of a search of each client's activities.
+  lastProgressAt: timestamp('last_progress_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -100,6 +100,7 @@ const NOT_LISTS: Record<string, string> = {
   'GET /api/clients/:clientId/support/stream': 'a live stream (server-sent events)',
   'GET /api/support/stream': 'a live stream (server-sent events)',
   'GET /api/support/unread': 'one count',
+  'GET /api/attention/counts': 'one count per reason, in one statement',
   'GET /api/support/agent': 'the agent header (one count of staff online)',
 };
 
@@ -585,6 +586,29 @@ beforeAll(async () => {
         for (let i = 0; i < n; i++) await insertVideoResource(t, resourceVideoId);
       },
     },
+    // n more clients (copies of the client, so the staff member's too), each with a pending payment:
+    // n rows of the attention queue. Last in the run: its clients would be in the clients lists.
+    attention: {
+      name: 'clients waiting (a pending payment each)',
+      seed: async (n: number) => {
+        await t.db.delete(authUsers).where(like(authUsers.email, 'attention-count-%'));
+        const [me] = await t.db.select().from(authUsers).where(eq(authUsers.id, id));
+        const others = Array.from({ length: n }, (_, i) => ({
+          ...me,
+          id: randomUUID(),
+          email: `attention-count-${i}@example.test`,
+        }));
+        if (!others.length) return;
+        await t.db.insert(authUsers).values(others);
+        await t.db.insert(payments).values(
+          others.map((o) => ({
+            ...paymentTemplate,
+            userId: o.id,
+            status: 'pending' as const,
+          })) as (typeof payments.$inferInsert)[],
+        );
+      },
+    },
   } satisfies Record<string, Seeder>;
 
   const both: Role[] = ['client', 'admin'];
@@ -732,6 +756,13 @@ beforeAll(async () => {
       queries: ['pageSize=50'],
       as: both,
       params: () => ({ videoId: resourceVideoId }),
+    },
+    // The queue is one UNION ALL of every reason with its total as a window count.
+    'GET /api/attention': {
+      seeder: seeders.attention,
+      queries: ['pageSize=50&reason=payment_pending'],
+      as: staffToo,
+      expected: (n) => n,
     },
   };
 }, 60_000);

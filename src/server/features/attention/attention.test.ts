@@ -1,0 +1,294 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
+import { authUsers, businessCompliance, businessDocuments, storeCreditCards, users } from '../../db/schema';
+import type { AttentionCounts, AttentionItem, AttentionPage, AttentionReason } from '../../../shared/attention';
+import type { Role } from '../../../shared/roles';
+import { ONLY_ADMINS_FILTER_STAFF } from './attention.service';
+
+type Person = { id: string; agent: TestAgent };
+
+let t: TestApp;
+let admin: Person;
+let sam: Person;
+let kim: Person;
+let a: Person; // Sam's client
+let b: Person; // nobody's (the admins' pool)
+let c: Person; // Kim's client
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await make('admin', 'Ada Admin');
+  sam = await make('staff', 'Sam Staff');
+  kim = await make('staff', 'Kim Staff');
+  a = await make('client', 'Alpha Client');
+  b = await make('client', 'Bravo Client');
+  c = await make('client', 'Charlie Client');
+  await t.db.update(authUsers).set({ assignedStaffId: sam.id }).where(eq(authUsers.id, a.id));
+  await t.db.update(authUsers).set({ assignedStaffId: kim.id }).where(eq(authUsers.id, c.id));
+});
+afterAll(() => t?.close());
+
+async function make(role: Role, name: string): Promise<Person> {
+  const u = await t.createSignedInUser({ role, name });
+  return { id: u.user.id, agent: u.agent };
+}
+
+async function queue(who: Person, query = ''): Promise<AttentionPage> {
+  const res = await who.agent.get(`/api/attention${query}`);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as AttentionPage;
+}
+const rowsOf = async (who: Person, clientId: string, query = '') =>
+  (await queue(who, query)).items.filter((i) => i.clientId === clientId);
+const reasonsOf = async (who: Person, clientId: string) => (await rowsOf(who, clientId)).map((i) => i.reason).sort();
+async function counts(who: Person, query = ''): Promise<AttentionCounts> {
+  const res = await who.agent.get(`/api/attention/counts${query}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as AttentionCounts;
+}
+async function ok(res: Response | Promise<Response>, status = 200) {
+  const r = await res;
+  expect(r.status, await r.clone().text()).toBe(status);
+  return (await r.json()) as Record<string, unknown>;
+}
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** One row of `reason` for the client in Sam's queue (and the same in the admin's), or undefined. */
+async function rowFor(clientId: string, reason: AttentionReason): Promise<AttentionItem | undefined> {
+  const mine = (await rowsOf(sam, clientId, `?reason=${reason}`)).find((i) => i.reason === reason);
+  const admins = (await rowsOf(admin, clientId, `?reason=${reason}`)).find((i) => i.reason === reason);
+  expect(admins).toEqual(mine);
+  return mine;
+}
+
+describe('each reason appears, and leaves when handled', () => {
+  it('a chat waiting for a first answer, then for a reply; a staff answer handles it', async () => {
+    const chat = `/api/clients/${a.id}/support/messages`;
+    await ok(a.agent.post(chat, { body: 'Hello, anyone there?' }), 201);
+    const first = await rowFor(a.id, 'chat_new');
+    expect(first).toMatchObject({ clientName: 'Alpha Client', count: 1 });
+    await ok(a.agent.post(chat, { body: 'Still waiting.' }), 201);
+    expect((await rowFor(a.id, 'chat_new'))?.count).toBe(2);
+    // Waiting since the first unanswered message, not the newest.
+    expect((await rowFor(a.id, 'chat_new'))?.since).toBe(first?.since);
+
+    await ok(sam.agent.post(chat, { body: 'Here, how can I help?' }), 201);
+    expect(await rowFor(a.id, 'chat_new')).toBeUndefined();
+    expect(await rowFor(a.id, 'chat_reply')).toBeUndefined();
+
+    await ok(a.agent.post(chat, { body: 'About my LLC.' }), 201);
+    expect(await rowFor(a.id, 'chat_reply')).toMatchObject({ count: 1 });
+    await ok(sam.agent.post(chat, { body: 'Sure.' }), 201);
+    expect(await rowFor(a.id, 'chat_reply')).toBeUndefined();
+  });
+
+  it('a document submitted for review; Accept handles it', async () => {
+    const [task] = await t.db
+      .insert(businessCompliance)
+      .values({
+        userId: a.id,
+        taskName: 'Upload EIN letter',
+        kind: 'document_request',
+        requestedDocument: 'EIN letter',
+        taskStatus: 'Submitted',
+        submittedAt: daysAgo(2),
+      })
+      .returning();
+    await t.db.insert(businessDocuments).values({
+      id: randomUUID(),
+      userId: a.id,
+      documentName: 'ein.pdf',
+      documentType: 'ein',
+      storageKey: `documents/${a.id}/x`,
+      contentType: 'application/pdf',
+      size: 10,
+      requestTaskId: task.id,
+    });
+    expect(await rowFor(a.id, 'document_submitted')).toMatchObject({ ref: String(task.id), count: 1 });
+    await ok(sam.agent.post(`/api/clients/${a.id}/compliance-tasks/${task.id}/accept`));
+    expect(await rowFor(a.id, 'document_submitted')).toBeUndefined();
+  });
+
+  it('a pending payment; marking it completed handles it', async () => {
+    const { payment } = (await ok(
+      sam.agent.post(`/api/clients/${a.id}/payments`, {
+        description: 'Advanced program',
+        amount: 500,
+        date: isoDay(new Date()),
+        status: 'pending',
+      }),
+      201,
+    )) as { payment: { id: number } };
+    expect(await rowFor(a.id, 'payment_pending')).toMatchObject({ ref: String(payment.id) });
+    await ok(
+      sam.agent.request('PATCH', `/api/clients/${a.id}/payments/${payment.id}`, {
+        json: {
+          description: 'Advanced program',
+          amount: 500,
+          date: isoDay(new Date()),
+          status: 'completed',
+          included: false,
+        },
+      }),
+    );
+    expect(await rowFor(a.id, 'payment_pending')).toBeUndefined();
+  });
+
+  it('a program request; the payment recorded after it handles it', async () => {
+    await ok(a.agent.post(`/api/clients/${a.id}/program-requests`, { programId: 'advanced', note: '' }), 201);
+    expect(await rowFor(a.id, 'program_request')).toMatchObject({ count: 1 });
+    await ok(
+      sam.agent.post(`/api/clients/${a.id}/payments`, {
+        description: 'Advanced',
+        amount: 900,
+        date: isoDay(new Date()),
+      }),
+      201,
+    );
+    expect(await rowFor(a.id, 'program_request')).toBeUndefined();
+  });
+
+  it('an automation request received; moving it on handles it', async () => {
+    const { request } = (await ok(
+      a.agent.post(`/api/clients/${a.id}/automation-requests`, { type: 'Email', description: 'Welcome mails' }),
+      201,
+    )) as { request: { id: string } };
+    expect(await rowFor(a.id, 'automation_request')).toMatchObject({ ref: request.id });
+    await ok(sam.agent.request('PATCH', `/api/automation-requests/${request.id}`, { json: { state: 'in_progress' } }));
+    expect(await rowFor(a.id, 'automation_request')).toBeUndefined();
+  });
+
+  it('an overdue task, dated by its due date; completing it handles it', async () => {
+    const [task] = await t.db
+      .insert(businessCompliance)
+      .values({ userId: a.id, taskName: 'File annual report', taskDueDate: daysAgo(3) })
+      .returning();
+    const row = await rowFor(a.id, 'task_overdue');
+    expect(row).toMatchObject({ ref: String(task.id), count: 1 });
+    expect(new Date(row!.since).getTime()).toBe(task.taskDueDate!.getTime());
+    await ok(sam.agent.post(`/api/clients/${a.id}/compliance-tasks/${task.id}/complete`));
+    expect(await rowFor(a.id, 'task_overdue')).toBeUndefined();
+  });
+
+  it('no progress for 7 days in the build-out; a completed task handles it (and day 45 ends it)', async () => {
+    await t.db
+      .insert(users)
+      .values({ id: a.id, setupAt: daysAgo(10) })
+      .onConflictDoUpdate({
+        target: users.id,
+        set: { setupAt: daysAgo(10) },
+      });
+    const [task] = await t.db
+      .insert(businessCompliance)
+      .values({ userId: a.id, taskName: 'Open a bank account', taskDueDate: new Date(Date.now() + 86_400_000) })
+      .returning();
+    // The last completion (an earlier test's) 9 days ago: waiting since it became 7 days old, 2 days ago.
+    await t.db
+      .update(users)
+      .set({ lastProgressAt: daysAgo(9) })
+      .where(eq(users.id, a.id));
+    const row = await rowFor(a.id, 'no_progress');
+    expect(Math.abs(new Date(row!.since).getTime() - daysAgo(2).getTime())).toBeLessThan(60_000);
+    await ok(sam.agent.post(`/api/clients/${a.id}/compliance-tasks/${task.id}/complete`));
+    expect(await rowFor(a.id, 'no_progress')).toBeUndefined();
+    // The completion is the progress the database keeps.
+    const [kept] = await t.db.select({ at: users.lastProgressAt }).from(users).where(eq(users.id, a.id));
+    expect(Date.now() - kept.at!.getTime()).toBeLessThan(60_000);
+    // Past day 45 the build-out is over: no row, even with no progress.
+    await t.db
+      .update(users)
+      .set({ lastProgressAt: daysAgo(20) })
+      .where(eq(users.id, a.id));
+    expect(await rowFor(a.id, 'no_progress')).toBeDefined();
+    await t.db
+      .update(users)
+      .set({ setupAt: daysAgo(46) })
+      .where(eq(users.id, a.id));
+    expect(await rowFor(a.id, 'no_progress')).toBeUndefined();
+  });
+
+  it('a tradeline not reported for 45 days; a newer last reported date handles it', async () => {
+    const id = randomUUID();
+    await t.db.insert(storeCreditCards).values({ id, userId: a.id, issuer: 'Acme', lastReported: isoDay(daysAgo(50)) });
+    const row = await rowFor(a.id, 'tradeline_stale');
+    // Stale from the 46th day after it was last reported.
+    expect(row?.since.slice(0, 10)).toBe(isoDay(daysAgo(4)));
+    await ok(
+      a.agent.request('PUT', `/api/clients/${a.id}/tradelines/store/${id}`, {
+        json: { bureaus: [], dateOpened: '', lastReported: isoDay(new Date()) },
+      }),
+    );
+    expect(await rowFor(a.id, 'tradeline_stale')).toBeUndefined();
+  });
+
+  it("a client's loan offer waiting for review, for administrators only; the review handles it", async () => {
+    const { loan } = (await ok(a.agent.post('/api/loans', { title: 'Quick loan', applyUrl: '' }), 201)) as {
+      loan: { id: string };
+    };
+    const row = (await rowsOf(admin, a.id, '?reason=loan_review'))[0];
+    expect(row).toMatchObject({ reason: 'loan_review', ref: loan.id });
+    // Staff members do not review offers: not in their queue, nor their counts.
+    expect((await rowsOf(sam, a.id)).map((i) => i.reason)).not.toContain('loan_review');
+    expect((await counts(sam)).reasons.loan_review).toBe(0);
+    await ok(admin.agent.post(`/api/loans/${loan.id}/review`, { state: 'approved', reason: '' }));
+    expect(await rowsOf(admin, a.id, '?reason=loan_review')).toEqual([]);
+  });
+});
+
+describe('who sees what', () => {
+  it("staff see their clients' items only, never an unassigned client's; admins see all or one staff member's", async () => {
+    for (const who of [a, b, c])
+      await ok(who.agent.post(`/api/clients/${who.id}/support/messages`, { body: 'Help please' }), 201);
+    expect(await reasonsOf(sam, a.id)).toEqual(['chat_reply']);
+    expect(await rowsOf(sam, b.id)).toEqual([]);
+    expect(await rowsOf(sam, c.id)).toEqual([]);
+    expect(await reasonsOf(kim, c.id)).toEqual(['chat_new']);
+    expect(await rowsOf(kim, a.id)).toEqual([]);
+
+    for (const who of [a, b, c]) expect((await rowsOf(admin, who.id)).length).toBeGreaterThan(0);
+    const onlySam = await queue(admin, `?staffId=${sam.id}`);
+    expect(new Set(onlySam.items.map((i) => i.clientId))).toEqual(new Set([a.id]));
+    expect(onlySam.items.map((i) => i.reason)).toContain('chat_reply');
+
+    // A staff member may name themselves, never another.
+    expect((await queue(sam, `?staffId=${sam.id}`)).total).toBe((await queue(sam)).total);
+    const refused = await sam.agent.get(`/api/attention?staffId=${kim.id}`);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: ONLY_ADMINS_FILTER_STAFF });
+    expect((await kim.agent.get(`/api/attention/counts?staffId=${sam.id}`)).status).toBe(403);
+    expect((await a.agent.get('/api/attention')).status).toBe(403);
+  });
+
+  it('counts per reason match the queue, for everyone and per staff member', async () => {
+    for (const [who, q] of [
+      [admin, ''],
+      [admin, `?staffId=${kim.id}`],
+      [sam, ''],
+    ] as const) {
+      const n = await counts(who, q);
+      const all = await queue(who, q);
+      expect(n.total).toBe(all.total);
+      for (const [reason, count] of Object.entries(n.reasons)) {
+        const sep = q ? '&' : '?';
+        expect((await queue(who, `${q}${sep}reason=${reason}`)).total, reason).toBe(count);
+      }
+    }
+  });
+
+  it('pages longest waiting first, at most 100 a page', async () => {
+    const all = await queue(admin, '?pageSize=100');
+    const since = all.items.map((i) => i.since);
+    expect([...since].sort()).toEqual(since);
+    const first = await queue(admin, '?pageSize=1');
+    const second = await queue(admin, '?pageSize=1&page=2');
+    expect(first.items[0]).toEqual(all.items[0]);
+    expect(second.items[0]).toEqual(all.items[1]);
+    expect(first.total).toBe(all.total);
+    const past = await queue(admin, '?pageSize=1&page=1000');
+    expect(past).toMatchObject({ items: [], total: all.total });
+    expect((await admin.agent.get('/api/attention?pageSize=101')).status).toBe(400);
+    expect((await admin.agent.get('/api/attention?reason=nope')).status).toBe(400);
+  });
+});
