@@ -31,6 +31,10 @@ test('an admin assigns a client to a staff member, who then sees only that clien
   await page.context().clearCookies();
   await signedInClient(page, { name: `Yuri Pool ${run}` });
   await page.context().clearCookies();
+  // A second staff member, for the "Takes new clients" switch (Sam's clients must stay the test's own).
+  await signedInClient(page, { name: `Tina Intake ${run}` });
+  const tinaId = await myId(page);
+  await page.context().clearCookies();
 
   await signedInAdmin(page);
   // The client's page: an admin makes the client a staff member (the Team page then lists them).
@@ -61,12 +65,47 @@ test('an admin assigns a client to a staff member, who then sees only that clien
   await roleDialog.getByRole('button', { name: 'Back' }).click();
   await roleDialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(roleDialog).toBeHidden();
+  // "Takes new clients", switched on and off again (on, it would give her other tests' new clients).
+  expect(
+    await page.evaluate(
+      async (id) =>
+        (
+          await fetch(`/api/users/${id}/role`, {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ role: 'staff' }),
+          })
+        ).status,
+      tinaId,
+    ),
+  ).toBe(200);
+  await page.reload();
+  const tina = page
+    .getByRole('list', { name: 'Team members' })
+    .getByRole('listitem')
+    .filter({ hasText: `Tina Intake ${run}` });
+  const takes = tina.getByRole('switch', { name: `Takes new clients (Tina Intake ${run})` });
+  await expect(takes).toHaveAttribute('aria-checked', 'false');
+  await takes.click();
+  await expect(page.getByText(`Tina Intake ${run} now takes new clients.`)).toBeVisible();
+  await expect(takes).toHaveAttribute('aria-checked', 'true');
+  await screenshot(page, 'staff-team-takes-new-clients');
+  await takes.click();
+  const stopped = page.getByText(`Tina Intake ${run} no longer takes new clients.`);
+  await expect(stopped).toBeVisible();
+  await expect(takes).toHaveAttribute('aria-checked', 'false');
   // The admin's own row: no control over their own role.
   await expect(page.getByText('Another administrator can change your role.')).toBeVisible();
   // The toast's entry animation is no part of the page under test: checked once it has gone.
   await expect(promoted).toBeHidden({ timeout: 15_000 });
+  await expect(stopped).toBeHidden({ timeout: 15_000 });
   await expectAccessible(page);
   await screenshot(page, 'staff-team-page');
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize(PHONE);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await screenshot(page, 'staff-team-page-390');
+  await page.setViewportSize(desktop);
 
   // Clients list: find the client, select the row, "Assign to...", pick the staff member.
   await page.goto('/clients');

@@ -34,6 +34,14 @@ export const bulkAssignmentInput = z
   })
   .strict();
 
+/** PUT /api/staff/:staffId/new-clients: whether the staff member takes new clients (round-robin). */
+export const takesNewClientsInput = z
+  .object({ takesNewClients: z.boolean({ error: 'Takes new clients must be true or false' }) })
+  .strict();
+
+/** The path of a staff member's own routes. */
+export const staffParam = z.object({ staffId: userId('Staff member') });
+
 /** GET /api/staff: the team (admins and staff members), a page at a time. */
 export const staffListQuery = z
   .object({
@@ -50,6 +58,8 @@ export type StaffMember = {
   role: 'staff' | 'admin';
   /** Clients assigned to them (an admin works every client; theirs is usually 0). */
   assignedClients: number;
+  /** A staff member's "Takes new clients": new clients are shared out among those who do, round-robin. */
+  takesNewClients: boolean;
 };
 
 /** A client's assigned staff member, as lists and the client's page show it. */

@@ -53,7 +53,13 @@ export async function changeRole(
     if (user.role !== role)
       await tx
         .update(authUsers)
-        .set({ role, updatedAt: new Date(), ...(role === 'client' ? {} : { assignedStaffId: null }) })
+        .set({
+          role,
+          updatedAt: new Date(),
+          ...(role === 'client' ? {} : { assignedStaffId: null }),
+          // Only a staff member takes new clients; one made staff again starts without.
+          ...(role === 'staff' ? {} : { takesNewClients: false }),
+        })
         .where(eq(authUsers.id, user.id));
     return { id: user.id, previous: user.role, released: released.map((c) => c.id) };
   });

@@ -27,6 +27,10 @@ export const authUsers = pgTable(
     // so the change is announced like any change of the user (the session cache forgets what it
     // knew of the client) and the clients of one staff member are one indexed condition.
     assignedStaffId: text('assigned_staff_id').references((): AnyPgColumn => authUsers.id, { onDelete: 'set null' }),
+    // A staff member's "Takes new clients" setting: new clients are shared out among those who take
+    // them, round-robin, the one given a new client longest ago (or never) first (staff/intake.ts).
+    takesNewClients: boolean('takes_new_clients').notNull().default(false),
+    lastNewClientAt: timestamp('last_new_client_at', { withTimezone: true }),
     initiator: text('initiator').notNull().default('root'),
     lastPasswordChange: timestamp('last_password_change', { withTimezone: true }),
     // better-auth's two-factor plugin: whether sign-in asks for a code.

@@ -4,6 +4,7 @@ import { businessCompliance, capitalScores, payments, recentActivities, users } 
 import { complianceTemplate } from '../../../shared/compliance-template';
 import { newClientMail, type NewClient } from './setup.mail';
 import { notifyStaff } from '../notifications/notifications.service';
+import { assignNewClient } from '../staff/intake';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SIGNUP_CREDIT = { amount: '125', description: 'signup user credit' } as const;
@@ -14,7 +15,8 @@ const today = (now: Date) =>
 
 /**
  * First-login setup: the users row and, only when this call is the first to claim `setupAt`, the
- * starter rows and the signup credit, all in one transaction. The claim is the guard: a concurrent
+ * starter rows, the signup credit and the client's staff member (round-robin among the staff who
+ * take new clients), all in one transaction. The claim is the guard: a concurrent
  * second call waits on the row's lock, then finds it claimed and inserts nothing. Returns whether
  * this call did the setup.
  */
@@ -65,6 +67,9 @@ export async function setUpUser(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, us
         kind: 'signup_credit',
       })
       .onConflictDoNothing();
+    // Last: it holds the round-robin's lock until the commit. After the admins' new sign-up notice:
+    // the staff member hears of the client as theirs.
+    await assignNewClient(tx, user);
     return true;
   });
   if (created) await deps.mailer.send(newClientMail(deps.config.staffEmail, user));

@@ -2,13 +2,34 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { access } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
-import { assignmentInput, bulkAssignmentInput, roleChangeInput, staffListQuery } from '../../../shared/staff';
-import { assignClients, listStaff, setUserRole } from './staff.service';
+import {
+  assignmentInput,
+  bulkAssignmentInput,
+  roleChangeInput,
+  staffListQuery,
+  staffParam,
+  takesNewClientsInput,
+} from '../../../shared/staff';
+import { assignClients, listStaff, setTakesNewClients, setUserRole } from './staff.service';
 
-/** /api/staff: the team (admins and staff members) with their clients' count, for admins. */
-export const staffRoutes = new Hono<AppEnv>().get('/', access('admin'), validate('query', staffListQuery), async (c) =>
-  c.json(await listStaff(c.var.deps.db, c.req.valid('query'))),
-);
+/**
+ * /api/staff: the team (admins and staff members) with their clients' count, for admins; and a
+ * staff member's "Takes new clients" setting.
+ */
+export const staffRoutes = new Hono<AppEnv>()
+  .get('/', access('admin'), validate('query', staffListQuery), async (c) =>
+    c.json(await listStaff(c.var.deps.db, c.req.valid('query'))),
+  )
+  .put(
+    '/:staffId/new-clients',
+    access('admin'),
+    validate('param', staffParam),
+    validate('json', takesNewClientsInput),
+    async (c) =>
+      c.json(
+        await setTakesNewClients(c.var.deps.db, c.req.valid('param').staffId, c.req.valid('json').takesNewClients),
+      ),
+  );
 
 /** /api/users/:userId/role: an admin makes a user a client, a staff member or an admin (never themselves). */
 export const userRoleRoutes = new Hono<AppEnv>().put(

@@ -35,6 +35,7 @@ export async function listStaff(db: Db, q: StaffListQuery): Promise<Page<StaffMe
       email: authUsers.email,
       role: authUsers.role,
       assignedClients: assignedClients.mapWith(Number),
+      takesNewClients: authUsers.takesNewClients,
       total: totalOver(),
     })
     .from(authUsers)
@@ -50,7 +51,8 @@ export async function listStaff(db: Db, q: StaffListQuery): Promise<Page<StaffMe
     q,
     rows,
     async () => (await db.select({ n: count() }).from(authUsers).where(where))[0].n,
-    ({ total: _total, role, ...r }) => ({ ...r, role: role === 'admin' ? 'admin' : 'staff' }),
+    ({ total: _total, role, takesNewClients, ...r }) =>
+      role === 'admin' ? { ...r, role: 'admin', takesNewClients: false } : { ...r, role: 'staff', takesNewClients },
   );
 }
 
@@ -76,7 +78,51 @@ export async function setUserRole(db: Db, actorId: string, userId: string, role:
   });
 }
 
+/**
+ * An admin turns a staff member's "Takes new clients" on or off (only a staff member has it: an
+ * admin or a client's id is a 404). Turning it on does not reset their turn: whoever was given a new
+ * client longest ago, or never, is next (features/staff/intake.ts).
+ */
+export async function setTakesNewClients(db: Db, staffId: string, takesNewClients: boolean) {
+  const [row] = await db
+    .update(authUsers)
+    .set({ takesNewClients, updatedAt: new Date() })
+    .where(and(eq(authUsers.id, staffId), eq(authUsers.role, 'staff')))
+    .returning({ id: authUsers.id, takesNewClients: authUsers.takesNewClients });
+  if (!row) throw new NotFoundError(STAFF_NOT_FOUND);
+  return row;
+}
+
 const clientsWord = (n: number) => (n === 1 ? '1 client' : `${n} clients`);
+const named = (list: { name: string; email: string }[]) =>
+  list.length === 1 ? list[0].name || list[0].email : clientsWord(list.length);
+
+/**
+ * What every assignment to a staff member leaves behind, an admin's or round-robin's (`actorId`
+ * null): a row in each client's log, and the staff member told which clients are now theirs.
+ */
+export async function recordAssignment(
+  tx: Db,
+  actorId: string | null,
+  moved: { id: string; name: string; email: string }[],
+  staff: { id: string } | null,
+) {
+  await recordAuditForClients(
+    tx,
+    actorId,
+    moved.map((c) => c.id),
+    { action: 'update', entityType: 'assignment' },
+  );
+  if (staff)
+    await notify(tx, {
+      userId: staff.id,
+      clientId: moved.length === 1 ? moved[0].id : null,
+      kind: 'client_assigned',
+      title: moved.length === 1 ? `${named(moved)} is now your client` : `${clientsWord(moved.length)} are now yours`,
+      body: moved.length === 1 ? '' : moved.map((c) => c.name || c.email).join(', '),
+      link: clientsLink,
+    });
+}
 
 /**
  * Assigns the clients to the staff member `staffId` (null: back to the admins' pool), all or
@@ -117,23 +163,7 @@ export async function assignClients(
           moved.map((c) => c.id),
         ),
       );
-    await recordAuditForClients(
-      tx,
-      actorId,
-      moved.map((c) => c.id),
-      { action: 'update', entityType: 'assignment' },
-    );
-    const named = (list: typeof moved) =>
-      list.length === 1 ? list[0].name || list[0].email : clientsWord(list.length);
-    if (staff)
-      await notify(tx, {
-        userId: staff.id,
-        clientId: moved.length === 1 ? moved[0].id : null,
-        kind: 'client_assigned',
-        title: moved.length === 1 ? `${named(moved)} is now your client` : `${clientsWord(moved.length)} are now yours`,
-        body: moved.length === 1 ? '' : moved.map((c) => c.name || c.email).join(', '),
-        link: clientsLink,
-      });
+    await recordAssignment(tx, actorId, moved, staff);
     const formerStaff = [...new Set(moved.map((c) => c.staffId).filter((id): id is string => id !== null))];
     for (const former of formerStaff) {
       const theirs = moved.filter((c) => c.staffId === former);

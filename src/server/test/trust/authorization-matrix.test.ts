@@ -118,6 +118,8 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
   ),
   // Whose role an admin changes: A's (the matrix's empty body is refused, so A stays a client).
   'PUT /api/users/:userId/role': async ({ aId }) => ({ userId: aId }),
+  // Whose "Takes new clients" an admin sets: the staff member's (the empty body is refused).
+  'PUT /api/staff/:staffId/new-clients': async () => ({ staffId: staff.id }),
   // The books' volume is no client's record: volume 1 is the one every signed-in user may download.
   'GET /api/books/:volume/download': async () => ({ volume: '1' }),
   'POST /api/books/:volume/upload': async () => ({ volume: '1' }),

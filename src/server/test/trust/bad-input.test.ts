@@ -20,6 +20,8 @@ let client: { id: string; agent: TestAgent };
 let admin: { id: string; agent: TestAgent };
 /** Whose role the role route's hostile bodies change (a valid one may: never the fuzzing client's). */
 let roleTargetId: string;
+/** Whose "Takes new clients" the setting's hostile bodies change (a valid one may). */
+let staffTargetId: string;
 let videoId: string;
 let loanId: string;
 /** A store card and a revolving credit of the client's with one id, so their PATCH reaches validation. */
@@ -43,6 +45,7 @@ beforeAll(async () => {
   client = { id: c.user.id, agent: c.agent };
   admin = { id: a.user.id, agent: a.agent };
   roleTargetId = (await t.createSignedInUser({ role: 'client' })).user.id;
+  staffTargetId = (await t.createSignedInUser({ role: 'staff' })).user.id;
   videoId = await insertTrainingVideo(t);
   // A loan offer the client authored, so PATCH reaches validation (anyone else's is a 403 first).
   loanId = (
@@ -123,7 +126,8 @@ describe('hostile input on every validated route', () => {
         .replace(':automationId', automationId)
         .replace(':requestId', automationRequestId)
         .replace(':taskId', taskId)
-        .replace(':userId', roleTargetId);
+        .replace(':userId', roleTargetId)
+        .replace(':staffId', staffTargetId);
       const json = e.validators.find((v) => v.target === 'json');
       const query = e.validators.find((v) => v.target === 'query');
       const input = fc.record({

@@ -26,3 +26,13 @@ export function useChangeRole() {
       ),
   });
 }
+
+/** Admins: whether a staff member takes new clients (round-robin at sign-up). */
+export function useSetTakesNewClients() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ staffId, takesNewClients }: { staffId: string; takesNewClients: boolean }) =>
+      unwrap(await api.staff[':staffId']['new-clients'].$put({ param: { staffId }, json: { takesNewClients } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['team'] }),
+  });
+}

@@ -1,4 +1,5 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
+import { toast } from 'sonner';
 import { ShieldCheck, UserCog } from 'lucide-react';
 import { branding } from '../../../shared/branding';
 import { countLabel } from '../../../shared/format';
@@ -12,10 +13,42 @@ import { QueryStates } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { usePagedList } from '../../lib/paged-list';
-import { teamQuery } from './api';
+import { Switch } from '../account/switch';
+import { teamQuery, useSetTakesNewClients } from './api';
 
 // The role dialog loads when an admin opens it.
 const RoleDialog = lazyPage(() => import('./role-dialog'), 'RoleDialog');
+
+/** A staff member's "Takes new clients" switch: new clients are shared out in turn among those who do. */
+function TakesNewClients({ member }: { member: StaffMember }) {
+  const save = useSetTakesNewClients();
+  const labelId = useId();
+  const name = member.name || member.email;
+  return (
+    <span className="flex items-center gap-2">
+      <Switch
+        labelledBy={labelId}
+        checked={member.takesNewClients}
+        disabled={save.isPending}
+        onCheckedChange={(takesNewClients) =>
+          save.mutate(
+            { staffId: member.id, takesNewClients },
+            {
+              onSuccess: () =>
+                toast.success(
+                  takesNewClients ? `${name} now takes new clients.` : `${name} no longer takes new clients.`,
+                ),
+              onError: (e) => toast.error(e.message),
+            },
+          )
+        }
+      />
+      <span id={labelId} className="text-sm text-gray-700">
+        Takes new clients<span className="sr-only"> ({name})</span>
+      </span>
+    </span>
+  );
+}
 
 /** One member of the team: who they are, their role and clients, and the admin's controls. */
 function MemberRow({ member, isYou, onChangeRole }: { member: StaffMember; isYou: boolean; onChangeRole: () => void }) {
@@ -36,13 +69,16 @@ function MemberRow({ member, isYou, onChangeRole }: { member: StaffMember; isYou
           {member.role === 'staff' && <> · {countLabel(member.assignedClients, 'client')}</>}
         </p>
       </div>
-      {isYou ? (
-        <p className="text-sm text-gray-600">Another administrator can change your role.</p>
-      ) : (
-        <Button size="sm" variant="outline" onClick={onChangeRole} aria-label={`Change role of ${name}`}>
-          <UserCog aria-hidden="true" /> Change role...
-        </Button>
-      )}
+      <div className="flex flex-wrap items-center gap-4">
+        {member.role === 'staff' && <TakesNewClients member={member} />}
+        {isYou ? (
+          <p className="text-sm text-gray-600">Another administrator can change your role.</p>
+        ) : (
+          <Button size="sm" variant="outline" onClick={onChangeRole} aria-label={`Change role of ${name}`}>
+            <UserCog aria-hidden="true" /> Change role...
+          </Button>
+        )}
+      </div>
     </li>
   );
 }
@@ -63,7 +99,12 @@ export function TeamPage() {
       <PageHeader
         title="Team"
         intro="The administrators and staff members. To make a client a staff member, open the client from the Clients list."
-      />
+      >
+        <p className="text-sm text-gray-600">
+          New clients are assigned in turn to the staff members who take new clients; with none, they stay in the
+          admins' pool.
+        </p>
+      </PageHeader>
       {!isPortalAdmin ? (
         <Alert tone="info">Only administrators manage the team.</Alert>
       ) : (
