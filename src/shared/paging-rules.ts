@@ -10,12 +10,5 @@ export const MAX_PAGE_SIZE = 100;
  */
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number; totalAtLeast?: true };
 
-/** How far an all-clients list counts its rows before it says "1,000+": counting 100,000 took 100 ms. */
-export const COUNT_CAP = 1000;
-
-/** "1,234", or "1,000+" for a total that is a lower bound (one past what was counted). */
-export const formatTotal = (p: Pick<Page<unknown>, 'total' | 'totalAtLeast'>) =>
-  p.totalAtLeast ? `${(p.total - 1).toLocaleString('en-US')}+` : p.total.toLocaleString('en-US');
-
 /** Whether a page is followed by another. */
 export const hasMorePages = (p: Pick<Page<unknown>, 'page' | 'pageSize' | 'total'>) => p.page * p.pageSize < p.total;

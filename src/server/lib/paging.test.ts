@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authUsers } from '../db/schema';
-import { COUNT_CAP, formatTotal } from '../../shared/paging-rules';
+import { COUNT_CAP } from '../../shared/paging';
 import { openTestDatabase, type TestDatabase } from '../test/test-db';
 import { cappedTotal } from './paging';
 
@@ -28,7 +28,6 @@ describe('cappedTotal', () => {
   it('says "at least cap + 1" past the cap, so the list still offers the next page', async () => {
     const first = await cappedTotal(database.db, authUsers, isClient, { page: 1, pageSize: 50 });
     expect(first).toEqual({ total: COUNT_CAP + 1, totalAtLeast: true });
-    expect(formatTotal(first)).toBe('1,000+');
     // The last page within the cap still has one after it.
     const atCap = await cappedTotal(database.db, authUsers, isClient, { page: COUNT_CAP / 50, pageSize: 50 });
     expect(atCap.total).toBeGreaterThan(COUNT_CAP);
@@ -37,6 +36,5 @@ describe('cappedTotal', () => {
   it('counts as far as a page past the cap needs, and exactly at the end', async () => {
     const deep = await cappedTotal(database.db, authUsers, isClient, { page: 21, pageSize: 50 });
     expect(deep).toEqual({ total: clients });
-    expect(formatTotal(deep)).toBe('1,005');
   });
 });

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { infiniteQueryOptions, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { formatTotal, hasMorePages, type Page } from '../../shared/paging-rules';
+import { hasMorePages, type Page } from '../../shared/paging-rules';
 import { Button } from '../components/ui/button';
 
 /**
@@ -18,6 +18,10 @@ export const pagedListOptions = <T, X extends object = object>(
     initialPageParam: 1,
     getNextPageParam: (last: Page<T> & X) => (hasMorePages(last) ? last.page + 1 : undefined),
   });
+
+/** "1,234", or "1,000+" for a total that is a lower bound (one past what was counted). */
+export const formatTotal = (p: Pick<Page<unknown>, 'total' | 'totalAtLeast'>) =>
+  p.totalAtLeast ? `${(p.total - 1).toLocaleString('en-US')}+` : p.total.toLocaleString('en-US');
 
 /** The loaded pages as one list, with the states lists show and what "Show more" needs. */
 export function usePagedList<T, X extends object = object>(

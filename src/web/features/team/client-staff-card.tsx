@@ -36,28 +36,29 @@ export function ClientStaffCard({ clientId }: { clientId: string }) {
         {query.isPending && <div className="h-16 animate-pulse rounded-md bg-gray-100" aria-label="Loading" />}
         {query.isError && <LoadFailed message="Could not load the client's staff member." query={query} />}
         {client && (
-          <dl className="flex flex-col gap-4 text-sm">
+          // One list per row: a <dl> may hold only its terms and their groups, not the buttons beside them.
+          <div className="flex flex-col gap-4 text-sm">
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <div className="min-w-0">
+              <dl className="min-w-0">
                 <dt className="text-gray-600">Assigned to</dt>
                 <dd className="break-words font-medium text-gray-900">
                   {client.assignedStaff ? client.assignedStaff.name || 'Staff member' : "No one (the admins' pool)"}
                 </dd>
-              </div>
+              </dl>
               <Button size="sm" variant="outline" onClick={() => setOpen('assign')}>
                 <UserCheck aria-hidden="true" /> {client.assignedStaff ? 'Change...' : 'Assign to...'}
               </Button>
             </div>
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <div>
+              <dl>
                 <dt className="text-gray-600">Role</dt>
                 <dd className="font-medium text-gray-900">{roleLabels.client}</dd>
-              </div>
+              </dl>
               <Button size="sm" variant="outline" onClick={() => setOpen('role')}>
                 <UserCog aria-hidden="true" /> Change role...
               </Button>
             </div>
-          </dl>
+          </div>
         )}
       </CardContent>
       {client && open === 'assign' && (
