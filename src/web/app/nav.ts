@@ -94,6 +94,7 @@ export const navItems: NavItem[] = [
   },
   { path: '/support', label: 'Support Chat', heading: 'Support Chat', section: 'SUPPORT' },
   { path: '/account', label: 'My Account', heading: 'Account Settings', section: 'SUPPORT' },
+  { path: '/attention', label: 'Needs attention', heading: 'Needs attention', section: 'ADMIN', adminOnly: true },
   { path: '/clients', label: 'Clients', heading: 'Clients', section: 'ADMIN', adminOnly: true },
   {
     path: '/document-requests',

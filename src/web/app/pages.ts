@@ -12,6 +12,7 @@ export const builtPages: Record<string, ReturnType<typeof lazyPage>> = {
     () => import('../features/document-requests/document-requests-page'),
     'DocumentRequestsPage',
   ),
+  '/attention': lazyPage(() => import('../features/attention/attention-page'), 'AttentionPage'),
   '/bank': lazyPage(() => import('../features/bank-accounts/bank-accounts-page'), 'BankAccountsPage'),
   '/business-presence': lazyPage(
     () => import('../features/business-accounts/business-accounts-page'),

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import {
+  BellRing,
   BookOpen,
   Briefcase,
   Building2,
@@ -52,6 +53,7 @@ const icons: Record<string, LucideIcon> = {
   '/purchase-order': ClipboardList,
   '/support': MessageCircle,
   '/account': UserCog,
+  '/attention': BellRing,
   '/clients': Users,
   '/document-requests': FileUp,
   '/team': UsersRound,

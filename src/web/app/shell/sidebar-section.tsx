@@ -5,6 +5,7 @@ import { cn } from '../../lib/cn';
 import type { NavItem } from '../nav';
 import { useAuth } from '../auth-context';
 import { SupportUnreadBadge } from '../../features/support/unread-badge';
+import { AttentionBadge } from '../../features/attention/attention-badge';
 import { NavIcon } from './nav-icons';
 import type { NavGroups } from './use-nav-groups';
 
@@ -22,6 +23,7 @@ function ItemBadges({ item }: { item: NavItem }) {
   return (
     <>
       {isAdmin && item.path === '/support' && <SupportUnreadBadge />}
+      {isAdmin && item.path === '/attention' && <AttentionBadge />}
       {/* The separator keeps screen readers from running the label and the badge together. */}
       {(item.live || item.comingSoon) && <span className="sr-only">, </span>}
       {item.live && (

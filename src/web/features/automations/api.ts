@@ -91,9 +91,14 @@ export const ownRequestsQuery = (clientId: string) =>
     ),
   );
 
-export const allRequestsQuery = (state: RequestState | '') =>
-  pagedListOptions([...automationKeys.allRequests, state], async (page) =>
-    unwrap(await api['automation-requests'].$get({ query: { page, pageSize: '50', ...(state ? { state } : {}) } })),
+/** Every client's requests, or one client's (`clientId`: where "Needs attention" links). */
+export const allRequestsQuery = (state: RequestState | '', clientId: string | null = null) =>
+  pagedListOptions([...automationKeys.allRequests, state, clientId ?? ''], async (page) =>
+    unwrap(
+      await api['automation-requests'].$get({
+        query: { page, pageSize: '50', ...(state ? { state } : {}), ...(clientId ? { clientId } : {}) },
+      }),
+    ),
   );
 
 export function useRequestAutomation(clientId: string) {

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Inbox } from 'lucide-react';
 import { toast } from 'sonner';
 import { Card } from '../../components/ui/card';
@@ -72,7 +73,8 @@ export function YourRequests({ clientId }: { clientId: string }) {
 export function AllRequests() {
   const p = useId();
   const [state, setState] = useState<RequestState | ''>('');
-  const list = usePagedList(allRequestsQuery(state));
+  const clientId = useSearchParams()[0].get('client');
+  const list = usePagedList(allRequestsQuery(state, clientId));
   const move = useMoveRequest();
   const [declining, setDeclining] = useState<AutomationRequest | null>(null);
 
@@ -112,6 +114,14 @@ export function AllRequests() {
           </select>
         </div>
       </div>
+      {clientId && (
+        <p className="text-sm text-gray-700">
+          One client&rsquo;s requests.{' '}
+          <Link to="/automations" className="font-medium text-brand-700 underline underline-offset-4">
+            Show every client&rsquo;s
+          </Link>
+        </p>
+      )}
       <RequestList
         list={list}
         loading="Loading requests..."
