@@ -92,7 +92,9 @@ test.describe('first load', () => {
     // The page names the signed-in app's and the dashboard's chunks, fetched beside the entry; each
     // is then used by the app as it is (asked for once, not again by the import).
     const html = await freshPage.evaluate(() => fetch('/').then((res) => res.text()));
-    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const preloaded = [
+      ...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g),
+    ].map((m) => m[1]);
     expect(preloaded.some((href) => href.startsWith('/assets/app-'))).toBe(true);
     expect(preloaded.some((href) => href.startsWith('/assets/home-page-'))).toBe(true);
     for (const href of preloaded)

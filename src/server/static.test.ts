@@ -139,7 +139,7 @@ describe('serveWebApp with the session in the page', () => {
   it("names a signed-in page's chunks as modulepreload links beside the entry; none for other paths or a guest", async () => {
     const body = await (await app.request('/compliance', { headers: { cookie: 's=ok' } })).text();
     expect(body).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/app-1.js"><link rel="modulepreload" crossorigin href="/assets/compliance-page-2.js"><script type="application/json" id="portal-session">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/app-1.js"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/compliance-page-2.js"><script type="application/json" id="portal-session">',
     );
     for (const p of ['/', '/signin', '/constructor', '/__proto__']) {
       const other = await (await app.request(p, { headers: { cookie: 's=ok' } })).text();

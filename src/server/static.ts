@@ -119,11 +119,16 @@ function readRoutePreloads(root: string): RoutePreloads {
  * allows none inline, and none runs). The web app starts with the session known, so a signed-in
  * first load asks for the page's data at once instead of first asking who is signed in. With it,
  * `preloads` as modulepreload links: the signed-in app's and the page's chunks are fetched beside
- * the entry, not once the entry has arrived and run. Private to the user, so never stored by a cache.
+ * the entry, not once the entry has arrived and run. At low priority: the entry and the stylesheet,
+ * which the first paint and everything after it wait for, go first on a slow link (and a page
+ * measure counts no high-priority script before the first paint as blocking it). Private to the
+ * user, so never stored by a cache.
  */
 function sendWithSession(c: Context, page: StaticFile, user: object, preloads: readonly string[] = []): Response {
   const html = page.identity.body.toString('utf8');
-  const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
+  const links = preloads
+    .map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`)
+    .join('');
   const block = `${links}<script type="application/json" id="${SESSION_ELEMENT_ID}">${scriptJson({ user })}</script>`;
   const body = html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`;
   const headers = { 'Content-Type': page.type, 'Cache-Control': 'private, no-store', Vary: 'Cookie' };
