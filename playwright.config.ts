@@ -8,8 +8,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
   outputDir: 'test-results/e2e',
-  // One server process on PGlite and two cores: two workers, one test file each at a time.
-  workers: 2,
+  // Three workers, one test file each at a time, on two cores: with two, the browsers, the server and
+  // Playwright used about 1.4 cores (900 CPU s in 620 s): each worker spends much of its time waiting
+  // for a page, the server or an e-mail. E2E_WORKERS overrides it.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   fullyParallel: false,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
