@@ -77,11 +77,15 @@ function decodeClientCursor(text: string): ClientCursor | undefined {
   }
 }
 
+/** The clients list's `staff` filter for the clients no one is assigned to (the admins' pool). */
+export const UNASSIGNED = 'none';
+
 /**
  * GET /api/clients: the admin's client list, sorted, searched and paged in the database. `q` matches
  * name, e-mail or phone (a phone also by its digits alone: '3025550100' finds '(302) 555-0100').
  * Paged by cursor: without one, the first page; with an answer's `nextCursor` or `prevCursor`, the
- * page after or before it, however far into the list (no offset to count past).
+ * page after or before it, however far into the list (no offset to count past). `staff` narrows it
+ * to one staff member's clients, or with UNASSIGNED to the admins' pool (within what the asker works).
  */
 export const clientListQuery = z
   .object({
@@ -92,6 +96,10 @@ export const clientListQuery = z
       .trim()
       .max(100, 'Search text can be at most 100 characters')
       .check(singleLine('Search text'))
+      .optional(),
+    staff: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,100}$/, `Staff member must be a staff member's id or ${UNASSIGNED}`)
       .optional(),
     cursor: z
       .string()

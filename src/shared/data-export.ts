@@ -26,6 +26,7 @@ export const clientsCsvQuery = z
   .object({
     sort: clientListQuery.shape.sort,
     q: clientListQuery.shape.q,
+    staff: clientListQuery.shape.staff,
     // The reader's zone, so Created is the day their screen shows (UTC when not sent).
     tz: z
       .string()

@@ -17,7 +17,7 @@ export const CSV_PAGE = 500;
 export function clientsCsv(
   db: Db,
   asker: Asker,
-  query: Pick<ClientListQuery, 'sort' | 'q'>,
+  query: Pick<ClientListQuery, 'sort' | 'q' | 'staff'>,
   timeZone: string,
 ): Readable {
   async function* lines() {

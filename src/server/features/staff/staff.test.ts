@@ -126,6 +126,52 @@ describe('assignment', () => {
   });
 });
 
+describe("the Clients list's filter by staff member", () => {
+  it("an admin lists one staff member's clients or the pool, paged by cursor with its total; staff see only theirs", async () => {
+    const sue = await make('staff', 'Sue Filter');
+    const theirs = [
+      await make('client', 'Filter One'),
+      await make('client', 'Filter Two'),
+      await make('client', 'Filter Three'),
+    ];
+    const r = await admin.agent.request('POST', '/api/clients/assignments', {
+      json: { clientIds: theirs.map((c) => c.id), staffId: sue.id },
+    });
+    expect(r.status).toBe(200);
+    const list = async (query: string, as = admin.agent) => {
+      const res = await as.get(`/api/clients?${query}`);
+      expect(res.status, query).toBe(200);
+      return (await res.json()) as ClientPage;
+    };
+    const first = await list(`staff=${sue.id}&pageSize=2&sort=oldest`);
+    expect(first.total).toBe(3);
+    const second = await list(`staff=${sue.id}&pageSize=2&sort=oldest&cursor=${first.nextCursor}`);
+    expect([...first.rows, ...second.rows].map((c) => c.id)).toEqual(theirs.map((c) => c.id));
+    expect(second.nextCursor).toBeNull();
+    expect((await list(`staff=${sue.id}&q=two`)).rows.map((c) => c.id)).toEqual([theirs[1].id]);
+
+    const pool = await list('staff=none&pageSize=100');
+    const poolIds = pool.rows.map((c) => c.id);
+    expect(poolIds).toContain(b.id);
+    expect(poolIds.some((id) => theirs.some((c) => c.id === id))).toBe(false);
+    expect(pool.rows.every((c) => c.assignedStaff === null)).toBe(true);
+    expect(pool.total).toBe(pool.rows.length);
+
+    // A staff member's filter stays within their own clients.
+    expect((await list(`staff=${sue.id}`, sue.agent)).total).toBe(3);
+    expect((await list('staff=none', sue.agent)).total).toBe(0);
+    const kit = await make('staff', 'Kit Other');
+    expect((await list(`staff=${sue.id}`, kit.agent)).total).toBe(0);
+    // The CSV follows the filter.
+    const csv = await (await admin.agent.get(`/api/clients/export?staff=${sue.id}`)).text();
+    expect(csv.trim().split('\n')).toHaveLength(4);
+    expect((await admin.agent.get('/api/clients?staff=no%20one')).status).toBe(400);
+    await admin.agent.request('POST', '/api/clients/assignments', {
+      json: { clientIds: theirs.map((c) => c.id), staffId: null },
+    });
+  });
+});
+
 describe('what a staff member sees', () => {
   it('only their clients: the clients list and its total, the CSV, the selector search and summary, the lists across clients', async () => {
     const sam = await make('staff', 'Sam Sees');

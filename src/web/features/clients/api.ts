@@ -4,14 +4,20 @@ import type { ClientSort } from '../../../shared/clients';
 
 export const CLIENTS_PAGE_SIZE = 50;
 
-/** A page of the Clients screen: the first without `cursor`, else the page an answer's next or previous cursor points to. */
-export const clientListQuery = (sort: ClientSort, q: string, cursor: string | undefined) =>
+/** A page of the Clients screen (`staff`: whose clients, UNASSIGNED the pool's, '' everyone's): the first without `cursor`, else the page an answer's next or previous cursor points to. */
+export const clientListQuery = (sort: ClientSort, q: string, staff: string, cursor: string | undefined) =>
   queryOptions({
-    queryKey: ['admin-clients', { sort, q, cursor }],
+    queryKey: ['admin-clients', { sort, q, staff, cursor }],
     queryFn: async () =>
       unwrap(
         await api.clients.$get({
-          query: { sort, pageSize: String(CLIENTS_PAGE_SIZE), ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) },
+          query: {
+            sort,
+            pageSize: String(CLIENTS_PAGE_SIZE),
+            ...(q ? { q } : {}),
+            ...(staff ? { staff } : {}),
+            ...(cursor ? { cursor } : {}),
+          },
         }),
       ),
     placeholderData: keepPreviousData,

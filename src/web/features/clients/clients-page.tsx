@@ -2,15 +2,16 @@ import { Suspense, useEffect, useState } from 'react';
 import { UserCheck } from 'lucide-react';
 import { lazyPage } from '../../app/lazy-page';
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, Search, Users } from 'lucide-react';
 import { branding } from '../../../shared/branding';
-import { clientSortLabels, clientSorts, type ClientSort } from '../../../shared/clients';
+import { clientSortLabels, clientSorts, UNASSIGNED, type ClientSort } from '../../../shared/clients';
 import { Button } from '../../components/ui/button';
 import { ClientsExportLink } from './clients-export-link';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
-import { clientListQuery } from './api';
+import { clientListQuery, staffMembersQuery } from './api';
 import { ClientsTable, type Selection } from './clients-table';
 import { LoadFailed } from '../../components/load-states';
 import { countLabel } from '../../../shared/format';
@@ -48,6 +49,29 @@ function useSelection(): Selection & { clear: () => void } {
   return { ids, toggle, toggleAll, clear: () => setIds(new Set()) };
 }
 
+/** Admins: whose clients the list shows (everyone's, the pool's, one staff member's), kept in the URL's ?staff=. */
+function StaffFilter({ value, onChange }: { value: string; onChange: (staff: string) => void }) {
+  const staff = useQuery(staffMembersQuery());
+  return (
+    <div className="flex flex-col gap-1.5 sm:w-64">
+      <Label htmlFor="clients-staff">Assigned to</Label>
+      <select id="clients-staff" className={selectClass} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Anyone or no one</option>
+        <option value={UNASSIGNED}>No one (the admins' pool)</option>
+        {staff.data?.items.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name || m.email}
+          </option>
+        ))}
+        {/* A staff member named by the URL before the team has loaded (or beyond its first 100). */}
+        {value && value !== UNASSIGNED && !staff.data?.items.some((m) => m.id === value) && (
+          <option value={value}>{staff.isPending ? 'Loading...' : 'This staff member'}</option>
+        )}
+      </select>
+    </div>
+  );
+}
+
 const selectClass =
   'h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
 
@@ -60,12 +84,14 @@ export function ClientsPage() {
   const [sort, setSort] = useState<ClientSort>('newest');
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
-  // A new sort or search starts again at the first page. Pages are reached by the cursors the
-  // server answers (the page after, the page before); the page's number is counted here.
-  const key = `${sort}|${q}`;
+  const [params, setParams] = useSearchParams();
+  const staff = isPortalAdmin ? (params.get('staff') ?? '') : '';
+  // A new sort, search or filter starts again at the first page. Pages are reached by the cursors
+  // the server answers (the page after, the page before); the page's number is counted here.
+  const key = `${sort}|${q}|${staff}`;
   const [paging, setPaging] = useState<{ key: string; page: number; cursor?: string }>({ key, page: 1 });
   const { page, cursor } = paging.key === key ? paging : { page: 1, cursor: undefined };
-  const query = useQuery(clientListQuery(sort, q, cursor));
+  const query = useQuery(clientListQuery(sort, q, staff, cursor));
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   // The first page is asked for afresh (no cursor), so Previous always ends on the list's true start.
@@ -88,7 +114,7 @@ export function ClientsPage() {
         </p>
       </header>
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
         <div className="flex flex-1 flex-col gap-1.5 sm:max-w-sm">
           <Label htmlFor="clients-search">Search clients</Label>
           <div className="relative">
@@ -122,7 +148,23 @@ export function ClientsPage() {
             ))}
           </select>
         </div>
-        <ClientsExportLink sort={sort} q={q} />
+        {isPortalAdmin && (
+          <StaffFilter
+            value={staff}
+            onChange={(id) =>
+              setParams(
+                (old) => {
+                  const next = new URLSearchParams(old);
+                  if (id) next.set('staff', id);
+                  else next.delete('staff');
+                  return next;
+                },
+                { replace: true },
+              )
+            }
+          />
+        )}
+        <ClientsExportLink sort={sort} q={q} staff={staff} />
         {isPortalAdmin && (
           <Button variant="outline" disabled={selection.ids.size === 0} onClick={() => setAssigning(true)}>
             <UserCheck aria-hidden="true" /> Assign to...
@@ -161,7 +203,11 @@ export function ClientsPage() {
           </span>
           <h2 className="text-base font-semibold text-gray-900">No clients found</h2>
           <p className="text-sm text-gray-600">
-            {q ? `No client matches "${q}". Try another name or email.` : "When you have clients, they'll appear here"}
+            {q
+              ? `No client matches "${q}". Try another name or email.`
+              : staff
+                ? 'No client is assigned here.'
+                : "When you have clients, they'll appear here"}
           </p>
         </div>
       )}

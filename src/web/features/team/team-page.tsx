@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { Link } from 'react-router';
 import { ShieldCheck, UserCog } from 'lucide-react';
 import { branding } from '../../../shared/branding';
 import { countLabel } from '../../../shared/format';
@@ -66,7 +67,18 @@ function MemberRow({ member, isYou, onChangeRole }: { member: StaffMember; isYou
             {member.role === 'admin' && <ShieldCheck className="size-4 text-brand-700" aria-hidden="true" />}
             {roleLabels[member.role]}
           </span>
-          {member.role === 'staff' && <> · {countLabel(member.assignedClients, 'client')}</>}
+          {member.role === 'staff' && (
+            <>
+              {' · '}
+              <Link
+                to={`/clients?staff=${encodeURIComponent(member.id)}`}
+                className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-700"
+                aria-label={`${countLabel(member.assignedClients, 'client')} of ${name}`}
+              >
+                {countLabel(member.assignedClients, 'client')}
+              </Link>
+            </>
+          )}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-4">
