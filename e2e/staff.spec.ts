@@ -12,13 +12,29 @@ import {
 
 const PHONE = { width: 390, height: 844 };
 
+/** The signed-in client writes to Support Chat (through the API: support.spec covers the composer). */
+async function writeToSupport(page: Page, clientId: string, body: string) {
+  const status = await page.evaluate(
+    async ({ clientId, body }) =>
+      (
+        await fetch(`/api/clients/${clientId}/support/messages`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ body }),
+        })
+      ).status,
+    { clientId, body },
+  );
+  expect(status).toBeLessThan(300);
+}
+
 /** The signed-in user's id, from the session the page holds. */
 const myId = (page: Page) =>
   page.evaluate(
     async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id,
   );
 
-test('an admin assigns a client to a staff member, who then sees only that client in the clients list and the selector', async ({
+test('an admin assigns a client to a staff member, who then sees only that client in the clients list, the selector, the search and the support inbox', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -28,8 +44,10 @@ test('an admin assigns a client to a staff member, who then sees only that clien
   const staffId = await myId(page);
   await page.context().clearCookies();
   const assigned = await signedInClient(page, { name: `Xena Assigned ${run}` });
+  await writeToSupport(page, await myId(page), `Xena needs help ${run}`);
   await page.context().clearCookies();
   await signedInClient(page, { name: `Yuri Pool ${run}` });
+  await writeToSupport(page, await myId(page), `Yuri needs help ${run}`);
   await page.context().clearCookies();
   // A second staff member, for the "Takes new clients" switch (Sam's clients must stay the test's own).
   await signedInClient(page, { name: `Tina Intake ${run}` });
@@ -157,6 +175,20 @@ test('an admin assigns a client to a staff member, who then sees only that clien
   await expect(page.getByText(`Yuri Pool ${run} back in the admins' pool.`)).toBeVisible();
   await expect(yuriCard.getByText("No one (the admins' pool)")).toBeVisible();
 
+  // The Clients list filtered by staff member (the Team page's client count links here), or the pool.
+  await page.goto(`/clients?staff=${staffId}`);
+  const filter = page.getByLabel('Assigned to');
+  await expect(filter).toHaveValue(staffId);
+  const listed = page.locator('table tbody tr');
+  await expect(listed).toHaveCount(1);
+  await expect(listed.first()).toHaveAccessibleName(`Open My Account for ${assigned.name}`);
+  await filter.selectOption({ label: "No one (the admins' pool)" });
+  await page.getByLabel('Search clients').fill(run);
+  await expect(listed).toHaveCount(1);
+  await expect(listed.first()).toHaveAccessibleName(`Open My Account for Yuri Pool ${run}`);
+  await expect(page).toHaveURL(/staff=none/);
+  await screenshot(page, 'staff-clients-filter');
+
   // The staff member signs in: "My clients" holds that one client, and so does the client selector.
   await page.context().clearCookies();
   await page.setViewportSize(PHONE);
@@ -186,4 +218,25 @@ test('an admin assigns a client to a staff member, who then sees only that clien
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await expectAccessible(page);
   await screenshot(page, 'staff-selector-390');
+
+  // The top bar's search finds their client, never another.
+  await page.getByRole('button', { name: /^Search/ }).click();
+  const search = page.getByRole('dialog', { name: 'Search' });
+  await search.getByRole('combobox').fill(run);
+  const found = search.getByRole('group', { name: 'Clients' }).getByRole('option');
+  await expect(found).toHaveCount(1);
+  await expect(found.first()).toContainText(assigned.name);
+  await expect(search.getByText(`Yuri Pool ${run}`)).toHaveCount(0);
+  await screenshot(page, 'staff-search-390');
+  await page.keyboard.press('Escape');
+  await expect(search).toBeHidden();
+
+  // The support inbox holds their client's conversation, not the pool's.
+  await page.goto('/support');
+  const inbox = page.getByRole('list', { name: 'Open conversations' });
+  await expect(inbox.getByRole('button', { name: new RegExp(assigned.name) })).toBeVisible();
+  await expect(inbox.getByRole('button', { name: new RegExp(`Yuri Pool ${run}`) })).toHaveCount(0);
+  await expect(inbox.getByRole('listitem')).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await screenshot(page, 'staff-inbox-390');
 });
