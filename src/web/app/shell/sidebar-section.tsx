@@ -13,7 +13,7 @@ import type { NavGroups } from './use-nav-groups';
 // 1366x900 screen; the phone's drawer keeps the larger touch targets.
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'flex w-full items-center gap-2.5 rounded-md px-3 py-1.5 text-sm font-medium transition-colors lg:py-1',
+    'flex w-full items-center gap-2.5 rounded-md px-3 py-1.5 text-sm font-medium transition-colors lg:py-[3px]',
     'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-1',
     isActive ? 'bg-brand-800 text-white shadow-sm' : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900',
   );

@@ -41,7 +41,7 @@ export function Sidebar({ groups }: { groups: NavGroups }) {
       <div className="border-b border-gray-200 p-2">
         <SidebarHeader />
       </div>
-      <nav ref={navRef} aria-label="Main" className="min-h-0 flex-1 space-y-3 overflow-y-auto px-3 py-3">
+      <nav ref={navRef} aria-label="Main" className="min-h-0 flex-1 space-y-2.5 overflow-y-auto px-3 py-3">
         {visibleSections.map((section) => (
           <SidebarSection
             key={section}
