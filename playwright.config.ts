@@ -3,6 +3,31 @@ import { defineConfig, devices } from '@playwright/test';
 // End-to-end tests: Debian's Chromium against the real portal, started by e2e/global-setup.ts
 // with a local SMTP server and a local OpenID provider. Run with `bash scripts/test-e2e.sh`
 // (it builds the web app first).
+
+/** Debian's headless shell at the size every spec starts from. */
+const browser = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 1366, height: 900 },
+  launchOptions: {
+    // Debian's headless shell (Chromium's old headless mode, the same Blink without the browser's
+    // UI layers): a third less CPU than the full browser for the same tests. Lighthouse and the
+    // benchmark use the full browser.
+    executablePath: '/usr/bin/chromium-headless-shell',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
+/** Specs that start a portal of their own (e2e/support/demo-portal.ts). */
+const ownPortalSpecs = ['every-page-demo.spec.ts', 'two-factor.spec.ts'];
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -36,28 +61,11 @@ export default defineConfig({
     // every-page.spec.ts checks the moving sign-in page with motion on.
     reducedMotion: 'reduce',
   },
+  // Specs with a worker-scoped portal of their own (the demo's) form their own worker groups, and
+  // Playwright queues those after every group of the shared portal: the demo's walk of every page
+  // (about 100 s on one worker) then ran alone at the end. A project listed first is queued first.
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        viewport: { width: 1366, height: 900 },
-        launchOptions: {
-          // Debian's headless shell (Chromium's old headless mode, the same Blink without the browser's
-          // UI layers): a third less CPU than the full browser for the same tests. Lighthouse and the
-          // benchmark use the full browser.
-          executablePath: '/usr/bin/chromium-headless-shell',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
-    },
+    { name: 'own-portal', testMatch: ownPortalSpecs, use: browser },
+    { name: 'chromium', testIgnore: ownPortalSpecs, use: browser },
   ],
 });

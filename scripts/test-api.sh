@@ -74,7 +74,10 @@ else
     as_pg "$pg_bin/pg_ctl" -D "$pg_data" -l "$pg_data/server.log" -w -t 30 start \
       -o "-p $port -k $pg_data -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" >/dev/null; then
     version=$("$pg_bin/postgres" --version | grep -oE '[0-9]+(\.[0-9]+)+' | head -n 1)
-    TEST_DATABASE_URL="postgres://postgres:$password@127.0.0.1:$port/postgres" run_suite "postgres-$version" "$@"
+    # Files that never open the database under test run once, on the PGlite run: the pure functions
+    # (src/shared, src/web) and the command-line programs, which spawn on an embedded database of their own.
+    TEST_DATABASE_URL="postgres://postgres:$password@127.0.0.1:$port/postgres" run_suite "postgres-$version" \
+      --exclude 'src/shared/**' --exclude 'src/web/**' --exclude 'src/server/cli/**' --passWithNoTests "$@"
   else
     cat "$work/initdb.log" "$pg_data/server.log" 2>/dev/null >&2
     summary+=("API tests: 0 passed, ? failed (postgres: the throwaway server did not start)")
