@@ -62,6 +62,7 @@ import {
   clientAutomationRequestsRoutes,
 } from './features/automations/automations.routes';
 import { clientSearchRoutes, clientsSearchRoutes } from './features/search/search.routes';
+import { clientNotesRoutes } from './features/client-notes/client-notes.routes';
 import { clientSupportRoutes, supportRoutes } from './features/support/support.routes';
 import { backupRoutes } from './features/backup/backup.routes';
 import { fundabilityRoutes } from './features/fundability/fundability.routes';
@@ -154,6 +155,7 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/users/:userId/role', userRoleRoutes)
     .route('/clients/:clientId/search', clientSearchRoutes)
     .route('/clients/:clientId/audit', auditRoutes)
+    .route('/clients/:clientId/notes', clientNotesRoutes)
     .route('/clients/:clientId/profile', profileRoutes)
     .route('/clients/:clientId/preferences', preferencesRoutes)
     .route('/clients/:clientId/security', securityRoutes)

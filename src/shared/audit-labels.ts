@@ -55,9 +55,17 @@ export const auditEntityLabels = {
   assignment: single('assigned staff member'),
   // An admin's change of the user's role (client, staff member, administrator).
   role: single('role'),
+  // Staff's private notes on the client: recorded for staff, never shown to the client (below).
+  client_note: many('staff note'),
 } as const satisfies Record<string, EntityLabel>;
 
 export type AuditEntityType = keyof typeof auditEntityLabels;
+
+/**
+ * What staff do that the client must not learn of, even that it happened: left out of the client's
+ * own account activity and of their data export, shown to staff acting for them.
+ */
+export const staffOnlyAuditEntities: AuditEntityType[] = ['client_note'];
 
 /** Fields whose reveal is recorded (the encrypted columns), by column name. */
 export const auditFieldLabels: Record<string, string> = {

@@ -22,6 +22,8 @@ export const LIMITS = {
   revolvingCredits: 200,
   /** First Step Accounts in the shared list admins maintain. */
   firstStepAccounts: 500,
+  /** Staff's private notes on one client. */
+  clientNotes: 1_000,
   /** Social media accounts per client. */
   socialAccounts: 200,
   /** Automation requests one client may have open (received or in progress). */

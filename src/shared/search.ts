@@ -3,7 +3,7 @@ import { singleLine } from './text';
 
 /**
  * The top bar's search. GET /api/clients/:clientId/search finds one client's things (and the
- * shared catalogue); GET /api/clients/search finds clients (admins). Only columns stored in clear
+ * shared catalogue); GET /api/clients/search finds clients, and staff's notes on them (staff). Only columns stored in clear
  * text are searched, and a hit carries a name and a safe subtitle, never a secret.
  */
 export const SEARCH_MAX_LENGTH = 100;
@@ -33,6 +33,7 @@ export const searchKinds = [
   'video',
   'automation',
   'client',
+  'note',
 ] as const;
 export type SearchKind = (typeof searchKinds)[number];
 
@@ -48,6 +49,7 @@ export const searchKindLabels: Record<SearchKind, string> = {
   video: 'Training videos',
   automation: 'Automations',
   client: 'Clients',
+  note: 'Client notes',
 };
 
 export type SearchHit = { id: string; title: string; subtitle: string; href: string };
@@ -69,6 +71,8 @@ const pages: Record<SearchKind, { path: string; param: string }> = {
   automation: { path: '/automations', param: 'highlight' },
   // A client opens on their My Account page, as the admin acting for them.
   client: { path: '/account', param: 'client' },
+  // Staff's note on a client: that client's My Account, where the Notes card lists it.
+  note: { path: '/account', param: 'highlight' },
 };
 
 /** The shared catalogue: everyone's, so no client rides along. */

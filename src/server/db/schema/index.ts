@@ -17,3 +17,4 @@ export * from './credit';
 export * from './web-presence';
 export * from './support';
 export * from './rate-limits';
+export * from './client-notes';

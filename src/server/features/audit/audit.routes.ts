@@ -9,7 +9,7 @@ import { isStaffRole } from '../../../shared/roles';
 /** "Activity on your account": who saw or changed this client's data, newest first. */
 export const auditRoutes = new Hono<AppEnv>().get('/', access('own'), validate('query', auditListQuery), async (c) => {
   const { page, pageSize } = c.req.valid('query');
-  const result = await listAudit(c.var.deps.db, c.var.scope.clientId, page, pageSize);
+  const result = await listAudit(c.var.deps.db, c.var.scope.clientId, page, pageSize, c.var.scope.isAdmin);
   return c.json({
     ...result,
     rows: result.rows.map(({ actorId, actorName, actorRole, ...row }) => ({

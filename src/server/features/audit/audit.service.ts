@@ -1,8 +1,8 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, notInArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, authUsers } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
-import type { AuditAction, AuditEntityType } from '../../../shared/audit-labels';
+import { staffOnlyAuditEntities, type AuditAction, type AuditEntityType } from '../../../shared/audit-labels';
 
 /** Entity types and revealed fields are the keys of the label table in src/shared/audit-labels.ts. */
 export type AuditEntry = {
@@ -74,7 +74,13 @@ export async function recordOwnEvent(db: Db, userId: string, entry: Pick<AuditEn
     .values({ actorId: userId, clientId: userId, action: entry.action, entityType: entry.entityType });
 }
 
-export async function listAudit(db: Db, clientId: string, page: number, pageSize: number) {
+/** The client's log as the client may read it: without what only staff may know happened (their notes). */
+export const clientVisibleAudit = (clientId: string): SQL =>
+  and(eq(auditLog.clientId, clientId), notInArray(auditLog.entityType, staffOnlyAuditEntities))!;
+
+/** `forStaff`: the whole log (staff acting for the client); otherwise the client's own view of it. */
+export async function listAudit(db: Db, clientId: string, page: number, pageSize: number, forStaff: boolean) {
+  const where = forStaff ? eq(auditLog.clientId, clientId) : clientVisibleAudit(clientId);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -90,11 +96,11 @@ export async function listAudit(db: Db, clientId: string, page: number, pageSize
       })
       .from(auditLog)
       .leftJoin(authUsers, eq(authUsers.id, auditLog.actorId))
-      .where(eq(auditLog.clientId, clientId))
+      .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(auditLog).where(eq(auditLog.clientId, clientId)),
+    db.select({ total: count() }).from(auditLog).where(where),
   ]);
   return { rows, total, page, pageSize };
 }

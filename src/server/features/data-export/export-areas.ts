@@ -36,6 +36,7 @@ import {
 import { encryptedColumns, openRow } from '../../security/encrypted-column';
 import type { Keyring } from '../../security/keyring';
 import { SECRET_HIDDEN } from '../../../shared/data-export';
+import { clientVisibleAudit } from '../audit/audit.service';
 
 /**
  * One area of a client's data: a table read for that client only (its owner column), a page at a
@@ -43,7 +44,15 @@ import { SECRET_HIDDEN } from '../../../shared/data-export';
  * column) are left out. Every per-client table is either here or in NOT_EXPORTED with a reason
  * (data-export.test.ts fails on a table in neither).
  */
-export type ExportArea = { name: string; table: PgTable; owner: PgColumn; order: PgColumn[]; omit?: string[] };
+export type ExportArea = {
+  name: string;
+  table: PgTable;
+  owner: PgColumn;
+  order: PgColumn[];
+  omit?: string[];
+  /** The client's rows of the area, when not every row under the owner column is theirs to read. */
+  rows?: (clientId: string) => SQL;
+};
 
 export const EXPORT_AREAS: ExportArea[] = [
   { name: 'account', table: authUsers, owner: authUsers.id, order: [authUsers.id], omit: ['search'] },
@@ -166,7 +175,13 @@ export const EXPORT_AREAS: ExportArea[] = [
   },
   { name: 'notifications', table: notifications, owner: notifications.userId, order: [notifications.id] },
   // "Who saw or changed my data", as the client reads it on My Account.
-  { name: 'account-activity', table: auditLog, owner: auditLog.clientId, order: [auditLog.id] },
+  {
+    name: 'account-activity',
+    table: auditLog,
+    owner: auditLog.clientId,
+    order: [auditLog.id],
+    rows: clientVisibleAudit,
+  },
 ];
 
 /** Per-client tables deliberately left out, with the reason. */
@@ -178,6 +193,7 @@ export const NOT_EXPORTED: Record<string, string> = {
   upload_slots: 'uploads in progress, released when they end or their process stops',
   support_conversations: 'read positions of the conversation (its messages are exported)',
   support_presence: "staff's presence in the support inbox",
+  client_notes: "staff's private notes on the client (never shown to the client)",
 };
 
 /** Rows read per query: an area of any size is read in pages, never all at once. */
@@ -208,7 +224,7 @@ export async function* areaRows(
     const page = (await db
       .select()
       .from(area.table)
-      .where(eq(area.owner, clientId))
+      .where(area.rows ? area.rows(clientId) : eq(area.owner, clientId))
       .orderBy(...order)
       .limit(PAGE)
       .offset(offset)) as Record<string, unknown>[];

@@ -1,10 +1,11 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { workedClients, type Asker } from '../../middleware/access';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   accountReceivables,
   authUsers,
+  clientNotes,
   automations,
   businessAccounts,
   businessBankAccounts,
@@ -53,7 +54,7 @@ const contains = (column: SQL | AnyPgColumn, q: string) => sql`lower(${column}) 
  * numbers, card logins) are neither searched nor returned.
  */
 type Source = {
-  kind: Exclude<SearchKind, 'client'>;
+  kind: Exclude<SearchKind, 'client' | 'note'>;
   table: PgTable;
   id: AnyPgColumn;
   owner: AnyPgColumn | null;
@@ -218,7 +219,7 @@ export async function searchClientItems(
  * database keeps (the client selector's search), best first: a whole name, e-mail or phone, then a
  * field's start, a word's start, anywhere.
  */
-export async function searchClients(db: Db, asker: Asker, q: string): Promise<SearchResults> {
+async function clientHits(db: Db, asker: Asker, q: string): Promise<SearchGroup | null> {
   // The search column is lower(name, e-mail, phone) and the phone's digits, joined by chr(31) (US):
   // with a US at each end, a whole field is US-q-US and a field's start US-q. LIKE on that one
   // column ranks every match cheaply, which counts when a short text matches thousands of clients.
@@ -237,19 +238,66 @@ export async function searchClients(db: Db, asker: Asker, q: string): Promise<Se
     .where(and(workedClients(asker), matchingClients(q)))
     .orderBy(rank, sql`lower(coalesce(nullif(${authUsers.name}, ''), ${authUsers.email}))`, authUsers.id)
     .limit(SEARCH_PER_KIND);
-  if (!rows.length) return { groups: [] };
+  if (!rows.length) return null;
   return {
-    groups: [
-      {
-        kind: 'client',
-        label: searchKindLabels.client,
-        hits: rows.map((r) => ({
-          id: r.id,
-          title: r.name || r.email,
-          subtitle: [r.name ? r.email : '', r.phone].filter(Boolean).join(' · '),
-          href: searchHref('client', r.id),
-        })),
-      },
-    ],
+    kind: 'client',
+    label: searchKindLabels.client,
+    hits: rows.map((r) => ({
+      id: r.id,
+      title: r.name || r.email,
+      subtitle: [r.name ? r.email : '', r.phone].filter(Boolean).join(' · '),
+      href: searchHref('client', r.id),
+    })),
   };
+}
+
+/** Characters of a note shown around the match. */
+const SNIPPET_BEFORE = 30;
+const SNIPPET_LENGTH = 120;
+
+/** The part of a note around the first match of `q`, on one line, cut at word edges where it can be. */
+export function noteSnippet(body: string, q: string): string {
+  const text = body.replace(/\s+/g, ' ').trim();
+  const at = Math.max(0, text.toLowerCase().indexOf(q.toLowerCase()));
+  let start = Math.max(0, at - SNIPPET_BEFORE);
+  if (start > 0) start = text.lastIndexOf(' ', start) + 1 || start;
+  const end = Math.min(text.length, start + SNIPPET_LENGTH);
+  return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+}
+
+/**
+ * Staff's notes on the clients the asker works whose text contains `q`, newest first (the body's
+ * trigram index answers the "contains"): each hit names the client and opens their notes.
+ */
+async function noteHits(db: Db, asker: Asker, q: string): Promise<SearchGroup | null> {
+  const rows = await db
+    .select({
+      id: clientNotes.id,
+      clientId: clientNotes.clientId,
+      body: clientNotes.body,
+      name: authUsers.name,
+      email: authUsers.email,
+    })
+    .from(clientNotes)
+    .innerJoin(authUsers, eq(authUsers.id, clientNotes.clientId))
+    .where(and(workedClients(asker), contains(clientNotes.body, q)))
+    .orderBy(desc(clientNotes.updatedAt), clientNotes.id)
+    .limit(SEARCH_PER_KIND);
+  if (!rows.length) return null;
+  return {
+    kind: 'note',
+    label: searchKindLabels.note,
+    hits: rows.map((r) => ({
+      id: r.id,
+      title: r.name || r.email,
+      subtitle: noteSnippet(r.body, q),
+      href: searchHref('note', r.id, r.clientId),
+    })),
+  };
+}
+
+/** What staff find from the top bar besides one client's things: clients they work, and their notes on them. */
+export async function searchClients(db: Db, asker: Asker, q: string): Promise<SearchResults> {
+  const groups = await Promise.all([clientHits(db, asker, q), noteHits(db, asker, q)]);
+  return { groups: groups.filter((g) => g !== null) };
 }

@@ -22,7 +22,7 @@ import * as creditTables from '../../db/schema/credit';
 import { STORE_CARD_SECRETS } from '../../../shared/credit';
 import { insertRecord, insertRecordDocument, RECORD_PATHS } from '../../features/records/record-fixtures';
 import { socialMediaAccounts, websiteTemplates } from '../../db/schema';
-import { authSessions } from '../../db/schema';
+import { authSessions, clientNotes } from '../../db/schema';
 import { readZip } from '../zip';
 import { insertAutomation, insertAutomationRequest } from '../../features/automations/automation-fixtures';
 import { insertSupportAttachment, insertSupportMessage } from '../../features/support/support-fixtures';
@@ -118,6 +118,17 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
   ),
   // Whose role an admin changes: A's (the matrix's empty body is refused, so A stays a client).
   'PUT /api/users/:userId/role': async ({ aId }) => ({ userId: aId }),
+  // A staff note on A by the staff member who works A: its author (they may change it) and any admin may.
+  ...Object.fromEntries(
+    ['PATCH /api/clients/:clientId/notes/:noteId', 'DELETE /api/clients/:clientId/notes/:noteId'].map((route) => [
+      route,
+      async ({ t, aId }: Ctx) => {
+        const id = crypto.randomUUID();
+        await t.db.insert(clientNotes).values({ id, clientId: aId, authorId: staff.id, body: 'Alpha fixture note' });
+        return { noteId: id };
+      },
+    ]),
+  ),
   // Whose "Takes new clients" an admin sets: the staff member's (the empty body is refused).
   'PUT /api/staff/:staffId/new-clients': async () => ({ staffId: staff.id }),
   // The books' volume is no client's record: volume 1 is the one every signed-in user may download.

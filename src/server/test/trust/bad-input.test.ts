@@ -10,7 +10,7 @@ import { makePdf } from '../zip';
 import * as creditTables from '../../db/schema/credit';
 import { insertRecord } from '../../features/records/record-fixtures';
 import { businessCompliance, creditLoans, firstStepAccounts, storeCreditCards, users } from '../../db/schema';
-import { socialMediaAccounts } from '../../db/schema';
+import { clientNotes, socialMediaAccounts } from '../../db/schema';
 import { insertAutomation, insertAutomationRequest } from '../../features/automations/automation-fixtures';
 
 const RUNS_PER_ROUTE = 100;
@@ -37,6 +37,8 @@ let automationId: string;
 let automationRequestId: string;
 /** A submitted document request of the client's, so the task routes (reject's reason included) reach validation. */
 let taskId: string;
+/** A staff note on the client (the admin's), so its PATCH reaches validation. */
+let noteId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -93,6 +95,8 @@ beforeAll(async () => {
         .returning()
     )[0].id,
   );
+  noteId = crypto.randomUUID();
+  await t.db.insert(clientNotes).values({ id: noteId, clientId: client.id, authorId: admin.id, body: 'Fuzzed note' });
   socialAccountId = (
     await t.db
       .insert(socialMediaAccounts)
@@ -126,6 +130,7 @@ describe('hostile input on every validated route', () => {
         .replace(':automationId', automationId)
         .replace(':requestId', automationRequestId)
         .replace(':taskId', taskId)
+        .replace(':noteId', noteId)
         .replace(':userId', roleTargetId)
         .replace(':staffId', staffTargetId);
       const json = e.validators.find((v) => v.target === 'json');

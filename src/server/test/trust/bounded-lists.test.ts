@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   authUsers,
+  clientNotes,
   businessAccounts,
   businessBankAccounts,
   businessCompliance,
@@ -169,6 +170,9 @@ beforeAll(async () => {
   await fill(businessDocuments, 'userId', true);
   await fill(notifications, 'userId', false);
   await fill(auditLog, 'clientId', false);
+  // Inserted, not posted: the post's audit row would be one the client's activity does not show.
+  await t.db.insert(clientNotes).values({ id: randomUUID(), clientId: a.id, authorId: admin.id, body: x(5000) });
+  await fill(clientNotes, 'clientId', true);
   await fill(creditLoans, 'userId', true);
   await fill(creditTables.storeCreditCards, 'userId', true);
   await fill(socialMediaAccounts, 'userId', true);
@@ -213,6 +217,8 @@ describe('every list is bounded', () => {
       '/api/clients?pageSize=100',
       '/api/receivables',
       '/api/purchase-orders',
+      // Staff's notes on the client: staff only, so not in the client's own lists above.
+      `/api/clients/${a.id}/notes`,
     ];
     const sizes: string[] = [];
     const check = async (agent: typeof a.agent, path: string) => {

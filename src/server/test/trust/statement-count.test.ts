@@ -29,7 +29,7 @@ import { firstStepAccounts, firstStepOpenings, storeCreditCards, users } from '.
 import { socialMediaAccounts } from '../../db/schema';
 import { automationRequests, automations } from '../../db/schema';
 import { and } from 'drizzle-orm';
-import { authSessions } from '../../db/schema';
+import { authSessions, clientNotes } from '../../db/schema';
 import { SEARCH_PER_KIND, type SearchKind, type SearchResults } from '../../../shared/search';
 import { supportAttachments, supportConversations, supportMessages } from '../../db/schema';
 import { fundabilityScores } from '../../db/schema';
@@ -281,6 +281,14 @@ beforeAll(async () => {
     documents: cloneSeeder('documents', businessDocuments, businessDocuments.userId, () => documentTemplate, true),
     notifications: cloneSeeder('notifications', notifications, notifications.userId, () => notificationTemplate, false),
     audit: cloneSeeder('audit entries', auditLog, auditLog.clientId, () => auditTemplate, false),
+    // Staff's notes, each with its author's name: read in the page's own statement.
+    notes: cloneSeeder(
+      'staff notes',
+      clientNotes,
+      clientNotes.clientId,
+      () => ({ clientId: id, authorId: staff.id, body: 'A note' }),
+      true,
+    ),
     // Each account with two details: the details of a page must come in one query too.
     businessAccounts: {
       name: 'business accounts (2 details each)',
@@ -648,6 +656,11 @@ beforeAll(async () => {
     'GET /api/clients/:clientId/build-out': { seeder: seeders.tasks, as: both },
     'GET /api/me/notifications': { seeder: seeders.notifications, queries: ['pageSize=50'], as: ['client'] },
     'GET /api/clients/:clientId/audit': { seeder: seeders.audit, queries: ['pageSize=50'], as: both },
+    'GET /api/clients/:clientId/notes': {
+      seeder: seeders.notes,
+      queries: ['pageSize=50'],
+      as: ['admin', 'staff'],
+    },
     // The Clients screen, and a search as the client selector makes (every seeded e-mail matches).
     'GET /api/me/sessions': { seeder: seeders.sessions, as: ['client'], expected: (n) => n + 1 },
     'GET /api/clients': {
