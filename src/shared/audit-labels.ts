@@ -55,6 +55,8 @@ export const auditEntityLabels = {
   assignment: single('assigned staff member'),
   // An admin's change of the user's role (client, staff member, administrator).
   role: single('role'),
+  // An admin's change of whether a staff member takes new clients (round-robin), in the staff member's log.
+  new_clients: single('"Takes new clients" setting'),
   // Staff's private notes on the client: recorded for staff, never shown to the client (below).
   client_note: many('staff note'),
 } as const satisfies Record<string, EntityLabel>;
@@ -66,6 +68,12 @@ export type AuditEntityType = keyof typeof auditEntityLabels;
  * own account activity and of their data export, shown to staff acting for them.
  */
 export const staffOnlyAuditEntities: AuditEntityType[] = ['client_note'];
+
+/**
+ * The field of a change no one made by hand (a new client's round-robin assignment): its row has
+ * no actor, and the log names the portal rather than an unknown (deleted) person.
+ */
+export const AUTOMATIC_CHANGE = 'automatic';
 
 /** Fields whose reveal is recorded (the encrypted columns), by column name. */
 export const auditFieldLabels: Record<string, string> = {

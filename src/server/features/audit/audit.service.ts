@@ -42,12 +42,18 @@ export async function recordAuditForClients(
   db: Db,
   actorId: string | null,
   clientIds: string[],
-  entry: Pick<AuditEntry, 'action' | 'entityType'>,
+  entry: Pick<AuditEntry, 'action' | 'entityType' | 'field'>,
 ) {
   if (!clientIds.length) return;
-  await db
-    .insert(auditLog)
-    .values(clientIds.map((clientId) => ({ actorId, clientId, action: entry.action, entityType: entry.entityType })));
+  await db.insert(auditLog).values(
+    clientIds.map((clientId) => ({
+      actorId,
+      clientId,
+      action: entry.action,
+      entityType: entry.entityType,
+      field: entry.field,
+    })),
+  );
 }
 
 /** The audit row itself, as every recorder writes it. */

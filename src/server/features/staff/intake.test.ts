@@ -46,6 +46,15 @@ describe('Takes new clients', () => {
     expect((await team()).find((m) => m.id === lee.id)?.takesNewClients).toBe(true);
     expect((await team()).find((m) => m.id === admin.id)?.takesNewClients).toBe(false);
     expect((await setTakes(lee.id, false)).status).toBe(200);
+    // Each change is in the staff member's log, with who made it.
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clientId, lee.id), eq(auditLog.entityType, 'new_clients')));
+    expect(audits.map((r) => [r.action, r.actorId])).toEqual([
+      ['update', admin.id],
+      ['update', admin.id],
+    ]);
     expect((await team()).find((m) => m.id === lee.id)?.takesNewClients).toBe(false);
   });
 
@@ -95,6 +104,11 @@ describe('round-robin', () => {
       .from(auditLog)
       .where(and(eq(auditLog.clientId, c.id), eq(auditLog.entityType, 'assignment')));
     expect(audits.map((r) => [r.action, r.actorId])).toEqual([['update', null]]);
+    // Staff read who made it: the portal, not an unknown person.
+    const log = (await (await admin.agent.get(`/api/clients/${c.id}/audit`)).json()) as {
+      rows: { entityType: string; actor: string }[];
+    };
+    expect(log.rows.find((r) => r.entityType === 'assignment')?.actor).toBe('The portal');
     const told = await t.db
       .select()
       .from(notifications)

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authUsers } from '../../db/schema';
+import { AUTOMATIC_CHANGE } from '../../../shared/audit-labels';
 import { recordAssignment } from './staff.service';
 
 /**
@@ -35,6 +36,6 @@ export async function assignNewClient(tx: Db, client: { id: string; name: string
     .update(authUsers)
     .set({ lastNewClientAt: sql`clock_timestamp()` })
     .where(eq(authUsers.id, staff.id));
-  await recordAssignment(tx, null, [client], staff);
+  await recordAssignment(tx, AUTOMATIC_CHANGE, [client], staff);
   return staff;
 }

@@ -27,7 +27,12 @@ export const staffRoutes = new Hono<AppEnv>()
     validate('json', takesNewClientsInput),
     async (c) =>
       c.json(
-        await setTakesNewClients(c.var.deps.db, c.req.valid('param').staffId, c.req.valid('json').takesNewClients),
+        await setTakesNewClients(
+          c.var.deps.db,
+          c.var.user!.id,
+          c.req.valid('param').staffId,
+          c.req.valid('json').takesNewClients,
+        ),
       ),
   );
 

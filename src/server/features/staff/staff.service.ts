@@ -6,6 +6,7 @@ import { ConflictError, InvalidError, NotFoundError } from '../../lib/domain-err
 import { pageOf, pageWindow, totalOver } from '../../lib/paging';
 import type { Page } from '../../../shared/paging';
 import type { Role } from '../../../shared/roles';
+import { AUTOMATIC_CHANGE } from '../../../shared/audit-labels';
 import {
   CLIENT_NOT_FOUND,
   SELF_ROLE_CHANGE,
@@ -81,16 +82,23 @@ export async function setUserRole(db: Db, actorId: string, userId: string, role:
 /**
  * An admin turns a staff member's "Takes new clients" on or off (only a staff member has it: an
  * admin or a client's id is a 404). Turning it on does not reset their turn: whoever was given a new
- * client longest ago, or never, is next (features/staff/intake.ts).
+ * client longest ago, or never, is next (features/staff/intake.ts). Recorded in the staff member's log.
  */
-export async function setTakesNewClients(db: Db, staffId: string, takesNewClients: boolean) {
-  const [row] = await db
-    .update(authUsers)
-    .set({ takesNewClients, updatedAt: new Date() })
-    .where(and(eq(authUsers.id, staffId), eq(authUsers.role, 'staff')))
-    .returning({ id: authUsers.id, takesNewClients: authUsers.takesNewClients });
-  if (!row) throw new NotFoundError(STAFF_NOT_FOUND);
-  return row;
+export async function setTakesNewClients(db: Db, actorId: string, staffId: string, takesNewClients: boolean) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(authUsers)
+      .set({ takesNewClients, updatedAt: new Date() })
+      .where(and(eq(authUsers.id, staffId), eq(authUsers.role, 'staff')))
+      .returning({ id: authUsers.id, takesNewClients: authUsers.takesNewClients });
+    if (!row) throw new NotFoundError(STAFF_NOT_FOUND);
+    await recordAudit(
+      tx,
+      { clientId: staffId, actorId, isAdmin: true },
+      { action: 'update', entityType: 'new_clients' },
+    );
+    return row;
+  });
 }
 
 const clientsWord = (n: number) => (n === 1 ? '1 client' : `${n} clients`);
@@ -103,15 +111,16 @@ const named = (list: { name: string; email: string }[]) =>
  */
 export async function recordAssignment(
   tx: Db,
-  actorId: string | null,
+  actorId: string | typeof AUTOMATIC_CHANGE,
   moved: { id: string; name: string; email: string }[],
   staff: { id: string } | null,
 ) {
+  const automatic = actorId === AUTOMATIC_CHANGE;
   await recordAuditForClients(
     tx,
-    actorId,
+    automatic ? null : actorId,
     moved.map((c) => c.id),
-    { action: 'update', entityType: 'assignment' },
+    { action: 'update', entityType: 'assignment', field: automatic ? AUTOMATIC_CHANGE : undefined },
   );
   if (staff)
     await notify(tx, {
