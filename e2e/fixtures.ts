@@ -146,6 +146,12 @@ export async function signUpClients(baseUrl: string, prefix: string, count: numb
   ).toEqual([]);
 }
 
+/** The signed-in user's id, from the session the page holds. */
+export const myId = (page: Page) =>
+  page.evaluate(
+    async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id,
+  );
+
 /**
  * A new client, signed up, verified through the link in the real mail and signed in, through the
  * portal's own API from the page (its cookies): the forms behind these steps have their own tests

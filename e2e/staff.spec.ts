@@ -3,6 +3,7 @@ import {
   clientSelector,
   expect,
   expectAccessible,
+  myId,
   screenshot,
   signedInAdmin,
   signedInClient,
@@ -27,12 +28,6 @@ async function writeToSupport(page: Page, clientId: string, body: string) {
   );
   expect(status).toBeLessThan(300);
 }
-
-/** The signed-in user's id, from the session the page holds. */
-const myId = (page: Page) =>
-  page.evaluate(
-    async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id,
-  );
 
 test('an admin assigns a client to a staff member, who then sees only that client in the clients list, the selector, the search and the support inbox', async ({
   page,

@@ -54,7 +54,7 @@ const toGroups = (r: SearchResults | undefined): Group[] =>
 
 /**
  * The search dialog (ARIA 1.2 combobox with a grouped listbox): pages as before, the client's own
- * things and the shared catalogue from the server, and, for admins, clients. An admin searches the
+ * things and the shared catalogue from the server, and, for admins, clients and staff's notes on them. An admin searches the
  * things of the client the page acts for (?client=). Arrows move, Enter opens, Escape closes.
  */
 export default function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -224,7 +224,7 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
               {typed === '' ? (
                 <p className="py-3">
                   {isAdmin
-                    ? 'Type a page, a client’s name, e-mail or phone, or one of their tasks, documents or accounts.'
+                    ? 'Type a page, a client’s name, e-mail or phone, words from your notes on them, or one of their tasks, documents or accounts.'
                     : 'Type a page, a task, a document, an account or a video.'}
                 </p>
               ) : failed ? (

@@ -14,6 +14,7 @@ import { ClientSessionsAdmin } from './client-sessions-admin';
 import { DataExportPanel } from './data-export-panel';
 import { TwoFactorSettings } from '../two-factor/two-factor-settings';
 import { ClientStaffCard } from '../team/client-staff-card';
+import { ClientNotesCard } from '../client-notes/client-notes-card';
 import { useIsPortalAdmin } from '../../app/portal-admin';
 
 /**
@@ -40,6 +41,7 @@ export function AccountPage() {
         {clientId && (
           <div key={clientId} className="flex flex-col gap-6">
             {isPortalAdmin && <ClientStaffCard clientId={clientId} />}
+            {isAdmin && <ClientNotesCard clientId={clientId} />}
             <ProfilePanel clientId={clientId} />
             <MembershipPanel clientId={clientId} isAdmin={isAdmin} />
             <NotificationPreferences clientId={clientId} />
