@@ -17,6 +17,7 @@ test('an admin keeps a private note on a client, finds the client by it from the
   await page.goto(`/account?client=${clientId}`);
   const card = page.getByRole('region', { name: 'Notes' });
   await expect(card.getByText('No notes yet')).toBeVisible();
+  await card.screenshot({ path: path.join(import.meta.dirname, 'screenshots', 'staff-notes-card-empty.png') });
   await card.getByRole('button', { name: 'Add Note' }).click();
   // The shared schema refuses an empty note before anything is sent.
   await card.getByRole('button', { name: 'Add Note' }).click();
