@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageFields } from './paging';
 import { multiLine } from './text';
+import type { SupportWait } from './support-targets-rules';
 
 /** Support Chat: one conversation per client with the support team. */
 
@@ -92,6 +93,8 @@ export type SupportConversationItem = {
   /** Client messages staff have not read. */
   unreadCount: number;
   archived: boolean;
+  /** While the client waits for staff: how long, in business time, against the target. */
+  wait: SupportWait | null;
 };
 
 /** GET /api/support/agent: the client's fixed agent header. */

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { SupportTargetSettings, WaitKind } from '../../../shared/support-targets-rules';
 import { authUsers } from './auth';
 
 /**
@@ -25,9 +37,24 @@ export const supportConversations = pgTable(
     // The newest staff message a "you have a reply" e-mail was sent for, and when (one an hour at most).
     replyMailedId: integer('reply_mailed_id').notNull().default(0),
     replyMailedAt: timestamp('reply_mailed_at', { withTimezone: true }),
+    // The response target: while the client waits for staff, when their first unanswered message
+    // was written, which target counts ('first' for a new or reopened conversation), when it is
+    // passed (dueAt) and when the admins hear of it (escalateAt, a further target later). Both
+    // instants are worked out in business time when the wait starts and again when the settings
+    // change, so the inbox sorts and the breach job picks by a plain column.
+    waitingSince: timestamp('waiting_since', { withTimezone: true }),
+    waitingKind: text('waiting_kind', { enum: ['first', 'reply'] }).$type<WaitKind>(),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    escalateAt: timestamp('escalate_at', { withTimezone: true }),
+    // Who has been told of this wait's breach: 0 no one, 1 the assigned staff member, 2 the admins.
+    breachStage: smallint('breach_stage').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The breach job's picks, and the inbox's most urgent first.
+    index('support_conversations_due_idx')
+      .on(t.dueAt)
+      .where(sql`waiting_since is not null`),
     index('support_conversations_last_idx').on(t.lastMessageAt),
     // The staff inbox's open view: the conversations not archived, however many are (every client may have one).
     index('support_conversations_open_idx')
@@ -81,3 +108,49 @@ export const supportPresence = pgTable('support_presence', {
     .references(() => authUsers.id, { onDelete: 'cascade' }),
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The response targets' settings (one row, id 1; none: the defaults). */
+export const supportTargetSettings = pgTable('support_target_settings', {
+  id: smallint('id').primaryKey().default(1),
+  value: jsonb('value').$type<SupportTargetSettings>().notNull(),
+  updatedBy: text('updated_by').references(() => authUsers.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each wait staff answered, for the report: who answered, which target, how long in business time. */
+export const supportResponses = pgTable(
+  'support_responses',
+  {
+    id: serial('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    staffId: text('staff_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['first', 'reply'] })
+      .$type<WaitKind>()
+      .notNull(),
+    waitingSince: timestamp('waiting_since', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+    businessMs: bigint('business_ms', { mode: 'number' }).notNull(),
+    breached: boolean('breached').notNull(),
+  },
+  (t) => [index('support_responses_staff_idx').on(t.staffId, t.answeredAt)],
+);
+
+/** Each target passed, with the staff member the client was assigned to then (null: the admins' pool). */
+export const supportBreaches = pgTable(
+  'support_breaches',
+  {
+    id: serial('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    staffId: text('staff_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['first', 'reply'] })
+      .$type<WaitKind>()
+      .notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('support_breaches_staff_idx').on(t.staffId, t.dueAt)],
+);

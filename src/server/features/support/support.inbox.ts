@@ -4,6 +4,9 @@ import { ownedByClient, type Asker } from '../../middleware/access';
 import { authUsers, supportAttachments, supportConversations, supportMessages, supportPresence } from '../../db/schema';
 import { branding } from '../../../shared/branding';
 import type { Page } from '../../../shared/paging';
+import { waitAgainstTarget } from '../../../shared/support-targets-rules';
+import { pageOf, totalOver } from '../../lib/paging';
+import { readTargetSettings } from './support.targets';
 import { SUPPORT_ONLINE_WINDOW_MS, type SupportAgent, type SupportConversationItem } from '../../../shared/support';
 
 const unread = sql`${supportConversations.lastClientMessageId} > ${supportConversations.staffReadId}`;
@@ -13,15 +16,17 @@ export async function listInbox(
   db: Db,
   asker: Asker,
   q: { page: number; pageSize: number; view: 'open' | 'archived' },
+  now = new Date(),
 ): Promise<Page<SupportConversationItem>> {
   const where = and(
     ownedByClient(db, supportConversations.clientId, asker),
     gt(supportConversations.lastMessageId, 0),
     q.view === 'archived' ? isNotNull(supportConversations.archivedAt) : isNull(supportConversations.archivedAt),
   );
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, targets] = await Promise.all([
     db
       .select({
+        total: totalOver(),
         clientId: supportConversations.clientId,
         clientName: authUsers.name,
         clientEmail: authUsers.email,
@@ -33,18 +38,28 @@ export async function listInbox(
         lastFile: supportAttachments.id,
         // Client messages above the staff read id (at most a page of them is ever counted here).
         unreadCount: sql<number>`(select count(*) from ${supportMessages} m where m.client_id = ${supportConversations.clientId} and m.id > ${supportConversations.staffReadId} and not m.from_staff)`,
+        waitingSince: supportConversations.waitingSince,
+        waitingKind: supportConversations.waitingKind,
+        dueAt: supportConversations.dueAt,
       })
       .from(supportConversations)
       .innerJoin(authUsers, eq(authUsers.id, supportConversations.clientId))
       .leftJoin(supportMessages, eq(supportMessages.id, supportConversations.lastMessageId))
       .leftJoin(supportAttachments, eq(supportAttachments.messageId, supportConversations.lastMessageId))
       .where(where)
-      .orderBy(desc(unread), desc(supportConversations.lastMessageAt), desc(supportConversations.lastMessageId))
+      // Most urgent first: the waits by their deadline (the one passed longest ago first), then the rest.
+      .orderBy(
+        sql`${supportConversations.dueAt} asc nulls last`,
+        desc(unread),
+        desc(supportConversations.lastMessageAt),
+        desc(supportConversations.lastMessageId),
+      )
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(supportConversations).where(where),
+    readTargetSettings(db),
   ]);
-  const items = rows.map((r): SupportConversationItem => ({
+  const countAll = async () => (await db.select({ n: count() }).from(supportConversations).where(where))[0].n;
+  return pageOf(q, rows, countAll, (r): SupportConversationItem => ({
     clientId: r.clientId,
     clientName: r.clientName,
     clientEmail: r.clientEmail,
@@ -59,8 +74,11 @@ export async function listInbox(
       : null,
     unreadCount: Number(r.unreadCount),
     archived: !!r.archivedAt,
+    wait:
+      r.waitingSince && r.dueAt
+        ? waitAgainstTarget({ kind: r.waitingKind ?? 'reply', since: r.waitingSince, dueAt: r.dueAt }, targets, now)
+        : null,
   }));
-  return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
 /** Conversations with client messages no staff member has read (the sidebar badge), of the asker's clients. */

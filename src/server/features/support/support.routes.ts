@@ -16,6 +16,8 @@ import {
 import { ATTACHMENT_NOT_FOUND, findAttachment, receiveAttachmentForm } from './support.attachments';
 import { listInbox, supportAgent, touchPresence, unreadConversations } from './support.inbox';
 import { listMessages, markRead, sendMessage, setArchived } from './support.service';
+import { readTargetSettings, saveTargetSettings } from './support.targets';
+import { supportTargetSettingsInput } from '../../../shared/support-targets';
 import { streamCursor, supportStream } from './support.stream';
 
 const BAD_CURSOR = 'Last-Event-ID must be a message id.';
@@ -71,6 +73,11 @@ export const clientSupportRoutes = new Hono<AppEnv>()
 export const supportRoutes = new Hono<AppEnv>()
   .get('/conversations', access('staff'), validate('query', supportInboxQuery), async (c) =>
     c.json(await listInbox(c.var.deps.db, c.var.user!, c.req.valid('query'))),
+  )
+  // The response targets: business hours and the two targets (admins).
+  .get('/targets', access('admin'), async (c) => c.json(await readTargetSettings(c.var.deps.db)))
+  .put('/targets', access('admin'), validate('json', supportTargetSettingsInput), async (c) =>
+    c.json(await saveTargetSettings(c.var.deps.db, c.var.user!.id, c.req.valid('json'))),
   )
   .get('/unread', access('staff'), async (c) => c.json(await unreadConversations(c.var.deps.db, c.var.user!)))
   .get('/agent', access('shared-read'), async (c) => c.json(await supportAgent(c.var.deps.db)))

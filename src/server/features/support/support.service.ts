@@ -10,6 +10,7 @@ import { LIMITS, SUPPORT_DAY_LIMIT, TOO_MANY_SUPPORT_MESSAGES } from '../../../s
 import type { SupportMessage, SupportThread } from '../../../shared/support';
 import { recordAudit } from '../audit/audit.service';
 import { notify, notifyStaff } from '../notifications/notifications.service';
+import { answerWait, noWait, readTargetSettings, startWait } from './support.targets';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -167,6 +168,10 @@ export async function sendMessage(
           : { lastClientMessageId: msg.id, clientReadId: msg.id, archivedAt: null }),
       })
       .where(eq(supportConversations.clientId, clientId));
+    // The response target: a client's message starts a wait, a staff message answers it.
+    const targets = await readTargetSettings(tx);
+    if (fromStaff) await answerWait(tx, conv, scope.actorId, msg.createdAt, targets);
+    else await startWait(tx, conv, msg.createdAt, targets);
 
     if (fromStaff) {
       await recordAudit(tx, scope, { action: 'create', entityType: 'support_message', entityId: msg.id });
@@ -236,7 +241,12 @@ export async function setArchived(db: Db, scope: Scope, archived: boolean) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(supportConversations)
-      .set({ archivedAt: archived ? sql`coalesce(${supportConversations.archivedAt}, now())` : null })
+      // Archiving closes the conversation: nobody waits on it any more (the client writing reopens it).
+      .set(
+        archived
+          ? { archivedAt: sql`coalesce(${supportConversations.archivedAt}, now())`, ...noWait }
+          : { archivedAt: null },
+      )
       .where(and(eq(supportConversations.clientId, scope.clientId), gt(supportConversations.lastMessageId, 0)))
       .returning({ archivedAt: supportConversations.archivedAt });
     if (!row) return null;

@@ -220,7 +220,7 @@ describe('support chat messages', () => {
 });
 
 describe('support inbox', () => {
-  it('lists unread first then newest with counts; archive and reappear; the badge counts unread', async () => {
+  it('lists the longest wait first, then the answered, with counts; archive and reappear; the badge counts unread', async () => {
     const t2 = await createTestApp();
     try {
       const { a: x, b: y, admin: boss } = await t2.clientsAndAdmin();
@@ -239,13 +239,14 @@ describe('support inbox', () => {
         return (await res.json()) as { items: SupportConversationItem[]; total: number };
       };
       const open = await inbox();
+      // Most urgent first: x has waited longest (same target), then y; z is answered.
       expect(open.items.map((i) => [i.clientId, i.unreadCount])).toEqual([
-        [y.id, 1],
         [x.id, 2],
+        [y.id, 1],
         [zz.id, 0],
       ]);
       expect(open.items[2].lastMessage).toMatchObject({ body: 'answer z', fromStaff: true, hasAttachment: false });
-      expect(open.items[0].clientName).toBe('Test User');
+      expect(open.items[1].clientName).toBe('Test User');
       expect(await (await boss.agent.get('/api/support/unread')).json()).toEqual({ conversations: 2 });
 
       expect((await x.agent.post(`${base(x.id)}/archive`, { archived: true })).status).toBe(403);

@@ -102,6 +102,7 @@ const NOT_LISTS: Record<string, string> = {
   'GET /api/support/unread': 'one count',
   'GET /api/attention/counts': 'one count per reason, in one statement',
   'GET /api/support/agent': 'the agent header (one count of staff online)',
+  'GET /api/support/targets': 'one record (the response targets)',
 };
 
 let t: TestApp;

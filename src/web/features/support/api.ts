@@ -72,11 +72,16 @@ export const agentQuery = () =>
     refetchInterval: 60_000,
   });
 
-/** The staff inbox, unread first then newest, a page at a time. */
-export const inboxQuery = (view: InboxView) =>
-  pagedListOptions(supportKeys.inbox(view), async (page) =>
+/**
+ * The staff inbox, the most urgent wait first, a page at a time; asked again every minute, so the
+ * time waited moves on and a target passed shows without a new message.
+ */
+export const inboxQuery = (view: InboxView) => ({
+  ...pagedListOptions(supportKeys.inbox(view), async (page) =>
     unwrap(await api.support.conversations.$get({ query: { view, page } })),
-  );
+  ),
+  refetchInterval: 60_000,
+});
 
 export function useRefreshInbox() {
   const queryClient = useQueryClient();

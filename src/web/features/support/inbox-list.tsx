@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../shared/format';
 import type { SupportConversationItem } from '../../../shared/support';
 import { inboxQuery, type InboxView } from './api';
 import { LoadFailed, Loading } from '../../components/load-states';
+import { WaitBadge } from './wait-badge';
 
 const preview = (c: SupportConversationItem) => {
   const last = c.lastMessage;
@@ -14,7 +15,7 @@ const preview = (c: SupportConversationItem) => {
   return `${last.fromStaff ? 'You: ' : ''}${text}`;
 };
 
-/** The staff inbox's list of conversations (unread first, then newest), a page at a time. */
+/** The staff inbox's list of conversations (the most urgent wait first, then unread, then newest), a page at a time. */
 export function InboxList({
   view,
   selected,
@@ -93,6 +94,7 @@ export function InboxList({
                     </span>
                   )}
                 </span>
+                {c.wait && <WaitBadge wait={c.wait} />}
               </button>
             </li>
           );
