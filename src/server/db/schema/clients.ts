@@ -1,21 +1,35 @@
-import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
 
 // The original product's `users` row: what the portal keeps about a person beyond their login (name, e-mail,
 // phone and role live in auth_users). An admin may create it early (notification preferences), so
 // first-login setup claims `setupAt` rather than relying on the row's existence.
-export const users = pgTable('users', {
-  id: text('id')
-    .primaryKey()
-    .references(() => authUsers.id, { onDelete: 'cascade' }),
-  isVerified: boolean('is_verified').notNull().default(true),
-  pushAlertEnabled: boolean('push_alert_enabled').notNull().default(true),
-  emailAlertEnabled: boolean('email_alert_enabled').notNull().default(true),
-  isPaid: boolean('ispaid').notNull().default(false),
-  setupAt: timestamp('setup_at', { withTimezone: true }),
-  // When the client last completed something (a "Completed" activity: a task done, a document
-  // accepted), kept by a trigger on recent_activities (migration 0026), so "no progress for 7 days"
-  // is one column per client instead of a search of each client's activities.
-  lastProgressAt: timestamp('last_progress_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    isVerified: boolean('is_verified').notNull().default(true),
+    pushAlertEnabled: boolean('push_alert_enabled').notNull().default(true),
+    emailAlertEnabled: boolean('email_alert_enabled').notNull().default(true),
+    isPaid: boolean('ispaid').notNull().default(false),
+    setupAt: timestamp('setup_at', { withTimezone: true }),
+    // When the client last completed something (a "Completed" activity: a task done, a document
+    // accepted), kept by a trigger on recent_activities (migration 0026), so "no progress for 7 days"
+    // is one column per client instead of a search of each client's activities.
+    lastProgressAt: timestamp('last_progress_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // "Needs attention": the no-progress branch reads clients in the order they stopped progressing
+    // (their last completion, else their start), so a page reads its own rows, not every client;
+    // the start beside it lets the branch's count check the build-out in the index.
+    index('users_no_progress_idx').on(
+      sql`greatest(coalesce(${t.setupAt}, ${t.createdAt}), ${t.lastProgressAt})`,
+      sql`coalesce(${t.setupAt}, ${t.createdAt})`,
+      t.id,
+    ),
+  ],
+);

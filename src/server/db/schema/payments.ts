@@ -25,6 +25,10 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_user_date_idx').on(t.userId, t.date),
+    // "Needs attention": the pending payments, a few among all, per client and oldest first.
+    index('payments_pending_idx')
+      .on(t.userId, t.createdAt, t.id)
+      .where(sql`status = 'pending'`),
     uniqueIndex('payments_one_signup_credit_idx')
       .on(t.userId)
       .where(sql`kind = 'signup_credit'`),

@@ -60,6 +60,10 @@ export const supportConversations = pgTable(
     index('support_conversations_open_idx')
       .on(t.lastMessageAt)
       .where(sql`archived_at is null and last_message_id > 0`),
+    // "Needs attention": the conversations waiting for staff (the client wrote last), a few among all.
+    index('support_conversations_waiting_idx')
+      .on(t.clientId)
+      .where(sql`archived_at is null and last_message_id > 0 and last_client_message_id = last_message_id`),
   ],
 );
 
@@ -76,7 +80,12 @@ export const supportMessages = pgTable(
     body: text('body').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('support_messages_client_id_idx').on(t.clientId, t.id)],
+  (t) => [
+    index('support_messages_client_id_idx').on(t.clientId, t.id),
+    // "Needs attention": a conversation's last staff message, and the client's messages after it
+    // (when they started waiting, how many), each read from the index alone.
+    index('support_messages_side_idx').on(t.clientId, t.fromStaff, t.id, t.createdAt),
+  ],
 );
 
 /** At most one file a message, stored like business documents and counted in the client's storage. */

@@ -24,7 +24,11 @@ import {
 
 export const ONLY_ADMINS_FILTER_STAFF = "Only administrators can look at another staff member's clients.";
 
-type Branch = { reasons: readonly AttentionReason[]; sql: SQL };
+/**
+ * One reason's (or two's) rows: (user_id, reason, since, n, ref). A branch with `indexed` adds a
+ * sixth column, key, that orders its rows as since does and that an index has in that order.
+ */
+type Branch = { reasons: readonly AttentionReason[]; sql: SQL; indexed?: true };
 
 const DAY = sql.raw(`interval '1 day'`);
 const staleSince = (table: string) => {
@@ -33,6 +37,9 @@ const staleSince = (table: string) => {
       ((${reported})::date + ${TRADELINE_STALE_DAYS + 1}::int)::timestamp at time zone 'UTC' as since
     from ${sql.raw(table)} where ${reported} < to_char(now() at time zone 'UTC' - ${TRADELINE_STALE_DAYS} * ${DAY}, 'YYYY-MM-DD')`;
 };
+
+/** A client's last completion, else the start of their build-out (users_no_progress_idx's expression). */
+const PROGRESSED = sql.raw('greatest(coalesce(p.setup_at, p.created_at), p.last_progress_at)');
 
 const BRANCHES: Branch[] = [
   {
@@ -45,7 +52,7 @@ const BRANCHES: Branch[] = [
       left join lateral (select s.id from support_messages s where s.client_id = sc.client_id and s.from_staff
         order by s.id desc limit 1) ls on true
       cross join lateral (select min(m.created_at) as since, count(*)::int as n from support_messages m
-        where m.client_id = sc.client_id and m.id > coalesce(ls.id, 0)) w
+        where m.client_id = sc.client_id and not m.from_staff and m.id > coalesce(ls.id, 0)) w
       where sc.archived_at is null and sc.last_message_id > 0 and sc.last_client_message_id = sc.last_message_id`,
   },
   {
@@ -79,13 +86,17 @@ const BRANCHES: Branch[] = [
   },
   {
     // In the build-out (started, not past its last day) with no completion (users.last_progress_at,
-    // kept by a trigger on the activities) for NO_PROGRESS_DAYS.
+    // kept by a trigger on the activities) for NO_PROGRESS_DAYS. Ordered by users_no_progress_idx's
+    // expression (since less the days), bounded on both sides: the last completion or the start is
+    // at or after the start, so also within the build-out, and a page reads only its own rows.
     reasons: ['no_progress'],
-    sql: sql`select u.id, 'no_progress', greatest(coalesce(u.setup_at, u.created_at), u.last_progress_at) + ${NO_PROGRESS_DAYS} * ${DAY},
-        1, null::text
-      from users u
-      where coalesce(u.setup_at, u.created_at) > now() - ${BUILD_OUT_DAYS} * ${DAY}
-        and greatest(coalesce(u.setup_at, u.created_at), u.last_progress_at) <= now() - ${NO_PROGRESS_DAYS} * ${DAY}`,
+    indexed: true,
+    sql: sql`select p.id as user_id, 'no_progress', ${PROGRESSED} + ${NO_PROGRESS_DAYS} * ${DAY}, 1, null::text,
+        ${PROGRESSED} as key
+      from users p
+      where coalesce(p.setup_at, p.created_at) > now() - ${BUILD_OUT_DAYS} * ${DAY}
+        and ${PROGRESSED} > now() - ${BUILD_OUT_DAYS} * ${DAY}
+        and ${PROGRESSED} <= now() - ${NO_PROGRESS_DAYS} * ${DAY}`,
   },
   {
     // The stale-tradeline notice's rule: not reported (else opened) for TRADELINE_STALE_DAYS days.
@@ -101,28 +112,64 @@ const BRANCHES: Branch[] = [
   },
 ];
 
+/** Whose queue: the clients of one staff member, or every client (undefined), and one reason or all. */
+type Scope = { staff: string | undefined; reason: AttentionReason | undefined; branches: Branch[] };
+
 /**
- * The asker's queue as a subquery joined to its clients: every client for an administrator (or
- * one staff member's with `staffId`), a staff member's own otherwise. Loan offers are reviewed by
- * administrators only, so a staff member's queue leaves them out.
+ * The asker's queue: every client for an administrator (or one staff member's with `staffId`), a
+ * staff member's own otherwise. Loan offers are reviewed by administrators only, so a staff
+ * member's queue leaves them out.
  */
-function queue(asker: Asker, staffId: string | undefined, reason: AttentionReason | undefined) {
+function scopeOf(asker: Asker, staffId: string | undefined, reason: AttentionReason | undefined): Scope {
   const isAdmin = asker.role === 'admin';
   if (!isAdmin && staffId !== undefined && staffId !== asker.id) throw new ForbiddenError(ONLY_ADMINS_FILTER_STAFF);
   const reasons = ATTENTION_REASONS.filter((r) => (reason ? r === reason : true) && (isAdmin || r !== 'loan_review'));
   const branches = BRANCHES.filter((b) => b.reasons.some((r) => reasons.includes(r)));
-  const staff = isAdmin ? staffId : asker.id;
-  // A staff member asking for loan offers asks for nothing: an empty branch keeps the one statement.
-  const union = branches.length
-    ? sql.join(
-        branches.map((b) => sql`(${b.sql})`),
-        sql` union all `,
-      )
-    : sql`select null::text, null::text, null::timestamptz, 0, null::text where false`;
-  return sql`(${union}) as a (user_id, reason, since, n, ref)
-    join auth_users u on u.id = a.user_id and u.role = 'client'
-      ${staff === undefined ? sql`` : sql`and u.assigned_staff_id = ${staff}`}
-    ${reason ? sql`where a.reason = ${reason}` : sql``}`;
+  return { staff: isAdmin ? staffId : asker.id, reason, branches };
+}
+
+/**
+ * Whether a row's client is in the scope. Every client for an administrator: a row's user is
+ * anyone but the team (staff and admins, a handful; every user_id references a user), tested
+ * against an array read once rather than a join to every client per row. One staff member's
+ * clients otherwise (their own list, by auth_users_assigned_staff_idx).
+ */
+const inScope = (userId: SQL, { staff }: Scope) =>
+  staff === undefined
+    ? sql`${userId} <> all(array(select t.id from auth_users t where t.role in ('staff', 'admin')))`
+    : sql`${userId} in (select c.id from auth_users c where c.role = 'client' and c.assigned_staff_id = ${staff})`;
+
+/** A branch's rows in the scope (and of its reason when one is asked for), as (user_id, reason, since, n, ref). */
+const scoped = (b: Branch, scope: Scope, tail: SQL = sql``) =>
+  sql`select b.user_id, b.reason, b.since, b.n, b.ref
+    from (${b.sql}) b (user_id, reason, since, n, ref${b.indexed ? sql`, key` : sql``})
+    where ${inScope(sql`b.user_id`, scope)}${scope.reason ? sql` and b.reason = ${scope.reason}` : sql``} ${tail}`;
+
+const NOTHING = sql`select null::text as user_id, null::text as reason, null::timestamptz as since, 0 as n, null::text as ref where false`;
+
+/**
+ * The queue in two kinds of parts: the branches of things waiting (chats, documents, requests,
+ * overdue tasks...), as many rows as there are waiting things, read whole; and the indexed
+ * branches (no progress: a share of all clients), which a page reads only as far as it needs.
+ */
+function parts(scope: Scope) {
+  const whole = scope.branches.filter((b) => !b.indexed).map((b) => sql`(${scoped(b, scope)})`);
+  return {
+    whole: whole.length ? sql.join(whole, sql` union all `) : NOTHING,
+    indexed: scope.branches.filter((b) => b.indexed),
+  };
+}
+
+/** The scope's rows per reason, with the same client and reason filters as a page's. */
+function countsSql(scope: Scope) {
+  const { whole, indexed } = parts(scope);
+  return sql.join(
+    [
+      sql`select w.reason, count(*)::int as n from (${whole}) w group by w.reason`,
+      ...indexed.map((b) => sql`select ${b.reasons[0]}::text, count(*)::int from (${scoped(b, scope)}) x`),
+    ],
+    sql` union all `,
+  );
 }
 
 type Row = {
@@ -136,20 +183,30 @@ type Row = {
   total: number;
 };
 
-/** A page of the queue, longest waiting first, with its total (one statement). */
+/**
+ * A page of the queue, longest waiting first, with its total: one statement. The waiting things
+ * are read once (materialized) for both the page and the total; an indexed branch gives only its
+ * first offset + limit rows in its index's order, and is counted apart. Names are read for the
+ * page's rows only. The total comes back even for a page past the end (one row with no item).
+ */
 export async function listAttention(db: Db, asker: Asker, q: AttentionQuery): Promise<AttentionPage> {
   const { limit, offset } = pageWindow(q);
-  const result = await db.execute<Row>(sql`select a.user_id, u.name, u.email, a.reason,
-      (extract(epoch from a.since) * 1000)::float8 as since_ms, a.n, a.ref, (count(*) over ())::int as total
-    from ${queue(asker, q.staffId, q.reason)}
-    order by a.since, a.user_id, a.reason limit ${limit} offset ${offset}`);
-  const rows = result.rows;
-  // A page past the end carries no total: only then is it counted (a second statement).
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && q.page > 1) {
-    const counts = await countAttention(db, asker, { staffId: q.staffId });
-    total = q.reason ? counts.reasons[q.reason] : counts.total;
-  }
+  const scope = scopeOf(asker, q.staffId, q.reason);
+  const { whole, indexed } = parts(scope);
+  const firsts = indexed.map((b) => sql`(${scoped(b, scope, sql`order by b.key, b.user_id limit ${offset + limit}`)})`);
+  const counted = indexed.map((b) => sql` + (select count(*) from (${scoped(b, scope)}) x)`);
+  const result = await db.execute<Row>(sql`with waiting as materialized (${whole})
+    select p.user_id, u.name, u.email, p.reason, (extract(epoch from p.since) * 1000)::float8 as since_ms, p.n, p.ref,
+      ((select count(*) from waiting)${sql.join(counted, sql``)})::int as total
+    from (select 1) one
+    left join lateral (select a.* from (select * from waiting${sql.join(
+      firsts.map((f) => sql` union all ${f}`),
+      sql``,
+    )}) a order by a.since, a.user_id, a.reason limit ${limit} offset ${offset}) p on true
+    left join auth_users u on u.id = p.user_id
+    order by p.since, p.user_id, p.reason`);
+  const rows = result.rows.filter((r) => r.user_id !== null);
+  const total = Number(result.rows[0]?.total ?? 0);
   return {
     items: rows.map((r): AttentionItem => ({
       clientId: r.user_id,
@@ -169,7 +226,7 @@ export async function listAttention(db: Db, asker: Asker, q: AttentionQuery): Pr
 /** How many rows each reason has in the asker's queue, and their sum: one statement, for the sidebar's badge. */
 export async function countAttention(db: Db, asker: Asker, q: { staffId?: string }): Promise<AttentionCounts> {
   const result = await db.execute<{ reason: AttentionReason; n: number }>(
-    sql`select a.reason, count(*)::int as n from ${queue(asker, q.staffId, undefined)} group by a.reason`,
+    countsSql(scopeOf(asker, q.staffId, undefined)),
   );
   const reasons = Object.fromEntries(ATTENTION_REASONS.map((r) => [r, 0])) as Record<AttentionReason, number>;
   for (const row of result.rows) reasons[row.reason] = Number(row.n);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
-import { authUsers, businessCompliance, businessDocuments, storeCreditCards, users } from '../../db/schema';
+import { authUsers, businessCompliance, businessDocuments, payments, storeCreditCards, users } from '../../db/schema';
 import type { AttentionCounts, AttentionItem, AttentionPage, AttentionReason } from '../../../shared/attention';
 import type { Role } from '../../../shared/roles';
 import { ONLY_ADMINS_FILTER_STAFF } from './attention.service';
@@ -290,5 +290,111 @@ describe('who sees what', () => {
     expect(past).toMatchObject({ items: [], total: all.total });
     expect((await admin.agent.get('/api/attention?pageSize=101')).status).toBe(400);
     expect((await admin.agent.get('/api/attention?reason=nope')).status).toBe(400);
+  });
+});
+
+describe('paging across reasons', () => {
+  /** Every page of `size` in turn, joined: each page says the same total. */
+  async function allPages(who: Person, query: string, size: number) {
+    const first = await queue(who, `${query}${query ? '&' : '?'}pageSize=${size}`);
+    const items = [...first.items];
+    for (let page = 2; page <= Math.ceil(first.total / size); page++) {
+      const next = await queue(who, `${query}${query ? '&' : '?'}pageSize=${size}&page=${page}`);
+      expect(next.total).toBe(first.total);
+      items.push(...next.items);
+    }
+    return { items, total: first.total };
+  }
+
+  it('pages in turn give the whole queue once, in order, whichever reason each row comes from', async () => {
+    // Clients of Sam's and Kim's with no progress (the branch read by an index), some also with a
+    // pending payment or a chat, two of them stopped at the same moment (the client id decides).
+    const start = daysAgo(12);
+    for (let i = 0; i < 8; i++) {
+      const client = await make('client', `Paging Client ${i}`);
+      await t.db
+        .update(authUsers)
+        .set({ assignedStaffId: i % 2 ? kim.id : sam.id })
+        .where(eq(authUsers.id, client.id));
+      const setupAt = i < 2 ? start : daysAgo(8 + i);
+      await t.db
+        .insert(users)
+        .values({ id: client.id, setupAt })
+        .onConflictDoUpdate({ target: users.id, set: { setupAt, lastProgressAt: null } });
+      if (i % 3 === 0)
+        await t.db.insert(payments).values({
+          userId: client.id,
+          description: 'Program',
+          amount: '500',
+          date: isoDay(new Date()),
+          status: 'pending',
+        });
+      if (i % 4 === 1)
+        await ok(client.agent.post(`/api/clients/${client.id}/support/messages`, { body: 'Any news?' }), 201);
+    }
+    const byWait = (x: AttentionItem, y: AttentionItem) =>
+      x.since < y.since
+        ? -1
+        : x.since > y.since
+          ? 1
+          : x.clientId < y.clientId
+            ? -1
+            : x.clientId > y.clientId
+              ? 1
+              : x.reason < y.reason
+                ? -1
+                : 1;
+    for (const [who, query] of [
+      [admin, ''],
+      [admin, `?staffId=${kim.id}`],
+      [admin, '?reason=no_progress'],
+      [sam, ''],
+      [kim, '?reason=payment_pending'],
+    ] as const) {
+      const whole = await queue(who, `${query}${query ? '&' : '?'}pageSize=100`);
+      expect(whole.items.length, query).toBe(whole.total);
+      expect(new Set(whole.items.map((i) => i.reason)).size, query).toBeGreaterThan(query.includes('reason') ? 0 : 2);
+      expect([...whole.items].sort(byWait), query).toEqual(whole.items);
+      for (const size of [1, 3, 7])
+        expect(await allPages(who, query, size), `${query} by ${size}`).toEqual({
+          items: whole.items,
+          total: whole.total,
+        });
+      // A page past the end still says the total.
+      expect(await queue(who, `${query}${query ? '&' : '?'}pageSize=3&page=500`)).toMatchObject({
+        items: [],
+        total: whole.total,
+      });
+    }
+    // A staff member's pages hold their own clients only, in every reason.
+    const mine = (await allPages(sam, '', 2)).items;
+    const [samsClients, kimsClients] = await Promise.all(
+      [sam, kim].map(async (s) =>
+        (await t.db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.assignedStaffId, s.id))).map(
+          (r) => r.id,
+        ),
+      ),
+    );
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((i) => samsClients.includes(i.clientId))).toBe(true);
+    const kims = (await allPages(admin, `?staffId=${kim.id}`, 4)).items;
+    expect(kims.some((i) => i.reason === 'no_progress')).toBe(true);
+    expect(kims.every((i) => kimsClients.includes(i.clientId))).toBe(true);
+  });
+
+  it('the team never appears in the queue, even with waiting things under their own ids', async () => {
+    // A staff member set up 10 days ago with no progress, an admin's own pending payment.
+    await t.db
+      .insert(users)
+      .values({ id: sam.id, setupAt: daysAgo(10) })
+      .onConflictDoUpdate({ target: users.id, set: { setupAt: daysAgo(10), lastProgressAt: null } });
+    await t.db
+      .insert(payments)
+      .values({ userId: admin.id, description: 'Own', amount: '1', date: isoDay(new Date()), status: 'pending' });
+    const everyone = (await queue(admin, '?pageSize=100')).items.map((i) => i.clientId);
+    expect(everyone).not.toContain(sam.id);
+    expect(everyone).not.toContain(admin.id);
+    const n = await counts(admin);
+    expect(n.total).toBe((await queue(admin)).total);
   });
 });
