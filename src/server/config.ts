@@ -64,6 +64,8 @@ const envSchema = z.object({
   // How often the compliance reminders run (minutes); 0 turns them off (the e2e server, whose
   // brand-new clients would otherwise get a "due soon" reminder at a moment no test chooses).
   REMINDER_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
+  // How often the support response targets are checked for breaches (seconds); the e2e server checks often.
+  SUPPORT_TARGETS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   // `json`: one object a line for a log system (lib/logger.ts); the readable line otherwise.
   LOG_FORMAT: z.enum(logFormats).default('text'),
@@ -107,6 +109,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     requireAdmin2fa: e.REQUIRE_ADMIN_2FA,
     reminderIntervalMinutes: e.REMINDER_INTERVAL_MINUTES,
+    supportTargetsIntervalSeconds: e.SUPPORT_TARGETS_INTERVAL_SECONDS,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     videoMaxBytes: e.VIDEO_MAX_BYTES,
     s3: e.S3_BUCKET

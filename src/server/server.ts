@@ -10,6 +10,7 @@ import { loadKeyring } from './security/keyring';
 import { scheduleReminders } from './features/reminders/reminder-job';
 import { scheduleStaleTradelines } from './features/tradelines/stale-job';
 import { scheduleSupportReplyMail } from './features/support/reply-mail-job';
+import { scheduleSupportTargets } from './features/support/target-job';
 import { scheduleStorageSweep } from './storage/sweep';
 import { startSessionCache } from './auth/session-cache';
 import { startRealtime } from './lib/realtime';
@@ -79,6 +80,10 @@ export async function startServer(config: Config) {
       : async () => {};
   const stopStaleTradelines = scheduleStaleTradelines({ db, mailer, config, log });
   const stopSupportReplyMail = scheduleSupportReplyMail({ db, mailer, config, log });
+  const stopSupportTargets = scheduleSupportTargets(
+    { db, log },
+    { intervalMs: config.supportTargetsIntervalSeconds * 1000, firstDelayMs: config.supportTargetsIntervalSeconds * 1000 },
+  );
   const stopStorageSweep = scheduleStorageSweep({ db, storage, log }, { firstDelayMs: 5000 });
   const server: ServerType = await new Promise((resolve) => {
     // Node ends a request after 5 minutes by default: too short for a training video of up to
@@ -102,6 +107,7 @@ export async function startServer(config: Config) {
       await stopStaleTradelines();
       await stopNotificationDelivery();
       await stopSupportReplyMail();
+      await stopSupportTargets();
       await stopStorageSweep();
       // Open live streams end first, or closing the server would wait for them.
       await realtime.close();

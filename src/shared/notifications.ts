@@ -17,6 +17,7 @@ export const notificationKinds = [
   'support_message',
   'staff_action',
   'client_assigned',
+  'support_overdue',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authUsers, supportConversations, supportResponses } from '../../db/schema';
+import { and } from 'drizzle-orm';
+import {
+  authUsers,
+  mailOutbox,
+  notifications,
+  supportBreaches,
+  supportConversations,
+  supportResponses,
+} from '../../db/schema';
+import { runSupportTargets } from './target-job';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import type { SupportConversationItem } from '../../../shared/support';
 import {
@@ -154,5 +163,87 @@ describe('the inbox against the targets', () => {
     const names = (await inbox(staff)).items.map((i) => i.clientName);
     expect(names).toContain('Their Client');
     expect(names).not.toContain('Other Client');
+  });
+});
+
+describe('breach notices', () => {
+  const overdue = (userId: string, clientId: string) =>
+    t.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.clientId, clientId),
+          eq(notifications.kind, 'support_overdue'),
+        ),
+      );
+  const later = (minutes: number) => new Date(Date.now() + minutes * MIN);
+
+  it('tells the assigned staff member once when the target passes, then the admins a further target later', async () => {
+    await putTargets(admin, allDay);
+    const admin2 = await make('admin', 'Second Admin');
+    const client = await make('client', 'Waiting Wanda');
+    await t.db.update(authUsers).set({ assignedStaffId: staff.id }).where(eq(authUsers.id, client.id));
+    await send(client, client.id, 'Is anyone there?');
+
+    await runSupportTargets({ db: t.db, now: later(30) });
+    expect(await overdue(staff.id, client.id)).toHaveLength(0);
+
+    // Two instances at once, then a rerun: one notice.
+    await Promise.all([
+      runSupportTargets({ db: t.db, now: later(61) }),
+      runSupportTargets({ db: t.db, now: later(61) }),
+    ]);
+    await runSupportTargets({ db: t.db, now: later(90) });
+    const told = await overdue(staff.id, client.id);
+    expect(told.map((n) => [n.title, n.link])).toEqual([
+      [
+        'Support Chat: Waiting Wanda has waited past the first-response target of 1 h',
+        `/support?conversation=${encodeURIComponent(client.id)}`,
+      ],
+    ]);
+    expect(await overdue(admin.id, client.id)).toHaveLength(0);
+    // Staff's e-mail alerts are on by default: the notice is e-mailed too.
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, staff.email));
+    expect(mails.some((m) => m.subject.includes('Waiting Wanda'))).toBe(true);
+    const [breach] = await t.db.select().from(supportBreaches).where(eq(supportBreaches.clientId, client.id));
+    expect(breach).toMatchObject({ staffId: staff.id, kind: 'first' });
+
+    // A further target later, still unanswered: each admin, once; the staff member not again.
+    await runSupportTargets({ db: t.db, now: later(121) });
+    await runSupportTargets({ db: t.db, now: later(200) });
+    for (const a of [admin, admin2]) expect(await overdue(a.id, client.id)).toHaveLength(1);
+    expect(await overdue(staff.id, client.id)).toHaveLength(1);
+
+    // The answer records the breach for the report; the next wait starts untold.
+    await send(staff, client.id, 'Sorry, here now');
+    const [answer] = await t.db.select().from(supportResponses).where(eq(supportResponses.clientId, client.id));
+    expect(answer).toMatchObject({ staffId: staff.id, breached: true });
+  });
+
+  it("tells the admins directly about a client in the admins' pool, once", async () => {
+    await putTargets(admin, allDay);
+    const client = await make('client', 'Pool Paula');
+    await send(client, client.id, 'Hello?');
+    await runSupportTargets({ db: t.db, now: later(61) });
+    await runSupportTargets({ db: t.db, now: later(500) });
+    expect(await overdue(admin.id, client.id)).toHaveLength(1);
+    expect(await overdue(staff.id, client.id)).toHaveLength(0);
+    const [breach] = await t.db.select().from(supportBreaches).where(eq(supportBreaches.clientId, client.id));
+    expect(breach.staffId).toBeNull();
+  });
+
+  it('dates the waits the migration found, and does not tell about them', async () => {
+    const client = await make('client', 'Old Olga');
+    await send(client, client.id, 'From before the targets');
+    await t.db
+      .update(supportConversations)
+      .set({ dueAt: null, escalateAt: null, breachStage: 2 })
+      .where(eq(supportConversations.clientId, client.id));
+    await runSupportTargets({ db: t.db, now: later(600) });
+    const [conv] = await t.db.select().from(supportConversations).where(eq(supportConversations.clientId, client.id));
+    expect(conv.dueAt).not.toBeNull();
+    expect(await overdue(admin.id, client.id)).toHaveLength(0);
   });
 });
