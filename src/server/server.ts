@@ -82,7 +82,10 @@ export async function startServer(config: Config) {
   const stopSupportReplyMail = scheduleSupportReplyMail({ db, mailer, config, log });
   const stopSupportTargets = scheduleSupportTargets(
     { db, log },
-    { intervalMs: config.supportTargetsIntervalSeconds * 1000, firstDelayMs: config.supportTargetsIntervalSeconds * 1000 },
+    {
+      intervalMs: config.supportTargetsIntervalSeconds * 1000,
+      firstDelayMs: config.supportTargetsIntervalSeconds * 1000,
+    },
   );
   const stopStorageSweep = scheduleStorageSweep({ db, storage, log }, { firstDelayMs: 5000 });
   const server: ServerType = await new Promise((resolve) => {
