@@ -23,7 +23,7 @@ export function SupportPage() {
           <h1 className="text-2xl font-semibold tracking-tight text-gray-900">Support Chat</h1>
           <p className="text-sm text-gray-600">
             {isAdmin
-              ? 'Every client’s conversation with the support team. Unread ones come first.'
+              ? 'Every client’s conversation with the support team. Those past or nearest their response target come first.'
               : 'Write to our support team. We answer here, and you will see our reply as soon as it is sent.'}
           </p>
         </div>
