@@ -153,15 +153,24 @@ const scoped = (b: Branch, scope: Scope, tail: SQL = sql``) =>
  * overdue tasks...), as many rows as there are waiting things, read whole and filtered once (one
  * scope test for all of them, which also keeps the statement quick to plan); and the indexed
  * branches (no progress: a share of all clients), which a page reads only as far as it needs.
+ * One staff member's clients are a bounded set: there every branch is read whole, so the
+ * no-progress rows are matched to their clients once for both the page and the total.
  */
 function parts(scope: Scope) {
-  const whole = scope.branches.filter((b) => !b.indexed).map((b) => sql`(${b.sql})`);
+  const byIndex = (b: Branch) => b.indexed && scope.staff === undefined;
+  const whole = scope.branches
+    .filter((b) => !byIndex(b))
+    .map((b) =>
+      b.indexed
+        ? sql`(select user_id, reason, since, n, ref from (${b.sql}) x (user_id, reason, since, n, ref, key))`
+        : sql`(${b.sql})`,
+    );
   return {
     whole: whole.length
       ? sql`select b.user_id, b.reason, b.since, b.n, b.ref from (${sql.join(whole, sql` union all `)}) b (user_id, reason, since, n, ref)
           ${inScopeWhere(scope)}`
       : sql`select null::text as user_id, null::text as reason, null::timestamptz as since, 0 as n, null::text as ref where false`,
-    indexed: scope.branches.filter((b) => b.indexed),
+    indexed: scope.branches.filter(byIndex),
   };
 }
 
