@@ -108,7 +108,11 @@ export const navItems: NavItem[] = [
 ];
 
 /** Pages not in the sidebar but still routed. */
-export const extraPages = [{ path: '/merchant', heading: 'Merchant Account', label: 'Merchant Account' }];
+export const extraPages = [
+  { path: '/merchant', heading: 'Merchant Account', label: 'Merchant Account' },
+  // Administrators reach it from the Support Chat inbox (the sidebar is full at 1366x900).
+  { path: '/support-targets', heading: 'Support targets', label: 'Support targets' },
+];
 
 /** Whether the user sees `item`: staff see the staff's pages, administrators their own too. */
 export const mayOpen = (item: NavItem, role: string | null | undefined) =>

@@ -35,6 +35,7 @@ export const builtPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/revolving-credit': lazyPage(() => import('../features/cards/cards-page'), 'RevolvingCreditPage'),
   '/automations': lazyPage(() => import('../features/automations/automations-page'), 'AutomationsPage'),
   '/team': lazyPage(() => import('../features/team/team-page'), 'TeamPage'),
+  '/support-targets': lazyPage(() => import('../features/support-targets/support-targets-page'), 'SupportTargetsPage'),
   '/support': lazyPage(() => import('../features/support/support-page'), 'SupportPage'),
 };
 

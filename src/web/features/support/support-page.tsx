@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useAuth } from '../../app/auth-context';
+import { useIsPortalAdmin } from '../../app/portal-admin';
 import { useDocumentTitle } from '../placeholders/use-document-title';
 import { ClientView } from './client-view';
 import { ConversationPane } from './conversation-pane';
@@ -15,6 +16,7 @@ export function SupportPage() {
   const { user, isAdmin } = useAuth();
   const [params] = useSearchParams();
   const actingFor = isAdmin ? params.get('client') : null;
+  const isPortalAdmin = useIsPortalAdmin();
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
@@ -27,6 +29,11 @@ export function SupportPage() {
               : 'Write to our support team. We answer here, and you will see our reply as soon as it is sent.'}
           </p>
         </div>
+        {isPortalAdmin && !actingFor && (
+          <Link to="/support-targets" className="text-sm font-medium text-brand-700 hover:underline">
+            Support targets
+          </Link>
+        )}
         {actingFor && (
           <Link
             to="/support"
