@@ -47,7 +47,7 @@ async function digest(t: TestApp) {
         ].includes(n),
     );
   const volatile =
-    /(^id$|_id$|^uploaded_by$|^created_by$|_at$|^created|^updated|date|key$|password|token|secret|ssn|dob|^owner_ein$|^ein$|_number$|^username$|^ip|user_agent|^expires)/i;
+    /(^id$|_id$|^uploaded_by$|^created_by$|_at$|^created|^updated|date|key$|password|token|secret|ssn|dob|^owner_ein$|^ein$|_number$|^username$|^ip|user_agent|^expires|^waiting_since$|^business_ms$)/i;
   const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
   // User ids are random: each is written as its e-mail wherever it appears.
   const people = (await t.db.select({ id: authUsers.id, email: authUsers.email }).from(authUsers)).map(

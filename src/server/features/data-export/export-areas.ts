@@ -193,6 +193,8 @@ export const NOT_EXPORTED: Record<string, string> = {
   upload_slots: 'uploads in progress, released when they end or their process stops',
   support_conversations: 'read positions of the conversation (its messages are exported)',
   support_presence: "staff's presence in the support inbox",
+  support_responses: "how long staff took to answer (a measure of staff's work; the messages are exported)",
+  support_breaches: "staff's missed response targets (a measure of staff's work; the messages are exported)",
   client_notes: "staff's private notes on the client (never shown to the client)",
 };
 
