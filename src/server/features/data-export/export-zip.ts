@@ -92,6 +92,8 @@ export async function exportZip(deps: Pick<Deps, 'db' | 'keyring' | 'storage' | 
       await add(Readable.from(areaCsv(deps, area, o), { objectMode: false }), `tables/${areaFile(area)}`);
     const used = new Set<string>();
     for (const file of await exportFiles(deps.db, o.clientId)) {
+      // A cancelled source may still end its entry normally: never open the next file after a cancel.
+      if (out.destroyed) throw cancelled();
       let stored;
       try {
         stored = await deps.storage.get(file.storageKey);

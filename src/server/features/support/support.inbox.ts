@@ -50,6 +50,8 @@ export async function listInbox(
       // Most urgent first: the waits by their deadline (the one passed longest ago first), then the rest.
       .orderBy(
         sql`${supportConversations.dueAt} asc nulls last`,
+        // Equal deadlines (waits begun outside business hours share the next opening's): longest waiting first.
+        sql`${supportConversations.waitingSince} asc nulls last`,
         desc(unread),
         desc(supportConversations.lastMessageAt),
         desc(supportConversations.lastMessageId),
