@@ -34,7 +34,7 @@ export function MembershipPanel({ clientId, isAdmin }: { clientId: string; isAdm
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {query.isPending && (
-          <div className="h-10 animate-pulse rounded-md bg-gray-100" aria-label="Loading membership" />
+          <div className="h-10 animate-pulse rounded-md bg-gray-100" role="status" aria-label="Loading membership" />
         )}
         {query.isError && <LoadFailed message="Could not load the membership." query={query} />}
         {query.data && (
