@@ -3,7 +3,7 @@ import type { AppEnv } from '../../app-env';
 import { access } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
 import { acceptUpload } from '../../uploads/accept';
-import { sendStoredDownload } from '../../uploads/serve';
+import { sendArchive, sendStoredDownload } from '../../uploads/serve';
 import { multipartRoute } from '../../uploads/upload';
 import {
   supportArchiveInput,
@@ -18,6 +18,8 @@ import { listInbox, supportAgent, touchPresence, unreadConversations } from './s
 import { listMessages, markRead, sendMessage, setArchived } from './support.service';
 import { readTargetSettings, saveTargetSettings } from './support.targets';
 import { supportTargetSettingsInput } from '../../../shared/support-targets';
+import { supportReportQuery } from '../../../shared/support-report';
+import { supportReport, supportReportCsv } from './support.report';
 import { streamCursor, supportStream } from './support.stream';
 
 const BAD_CURSOR = 'Last-Event-ID must be a message id.';
@@ -79,6 +81,15 @@ export const supportRoutes = new Hono<AppEnv>()
   .put('/targets', access('admin'), validate('json', supportTargetSettingsInput), async (c) =>
     c.json(await saveTargetSettings(c.var.deps.db, c.var.user!.id, c.req.valid('json'))),
   )
+  // The weekly response report (admins): per person and week, as JSON for the page or as CSV.
+  .get('/report', access('admin'), validate('query', supportReportQuery), async (c) =>
+    c.json(await supportReport(c.var.deps.db, c.req.valid('query').weeks)),
+  )
+  .get('/report.csv', access('admin'), validate('query', supportReportQuery), async (c) => {
+    const report = await supportReport(c.var.deps.db, c.req.valid('query').weeks);
+    const day = new Date().toISOString().slice(0, 10);
+    return sendArchive(c, supportReportCsv(report), `support-report-${day}.csv`, 'text/csv; charset=utf-8');
+  })
   .get('/unread', access('staff'), async (c) => c.json(await unreadConversations(c.var.deps.db, c.var.user!)))
   .get('/agent', access('shared-read'), async (c) => c.json(await supportAgent(c.var.deps.db)))
   // Every conversation's messages; while it is open the admin counts as 'online' for clients.
