@@ -636,6 +636,20 @@ beforeAll(async () => {
       as: ['admin'],
       expected: (n) => n + 2,
     },
+    // One row per person and week (one week here): the team, the test's admin and staff member, and the admins' pool.
+    'GET /api/support/report': {
+      seeder: seeders.staffMembers,
+      queries: ['weeks=1'],
+      as: ['admin'],
+      expected: (n) => n + 3,
+    },
+    'GET /api/support/report.csv': {
+      seeder: seeders.staffMembers,
+      queries: ['weeks=1'],
+      as: ['admin'],
+      expected: (n) => n + 3,
+      itemsIn: async (res) => (await res.text()).trim().split('\r\n').length - 1,
+    },
     'GET /api/bank-accounts': { seeder: seeders.bankAccounts, queries: ['pageSize=50'], as: staffToo },
     'GET /api/clients/:clientId/business-accounts': {
       seeder: seeders.businessAccounts,
