@@ -108,14 +108,23 @@ export const navItems: NavItem[] = [
 ];
 
 /** Pages not in the sidebar but still routed. */
-export const extraPages = [
+export const extraPages: Omit<NavItem, 'section'>[] = [
   { path: '/merchant', heading: 'Merchant Account', label: 'Merchant Account' },
-  // Administrators reach it from the Support Chat inbox (the sidebar is full at 1366x900).
-  { path: '/support-targets', heading: 'Support targets', label: 'Support targets' },
+  // Administrators reach these from the Support Chat inbox (the sidebar is full at 1366x900). The
+  // targets page answers anyone (others read that only administrators set them); the report is
+  // routed for staff only, where a staff member reads that it is the administrators'.
+  { path: '/support-targets', heading: 'Support targets', label: 'Support targets', portalAdminOnly: true },
+  {
+    path: '/support-report',
+    heading: 'Support report',
+    label: 'Support report',
+    adminOnly: true,
+    portalAdminOnly: true,
+  },
 ];
 
 /** Whether the user sees `item`: staff see the staff's pages, administrators their own too. */
-export const mayOpen = (item: NavItem, role: string | null | undefined) =>
+export const mayOpen = (item: Pick<NavItem, 'adminOnly' | 'portalAdminOnly'>, role: string | null | undefined) =>
   item.portalAdminOnly ? role === 'admin' : !item.adminOnly || role === 'admin' || role === 'staff';
 
 export const sections = ['RESOURCES', 'BUSINESS SETUP', 'WEB PRESENCE', 'CREDIT BUILDING', 'SUPPORT', 'ADMIN'] as const;

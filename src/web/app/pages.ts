@@ -36,6 +36,7 @@ export const builtPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/automations': lazyPage(() => import('../features/automations/automations-page'), 'AutomationsPage'),
   '/team': lazyPage(() => import('../features/team/team-page'), 'TeamPage'),
   '/support-targets': lazyPage(() => import('../features/support-targets/support-targets-page'), 'SupportTargetsPage'),
+  '/support-report': lazyPage(() => import('../features/support-report/support-report-page'), 'SupportReportPage'),
   '/support': lazyPage(() => import('../features/support/support-page'), 'SupportPage'),
 };
 

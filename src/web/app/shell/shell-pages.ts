@@ -4,8 +4,7 @@ export type SearchablePage = { path: string; label: string; heading: string; sec
 
 /** Every routed page this user may open: the sidebar's items plus the pages it does not list. */
 export function searchablePages(role: string | null | undefined): SearchablePage[] {
-  const fromNav = navItems.filter((item) => mayOpen(item, role));
-  return [...fromNav, ...extraPages];
+  return [...navItems, ...extraPages].filter((item) => mayOpen(item, role));
 }
 
 /** Case-insensitive match on the sidebar label or the page heading (they differ for a few pages). */

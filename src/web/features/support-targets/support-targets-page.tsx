@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { branding } from '../../../shared/branding';
 import { formatBusinessDuration, type SupportTargetSettings } from '../../../shared/support-targets-rules';
@@ -52,6 +53,13 @@ export function SupportTargetsPage() {
       <PageHeader
         title="Support targets"
         intro="How soon a client's Support Chat message should be answered, in business time. The inbox shows each wait against its target; a passed target tells the client's staff member, and the administrators a further target later."
+        actions={
+          isPortalAdmin && (
+            <Link to="/support-report" className="text-sm font-medium text-brand-700 hover:underline">
+              Support report
+            </Link>
+          )
+        }
       />
       {!isPortalAdmin ? (
         <Alert tone="info">Only administrators set the support targets.</Alert>

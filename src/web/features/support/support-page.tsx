@@ -30,9 +30,14 @@ export function SupportPage() {
           </p>
         </div>
         {isPortalAdmin && !actingFor && (
-          <Link to="/support-targets" className="text-sm font-medium text-brand-700 hover:underline">
-            Support targets
-          </Link>
+          <nav aria-label="Support for administrators" className="flex gap-4">
+            <Link to="/support-targets" className="text-sm font-medium text-brand-700 hover:underline">
+              Support targets
+            </Link>
+            <Link to="/support-report" className="text-sm font-medium text-brand-700 hover:underline">
+              Support report
+            </Link>
+          </nav>
         )}
         {actingFor && (
           <Link
