@@ -21,7 +21,7 @@ export default function ReportChart({ data, lines }: ReportChartProps) {
           tick={{ fontSize: 11, fill: '#4b5563' }}
           width={52}
           allowDecimals={false}
-          tickFormatter={(v: number) => formatMinutes(v)}
+          tickFormatter={(v: number) => (v === 0 ? '0' : formatMinutes(v))}
         />
         <Tooltip formatter={(v, name) => [formatMinutes(typeof v === 'number' ? v : null), name]} />
         <Legend wrapperStyle={{ fontSize: 12 }} />

@@ -77,6 +77,8 @@ function Chart({ report }: { report: SupportReport }) {
 
 const cell = 'whitespace-nowrap px-3 py-2';
 const num = `${cell} text-right tabular-nums`;
+// Headings wrap (the figures are short), so the table fits a desktop's width without its scroll.
+const head = 'px-3 py-2 align-bottom font-medium';
 
 function ReportTable({ rows }: { rows: SupportReportRow[] }) {
   // Newest week first within each person (the server's order of people kept): the week in hand is what an admin looks at.
@@ -97,25 +99,25 @@ function ReportTable({ rows }: { rows: SupportReportRow[] }) {
       <table className="w-full text-left text-sm">
         <thead>
           <tr className="border-b border-gray-200 text-gray-600">
-            <th scope="col" className={`${cell} font-medium`}>
+            <th scope="col" className={head}>
               Staff member
             </th>
-            <th scope="col" className={`${cell} font-medium`}>
+            <th scope="col" className={head}>
               Week
             </th>
-            <th scope="col" className={`${cell} text-right font-medium`}>
+            <th scope="col" className={`${head} text-right`}>
               Median first response
             </th>
-            <th scope="col" className={`${cell} text-right font-medium`}>
+            <th scope="col" className={`${head} text-right`}>
               First responses
             </th>
-            <th scope="col" className={`${cell} text-right font-medium`}>
+            <th scope="col" className={`${head} text-right`}>
               Replies
             </th>
-            <th scope="col" className={`${cell} text-right font-medium`}>
+            <th scope="col" className={`${head} text-right`}>
               Breaches
             </th>
-            <th scope="col" className={`${cell} text-right font-medium`}>
+            <th scope="col" className={`${head} text-right`}>
               Clients assigned now
             </th>
           </tr>
