@@ -560,8 +560,16 @@ async function concretePath(e: Endpoint, clientId: string, recordOwner?: string)
   return path;
 }
 
-/** Routes answering with the whole portal, admins' own rows included (what a backup is for), or the team itself. */
-const wholePortalRoutes = new Set(['POST /api/admin/backup', 'GET /api/staff']);
+/**
+ * Routes answering with the whole portal, admins' own rows included (what a backup is for), or the
+ * team itself (the Team page; the support report, a row for each person on the team).
+ */
+const wholePortalRoutes = new Set([
+  'POST /api/admin/backup',
+  'GET /api/staff',
+  'GET /api/support/report',
+  'GET /api/support/report.csv',
+]);
 
 /**
  * A body the route accepts, for the staff member's call on B's record by its id alone: with the
