@@ -18,3 +18,4 @@ export * from './web-presence';
 export * from './support';
 export * from './rate-limits';
 export * from './client-notes';
+export * from './invoices';
