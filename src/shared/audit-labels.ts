@@ -45,6 +45,7 @@ export const auditEntityLabels = {
   purchase_order: many('purchase order'),
   purchase_order_document: many('purchase order document'),
   tradeline: many('tradeline'),
+  tradeline_invoice: many('invoice', 'an'),
   first_step_opening: many('opened First Step Account', 'an'),
   website_template: single('website template'),
   social_media_account: many('social media account'),

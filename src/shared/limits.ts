@@ -20,6 +20,9 @@ export const LIMITS = {
   /** Store cards and revolving credits per client (each kind). */
   storeCards: 200,
   revolvingCredits: 200,
+  /** Invoices recorded on one tradeline, and on all of a client's tradelines (the pay-early planner). */
+  invoicesPerTradeline: 500,
+  invoices: 2_000,
   /** First Step Accounts in the shared list admins maintain. */
   firstStepAccounts: 500,
   /** Staff's private notes on one client. */

@@ -26,6 +26,7 @@ const PAGES: Partial<Record<AuditEntityType, string>> = {
   purchase_order: '/purchase-order',
   purchase_order_document: '/purchase-order',
   tradeline: '/dnb',
+  tradeline_invoice: '/dnb',
   first_step_opening: '/first-step-accounts',
   website_template: '/website-template',
   social_media_account: '/social-media',

@@ -13,7 +13,7 @@ const NOT_FOUND = 'Tradeline not found.';
 const isSource = (s: string): s is TradelineSource => (TRADELINE_SOURCES as readonly string[]).includes(s);
 
 // Runs before validation, so another client's card (or an unknown source) is a 404 whatever the body says.
-const ownTradeline = createMiddleware<AppEnv>(async (c, next) => {
+export const ownTradeline = createMiddleware<AppEnv>(async (c, next) => {
   const source = c.req.param('source') ?? '';
   const id = c.req.param('id') ?? '';
   if (!isSource(source) || id.length > 64 || !(await tradelineExists(c.var.deps.db, c.var.scope.clientId, source, id)))

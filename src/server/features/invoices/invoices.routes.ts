@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../app-env';
+import { access } from '../../middleware/access';
+import { validate } from '../../middleware/validate';
+import { pageQuery } from '../../../shared/paging';
+import type { TradelineSource } from '../../../shared/credit-rules';
+import { invoiceImportInput, invoiceInput } from '../../../shared/invoices';
+import { INVOICE_MESSAGES } from '../../../shared/invoices-rules';
+import { ownTradeline } from '../tradelines/tradelines.routes';
+import {
+  addInvoice,
+  deleteInvoice,
+  importInvoices,
+  listInvoices,
+  paydexEstimateOf,
+  updateInvoice,
+  type TradelineRef,
+} from './invoices.service';
+
+// ownTradeline has checked both parameters: a known source and the scope client's tradeline.
+const refOf = (c: { req: { param: (name: 'source' | 'id') => string | undefined } }): TradelineRef => ({
+  source: c.req.param('source') as TradelineSource,
+  id: c.req.param('id') ?? '',
+});
+
+/**
+ * /api/clients/:clientId/tradelines/:source/:id/invoices: a tradeline's invoices (the client, or
+ * staff for them, audited), paged; /import adds a CSV file's invoices, all or nothing.
+ */
+export const invoicesRoutes = new Hono<AppEnv>()
+  .get('/', access('own'), ownTradeline, validate('query', pageQuery), async (c) =>
+    c.json(await listInvoices(c.var.deps.db, c.var.scope.clientId, refOf(c), c.req.valid('query'))),
+  )
+  .post('/', access('own'), ownTradeline, validate('json', invoiceInput), async (c) =>
+    c.json({ invoice: await addInvoice(c.var.deps.db, c.var.scope, refOf(c), c.req.valid('json')) }, 201),
+  )
+  .post('/import', access('own'), ownTradeline, validate('json', invoiceImportInput), async (c) =>
+    c.json(await importInvoices(c.var.deps.db, c.var.scope, refOf(c), c.req.valid('json').csv), 201),
+  )
+  .put('/:invoiceId', access('own'), ownTradeline, validate('json', invoiceInput), async (c) => {
+    const invoice = await updateInvoice(
+      c.var.deps.db,
+      c.var.scope,
+      refOf(c),
+      c.req.param('invoiceId'),
+      c.req.valid('json'),
+    );
+    return invoice ? c.json({ invoice }) : c.json({ error: INVOICE_MESSAGES.notFound }, 404);
+  })
+  .delete('/:invoiceId', access('own'), ownTradeline, async (c) =>
+    (await deleteInvoice(c.var.deps.db, c.var.scope, refOf(c), c.req.param('invoiceId')))
+      ? c.json({ ok: true as const })
+      : c.json({ error: INVOICE_MESSAGES.notFound }, 404),
+  );
+
+/** /api/clients/:clientId/paydex-estimate: the estimated PAYDEX from the client's invoices, and its last 12 months. */
+export const paydexEstimateRoutes = new Hono<AppEnv>().get('/', access('own'), async (c) =>
+  c.json(await paydexEstimateOf(c.var.deps.db, c.var.scope.clientId)),
+);
