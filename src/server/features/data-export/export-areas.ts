@@ -27,6 +27,7 @@ import {
   socialMediaAccounts,
   storeCreditCards,
   supportAttachments,
+  tradelineInvoices,
   supportMessages,
   userProfiles,
   users,
@@ -105,6 +106,13 @@ export const EXPORT_AREAS: ExportArea[] = [
     table: firstStepOpenings,
     owner: firstStepOpenings.userId,
     order: [firstStepOpenings.createdAt, firstStepOpenings.id],
+  },
+  // The invoices of those tradelines (the pay-early planner), each naming its card or opening.
+  {
+    name: 'tradeline-invoices',
+    table: tradelineInvoices,
+    owner: tradelineInvoices.userId,
+    order: [tradelineInvoices.createdAt, tradelineInvoices.id],
   },
   {
     name: 'receivables',

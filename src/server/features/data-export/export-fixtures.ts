@@ -22,6 +22,7 @@ import {
   users,
   videoProgress,
   websiteTemplates,
+  tradelineInvoices,
 } from '../../db/schema';
 import type { TestAgent, TestApp } from '../../test/test-app';
 import { insertRecord, insertRecordDocument, RECORD_PATHS } from '../records/record-fixtures';
@@ -117,9 +118,21 @@ export async function seedEveryArea(t: TestApp, agent: TestAgent, clientId: stri
     contentType: 'application/pdf',
     size,
   });
+  const revolvingId = randomUUID();
   await t.db
     .insert(revolvingCredits)
-    .values({ id: randomUUID(), userId: clientId, issuer: `${mark} credit`, bureaus: ['equifax'] });
+    .values({ id: revolvingId, userId: clientId, issuer: `${mark} credit`, bureaus: ['equifax'] });
+  await t.db.insert(tradelineInvoices).values({
+    id: randomUUID(),
+    userId: clientId,
+    revolvingCreditId: revolvingId,
+    number: `${mark} INV-1`,
+    invoiceDate: '2024-02-01',
+    termsDays: 30,
+    amount: '120.00',
+    paidDate: '2024-02-20',
+    paidAmount: '120.00',
+  });
   const [vendor] = await t.db
     .insert(firstStepAccounts)
     .values({ id: randomUUID(), vendor: `${mark} vendor account` })

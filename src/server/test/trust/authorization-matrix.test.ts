@@ -14,7 +14,7 @@ import {
   storeCreditCards,
 } from '../../db/schema';
 import { Readable } from 'node:stream';
-import { firstStepAccounts, firstStepOpenings, users } from '../../db/schema';
+import { firstStepAccounts, firstStepOpenings, tradelineInvoices, users } from '../../db/schema';
 import { CONTACT_SUPPORT_TASK } from '../../../shared/compliance-template';
 import { sealValues } from '../../security/encrypted-column';
 import { insertTrainingVideo, insertVideoResource } from '../../features/training/training-media';
@@ -196,6 +196,39 @@ recordFixtures['PUT /api/clients/:clientId/tradelines/:source/:id'] = async ({ t
     .returning();
   return { source: 'store', id: row.id };
 };
+
+// A tradeline's invoices: a store card of A's, and for the invoice routes an invoice on it.
+const insertFixtureCard = async (t: TestApp, aId: string) =>
+  (
+    await t.db
+      .insert(storeCreditCards)
+      .values({ id: crypto.randomUUID(), userId: aId, issuer: 'Alpha fixture vendor card' })
+      .returning()
+  )[0].id;
+for (const route of [
+  'GET /api/clients/:clientId/tradelines/:source/:id/invoices',
+  'POST /api/clients/:clientId/tradelines/:source/:id/invoices',
+  'POST /api/clients/:clientId/tradelines/:source/:id/invoices/import',
+])
+  recordFixtures[route] = async ({ t, aId }: Ctx) => ({ source: 'store', id: await insertFixtureCard(t, aId) });
+for (const route of [
+  'PUT /api/clients/:clientId/tradelines/:source/:id/invoices/:invoiceId',
+  'DELETE /api/clients/:clientId/tradelines/:source/:id/invoices/:invoiceId',
+])
+  recordFixtures[route] = async ({ t, aId }: Ctx) => {
+    const id = await insertFixtureCard(t, aId);
+    const invoiceId = crypto.randomUUID();
+    await t.db.insert(tradelineInvoices).values({
+      id: invoiceId,
+      userId: aId,
+      storeCardId: id,
+      number: 'Alpha fixture invoice',
+      invoiceDate: '2026-01-01',
+      termsDays: 30,
+      amount: '10.00',
+    });
+    return { source: 'store', id, invoiceId };
+  };
 
 // Account receivables and purchase orders: each call gets a fresh record of A's (with a document for the document routes).
 for (const kind of RECORD_PATHS) {

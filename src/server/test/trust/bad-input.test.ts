@@ -10,7 +10,7 @@ import { makePdf } from '../zip';
 import * as creditTables from '../../db/schema/credit';
 import { insertRecord } from '../../features/records/record-fixtures';
 import { businessCompliance, creditLoans, firstStepAccounts, storeCreditCards, users } from '../../db/schema';
-import { clientNotes, socialMediaAccounts } from '../../db/schema';
+import { clientNotes, socialMediaAccounts, tradelineInvoices } from '../../db/schema';
 import { insertAutomation, insertAutomationRequest } from '../../features/automations/automation-fixtures';
 
 const RUNS_PER_ROUTE = 100;
@@ -39,6 +39,8 @@ let automationRequestId: string;
 let taskId: string;
 /** A staff note on the client (the admin's), so its PATCH reaches validation. */
 let noteId: string;
+/** An invoice on the tradeline's card, so an invoice's edit reaches validation. */
+let invoiceId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -97,6 +99,16 @@ beforeAll(async () => {
   );
   noteId = crypto.randomUUID();
   await t.db.insert(clientNotes).values({ id: noteId, clientId: client.id, authorId: admin.id, body: 'Fuzzed note' });
+  invoiceId = crypto.randomUUID();
+  await t.db.insert(tradelineInvoices).values({
+    id: invoiceId,
+    userId: client.id,
+    storeCardId: tradelineCardId,
+    number: 'Fuzzed invoice',
+    invoiceDate: '2026-01-01',
+    termsDays: 30,
+    amount: '10.00',
+  });
   socialAccountId = (
     await t.db
       .insert(socialMediaAccounts)
@@ -131,6 +143,7 @@ describe('hostile input on every validated route', () => {
         .replace(':requestId', automationRequestId)
         .replace(':taskId', taskId)
         .replace(':noteId', noteId)
+        .replace(':invoiceId', invoiceId)
         .replace(':userId', roleTargetId)
         .replace(':staffId', staffTargetId);
       const json = e.validators.find((v) => v.target === 'json');

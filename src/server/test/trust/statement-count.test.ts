@@ -25,7 +25,7 @@ import { registeredEndpoints } from './registered-routes';
 import { insertTrainingVideo, insertVideoResource } from '../../features/training/training-media';
 import { creditLoans, trainingVideos, videoProgress } from '../../db/schema';
 import { seedRecords } from '../../features/records/record-fixtures';
-import { firstStepAccounts, firstStepOpenings, storeCreditCards, users } from '../../db/schema';
+import { firstStepAccounts, firstStepOpenings, storeCreditCards, tradelineInvoices, users } from '../../db/schema';
 import { socialMediaAccounts } from '../../db/schema';
 import { automationRequests, automations } from '../../db/schema';
 import { and } from 'drizzle-orm';
@@ -114,6 +114,8 @@ let staff: { id: string; agent: TestAgent };
 let recorded: string[] | null = null;
 /** The video whose resources the resources list route is measured on. */
 let resourceVideoId = '';
+/** The store card the invoices seeder puts its invoices on. */
+let invoiceCardId = '';
 
 /** Exactly `n` copies of `template` for the client (whatever was there is removed first). */
 function cloneSeeder(
@@ -395,6 +397,28 @@ beforeAll(async () => {
           lastReported: '2024-02-01',
         }));
         if (rows.length) await t.db.insert(storeCreditCards).values(rows);
+      },
+    },
+    // n invoices, paid in the estimate's window, on a fresh store card of the client's (the tradelines seeder replaces the cards).
+    invoices: {
+      name: 'tradeline invoices',
+      seed: async (n: number) => {
+        invoiceCardId = randomUUID();
+        await t.db.insert(storeCreditCards).values({ id: invoiceCardId, userId: id, issuer: 'Invoiced vendor' });
+        await t.db.delete(tradelineInvoices).where(eq(tradelineInvoices.userId, id));
+        const day = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
+        const rows = Array.from({ length: n }, (_, i) => ({
+          id: randomUUID(),
+          userId: id,
+          storeCardId: invoiceCardId,
+          number: `INV-${i}`,
+          invoiceDate: day,
+          termsDays: 30,
+          amount: '100.00',
+          paidDate: day,
+          paidAmount: '100.00',
+        }));
+        if (rows.length) await t.db.insert(tradelineInvoices).values(rows);
       },
     },
     // n receivables and n purchase orders, each with a document (documents come in one query per page).
@@ -733,6 +757,18 @@ beforeAll(async () => {
       queries: ['pageSize=50'],
       as: both,
       itemsIn: async (res) => ((await res.json()) as { tradelines: { items: unknown[] } }).tradelines.items.length,
+    },
+    'GET /api/clients/:clientId/tradelines/:source/:id/invoices': {
+      seeder: seeders.invoices,
+      queries: ['pageSize=50'],
+      as: both,
+      params: () => ({ source: 'store', id: invoiceCardId }),
+    },
+    // Not a list, but it reads every invoice of the client: one statement however many.
+    'GET /api/clients/:clientId/paydex-estimate': {
+      seeder: seeders.invoices,
+      as: both,
+      itemsIn: async (res) => ((await res.json()) as { estimate: { paidInvoices: number } }).estimate.paidInvoices,
     },
     'GET /api/clients/:clientId/social-accounts': {
       seeder: seeders.socialAccounts,

@@ -148,7 +148,13 @@ export function CardItem({ card, clientName }: { card: Card; clientName?: string
         </div>
       )}
       <div className="mt-auto">
-        <TradelineSection source={card.kind} id={card.id} clientId={card.clientId} tradeline={card.tradeline} />
+        <TradelineSection
+          source={card.kind}
+          id={card.id}
+          clientId={card.clientId}
+          tradeline={card.tradeline}
+          name={title}
+        />
       </div>
     </EditableCard>
   );

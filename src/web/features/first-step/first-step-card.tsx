@@ -66,7 +66,13 @@ function Opening({
             <Undo2 aria-hidden="true" /> Undo<span className="sr-only"> opened {account.vendor}</span>
           </Button>
         </div>
-        <TradelineSection source="first-step" id={opening.id} clientId={clientId} tradeline={opening} />
+        <TradelineSection
+          source="first-step"
+          id={opening.id}
+          clientId={clientId}
+          tradeline={opening}
+          name={account.vendor}
+        />
         <ConfirmDialog
           open={confirming}
           onOpenChange={setConfirming}

@@ -13,6 +13,7 @@ import { ScoreHistory } from './score-history';
 import { ScoreRange, whatIfStart } from './score-range';
 import { TierCards } from './tier-cards';
 import { TradelinesCard } from '../tradelines/tradelines-card';
+import { PaydexEstimateCard } from '../invoices/paydex-estimate-card';
 import { LoadFailed, Loading } from '../../components/load-states';
 import { lazyPage } from '../../app/lazy-page';
 
@@ -70,6 +71,7 @@ function ClientScores({ clientId, isAdmin }: { clientId: string; isAdmin: boolea
       {isAdmin && <AdminScoreForms clientId={clientId} scores={data} />}
       {/* A new saved score moves the marker back to it. */}
       <ScoresView key={data.capital.latest?.lastUpdatedAt ?? 'none'} scores={data} forClient={isAdmin} />
+      <PaydexEstimateCard clientId={clientId} recorded={data.paydex.latest?.score ?? null} />
       <TradelinesCard clientId={clientId} forClient={isAdmin} />
     </>
   );

@@ -1,8 +1,9 @@
-import { useId, useState, type ReactNode } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { AlertTriangle, Pencil } from 'lucide-react';
+import { AlertTriangle, Pencil, ReceiptText } from 'lucide-react';
+import { lazyPage } from '../../app/lazy-page';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -15,6 +16,9 @@ import { tradelineInput, type TradelineInput } from '../../../shared/credit';
 import { putServerError } from '../../lib/server-error';
 import { isoDay, tradelineStatus } from '../../../shared/tradelines';
 import { useUpdateTradeline } from './api';
+
+// The invoices (list, forms, import) load when their dialog first opens.
+const InvoicesDialog = lazyPage(() => import('../invoices/invoices-dialog'), 'InvoicesDialog');
 
 export type TradelineValues = { bureaus: string[]; dateOpened: string; lastReported: string };
 
@@ -42,14 +46,18 @@ export function TradelineSection({
   id,
   clientId,
   tradeline,
+  name,
 }: {
   source: TradelineSource;
   id: string;
   clientId: string;
   tradeline: TradelineValues;
+  /** The vendor or card, for the invoices dialog's title. */
+  name: string;
 }) {
   const p = useId();
   const [editing, setEditing] = useState(false);
+  const [invoicesOpen, setInvoicesOpen] = useState(false);
   const status = tradelineStatus(tradeline, isoDay(new Date()));
   return (
     <section
@@ -74,31 +82,38 @@ export function TradelineSection({
         )}
       </div>
       {!editing ? (
-        <dl className="divide-y divide-gray-100">
-          <Row label="Reports to">
-            {tradeline.bureaus.length ? (
-              bureauNames(tradeline.bureaus)
-            ) : (
-              <span className="text-gray-600">No bureaus recorded</span>
+        <>
+          <dl className="divide-y divide-gray-100">
+            <Row label="Reports to">
+              {tradeline.bureaus.length ? (
+                bureauNames(tradeline.bureaus)
+              ) : (
+                <span className="text-gray-600">No bureaus recorded</span>
+              )}
+            </Row>
+            <Row label="Date opened">
+              {tradeline.dateOpened ? formatDate(tradeline.dateOpened) : <span className="text-gray-600">-</span>}
+            </Row>
+            <Row label="Last reported">
+              {tradeline.lastReported ? (
+                formatDate(tradeline.lastReported)
+              ) : (
+                <span className="text-gray-600">Not reported yet</span>
+              )}
+            </Row>
+            {status.state === 'stale' && (
+              <p className="flex items-start gap-1.5 py-1 text-xs font-medium text-amber-800">
+                <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+                Stale: not reported for {status.days} days (more than {TRADELINE_STALE_DAYS}).
+              </p>
             )}
-          </Row>
-          <Row label="Date opened">
-            {tradeline.dateOpened ? formatDate(tradeline.dateOpened) : <span className="text-gray-600">-</span>}
-          </Row>
-          <Row label="Last reported">
-            {tradeline.lastReported ? (
-              formatDate(tradeline.lastReported)
-            ) : (
-              <span className="text-gray-600">Not reported yet</span>
-            )}
-          </Row>
-          {status.state === 'stale' && (
-            <p className="flex items-start gap-1.5 py-1 text-xs font-medium text-amber-800">
-              <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-              Stale: not reported for {status.days} days (more than {TRADELINE_STALE_DAYS}).
-            </p>
-          )}
-        </dl>
+          </dl>
+          <div className="pt-2">
+            <Button variant="outline" size="sm" className="h-8" onClick={() => setInvoicesOpen(true)}>
+              <ReceiptText aria-hidden="true" /> Invoices<span className="sr-only"> of {name}</span>
+            </Button>
+          </div>
+        </>
       ) : (
         <TradelineForm
           source={source}
@@ -107,6 +122,11 @@ export function TradelineSection({
           tradeline={tradeline}
           onDone={() => setEditing(false)}
         />
+      )}
+      {invoicesOpen && (
+        <Suspense fallback={null}>
+          <InvoicesDialog open onOpenChange={setInvoicesOpen} clientId={clientId} source={source} id={id} name={name} />
+        </Suspense>
       )}
     </section>
   );
