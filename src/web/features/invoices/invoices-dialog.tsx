@@ -230,7 +230,7 @@ function InvoiceForm({ ref_, invoice, onDone }: { ref_: Ref; invoice?: Invoice; 
           </select>
         </FormField>
         {terms === OTHER && text('termsDays', 'Terms in days', { inputMode: 'numeric', required: true })}
-        {text('amount', 'Amount (USD)', { inputMode: 'decimal', placeholder: '0.00', required: true })}
+        {text('amount', 'Invoice amount (USD)', { inputMode: 'decimal', placeholder: '0.00', required: true })}
       </div>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-medium text-gray-800">
