@@ -71,6 +71,8 @@ describe('tradeline invoices', () => {
     const page = (await (await a.agent.get(`${url}?pageSize=1`)).json()) as Page<Invoice>;
     expect(page).toMatchObject({ total: 2, page: 1, pageSize: 1 });
     expect(page.items.map((i) => i.number)).toEqual(['INV-2']);
+    // Pages are at most 100.
+    expect((await a.agent.get(`${url}?pageSize=101`)).status).toBe(400);
 
     const put = await a.agent.request('PUT', `${url}/${second.id}`, {
       json: invoice({ number: 'INV-2', invoiceDate: day(-10), amount: 250.5, paidDate: day(-1), paidAmount: 100 }),
