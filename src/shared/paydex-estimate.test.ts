@@ -182,6 +182,17 @@ describe('estimatePaydex', () => {
     expect(e).toMatchObject({ score: 80, paidInvoices: 3, overdueAmount: 0 });
   });
 
+  it('rounds the average days to one decimal, halves away from zero on either side of terms', () => {
+    const early = [
+      inv('a', '2026-03-01', 500, '2026-03-31'),
+      inv('a', '2026-03-01', 300, '2026-03-21'),
+      inv('b', '2026-03-01', 200, '2026-03-31'),
+    ];
+    // (500 * 0 + 300 * -10 + 200 * 0) / 1000 = -3 exactly; one vendor's -3.75 reads -3.8.
+    expect(estimatePaydex(early, TODAY).averageDays).toBe(-3);
+    expect(estimatePaydex(early, TODAY).vendors[0]).toMatchObject({ vendorId: 'a', averageDays: -3.8 });
+  });
+
   it('amounts are summed in cents, so $0.10 + $0.20 weighs exactly $0.30', () => {
     const invoices = [
       inv('a', '2026-03-01', 0.1, '2026-03-31'),
