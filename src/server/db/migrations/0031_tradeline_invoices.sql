@@ -1,4 +1,4 @@
--- A tradeline's invoices for the pay-early planner: each points at exactly one store card, revolving credit or First Step opening and goes with it.
+-- A tradeline's invoices for the pay-early planner: each points at exactly one store card, revolving credit or First Step opening and goes with it; due_date is kept by the database, and what is still owed is indexed by it.
 CREATE TABLE "tradeline_invoices" (
 	"id" text PRIMARY KEY NOT NULL,
 	"user_id" text NOT NULL,
@@ -8,6 +8,7 @@ CREATE TABLE "tradeline_invoices" (
 	"number" text NOT NULL,
 	"invoice_date" date NOT NULL,
 	"terms_days" integer NOT NULL,
+	"due_date" date GENERATED ALWAYS AS (invoice_date + terms_days) STORED NOT NULL,
 	"amount" numeric(14, 2) NOT NULL,
 	"paid_date" date,
 	"paid_amount" numeric(14, 2),
@@ -25,4 +26,5 @@ ALTER TABLE "tradeline_invoices" ADD CONSTRAINT "tradeline_invoices_first_step_o
 CREATE INDEX "tradeline_invoices_user_date_idx" ON "tradeline_invoices" USING btree ("user_id","invoice_date","id");--> statement-breakpoint
 CREATE INDEX "tradeline_invoices_store_card_idx" ON "tradeline_invoices" USING btree ("store_card_id","invoice_date","id");--> statement-breakpoint
 CREATE INDEX "tradeline_invoices_revolving_idx" ON "tradeline_invoices" USING btree ("revolving_credit_id","invoice_date","id");--> statement-breakpoint
-CREATE INDEX "tradeline_invoices_first_step_idx" ON "tradeline_invoices" USING btree ("first_step_opening_id","invoice_date","id");
+CREATE INDEX "tradeline_invoices_first_step_idx" ON "tradeline_invoices" USING btree ("first_step_opening_id","invoice_date","id");--> statement-breakpoint
+CREATE INDEX "tradeline_invoices_open_due_idx" ON "tradeline_invoices" USING btree ("due_date","user_id") WHERE "tradeline_invoices"."paid_amount" is null or "tradeline_invoices"."paid_amount" < "tradeline_invoices"."amount";

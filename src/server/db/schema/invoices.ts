@@ -21,6 +21,10 @@ export const tradelineInvoices = pgTable(
     invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
     /** Days after the invoice date the vendor's terms allow (Net 30 = 30; 0 = due on receipt). */
     termsDays: integer('terms_days').notNull(),
+    /** invoice_date + terms_days, kept by the database: the pay-by plan, reminders and the overdue reason read it. */
+    dueDate: date('due_date', { mode: 'string' })
+      .notNull()
+      .generatedAlwaysAs(sql`invoice_date + terms_days`),
     // Money as exact decimals, as the other records keep it; drizzle returns a string, the service converts.
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     /** Both set or both null: one payment, the whole amount or part of it. */
@@ -42,5 +46,9 @@ export const tradelineInvoices = pgTable(
     index('tradeline_invoices_store_card_idx').on(t.storeCardId, t.invoiceDate, t.id),
     index('tradeline_invoices_revolving_idx').on(t.revolvingCreditId, t.invoiceDate, t.id),
     index('tradeline_invoices_first_step_idx').on(t.firstStepOpeningId, t.invoiceDate, t.id),
+    // What is still owed, by due date: for the pay-by reminders and the overdue reason to come.
+    index('tradeline_invoices_open_due_idx')
+      .on(t.dueDate, t.userId)
+      .where(sql`${t.paidAmount} is null or ${t.paidAmount} < ${t.amount}`),
   ],
 );
