@@ -79,6 +79,17 @@ test('a client records invoices on two vendors (by hand and by CSV) and sees the
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await addInvoice(dialog, { number: 'UL-1', date: day(-60), amount: '500', paid: day(-30) });
   await addInvoice(dialog, { number: 'UL-2', date: day(-50), amount: '300.00', paid: day(-30) });
+  // One more, edited, then deleted after a confirmation.
+  await addInvoice(dialog, { number: 'UL-9', date: day(-5), amount: '50', paid: day(-1) });
+  await dialog.getByRole('button', { name: 'Edit invoice UL-9' }).click();
+  const edit = dialog.getByRole('form', { name: 'Edit invoice' });
+  await edit.getByLabel('Invoice number').fill('UL-9B');
+  await edit.getByRole('button', { name: 'Save invoice' }).click();
+  await expect(dialog.getByTestId('invoice-row').filter({ hasText: 'UL-9B' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete invoice UL-9B' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this invoice?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
   await expect(dialog.getByTestId('invoice-row')).toHaveCount(2);
   await expectAccessible(page, '[role="dialog"]');
   await fitsPhone(page, dialog.getByTestId('invoice-row').first(), 'invoices-dialog');
