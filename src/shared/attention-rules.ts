@@ -21,6 +21,8 @@ import type { Page } from './paging-rules';
  * - tradeline_stale: a tradeline not reported for TRADELINE_STALE_DAYS days (the stale-tradeline
  *   notice's own rule). Handled by a newer last reported date.
  * - loan_review: a client's loan offer waiting for review (administrators only review offers).
+ * - invoice_overdue: a tradeline invoice still owed (in whole or part) INVOICE_OVERDUE_DAYS days or
+ *   more after its due date: late payments are what pulls a PAYDEX down. Handled by recording the payment.
  */
 export const ATTENTION_REASONS = [
   'chat_new',
@@ -33,11 +35,15 @@ export const ATTENTION_REASONS = [
   'no_progress',
   'tradeline_stale',
   'loan_review',
+  'invoice_overdue',
 ] as const;
 export type AttentionReason = (typeof ATTENTION_REASONS)[number];
 
 /** A client in the build-out with no completed task for this many days needs a nudge. */
 export const NO_PROGRESS_DAYS = 7;
+
+/** An invoice still owed this many days after its due date needs a word with the client. */
+export const INVOICE_OVERDUE_DAYS = 5;
 
 /** The filter's and the row's words for each reason (the count says how many things it covers). */
 export const ATTENTION_LABELS: Record<AttentionReason, string> = {
@@ -51,6 +57,7 @@ export const ATTENTION_LABELS: Record<AttentionReason, string> = {
   no_progress: `No progress for ${NO_PROGRESS_DAYS} days`,
   tradeline_stale: `Tradeline not reported for ${TRADELINE_STALE_DAYS} days`,
   loan_review: 'Loan offer waiting for review',
+  invoice_overdue: `Invoice unpaid ${INVOICE_OVERDUE_DAYS} days past due`,
 };
 
 /** One row of the queue: one client and one reason, waiting since its oldest thing. */

@@ -7,6 +7,7 @@ import { BUILD_OUT_DAYS } from '../../../shared/compliance-template';
 import { TRADELINE_STALE_DAYS } from '../../../shared/credit-rules';
 import {
   ATTENTION_REASONS,
+  INVOICE_OVERDUE_DAYS,
   NO_PROGRESS_DAYS,
   type AttentionCounts,
   type AttentionItem,
@@ -109,6 +110,17 @@ const BRANCHES: Branch[] = [
     reasons: ['loan_review'],
     sql: sql`select user_id, 'loan_review', min(created_at), count(*)::int, (array_agg(id order by created_at, id))[1]
       from credit_loans where review_state = 'pending' group by user_id`,
+  },
+  {
+    // Still owed (tradeline_invoices_open_due_idx's rows) and due INVOICE_OVERDUE_DAYS days ago or
+    // more, by the calendar day in UTC as the stale tradelines; waiting since that day began.
+    reasons: ['invoice_overdue'],
+    sql: sql`select user_id, 'invoice_overdue', min(due_date + ${INVOICE_OVERDUE_DAYS}::int)::timestamp at time zone 'UTC',
+        count(*)::int, (array_agg(id order by due_date, id))[1]
+      from tradeline_invoices
+      where (paid_amount is null or paid_amount < amount)
+        and due_date <= (now() at time zone 'UTC')::date - ${INVOICE_OVERDUE_DAYS}::int
+      group by user_id`,
   },
 ];
 

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
-import { authUsers, businessCompliance, businessDocuments, payments, storeCreditCards, users } from '../../db/schema';
+import {
+  authUsers,
+  businessCompliance,
+  businessDocuments,
+  payments,
+  storeCreditCards,
+  tradelineInvoices,
+  users,
+} from '../../db/schema';
 import type { AttentionCounts, AttentionItem, AttentionPage, AttentionReason } from '../../../shared/attention';
 import type { Role } from '../../../shared/roles';
 import { ONLY_ADMINS_FILTER_STAFF } from './attention.service';
@@ -221,6 +229,46 @@ describe('each reason appears, and leaves when handled', () => {
       }),
     );
     expect(await rowFor(a.id, 'tradeline_stale')).toBeUndefined();
+  });
+
+  it('an invoice still owed 5 days after its due date; recording the payment handles it', async () => {
+    const card = randomUUID();
+    await t.db.insert(storeCreditCards).values({ id: card, userId: a.id, issuer: 'Uline' });
+    const invoice = (number: string, dueDaysAgo: number, paid?: string) => ({
+      id: randomUUID(),
+      userId: a.id,
+      storeCardId: card,
+      number,
+      invoiceDate: isoDay(daysAgo(dueDaysAgo + 30)),
+      termsDays: 30,
+      amount: '250.00',
+      paidDate: paid ? isoDay(daysAgo(1)) : null,
+      paidAmount: paid ?? null,
+    });
+    // Due 4 days ago, or due 9 days ago and paid in full: not (yet) a reason.
+    await t.db.insert(tradelineInvoices).values([invoice('A-1', 4), invoice('A-2', 9, '250.00')]);
+    expect(await rowFor(a.id, 'invoice_overdue')).toBeUndefined();
+    // Due 5 and 8 days ago, one partly paid: both still owed; the older is the one to open.
+    const older = invoice('A-3', 8, '100.00');
+    await t.db.insert(tradelineInvoices).values([invoice('A-4', 5), older]);
+    const row = await rowFor(a.id, 'invoice_overdue');
+    expect(row).toMatchObject({ count: 2, ref: older.id });
+    expect(row?.since.slice(0, 10)).toBe(isoDay(daysAgo(3)));
+    await ok(
+      a.agent.request('PUT', `/api/clients/${a.id}/tradelines/store/${card}/invoices/${older.id}`, {
+        json: {
+          number: 'A-3',
+          invoiceDate: older.invoiceDate,
+          termsDays: 30,
+          amount: 250,
+          paidDate: isoDay(new Date()),
+          paidAmount: 250,
+        },
+      }),
+    );
+    expect(await rowFor(a.id, 'invoice_overdue')).toMatchObject({ count: 1 });
+    await t.db.delete(tradelineInvoices).where(eq(tradelineInvoices.userId, a.id));
+    expect(await rowFor(a.id, 'invoice_overdue')).toBeUndefined();
   });
 
   it("a client's loan offer waiting for review, for administrators only; the review handles it", async () => {

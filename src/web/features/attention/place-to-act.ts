@@ -24,6 +24,8 @@ export function placeToAct(item: AttentionItem): { to: string; label: string } {
       return { to: `/automations?${client}`, label: 'Open the request' };
     case 'tradeline_stale':
       return { to: `/dnb?${client}`, label: 'Open tradelines' };
+    case 'invoice_overdue':
+      return { to: `/dnb?${client}`, label: 'See the invoices' };
     case 'loan_review':
       return { to: '/term-loan?review=pending', label: 'Review the offer' };
   }
