@@ -1,5 +1,6 @@
 import { addCard } from '../features/cards/cards.service';
 import { createFirstStepAccount, openFirstStepAccount } from '../features/first-step/first-step.service';
+import { addInvoice, type TradelineRef } from '../features/invoices/invoices.service';
 import { setScore } from '../features/scores/scores.service';
 import { updateTradeline } from '../features/tradelines/tradelines.service';
 import {
@@ -9,6 +10,7 @@ import {
   storeCardInput,
   tradelineInput,
 } from '../../shared/credit';
+import { invoiceInput } from '../../shared/invoices';
 import { capitalScoreInput, paydexScoreInput } from '../../shared/scores';
 import { dayIso, ownScope, parse, staffScope, type DemoContext } from './demo-context';
 
@@ -24,6 +26,7 @@ export async function addScores(ctx: DemoContext) {
     await setScore(ctx.deps.db, scope, 'paydex', parse(paydexScoreInput, { score }).score);
 }
 
+/** The demo client's store and revolving cards; their ids for the invoices. */
 export async function addCards(ctx: DemoContext) {
   const { db, keyring } = ctx.deps;
   const scope = ownScope(ctx.client.id);
@@ -101,6 +104,7 @@ export async function addCards(ctx: DemoContext) {
       lastReported: dayIso(ctx, 1),
     }),
   );
+  return { office: office.id, visa: visa.id };
 }
 
 const FIRST_STEP = [
@@ -127,7 +131,10 @@ const FIRST_STEP = [
   },
 ] as const;
 
-/** The shared First Step list (admins keep it), two accounts opened by the client (a member). */
+/**
+ * The shared First Step list (admins keep it), two accounts opened by the client (a member); the
+ * id of the first opening, for its invoices.
+ */
 export async function addFirstStep(ctx: DemoContext) {
   const { db } = ctx.deps;
   const accounts = [];
@@ -153,4 +160,65 @@ export async function addFirstStep(ctx: DemoContext) {
     opened!.id,
     parse(tradelineInput, { bureaus: ['dnb'], dateOpened: dayIso(ctx, 18), lastReported: dayIso(ctx, 3) }),
   );
+  return opened!.id;
+}
+
+/**
+ * Eight months of invoices from three vendors (days ago, terms, amount, paid days ago or null while
+ * open): the office supplier paid early, the bank's statements mostly on terms with two late, the
+ * First Step vendor on terms with one late and its newest invoice open and due in four days. The
+ * estimate then sits in the 70s, and the pay-early plan has a real invoice to plan on first start.
+ */
+const INVOICES: Record<'office' | 'visa' | 'quill', [number, number, number, number | null][]> = {
+  office: [
+    [240, 30, 212.4, 222],
+    [210, 30, 318.9, 188],
+    [180, 30, 145.0, 160],
+    [150, 30, 402.15, 131],
+    [120, 30, 276.3, 99],
+    [90, 30, 188.75, 70],
+    [60, 30, 330.0, 41],
+    [30, 30, 254.6, 12],
+  ],
+  visa: [
+    [200, 25, 1240.0, 172],
+    [170, 25, 980.55, 137],
+    [140, 25, 1415.2, 108],
+    [110, 25, 1102.0, 85],
+    [80, 25, 1320.4, 47],
+    [50, 25, 1187.3, 24],
+  ],
+  quill: [
+    [190, 30, 96.4, 160],
+    [130, 30, 142.8, 91],
+    [100, 30, 118.25, 68],
+    [70, 30, 87.6, 40],
+    [40, 30, 131.45, 12],
+    [26, 30, 164.2, null],
+  ],
+};
+
+export async function addInvoices(ctx: DemoContext, cards: { office: string; visa: string }, quill: string) {
+  const scope = ownScope(ctx.client.id);
+  const refs: Record<keyof typeof INVOICES, TradelineRef> = {
+    office: { source: 'store', id: cards.office },
+    visa: { source: 'revolving', id: cards.visa },
+    quill: { source: 'first-step', id: quill },
+  };
+  const prefix = { office: 'SOS-', visa: 'HCB-', quill: 'QSC-' };
+  for (const [vendor, rows] of Object.entries(INVOICES) as [keyof typeof INVOICES, (typeof INVOICES)['office']][])
+    for (const [i, [dated, termsDays, amount, paid]] of rows.entries())
+      await addInvoice(
+        ctx.deps.db,
+        scope,
+        refs[vendor],
+        parse(invoiceInput, {
+          number: `${prefix[vendor]}${1041 + i}`,
+          invoiceDate: dayIso(ctx, dated),
+          termsDays,
+          amount,
+          paidDate: paid === null ? '' : dayIso(ctx, paid),
+          paidAmount: paid === null ? null : amount,
+        }),
+      );
 }

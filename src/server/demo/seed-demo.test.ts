@@ -161,6 +161,13 @@ describe('demo seed', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+    // Eight months of invoices from three vendors: an estimate to show, and one open invoice due soon to plan.
+    const { estimate } = (await json(client, `${base}/paydex-estimate`)) as unknown as {
+      estimate: { state: string; score: number; paidVendors: number };
+    };
+    expect(estimate).toMatchObject({ state: 'estimate', paidVendors: 3 });
+    expect(estimate.score).toBeGreaterThanOrEqual(70);
+    expect(estimate.score).toBeLessThan(90);
     const payments = (await json(client, `${base}/payments`)).items as { description: string }[];
     expect(payments.map((p) => p.description)).toContain('signup user credit');
     const scores = (await json(client, `${base}/scores`)) as unknown as {

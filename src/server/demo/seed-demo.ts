@@ -17,7 +17,7 @@ import {
 import { addBanking, addWebPresence } from './demo-accounts';
 import { addDocumentRequests, addDocuments } from './demo-documents';
 import { addPayments, addRecords } from './demo-money';
-import { addCards, addFirstStep, addScores } from './demo-credit';
+import { addCards, addFirstStep, addInvoices, addScores } from './demo-credit';
 import { fundabilityPoint } from './demo-fundability';
 import { addAutomations, addSupportChat, addTraining, prepareAutomations } from './demo-library';
 
@@ -135,8 +135,9 @@ export async function seedDemo(deps: DemoDeps, now = new Date()) {
     await addScores(ctx);
     await spreadScoreHistory(ctx, client.id);
   });
-  await step('cards', () => addCards(ctx));
-  await step('first step', () => addFirstStep(ctx));
+  const cards = await step('cards', () => addCards(ctx));
+  const quill = await step('first step', () => addFirstStep(ctx));
+  await step('invoices', () => addInvoices(ctx, cards, quill));
   await point(4);
   await step('training', () => addTraining(ctx));
   await step('automations', () => addAutomations(ctx));
