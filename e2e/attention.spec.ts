@@ -1,21 +1,16 @@
-import type { Page } from '@playwright/test';
-import { expect, expectAccessible, screenshot, signedInAdmin, signedInClient, signIn, test } from './fixtures';
+import {
+  expect,
+  expectAccessible,
+  myId,
+  screenshot,
+  sendFromPage as send,
+  signedInAdmin,
+  signedInClient,
+  signIn,
+  test,
+} from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
-
-/** The signed-in user's id, from the session the page holds. */
-const myId = (page: Page) =>
-  page.evaluate(
-    async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id,
-  );
-/** A JSON request from the page (its cookies): the status. */
-const send = (page: Page, method: string, path: string, body: unknown) =>
-  page.evaluate(
-    async ({ method, path, body }) =>
-      (await fetch(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }))
-        .status,
-    { method, path, body },
-  );
 
 test('a waiting chat shows for the assigned staff member, who answers it and it leaves the queue', async ({ page }) => {
   test.setTimeout(120_000);

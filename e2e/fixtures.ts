@@ -152,6 +152,15 @@ export const myId = (page: Page) =>
     async () => ((await (await fetch('/api/auth/get-session')).json()) as { user: { id: string } }).user.id,
   );
 
+/** A JSON request from the page (its cookies, as the portal's own calls): the status. */
+export const sendFromPage = (page: Page, method: string, path: string, body: unknown) =>
+  page.evaluate(
+    async ({ method, path, body }) =>
+      (await fetch(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+        .status,
+    { method, path, body },
+  );
+
 /**
  * A new client, signed up, verified through the link in the real mail and signed in, through the
  * portal's own API from the page (its cookies): the forms behind these steps have their own tests

@@ -1,19 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import { expect, expectAccessible, myId, screenshot, signedInAdmin, signedInClient, signIn, test } from './fixtures';
+import {
+  expect,
+  expectAccessible,
+  myId,
+  screenshot,
+  sendFromPage as send,
+  signedInAdmin,
+  signedInClient,
+  signIn,
+  test,
+} from './fixtures';
 import { REPORT_CSV_HEADER } from '../src/shared/support-report-rules';
 import { parseCsv } from '../src/shared/csv';
 
 const PHONE = { width: 390, height: 844 };
-
-/** A JSON request from the page (its cookies): the status. */
-const send = (page: Page, method: string, path: string, body: unknown) =>
-  page.evaluate(
-    async ({ method, path, body }) =>
-      (await fetch(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }))
-        .status,
-    { method, path, body },
-  );
 
 test('a staff member’s answer shows in the administrators’ support report and its CSV', async ({ page }) => {
   test.setTimeout(120_000);
