@@ -35,7 +35,11 @@ export function NotificationPreferences({ clientId }: { clientId: string }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {query.isPending && (
-          <div className="h-16 animate-pulse rounded-md bg-gray-100" role="status" aria-label="Loading notification preferences" />
+          <div
+            className="h-16 animate-pulse rounded-md bg-gray-100"
+            role="status"
+            aria-label="Loading notification preferences"
+          />
         )}
         {query.isError && <LoadFailed message="Could not load notification preferences." query={query} />}
         {query.data &&

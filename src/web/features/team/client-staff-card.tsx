@@ -33,7 +33,9 @@ export function ClientStaffCard({ clientId }: { clientId: string }) {
         <CardDescription>Who works with this client, and what they can do in the portal.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {query.isPending && <div className="h-16 animate-pulse rounded-md bg-gray-100" role="status" aria-label="Loading" />}
+        {query.isPending && (
+          <div className="h-16 animate-pulse rounded-md bg-gray-100" role="status" aria-label="Loading" />
+        )}
         {query.isError && <LoadFailed message="Could not load the client's staff member." query={query} />}
         {client && (
           // One list per row: a <dl> may hold only its terms and their groups, not the buttons beside them.
