@@ -66,6 +66,7 @@ import { clientSearchRoutes, clientsSearchRoutes } from './features/search/searc
 import { clientNotesRoutes } from './features/client-notes/client-notes.routes';
 import { clientSupportRoutes, supportRoutes } from './features/support/support.routes';
 import { backupRoutes } from './features/backup/backup.routes';
+import { calendarFeedRoutes, myCalendarFeedRoutes } from './features/calendar-feed/calendar-feed.routes';
 import { fundabilityRoutes } from './features/fundability/fundability.routes';
 import {
   bulkAssignmentRoutes,
@@ -178,6 +179,8 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/clients/:clientId/business-accounts', businessAccountsRoutes)
     .route('/clients/:clientId/membership', membershipRoutes)
     .route('/me/sessions', mySessionsRoutes)
+    .route('/me/calendar-feed', myCalendarFeedRoutes)
+    .route('/calendar', calendarFeedRoutes)
     .route('/clients/:clientId/sessions', clientSessionsRoutes)
     .route('/clients/:clientId/export', dataExportRoutes)
     .route('/clients/:clientId/scores', scoresRoutes)

@@ -19,7 +19,10 @@ export function requestIdFor(sent: string | undefined, trustProxy: boolean) {
  * line in the text format, so control characters are written escaped.
  */
 export function loggedPath(path: string) {
-  return escapeControls(path.replace(/(\/reset-password\/)[^/]+/, '$1[token]'), encodeURIComponent);
+  return escapeControls(
+    path.replace(/(\/reset-password\/)[^/]+/, '$1[token]').replace(/(\/api\/calendar\/)[^/]+/, '$1[token]'),
+    encodeURIComponent,
+  );
 }
 
 /** Sets a header on the finished response (see noStore in security.ts for why not c.header()). */

@@ -42,11 +42,14 @@ export const sameOriginOnly =
     return next();
   };
 
+/** API answers are never cached, unless the route set a Cache-Control of its own. */
 export const noStore = (): MiddlewareHandler => async (c, next) => {
   await next();
   // On the finished response's own headers: c.header() now would make Hono rebuild the response
   // around its body as a stream, which cost every API answer @hono/node-server's fast path for
   // plain bodies (the benchmark's task list: about 0.70x of the bare handler's rate, not 0.8x).
+  // A route that chose its own caching keeps it (the calendar feed: private, a few minutes).
+  if (c.res.headers.has('Cache-Control')) return;
   try {
     c.res.headers.set('Cache-Control', 'no-store');
   } catch {

@@ -33,6 +33,12 @@ export const businessCompliance = pgTable(
     rejectReason: text('reject_reason').notNull().default(''),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Any change through drizzle moves it: the calendar feed's LAST-MODIFIED, so a subscribed
+    // calendar replaces its copy of the event (same UID) when a due date or name changes.
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
   },
   (t) => [
     index('business_compliance_user_due_idx').on(t.userId, t.taskDueDate),

@@ -19,3 +19,4 @@ export * from './support';
 export * from './rate-limits';
 export * from './client-notes';
 export * from './invoices';
+export * from './calendar-feeds';

@@ -2,6 +2,7 @@ import { asc, eq, getTableColumns, getTableName, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
+  calendarFeeds,
   accountReceivableDocuments,
   accountReceivables,
   auditLog,
@@ -182,6 +183,14 @@ export const EXPORT_AREAS: ExportArea[] = [
     omit: ['storageKey'],
   },
   { name: 'notifications', table: notifications, owner: notifications.userId, order: [notifications.id] },
+  // Whether the calendar feed is on and since when; never its token's hash (a credential's stand-in).
+  {
+    name: 'calendar-feed',
+    table: calendarFeeds,
+    owner: calendarFeeds.userId,
+    order: [calendarFeeds.userId],
+    omit: ['tokenHash'],
+  },
   // "Who saw or changed my data", as the client reads it on My Account.
   {
     name: 'account-activity',

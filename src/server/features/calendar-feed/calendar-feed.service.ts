@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
+import icalGenerator, { type ICalEventData } from 'ical-generator';
+import type { Db } from '../../db/client';
+import { authUsers, businessCompliance, calendarFeeds } from '../../db/schema';
+import { ForbiddenError } from '../../lib/domain-errors';
+import {
+  CALENDAR_FEED_CLIENTS_ONLY,
+  CALENDAR_FEED_MAX_EVENTS,
+  CALENDAR_TOKEN_BYTES,
+  calendarTokenPattern,
+  type CalendarFeedCreated,
+  type CalendarFeedState,
+} from '../../../shared/calendar-feed';
+
+/** The stored form of a feed token: its SHA-256, so a copy of the table opens no feed. */
+export const feedTokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** The feed's public address for a token. */
+export const feedUrl = (appUrl: string, token: string) => `${appUrl}/api/calendar/${token}.ics`;
+
+/** Feeds belong to clients only (see CALENDAR_FEED_CLIENTS_ONLY); staff are refused with a 403. */
+async function assertClient(db: Db, userId: string) {
+  const [row] = await db.select({ role: authUsers.role }).from(authUsers).where(eq(authUsers.id, userId));
+  if (row?.role !== 'client') throw new ForbiddenError(CALENDAR_FEED_CLIENTS_ONLY);
+}
+
+export async function getFeedState(db: Db, userId: string): Promise<CalendarFeedState> {
+  await assertClient(db, userId);
+  const [row] = await db
+    .select({ createdAt: calendarFeeds.createdAt })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId));
+  return { enabled: !!row, createdAt: row?.createdAt.toISOString() ?? null };
+}
+
+/**
+ * Turns the feed on or gives it a new address: a fresh token replaces the stored hash in one
+ * statement, so the old address stops working the moment the new one exists.
+ */
+export async function createFeed(db: Db, appUrl: string, userId: string): Promise<CalendarFeedCreated> {
+  await assertClient(db, userId);
+  const token = randomBytes(CALENDAR_TOKEN_BYTES).toString('base64url');
+  const createdAt = new Date();
+  await db
+    .insert(calendarFeeds)
+    .values({ userId, tokenHash: feedTokenHash(token), createdAt })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash: feedTokenHash(token), createdAt } });
+  return { enabled: true, createdAt: createdAt.toISOString(), url: feedUrl(appUrl, token) };
+}
+
+/** Turns the feed off: its address answers 404 from now on. */
+export async function deleteFeed(db: Db, userId: string) {
+  await assertClient(db, userId);
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+}
+
+/** The feed's owner for the last segment of its address (`<token>.ics`), or null for anything else. */
+export async function feedOwner(db: Db, file: string): Promise<string | null> {
+  if (!file.endsWith('.ics')) return null;
+  const token = file.slice(0, -'.ics'.length);
+  if (!calendarTokenPattern.test(token)) return null;
+  const [row] = await db
+    .select({ userId: calendarFeeds.userId })
+    .from(calendarFeeds)
+    .innerJoin(authUsers, eq(authUsers.id, calendarFeeds.userId))
+    // A client who became staff keeps no feed that answers.
+    .where(and(eq(calendarFeeds.tokenHash, feedTokenHash(token)), eq(authUsers.role, 'client')));
+  return row?.userId ?? null;
+}
+
+/**
+ * The events of a client's feed. Each source gives events with a UID made of its kind and row id,
+ * which never change, so a calendar that reads the feed again updates its events rather than
+ * adding copies; DTSTAMP and LAST-MODIFIED are the row's last change, so an unchanged feed reads
+ * the same byte for byte.
+ *
+ * Sources today: compliance tasks and document requests (one table). Completed ones are left out,
+ * so a calendar drops them on its next read. Invoices' pay-by dates join here as a further source
+ * once invoices exist (they do not yet); they will need their own share of CALENDAR_FEED_MAX_EVENTS.
+ */
+async function feedEvents(db: Db, appUrl: string, userId: string): Promise<ICalEventData[]> {
+  const host = new URL(appUrl).hostname;
+  const rows = await db
+    .select({
+      id: businessCompliance.id,
+      kind: businessCompliance.kind,
+      name: businessCompliance.taskName,
+      description: businessCompliance.taskDescription,
+      dueDate: businessCompliance.taskDueDate,
+      updatedAt: businessCompliance.updatedAt,
+    })
+    .from(businessCompliance)
+    .where(
+      and(
+        eq(businessCompliance.userId, userId),
+        isNotNull(businessCompliance.taskDueDate),
+        ne(businessCompliance.taskStatus, 'Completed'),
+      ),
+    )
+    .orderBy(asc(businessCompliance.taskDueDate), asc(businessCompliance.id))
+    .limit(CALENDAR_FEED_MAX_EVENTS);
+  return rows.map((r) => {
+    const request = r.kind === 'document_request';
+    return {
+      id: `${request ? 'document-request' : 'task'}-${r.id}@${host}`,
+      // A due date is a calendar day (stored as that day's end in UTC): an all-day event on it.
+      start: r.dueDate!.toISOString().slice(0, 10),
+      allDay: true,
+      summary: request ? `Document due: ${r.name}` : `Task due: ${r.name}`,
+      description: r.description || undefined,
+      url: `${appUrl}/compliance`,
+      stamp: r.updatedAt,
+      lastModified: r.updatedAt,
+    };
+  });
+}
+
+/** The feed as iCalendar text (RFC 5545: ical-generator folds lines and escapes text). */
+export async function feedCalendar(db: Db, appUrl: string, userId: string): Promise<string> {
+  const calendar = icalGenerator({
+    name: 'Total Business Build-Out due dates',
+    prodId: { company: 'Total Business Build-Out', product: 'Calendar feed', language: 'EN' },
+    events: await feedEvents(db, appUrl, userId),
+  });
+  return calendar.toString();
+}

@@ -1,0 +1,193 @@
+import ICAL from 'ical.js';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessCompliance, calendarFeeds } from '../../db/schema';
+import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
+import type { CalendarFeedCreated, CalendarFeedState } from '../../../shared/calendar-feed';
+import { FEED_READS_PER_TOKEN } from './calendar-feed.routes';
+import { feedTokenHash } from './calendar-feed.service';
+
+let t: TestApp;
+let admin: TestAgent;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.createSignedInUser({ role: 'admin' })).agent;
+});
+afterAll(() => t?.close());
+
+/** A client with a feed turned on: its address, and the path the app answers it at. */
+async function clientWithFeed() {
+  const c = await t.createSignedInUser({ role: 'client' });
+  const res = await c.agent.post('/api/me/calendar-feed');
+  expect(res.status).toBe(201);
+  const created = (await res.json()) as CalendarFeedCreated;
+  return { ...c, created, path: new URL(created.url).pathname };
+}
+
+async function addTask(clientId: string, body: Record<string, unknown>) {
+  const res = await admin.request('POST', `/api/clients/${clientId}/compliance-tasks`, { json: body });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { task: { id: number } }).task.id;
+}
+
+async function addDocumentRequest(clientId: string, body: Record<string, unknown>) {
+  const res = await admin.request('POST', `/api/clients/${clientId}/compliance-tasks/document-requests`, {
+    json: { documentType: 'Standard_Corporate', ...body },
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { task: { id: number } }).task.id;
+}
+
+type Parsed = { uid: string; summary: string; start: string; allDay: boolean; lastModified: string; stamp: string };
+
+/** The feed read by a real iCalendar parser (ical.js): it throws on text that is not iCalendar. */
+function parse(text: string): Parsed[] {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  expect(calendar.name).toBe('vcalendar');
+  expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
+  expect(calendar.getFirstPropertyValue('prodid')).toBeTruthy();
+  return calendar.getAllSubcomponents('vevent').map((v) => {
+    const e = new ICAL.Event(v);
+    return {
+      uid: e.uid,
+      summary: e.summary,
+      start: e.startDate.toString(),
+      allDay: e.startDate.isDate,
+      lastModified: String(v.getFirstPropertyValue('last-modified')),
+      stamp: String(v.getFirstPropertyValue('dtstamp')),
+    };
+  });
+}
+
+const read = (path: string, ip?: string) => t.request('GET', path, { origin: null, ip });
+
+describe('calendar feed', () => {
+  it('lists open tasks and document requests with a due date as all-day events; completed and undated ones are left out', async () => {
+    const c = await clientWithFeed();
+    const open = await addTask(c.user.id, { name: 'File the annual report', dueDate: '2030-03-15' });
+    const request = await addDocumentRequest(c.user.id, { requestedDocument: 'Articles of Organization', dueDate: '2030-04-01' });
+    const done = await addTask(c.user.id, { name: 'Already done', dueDate: '2030-02-01' });
+    expect((await admin.request('POST', `/api/clients/${c.user.id}/compliance-tasks/${done}/complete`)).status).toBe(200);
+    await addTask(c.user.id, { name: 'No due date' });
+    // Text that needs escaping and folding: commas, semicolons, a backslash and a long name.
+    const long = `Renew, review; check \\ ${'x'.repeat(150)}`;
+    await addTask(c.user.id, { name: long, dueDate: '2030-05-01' });
+
+    const res = await read(c.path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('private, max-age=300');
+    expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    const text = await res.text();
+    // RFC 5545: CRLF line ends, no line longer than 75 octets.
+    expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    const events = parse(text);
+    const host = new URL(c.created.url).hostname;
+    expect(events.map((e) => [e.uid, e.summary, e.start, e.allDay])).toEqual([
+      [`task-${open}@${host}`, 'Task due: File the annual report', '2030-03-15', true],
+      [`document-request-${request}@${host}`, 'Document due: Articles of Organization', '2030-04-01', true],
+      [expect.stringMatching(/^task-\d+@/), `Task due: ${long}`, '2030-05-01', true],
+    ]);
+  });
+
+  it('keeps each UID across reads and after a due date changes, with a new start and a later LAST-MODIFIED', async () => {
+    const c = await clientWithFeed();
+    const id = await addTask(c.user.id, { name: 'Quarterly taxes', dueDate: '2030-06-15' });
+    // Set the row's last change in the past, so a change now is visibly later.
+    await t.db
+      .update(businessCompliance)
+      .set({ updatedAt: new Date('2026-01-01T00:00:00Z') })
+      .where(eq(businessCompliance.id, id));
+    const first = await (await read(c.path)).text();
+    const second = await (await read(c.path)).text();
+    // An unchanged feed reads the same, byte for byte (DTSTAMP is the row's last change, not now).
+    expect(second).toBe(first);
+    const [before] = parse(first);
+    expect(before.lastModified).toBe('2026-01-01T00:00:00Z');
+
+    const patched = await admin.request('PATCH', `/api/clients/${c.user.id}/compliance-tasks/${id}`, {
+      json: { dueDate: '2030-07-01' },
+    });
+    expect(patched.status).toBe(200);
+    const [after] = parse(await (await read(c.path)).text());
+    expect(after.uid).toBe(before.uid);
+    expect(after.start).toBe('2030-07-01');
+    expect(after.lastModified > before.lastModified).toBe(true);
+    expect(after.stamp > before.stamp).toBe(true);
+  });
+
+  it('stores only the SHA-256 of a 32-byte token; regenerating makes the old address answer 404', async () => {
+    const c = await clientWithFeed();
+    const token = c.path.split('/').pop()!.replace(/\.ics$/, '');
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const [row] = await t.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, c.user.id));
+    expect(row.tokenHash).toBe(feedTokenHash(token));
+    expect(JSON.stringify(row)).not.toContain(token);
+    // The state says it is on, never the address.
+    const state = await c.agent.get('/api/me/calendar-feed');
+    const body = (await state.json()) as CalendarFeedState;
+    expect(body).toEqual({ enabled: true, createdAt: c.created.createdAt });
+
+    const again = await c.agent.post('/api/me/calendar-feed');
+    expect(again.status).toBe(201);
+    const renewed = (await again.json()) as CalendarFeedCreated;
+    expect(renewed.url).not.toBe(c.created.url);
+    expect((await read(c.path)).status).toBe(404);
+    expect((await read(new URL(renewed.url).pathname)).status).toBe(200);
+  });
+
+  it('turned off, the address answers 404 and the state says off', async () => {
+    const c = await clientWithFeed();
+    const off = await c.agent.request('DELETE', '/api/me/calendar-feed');
+    expect(off.status).toBe(200);
+    expect((await read(c.path)).status).toBe(404);
+    expect(await (await c.agent.get('/api/me/calendar-feed')).json()).toEqual({ enabled: false, createdAt: null });
+    // Turning it off twice is no error.
+    expect((await c.agent.request('DELETE', '/api/me/calendar-feed')).status).toBe(200);
+  });
+
+  it('a wrong, malformed, revoked or regenerated token answers exactly what an unknown API path does', async () => {
+    const c = await clientWithFeed();
+    const unknown = await t.request('GET', '/api/no-such-route');
+    const expected = [unknown.status, await unknown.text()];
+    const revoked = await clientWithFeed();
+    await revoked.agent.request('DELETE', '/api/me/calendar-feed');
+    for (const path of [
+      `/api/calendar/${'A'.repeat(43)}.ics`,
+      '/api/calendar/short.ics',
+      c.path.replace('.ics', ''),
+      c.path.replace('.ics', '.ICS'),
+      revoked.path,
+    ]) {
+      const res = await read(path);
+      expect([res.status, await res.text()], path).toEqual(expected);
+      expect(res.headers.get('content-type')).toContain('application/json');
+    }
+  });
+
+  it('a feed is read at most FEED_READS_PER_TOKEN times per window: then 429 with Retry-After', async () => {
+    const c = await clientWithFeed();
+    for (let i = 0; i < FEED_READS_PER_TOKEN.max; i++) expect((await read(c.path)).status).toBe(200);
+    const refused = await read(c.path);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(FEED_READS_PER_TOKEN.windowSeconds);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/too often/);
+    // Another client's feed is not held back by it.
+    expect((await read((await clientWithFeed()).path)).status).toBe(200);
+  });
+
+  it('is for clients only: staff are refused their own, and an admin cannot reach a client feed through the management routes', async () => {
+    const staff = await t.createSignedInUser({ role: 'staff' });
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      expect((await staff.agent.request(method, '/api/me/calendar-feed')).status).toBe(403);
+      expect((await admin.request(method, '/api/me/calendar-feed')).status).toBe(403);
+    }
+    expect((await t.request('GET', '/api/me/calendar-feed')).status).toBe(401);
+    // A client who becomes staff keeps no feed that answers.
+    const c = await clientWithFeed();
+    await t.db.execute(sql`update auth_users set role = 'staff' where id = ${c.user.id}`);
+    expect((await read(c.path)).status).toBe(404);
+  });
+});
