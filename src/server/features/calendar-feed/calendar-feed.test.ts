@@ -65,9 +65,14 @@ describe('calendar feed', () => {
   it('lists open tasks and document requests with a due date as all-day events; completed and undated ones are left out', async () => {
     const c = await clientWithFeed();
     const open = await addTask(c.user.id, { name: 'File the annual report', dueDate: '2030-03-15' });
-    const request = await addDocumentRequest(c.user.id, { requestedDocument: 'Articles of Organization', dueDate: '2030-04-01' });
+    const request = await addDocumentRequest(c.user.id, {
+      requestedDocument: 'Articles of Organization',
+      dueDate: '2030-04-01',
+    });
     const done = await addTask(c.user.id, { name: 'Already done', dueDate: '2030-02-01' });
-    expect((await admin.request('POST', `/api/clients/${c.user.id}/compliance-tasks/${done}/complete`)).status).toBe(200);
+    expect((await admin.request('POST', `/api/clients/${c.user.id}/compliance-tasks/${done}/complete`)).status).toBe(
+      200,
+    );
     await addTask(c.user.id, { name: 'No due date' });
     // Text that needs escaping and folding: commas, semicolons, a backslash and a long name.
     const long = `Renew, review; check \\ ${'x'.repeat(150)}`;
@@ -118,7 +123,10 @@ describe('calendar feed', () => {
 
   it('stores only the SHA-256 of a 32-byte token; regenerating makes the old address answer 404', async () => {
     const c = await clientWithFeed();
-    const token = c.path.split('/').pop()!.replace(/\.ics$/, '');
+    const token = c.path
+      .split('/')
+      .pop()!
+      .replace(/\.ics$/, '');
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     const [row] = await t.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, c.user.id));
     expect(row.tokenHash).toBe(feedTokenHash(token));

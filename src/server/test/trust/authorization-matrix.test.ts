@@ -24,6 +24,7 @@ import { insertRecord, insertRecordDocument, RECORD_PATHS } from '../../features
 import { socialMediaAccounts, websiteTemplates } from '../../db/schema';
 import { authSessions, clientNotes } from '../../db/schema';
 import { readZip } from '../zip';
+import { createFeed } from '../../features/calendar-feed/calendar-feed.service';
 import { insertAutomation, insertAutomationRequest } from '../../features/automations/automation-fixtures';
 import { insertSupportAttachment, insertSupportMessage } from '../../features/support/support-fixtures';
 
@@ -355,6 +356,19 @@ recordFixtures['DELETE /api/me/sessions/:sessionId'] = async ({ t, aId }: Ctx) =
     userAgent: 'Fixture browser',
   });
   return { sessionId: id };
+};
+
+/** 'user' routes kept to clients (the calendar feed): the admin and the staff member get 403 for themselves. */
+const clientOnlyRoutes = new Set([
+  'GET /api/me/calendar-feed',
+  'POST /api/me/calendar-feed',
+  'DELETE /api/me/calendar-feed',
+]);
+
+/** The public calendar feed: client A's live address (its token is the only credential). */
+recordFixtures['GET /api/calendar/:file'] = async ({ t, aId }: Ctx) => {
+  const { url } = await createFeed(t.db, 'http://localhost', aId);
+  return { file: url.split('/').pop()! };
 };
 
 /** Routes that sign client A out everywhere when the admin calls them: A signs in again after them. */
@@ -731,6 +745,11 @@ describe('authorisation matrix', () => {
             !denied(aOwn.status) || (e.access === 'shared-read' && e.method !== 'GET' && aOwn.status === 403),
             'allowed',
           );
+          if (clientOnlyRoutes.has(`${e.method} ${e.path}`)) {
+            check(e, adminOnA, adminOnA.status === 403, '403');
+            check(e, staffOnA, staffOnA.status === 403, '403');
+            break;
+          }
           if (selfOnlyRecordRoutes.has(`${e.method} ${e.path}`))
             check(e, adminOnA, denied(adminOnA.status), 'a denial');
           else check(e, adminOnA, !denied(adminOnA.status), 'allowed');

@@ -183,4 +183,40 @@ describe('canary secrets', () => {
     expect(inDump).toEqual([]);
     expect(dump).toContain('enc:v1:');
   });
+
+  it("the calendar feed's token: in the answer that makes it only, never in another answer, a log line or a table", async () => {
+    const made = await client.agent.post('/api/me/calendar-feed');
+    expect(made.status).toBe(201);
+    const { url } = (await made.json()) as { url: string };
+    const token = new URL(url).pathname
+      .split('/')
+      .pop()!
+      .replace(/\.ics$/, '');
+    const feed = await t.request('GET', new URL(url).pathname, { origin: null });
+    expect(feed.status).toBe(200);
+    const seen: string[] = [await feed.text()];
+    // Every GET the client and an admin can make (a POST here would make a new token).
+    for (const e of registeredEndpoints(t.app).filter((e) => e.method === 'GET' && !e.path.includes(':'))) {
+      for (const agent of [client.agent, admin]) seen.push(await bodyOf(await agent.request('GET', e.path)));
+    }
+    for (const path of [`/api/clients/${client.id}/profile`, `/api/clients/${client.id}/audit`]) {
+      for (const agent of [client.agent, admin]) seen.push(await bodyOf(await agent.request('GET', path)));
+    }
+    seen.push(
+      await (
+        await unzipped(await client.agent.post(`/api/clients/${client.id}/export`, { password: client.password }))
+      ).text(),
+    );
+    const tables = await t.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
+    let dump = '';
+    for (const { table_name } of tables.rows)
+      dump += JSON.stringify((await t.db.execute(sql`select * from ${sql.identifier(table_name)}`)).rows);
+    expect(seen.filter((b) => b.includes(token))).toEqual([]);
+    expect(logged.filter((line) => line.includes(token))).toEqual([]);
+    expect(dump).not.toContain(token);
+    // The request log names the feed's path without its token.
+    expect(logged.some((line) => line.includes('/api/calendar/[token]'))).toBe(true);
+  });
 });
