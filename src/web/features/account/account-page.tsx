@@ -16,6 +16,7 @@ import { TwoFactorSettings } from '../two-factor/two-factor-settings';
 import { ClientStaffCard } from '../team/client-staff-card';
 import { ClientNotesCard } from '../client-notes/client-notes-card';
 import { useIsPortalAdmin } from '../../app/portal-admin';
+import { CalendarFeedCard } from '../calendar-feed/calendar-feed-card';
 
 /**
  * /account: clients act on their own id. Admins see their own account (name, e-mail, Security
@@ -45,6 +46,8 @@ export function AccountPage() {
             <ProfilePanel clientId={clientId} />
             <MembershipPanel clientId={clientId} isAdmin={isAdmin} />
             <NotificationPreferences clientId={clientId} />
+            {/* The feed is the client's own: an admin acting for them never sees its address. */}
+            {!isAdmin && <CalendarFeedCard />}
             <SecuritySettings clientId={clientId} isAdmin={isAdmin} />
             {isAdmin ? <ClientSessionsAdmin clientId={clientId} /> : <SessionsPanel />}
             {!isAdmin && <TwoFactorSettings />}
