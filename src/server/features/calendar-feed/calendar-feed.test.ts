@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessCompliance, calendarFeeds } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
+import { openTestDatabase } from '../../test/test-db';
 import type { CalendarFeedCreated, CalendarFeedState } from '../../../shared/calendar-feed';
 import { FEED_READS_PER_TOKEN } from './calendar-feed.routes';
 import { feedTokenHash } from './calendar-feed.service';
@@ -197,5 +198,41 @@ describe('calendar feed', () => {
     const c = await clientWithFeed();
     await t.db.execute(sql`update auth_users set role = 'staff' where id = ${c.user.id}`);
     expect((await read(c.path)).status).toBe(404);
+  });
+});
+
+describe('calendar feed statements', () => {
+  it('reads a feed of 50 more events in as many statements as a feed of a few', async () => {
+    let recorded: string[] | null = null;
+    const database = await openTestDatabase({ logger: { logQuery: (q) => void recorded?.push(q) } });
+    const s = await createTestApp({}, { database });
+    try {
+      const c = await s.createSignedInUser({ role: 'client' });
+      const { url } = (await (await c.agent.post('/api/me/calendar-feed')).json()) as CalendarFeedCreated;
+      const path = new URL(url).pathname;
+      const count = async () => {
+        recorded = [];
+        const res = await s.request('GET', path, { origin: null });
+        const events = parse(await res.text()).length;
+        const n = recorded.length;
+        recorded = null;
+        return { events, statements: n };
+      };
+      const few = await count();
+      await s.db.insert(businessCompliance).values(
+        Array.from({ length: 50 }, (_, i) => ({
+          userId: c.user.id,
+          taskName: `Seeded ${i}`,
+          taskDueDate: new Date(Date.UTC(2031, 0, 1 + i, 23, 59, 59, 999)),
+        })),
+      );
+      const many = await count();
+      expect(many.events).toBe(few.events + 50);
+      expect(many.statements).toBe(few.statements);
+      // The rate limits' counters (the address's and the token's) and the feed's lookup and events.
+      expect(few.statements).toBeLessThanOrEqual(5);
+    } finally {
+      await s.close();
+    }
   });
 });

@@ -72,6 +72,9 @@ describe("a client's data export", () => {
     expect(zip.all).not.toContain(b.id);
     // No storage paths, no session tokens or password hashes.
     expect(zip.all).not.toMatch(/storageKey|storage_key|documents\/[a-z0-9-]+\/[a-z0-9-]+\.pdf/);
+    // The calendar feed: that it is on, never its token's hash.
+    expect(data.areas['calendar-feed']).toHaveLength(1);
+    expect(zip.all).not.toMatch(/calendar-token-hash|tokenHash|token_hash/);
     // Secrets: hidden, never in clear.
     for (const secret of Object.values(secretsOf('ALPHA'))) expect(zip.all).not.toContain(secret);
     expect(zip.text('tables/profile.csv')).toContain(SECRET_HIDDEN);

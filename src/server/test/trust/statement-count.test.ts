@@ -103,6 +103,9 @@ const NOT_LISTS: Record<string, string> = {
   'GET /api/attention/counts': 'one count per reason, in one statement',
   'GET /api/support/agent': 'the agent header (one count of staff online)',
   'GET /api/support/targets': 'one record (the response targets)',
+  'GET /api/me/calendar-feed': 'one record (whether the feed is on)',
+  'GET /api/calendar/:file':
+    'a calendar file, not a paged list: at most CALENDAR_FEED_MAX_EVENTS events, read in one statement whatever their number (calendar-feed.test.ts counts them)',
 };
 
 let t: TestApp;
