@@ -174,6 +174,22 @@ describe('calendar feed', () => {
     }
   });
 
+  it('hostile last segments answer 404 (or 400 for a NUL), never a 500', async () => {
+    for (const file of [
+      'x'.repeat(5000) + '.ics',
+      '%F0%9F%98%80.ics',
+      '..%2F..%2Fetc%2Fpasswd',
+      `${'A'.repeat(43)}.ics.ics`,
+      "'%20or%201=1--.ics",
+      '%E2%80%AE.ics',
+      '.ics',
+    ]) {
+      const res = await read(`/api/calendar/${file}`);
+      expect(res.status, file).toBe(404);
+    }
+    expect((await read('/api/calendar/a%00b.ics')).status).toBe(400);
+  });
+
   it('a feed is read at most FEED_READS_PER_TOKEN times per window: then 429 with Retry-After', async () => {
     const c = await clientWithFeed();
     for (let i = 0; i < FEED_READS_PER_TOKEN.max; i++) expect((await read(c.path)).status).toBe(200);
