@@ -2,17 +2,21 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { access } from '../../middleware/access';
 import { clientIp } from '../../middleware/client-ip';
-import { consumeRateLimit, keyHash } from '../../middleware/rate-limit';
+import { consumeRateLimit, keyHash, peekRateLimit, recordEvent } from '../../middleware/rate-limit';
 import { LimitReachedError } from '../../lib/domain-errors';
 import { createFeed, deleteFeed, feedCalendar, feedOwner, getFeedState } from './calendar-feed.service';
 
 /**
- * How often a feed may be read. Calendar apps read a subscription every few hours; these allow a
- * person's several devices and a few manual refreshes while stopping a loop. Per address too, so
- * one machine cannot try tokens (or wear down the database) without end.
+ * How often a feed may be read: calendar apps read a subscription every few hours; this allows a
+ * person's several devices and a few manual refreshes while stopping a loop.
  */
 export const FEED_READS_PER_TOKEN = { windowSeconds: 15 * 60, max: 20 };
-export const FEED_READS_PER_IP = { windowSeconds: 15 * 60, max: 300 };
+/**
+ * Addresses that name no live feed, per client address. Only misses count: Google and Microsoft
+ * read every subscriber's feed from a few addresses of their own, which a limit on all reads per
+ * address would soon shut out for everyone.
+ */
+export const FEED_MISSES_PER_IP = { windowSeconds: 15 * 60, max: 60 };
 
 const FEED_TOO_MANY_READS = 'This calendar feed was read too often. Your calendar will try again later.';
 
@@ -37,16 +41,22 @@ export const myCalendarFeedRoutes = new Hono<AppEnv>()
 export const calendarFeedRoutes = new Hono<AppEnv>().get('/:file', access('public'), async (c) => {
   const { db, config } = c.var.deps;
   const file = c.req.param('file');
-  // Counted before the token is looked up: a wrong token costs its sender as a right one does.
-  for (const [name, key, limit] of [
-    ['calendar-feed-ip', clientIp(c) ?? 'unknown', FEED_READS_PER_IP],
-    ['calendar-feed', keyHash(file), FEED_READS_PER_TOKEN],
-  ] as const) {
-    const { allowed, retryAfter } = await consumeRateLimit(db, `${name}:${key}`, limit.windowSeconds, limit.max);
-    if (!allowed) throw new LimitReachedError(FEED_TOO_MANY_READS, 'rate', retryAfter);
-  }
+  const missKey = `calendar-feed-miss:${clientIp(c) ?? 'unknown'}`;
+  const misses = await peekRateLimit(db, missKey, FEED_MISSES_PER_IP.max);
+  if (!misses.allowed) throw new LimitReachedError(FEED_TOO_MANY_READS, 'rate', misses.retryAfter);
+  // Counted before the token is looked up: a loop on one address stops here, a feed or not.
+  const reads = await consumeRateLimit(
+    db,
+    `calendar-feed:${keyHash(file)}`,
+    FEED_READS_PER_TOKEN.windowSeconds,
+    FEED_READS_PER_TOKEN.max,
+  );
+  if (!reads.allowed) throw new LimitReachedError(FEED_TOO_MANY_READS, 'rate', reads.retryAfter);
   const userId = await feedOwner(db, file);
-  if (!userId) return c.json(notFound, 404);
+  if (!userId) {
+    await recordEvent(db, missKey, FEED_MISSES_PER_IP.windowSeconds);
+    return c.json(notFound, 404);
+  }
   return c.body(await feedCalendar(db, config.appUrl, userId), 200, {
     'Content-Type': 'text/calendar; charset=utf-8',
     'Cache-Control': 'private, max-age=300',

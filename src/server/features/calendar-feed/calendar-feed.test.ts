@@ -5,7 +5,7 @@ import { businessCompliance, calendarFeeds } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-db';
 import type { CalendarFeedCreated, CalendarFeedState } from '../../../shared/calendar-feed';
-import { FEED_READS_PER_TOKEN } from './calendar-feed.routes';
+import { FEED_MISSES_PER_IP, FEED_READS_PER_TOKEN } from './calendar-feed.routes';
 import { feedTokenHash } from './calendar-feed.service';
 
 let t: TestApp;
@@ -201,6 +201,22 @@ describe('calendar feed', () => {
     expect(((await refused.json()) as { error: string }).error).toMatch(/too often/);
     // Another client's feed is not held back by it.
     expect((await read((await clientWithFeed()).path)).status).toBe(200);
+  });
+
+  it('an address that keeps naming no feed is refused (429) for the window; live feeds read from elsewhere are not', async () => {
+    const c = await clientWithFeed();
+    const guesser = '203.0.113.77';
+    for (let i = 0; i < FEED_MISSES_PER_IP.max; i++) {
+      const wrong = `/api/calendar/${i.toString().padStart(43, 'B')}.ics`;
+      expect((await read(wrong, guesser)).status).toBe(404);
+    }
+    const refused = await read(c.path, guesser);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Reads of live feeds never count against an address (one service reads many people's feeds).
+    const service = '198.51.100.200';
+    for (let i = 0; i < 3; i++) expect((await read((await clientWithFeed()).path, service)).status).toBe(200);
+    expect((await read(c.path, '198.51.100.201')).status).toBe(200);
   });
 
   it('is for clients only: staff are refused their own, and an admin cannot reach a client feed through the management routes', async () => {
