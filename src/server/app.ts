@@ -44,7 +44,7 @@ import {
   receivablesRoutes,
 } from './features/records/records.routes';
 import { tradelinesRoutes } from './features/tradelines/tradelines.routes';
-import { invoicesRoutes, paydexEstimateRoutes } from './features/invoices/invoices.routes';
+import { invoicesRoutes, paydexEstimateRoutes, paydexPlanRoutes } from './features/invoices/invoices.routes';
 import { clientFirstStepRoutes, firstStepAccountsRoutes } from './features/first-step/first-step.routes';
 import { websiteTemplateRoutes } from './features/website-template/website-template.routes';
 import { socialAccountsRoutes } from './features/social-accounts/social-accounts.routes';
@@ -196,6 +196,7 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/clients/:clientId/tradelines/:source/:id/invoices', invoicesRoutes)
     .route('/clients/:clientId/tradelines', tradelinesRoutes)
     .route('/clients/:clientId/paydex-estimate', paydexEstimateRoutes)
+    .route('/clients/:clientId/paydex-plan', paydexPlanRoutes)
     .route('/first-step-accounts', firstStepAccountsRoutes)
     .route('/clients/:clientId/first-step-accounts', clientFirstStepRoutes)
     .route('/clients/:clientId/website-template', websiteTemplateRoutes)

@@ -4,7 +4,7 @@ import { access } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
 import { pageQuery } from '../../../shared/paging';
 import type { TradelineSource } from '../../../shared/credit-rules';
-import { invoiceImportInput, invoiceInput } from '../../../shared/invoices';
+import { invoiceImportInput, invoiceInput, paydexPlanQuery } from '../../../shared/invoices';
 import { INVOICE_MESSAGES } from '../../../shared/invoices-rules';
 import { ownTradeline } from '../tradelines/tradelines.routes';
 import {
@@ -13,6 +13,7 @@ import {
   importInvoices,
   listInvoices,
   paydexEstimateOf,
+  paydexPlanOf,
   updateInvoice,
   type TradelineRef,
 } from './invoices.service';
@@ -56,4 +57,15 @@ export const invoicesRoutes = new Hono<AppEnv>()
 /** /api/clients/:clientId/paydex-estimate: the estimated PAYDEX from the client's invoices, and its last 12 months. */
 export const paydexEstimateRoutes = new Hono<AppEnv>().get('/', access('own'), async (c) =>
   c.json(await paydexEstimateOf(c.var.deps.db, c.var.scope.clientId)),
+);
+
+/**
+ * /api/clients/:clientId/paydex-plan?target=90: the pay-early plan for a target (80, 90 or 100; 90
+ * when left out), read-only; a payment is recorded with the invoice's PUT.
+ */
+export const paydexPlanRoutes = new Hono<AppEnv>().get(
+  '/',
+  access('own'),
+  validate('query', paydexPlanQuery),
+  async (c) => c.json({ plan: await paydexPlanOf(c.var.deps.db, c.var.scope.clientId, c.req.valid('query').target) }),
 );

@@ -17,11 +17,11 @@ import { parseInvoiceCsv, type InvoiceInput } from '../../../shared/invoices';
 import {
   estimatePaydex,
   paydexEstimateHistory,
-  type EstimateInvoice,
   type EstimatePoint,
   type PaydexEstimate,
 } from '../../../shared/paydex-estimate';
 import { isoDay } from '../../../shared/tradelines';
+import { planPaydex, type PaydexPlan, type PlanInvoice, type PlanTarget } from '../../../shared/paydex-plan';
 import { InvalidError, LimitReachedError } from '../../lib/domain-errors';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { pageOf, pageWindow, totalOver } from '../../lib/paging';
@@ -168,7 +168,12 @@ export async function updateInvoice(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(t)
-      .set({ ...values(input), updatedAt: new Date() })
+      .set({
+        ...values(input),
+        // A new due date is a new pay-by date and a new past-due day: their reminders may go again.
+        remindedAt: sql`case when ${t.invoiceDate} = ${input.invoiceDate}::date and ${t.termsDays} = ${input.termsDays} then ${t.remindedAt} end`,
+        updatedAt: new Date(),
+      })
       .where(and(eq(t.id, invoiceId), ofTradeline(scope.clientId, ref)))
       .returning(invoiceColumns);
     if (!row) return null;
@@ -227,15 +232,19 @@ export async function importInvoices(
 export type PaydexEstimateResponse = { estimate: PaydexEstimate; history: EstimatePoint[] };
 
 /**
- * The client's estimated PAYDEX today and at the end of each of the last 12 months, from every one
- * of their invoices (at most LIMITS.invoices, small columns), named by their tradeline: one statement.
+ * Every invoice of the client (at most LIMITS.invoices, small columns), named by their tradeline and
+ * with the tradeline's source and id, for the estimate and the plan: one statement.
  */
-export async function paydexEstimateOf(db: Db, clientId: string, now = new Date()): Promise<PaydexEstimateResponse> {
+async function planInvoicesOf(db: Db, clientId: string): Promise<PlanInvoice[]> {
   const vendorId = sql<string>`coalesce(${t.storeCardId}, ${t.revolvingCreditId}, ${t.firstStepOpeningId})`;
+  const source = sql<TradelineSource>`case when ${t.storeCardId} is not null then 'store' when ${t.revolvingCreditId} is not null then 'revolving' else 'first-step' end`;
   const cardName = (c: typeof storeCreditCards | typeof revolvingCredits) =>
     sql`nullif(trim(concat_ws(' ', nullif(${c.issuer}, ''), nullif(${c.cardType}, ''))), '')`;
   const rows = await db
     .select({
+      id: t.id,
+      number: t.number,
+      source,
       vendorId,
       vendorName: sql<string>`coalesce(${cardName(storeCreditCards)}, ${cardName(revolvingCredits)}, ${firstStepAccounts.vendor}, 'Card')`,
       invoiceDate: t.invoiceDate,
@@ -250,11 +259,26 @@ export async function paydexEstimateOf(db: Db, clientId: string, now = new Date(
     .leftJoin(firstStepOpenings, eq(firstStepOpenings.id, t.firstStepOpeningId))
     .leftJoin(firstStepAccounts, eq(firstStepAccounts.id, firstStepOpenings.firstStepAccountId))
     .where(eq(t.userId, clientId));
-  const invoices: EstimateInvoice[] = rows.map((r) => ({
+  return rows.map((r) => ({
     ...r,
     amount: Number(r.amount),
     paidAmount: r.paidAmount === null ? null : Number(r.paidAmount),
   }));
+}
+
+/** The client's estimated PAYDEX today and at the end of each of the last 12 months: one statement. */
+export async function paydexEstimateOf(db: Db, clientId: string, now = new Date()): Promise<PaydexEstimateResponse> {
+  const invoices = await planInvoicesOf(db, clientId);
   const today = isoDay(now);
   return { estimate: estimatePaydex(invoices, today), history: paydexEstimateHistory(invoices, today) };
+}
+
+/** The pay-early plan for `target` over the client's invoices as of today: the estimate's one statement. */
+export async function paydexPlanOf(
+  db: Db,
+  clientId: string,
+  target: PlanTarget,
+  now = new Date(),
+): Promise<PaydexPlan> {
+  return planPaydex(await planInvoicesOf(db, clientId), target, isoDay(now));
 }

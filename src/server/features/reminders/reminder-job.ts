@@ -10,6 +10,7 @@ import { REMINDER_DUE_SOON_DAYS } from '../../../shared/compliance';
 import { sendNotification } from '../notifications/notifications.service';
 import { reminderMail, type ReminderTask } from './reminder-mail';
 import { countLabel } from '../../../shared/format';
+import { runInvoiceReminders } from './invoice-reminders';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type Stage = 'due_soon' | 'overdue';
@@ -168,9 +169,16 @@ export function scheduleReminders(
   deps: Omit<ReminderDeps, 'now' | 'signal'>,
   opts: { firstDelayMs?: number; intervalMs?: number } = {},
 ) {
-  return schedulePeriodic((signal) => runReminders({ ...deps, signal }), {
-    firstDelayMs: opts.firstDelayMs ?? 30_000,
-    intervalMs: opts.intervalMs ?? 15 * 60_000,
-    onError: (e) => deps.log && jobFailed(deps.db, deps.log, 'compliance reminders')(e),
-  });
+  // The pay-early plan's invoice reminders go in the same pass, after the compliance tasks.
+  return schedulePeriodic(
+    async (signal) => {
+      await runReminders({ ...deps, signal });
+      if (!signal.aborted) await runInvoiceReminders({ ...deps, signal });
+    },
+    {
+      firstDelayMs: opts.firstDelayMs ?? 30_000,
+      intervalMs: opts.intervalMs ?? 15 * 60_000,
+      onError: (e) => deps.log && jobFailed(deps.db, deps.log, 'compliance reminders')(e),
+    },
+  );
 }
