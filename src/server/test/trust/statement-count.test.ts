@@ -424,6 +424,26 @@ beforeAll(async () => {
         if (rows.length) await t.db.insert(tradelineInvoices).values(rows);
       },
     },
+    // n open invoices, due in 20 days, on a fresh store card of the client's: the plan lists them all.
+    openInvoices: {
+      name: 'open invoices',
+      seed: async (n: number) => {
+        invoiceCardId = randomUUID();
+        await t.db.insert(storeCreditCards).values({ id: invoiceCardId, userId: id, issuer: 'Owed vendor' });
+        await t.db.delete(tradelineInvoices).where(eq(tradelineInvoices.userId, id));
+        const day = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+        const rows = Array.from({ length: n }, (_, i) => ({
+          id: randomUUID(),
+          userId: id,
+          storeCardId: invoiceCardId,
+          number: `OPEN-${i}`,
+          invoiceDate: day,
+          termsDays: 30,
+          amount: '100.00',
+        }));
+        if (rows.length) await t.db.insert(tradelineInvoices).values(rows);
+      },
+    },
     // n receivables and n purchase orders, each with a document (documents come in one query per page).
     records: {
       name: 'receivables and purchase orders (each with a document)',
@@ -772,6 +792,13 @@ beforeAll(async () => {
       seeder: seeders.invoices,
       as: both,
       itemsIn: async (res) => ((await res.json()) as { estimate: { paidInvoices: number } }).estimate.paidInvoices,
+    },
+    // Not a list either: the estimate's one statement, every open invoice in the plan (the first 100 listed).
+    'GET /api/clients/:clientId/paydex-plan': {
+      seeder: seeders.openInvoices,
+      queries: ['', 'target=100'],
+      as: both,
+      itemsIn: async (res) => ((await res.json()) as { plan: { items: unknown[] } }).plan.items.length,
     },
     'GET /api/clients/:clientId/social-accounts': {
       seeder: seeders.socialAccounts,
