@@ -3,11 +3,13 @@ import { api, unwrap } from '../../lib/api-client';
 import { pagedListOptions } from '../../lib/paged-list';
 import type { TradelineSource } from '../../../shared/credit-rules';
 import type { InvoiceInput } from '../../../shared/invoices';
+import type { PlanItem, PlanTarget } from '../../../shared/paydex-plan';
 
 export const invoiceKeys = {
   all: ['invoices'] as const,
   tradeline: (clientId: string, source: TradelineSource, id: string) => ['invoices', clientId, source, id] as const,
   estimate: (clientId: string) => ['invoices', clientId, 'estimate'] as const,
+  plan: (clientId: string, target: PlanTarget) => ['invoices', clientId, 'plan', target] as const,
 };
 
 type Ref = { clientId: string; source: TradelineSource; id: string };
@@ -53,4 +55,35 @@ export const useDeleteInvoice = ({ clientId, source, id }: Ref) =>
 export const useImportInvoices = ({ clientId, source, id }: Ref) =>
   useInvoiceMutation(async (csv: string) =>
     unwrap(await route().import.$post({ param: { clientId, source, id }, json: { csv } })),
+  );
+
+/** The pay-early plan for a target (under the area's key: every invoice write asks it again). */
+export const paydexPlanQuery = (clientId: string, target: PlanTarget) =>
+  queryOptions({
+    queryKey: invoiceKeys.plan(clientId, target),
+    queryFn: async () =>
+      unwrap(
+        await api.clients[':clientId']['paydex-plan'].$get({
+          param: { clientId },
+          query: { target: String(target) as '80' | '90' | '100' },
+        }),
+      ),
+  });
+
+/** 'Mark paid': the invoice's own PUT, paid in full on `today` (the plan's day, the server's). */
+export const useMarkPaid = (clientId: string) =>
+  useInvoiceMutation(async ({ item, today }: { item: PlanItem; today: string }) =>
+    unwrap(
+      await route()[':invoiceId'].$put({
+        param: { clientId, source: item.source, id: item.tradelineId, invoiceId: item.invoiceId },
+        json: {
+          number: item.number,
+          invoiceDate: item.invoiceDate,
+          termsDays: item.termsDays,
+          amount: item.amount,
+          paidDate: today,
+          paidAmount: item.amount,
+        },
+      }),
+    ),
   );

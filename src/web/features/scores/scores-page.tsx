@@ -14,6 +14,7 @@ import { ScoreRange, whatIfStart } from './score-range';
 import { TierCards } from './tier-cards';
 import { TradelinesCard } from '../tradelines/tradelines-card';
 import { PaydexEstimateCard } from '../invoices/paydex-estimate-card';
+import { PaydexPlanCard } from '../invoices/paydex-plan-card';
 import { LoadFailed, Loading } from '../../components/load-states';
 import { lazyPage } from '../../app/lazy-page';
 
@@ -72,6 +73,7 @@ function ClientScores({ clientId, isAdmin }: { clientId: string; isAdmin: boolea
       {/* A new saved score moves the marker back to it. */}
       <ScoresView key={data.capital.latest?.lastUpdatedAt ?? 'none'} scores={data} forClient={isAdmin} />
       <PaydexEstimateCard clientId={clientId} recorded={data.paydex.latest?.score ?? null} />
+      <PaydexPlanCard clientId={clientId} readOnly={isAdmin} />
       <TradelinesCard clientId={clientId} forClient={isAdmin} />
     </>
   );
