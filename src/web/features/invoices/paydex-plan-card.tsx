@@ -188,7 +188,6 @@ function PlanRow({
           size="sm"
           variant="outline"
           disabled={markPaid.isPending}
-          aria-label={`Mark ${label} paid`}
           onClick={() =>
             markPaid.mutate(
               { item, today },
@@ -200,6 +199,7 @@ function PlanRow({
           }
         >
           {markPaid.isPending ? 'Saving...' : 'Mark paid'}
+          <span className="sr-only">for {label}</span>
         </Button>
       )}
     </li>
