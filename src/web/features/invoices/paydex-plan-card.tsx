@@ -106,7 +106,9 @@ function PlanBody({ plan, clientId, readOnly }: { plan: PaydexPlan; clientId: st
             {plan.projectedScore ?? '-'}
           </dd>
           {plan.openInvoices > 0 && (
-            <dd className="text-xs text-gray-700">by {formatDate(plan.projectedAsOf, 'UTC')}</dd>
+            <dd className="text-xs text-gray-700">
+              by {plan.projectedAsOf === plan.today ? 'today' : formatDate(plan.projectedAsOf, 'UTC')}
+            </dd>
           )}
         </div>
       </dl>
