@@ -4,6 +4,9 @@ import icalGenerator, { type ICalEventData } from 'ical-generator';
 import type { Db } from '../../db/client';
 import { authUsers, businessCompliance, calendarFeeds } from '../../db/schema';
 import { ForbiddenError } from '../../lib/domain-errors';
+import { paydexPlanOf } from '../invoices/invoices.service';
+import { DEFAULT_PLAN_TARGET, type PlanItem } from '../../../shared/paydex-plan';
+import { formatDate, formatMoney } from '../../../shared/format';
 import {
   CALENDAR_FEED_CLIENTS_ONLY,
   CALENDAR_FEED_MAX_EVENTS,
@@ -75,12 +78,39 @@ export async function feedOwner(db: Db, file: string): Promise<string | null> {
  * adding copies; DTSTAMP and LAST-MODIFIED are the row's last change, so an unchanged feed reads
  * the same byte for byte.
  *
- * Sources today: compliance tasks and document requests (one table). Completed ones are left out,
- * so a calendar drops them on its next read. Invoices' pay-by dates join here as a further source
- * once invoices exist (they do not yet); they will need their own share of CALENDAR_FEED_MAX_EVENTS.
+ * Sources: compliance tasks and document requests (one table; completed ones are left out, so a
+ * calendar drops them on its next read), and the pay-by dates of the pay-early plan for the target
+ * the reminders use (invoices still owed; one paid leaves).
  */
 async function feedEvents(db: Db, appUrl: string, userId: string): Promise<ICalEventData[]> {
   const host = new URL(appUrl).hostname;
+  const [tasks, plan] = await Promise.all([
+    taskEvents(db, appUrl, host, userId),
+    paydexPlanOf(db, userId, DEFAULT_PLAN_TARGET),
+  ]);
+  return [...tasks, ...plan.items.map((item) => payByEvent(appUrl, host, item))];
+}
+
+/**
+ * An open invoice's pay-by date. Its version is that date (a date gone by becomes today's, so the
+ * event follows the client until they pay): no row change dates it, and an unchanged plan still
+ * reads the same.
+ */
+function payByEvent(appUrl: string, host: string, item: PlanItem): ICalEventData {
+  const version = new Date(`${item.payBy}T00:00:00Z`);
+  return {
+    id: `invoice-${item.invoiceId}@${host}`,
+    start: item.payBy,
+    allDay: true,
+    summary: `Pay ${item.vendorName} invoice ${item.number} (${formatMoney(item.owed)})`,
+    description: `Paying by this day keeps your estimated PAYDEX on course for ${DEFAULT_PLAN_TARGET}. Due ${formatDate(item.dueDate)}.`,
+    url: `${appUrl}/dnb?target=${DEFAULT_PLAN_TARGET}#pay-early-plan`,
+    stamp: version,
+    lastModified: version,
+  };
+}
+
+async function taskEvents(db: Db, appUrl: string, host: string, userId: string): Promise<ICalEventData[]> {
   const rows = await db
     .select({
       id: businessCompliance.id,

@@ -1,7 +1,8 @@
 import ICAL from 'ical.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessCompliance, calendarFeeds } from '../../db/schema';
+import { randomUUID } from 'node:crypto';
+import { businessCompliance, calendarFeeds, storeCreditCards } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-db';
 import type { CalendarFeedCreated, CalendarFeedState } from '../../../shared/calendar-feed';
@@ -94,6 +95,33 @@ describe('calendar feed', () => {
       [`document-request-${request}@${host}`, 'Document due: Articles of Organization', '2030-04-01', true],
       [expect.stringMatching(/^task-\d+@/), `Task due: ${long}`, '2030-05-01', true],
     ]);
+  });
+
+  it("lists an open invoice on its pay-by date for PAYDEX 90; the invoice's payment takes it out", async () => {
+    const c = await clientWithFeed();
+    const card = randomUUID();
+    await t.db.insert(storeCreditCards).values({ id: card, userId: c.user.id, issuer: 'Uline' });
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const invoice = { number: 'U-77', invoiceDate: day(-5), termsDays: 60, amount: 1250.5 };
+    const base = `/api/clients/${c.user.id}/tradelines/store/${card}/invoices`;
+    const added = await c.agent.post(base, invoice);
+    expect(added.status, await added.clone().text()).toBe(201);
+    const { id } = ((await added.json()) as { invoice: { id: string } }).invoice;
+    await c.agent.post(base, { ...invoice, number: 'U-78', paidDate: day(-1), paidAmount: 1250.5 });
+
+    const text = await (await read(c.path)).text();
+    const host = new URL(c.created.url).hostname;
+    // Due 55 days from now; 20 days before that earns a 90.
+    expect(parse(text).map((e) => [e.uid, e.summary, e.start, e.allDay])).toEqual([
+      [`invoice-${id}@${host}`, 'Pay Uline invoice U-77 ($1,250.50)', day(35), true],
+    ]);
+    expect(await (await read(c.path)).text()).toBe(text);
+
+    const paid = await c.agent.request('PUT', `${base}/${id}`, {
+      json: { ...invoice, paidDate: day(0), paidAmount: 1250.5 },
+    });
+    expect(paid.status, await paid.clone().text()).toBe(200);
+    expect(parse(await (await read(c.path)).text())).toEqual([]);
   });
 
   it('keeps each UID across reads and after a due date changes, with a new start and a later LAST-MODIFIED', async () => {
