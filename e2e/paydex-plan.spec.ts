@@ -69,12 +69,16 @@ test('a client follows the pay-early plan on /dnb: picks 90, marks an invoice pa
   await signedInClient(page, { name });
   const clientId = await seedInvoices(page, stamp);
 
-  await page.goto('/dnb?target=80');
+  await page.goto('/dnb');
   const card = page.getByTestId('paydex-plan');
   const items = card.getByTestId('plan-item');
   const big = items.filter({ hasText: 'BIG-1' });
   const late = items.filter({ hasText: 'LATE-1' });
   await expect(items).toHaveCount(2);
+  // 90 until the client chooses; the choice is saved (the reminders follow it).
+  await expect(card.getByRole('radio', { name: '90' })).toBeChecked();
+  await card.getByText('80', { exact: true }).click();
+  await expect(page.getByText('Target saved: your reminders now follow the plan for 80.')).toBeVisible();
   // Target 80: the past-due invoice today, the big one on its due date; the projection is 80.
   await expect(late.getByTestId('plan-pay-by')).toHaveText('Pay by today');
   await expect(late).toContainText('past due since');
@@ -86,7 +90,9 @@ test('a client follows the pay-early plan on /dnb: picks 90, marks an invoice pa
   await card.getByRole('radio', { name: '80' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(card.getByRole('radio', { name: '90' })).toBeChecked();
-  await expect(page).toHaveURL(/target=90/);
+  await expect(page.getByText('Target saved: your reminders now follow the plan for 90.')).toBeVisible();
+  await page.reload();
+  await expect(card.getByRole('radio', { name: '90' })).toBeChecked();
   await expect(big.getByTestId('plan-pay-by')).toHaveText('Pay by today');
   await expect(card.getByTestId('plan-projected')).toHaveText('90');
   await expect(card.getByTestId('plan-outcome')).toHaveText('Following the plan reaches your target.');
@@ -110,12 +116,19 @@ test('a client follows the pay-early plan on /dnb: picks 90, marks an invoice pa
   const staff = await browser.newPage({ viewport: DESKTOP });
   try {
     await signedInAdmin(staff);
-    await staff.goto(`/dnb?client=${clientId}&target=90`);
+    await staff.goto(`/dnb?client=${clientId}`);
     const staffCard = staff.getByTestId('paydex-plan');
     await expect(staffCard.getByTestId('plan-item')).toHaveCount(1);
+    await expect(staffCard.getByRole('radio', { name: '90' })).toBeChecked();
     await expect(staffCard.getByTestId('plan-overdue')).toHaveText('1 invoice past due: $50.00 owed.');
     await expect(staffCard.getByRole('button', { name: /Mark paid/ })).toHaveCount(0);
-    await expect(staffCard.getByText("The client's plan, as they see it (read-only).")).toBeVisible();
+    await expect(staffCard.getByText(/The client's plan for their target \(read-only\)/)).toBeVisible();
+    // Staff look at another target in the URL; the client's own stays 90.
+    await staffCard.getByText('100', { exact: true }).click();
+    await expect(staff).toHaveURL(/target=100/);
+    await expect(staffCard.getByRole('radio', { name: '100' })).toBeChecked();
+    await page.reload();
+    await expect(card.getByRole('radio', { name: '90' })).toBeChecked();
   } finally {
     await staff.close();
   }

@@ -42,6 +42,7 @@ export const invoiceStatus = (amount: number, paidAmount: number | null): Invoic
 
 export const INVOICE_MESSAGES = {
   notFound: 'Invoice not found.',
+  targetIsTheClients: 'The client chooses their own target; staff see the plan as it is.',
   added: 'Invoice added.',
   updated: 'Invoice saved.',
   deleted: 'Invoice deleted.',

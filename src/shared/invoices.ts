@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate, textField } from './fields';
 import { parseCsv } from './csv';
-import { DEFAULT_PLAN_TARGET, PLAN_TARGETS, type PlanTarget } from './paydex-plan';
+import { PLAN_TARGETS, type PlanTarget } from './paydex-plan';
 import { INVOICE_CSV_COLUMNS, MAX_IMPORT_ROWS, MAX_INVOICE_AMOUNT, MAX_TERMS_DAYS } from './invoices-rules';
 
 // A tradeline's invoices: the input schema both sides check, and the CSV import's reading of a file
@@ -114,12 +114,23 @@ export function parseInvoiceCsv(text: string): InvoiceCsvResult {
   return errors.length ? { invoices: [], errors } : { invoices, errors };
 }
 
-/** The plan's query: ?target=80|90|100, 90 when left out (the screen keeps the choice in its URL). */
+const TARGET_MESSAGE = 'The target must be 80, 90 or 100.';
+
+/** The plan's query: ?target=80|90|100 to see another target; left out, the client's own (else 90). */
 export const paydexPlanQuery = z
   .object({
     target: z
-      .enum(PLAN_TARGETS.map(String) as ['80', '90', '100'], 'The target must be 80, 90 or 100.')
-      .default(String(DEFAULT_PLAN_TARGET) as '90')
-      .transform((s) => Number(s) as PlanTarget),
+      .enum(PLAN_TARGETS.map(String) as ['80', '90', '100'], TARGET_MESSAGE)
+      .optional()
+      .transform((s) => (s === undefined ? undefined : (Number(s) as PlanTarget))),
+  })
+  .strict();
+
+/** PUT .../paydex-plan/target: the client's own target, which the reminders and the calendar follow. */
+export const paydexTargetInput = z
+  .object({
+    target: z
+      .number(TARGET_MESSAGE)
+      .refine((n): n is PlanTarget => PLAN_TARGETS.includes(n as PlanTarget), TARGET_MESSAGE),
   })
   .strict();

@@ -27,7 +27,7 @@ import {
 
 export const PLAN_TARGETS = [80, 90, 100] as const;
 export type PlanTarget = (typeof PLAN_TARGETS)[number];
-/** What the plan uses when the client has not chosen (the reminders, which do not know the screen's choice). */
+/** The target until the client chooses one (users.paydex_target null). */
 export const DEFAULT_PLAN_TARGET: PlanTarget = 90;
 /** The items the answer lists, soonest pay-by date first; the projection counts every open invoice. */
 export const PLAN_ITEMS_SHOWN = 100;

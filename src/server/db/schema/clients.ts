@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
 
 // The original product's `users` row: what the portal keeps about a person beyond their login (name, e-mail,
@@ -20,6 +20,9 @@ export const users = pgTable(
     // accepted), kept by a trigger on recent_activities (migration 0026), so "no progress for 7 days"
     // is one column per client instead of a search of each client's activities.
     lastProgressAt: timestamp('last_progress_at', { withTimezone: true }),
+    // The PAYDEX the client's pay-early plan aims at (80, 90 or 100; null: the default, 90): the
+    // plan shows it and its pay-by reminders and calendar events follow it.
+    paydexTarget: smallint('paydex_target'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -52,12 +52,12 @@ export const calendarFeedRoutes = new Hono<AppEnv>().get('/:file', access('publi
     FEED_READS_PER_TOKEN.max,
   );
   if (!reads.allowed) throw new LimitReachedError(FEED_TOO_MANY_READS, 'rate', reads.retryAfter);
-  const userId = await feedOwner(db, file);
-  if (!userId) {
+  const owner = await feedOwner(db, file);
+  if (!owner) {
     await recordEvent(db, missKey, FEED_MISSES_PER_IP.windowSeconds);
     return c.json(notFound, 404);
   }
-  return c.body(await feedCalendar(db, config.appUrl, userId), 200, {
+  return c.body(await feedCalendar(db, config.appUrl, owner), 200, {
     'Content-Type': 'text/calendar; charset=utf-8',
     'Cache-Control': 'private, max-age=300',
     'X-Robots-Tag': 'noindex, nofollow',

@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
 import icalGenerator, { type ICalEventData } from 'ical-generator';
 import type { Db } from '../../db/client';
-import { authUsers, businessCompliance, calendarFeeds } from '../../db/schema';
+import { authUsers, businessCompliance, calendarFeeds, users } from '../../db/schema';
 import { ForbiddenError } from '../../lib/domain-errors';
 import { paydexPlanOf } from '../invoices/invoices.service';
-import { DEFAULT_PLAN_TARGET, type PlanItem } from '../../../shared/paydex-plan';
+import { DEFAULT_PLAN_TARGET, isPlanTarget, type PlanItem, type PlanTarget } from '../../../shared/paydex-plan';
 import { formatDate, formatMoney } from '../../../shared/format';
 import {
   CALENDAR_FEED_CLIENTS_ONLY,
@@ -58,18 +58,23 @@ export async function deleteFeed(db: Db, userId: string) {
   await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }
 
+/** Whose feed it is, and the target of their pay-early plan (read with the owner: one statement). */
+export type FeedOwner = { userId: string; target: PlanTarget };
+
 /** The feed's owner for the last segment of its address (`<token>.ics`), or null for anything else. */
-export async function feedOwner(db: Db, file: string): Promise<string | null> {
+export async function feedOwner(db: Db, file: string): Promise<FeedOwner | null> {
   if (!file.endsWith('.ics')) return null;
   const token = file.slice(0, -'.ics'.length);
   if (!calendarTokenPattern.test(token)) return null;
   const [row] = await db
-    .select({ userId: calendarFeeds.userId })
+    .select({ userId: calendarFeeds.userId, target: users.paydexTarget })
     .from(calendarFeeds)
     .innerJoin(authUsers, eq(authUsers.id, calendarFeeds.userId))
+    .leftJoin(users, eq(users.id, calendarFeeds.userId))
     // A client who became staff keeps no feed that answers.
     .where(and(eq(calendarFeeds.tokenHash, feedTokenHash(token)), eq(authUsers.role, 'client')));
-  return row?.userId ?? null;
+  if (!row) return null;
+  return { userId: row.userId, target: isPlanTarget(row.target) ? row.target : DEFAULT_PLAN_TARGET };
 }
 
 /**
@@ -79,16 +84,13 @@ export async function feedOwner(db: Db, file: string): Promise<string | null> {
  * the same byte for byte.
  *
  * Sources: compliance tasks and document requests (one table; completed ones are left out, so a
- * calendar drops them on its next read), and the pay-by dates of the pay-early plan for the target
- * the reminders use (invoices still owed; one paid leaves).
+ * calendar drops them on its next read), and the pay-by dates of the client's pay-early plan for
+ * their own target (invoices still owed; one paid leaves).
  */
-async function feedEvents(db: Db, appUrl: string, userId: string): Promise<ICalEventData[]> {
+async function feedEvents(db: Db, appUrl: string, { userId, target }: FeedOwner): Promise<ICalEventData[]> {
   const host = new URL(appUrl).hostname;
-  const [tasks, plan] = await Promise.all([
-    taskEvents(db, appUrl, host, userId),
-    paydexPlanOf(db, userId, DEFAULT_PLAN_TARGET),
-  ]);
-  return [...tasks, ...plan.items.map((item) => payByEvent(appUrl, host, item))];
+  const [tasks, plan] = await Promise.all([taskEvents(db, appUrl, host, userId), paydexPlanOf(db, userId, target)]);
+  return [...tasks, ...plan.items.map((item) => payByEvent(appUrl, host, item, plan.target))];
 }
 
 /**
@@ -96,15 +98,15 @@ async function feedEvents(db: Db, appUrl: string, userId: string): Promise<ICalE
  * event follows the client until they pay): no row change dates it, and an unchanged plan still
  * reads the same.
  */
-function payByEvent(appUrl: string, host: string, item: PlanItem): ICalEventData {
+function payByEvent(appUrl: string, host: string, item: PlanItem, target: PlanTarget): ICalEventData {
   const version = new Date(`${item.payBy}T00:00:00Z`);
   return {
     id: `invoice-${item.invoiceId}@${host}`,
     start: item.payBy,
     allDay: true,
     summary: `Pay ${item.vendorName} invoice ${item.number} (${formatMoney(item.owed)})`,
-    description: `Paying by this day keeps your estimated PAYDEX on course for ${DEFAULT_PLAN_TARGET}. Due ${formatDate(item.dueDate)}.`,
-    url: `${appUrl}/dnb?target=${DEFAULT_PLAN_TARGET}#pay-early-plan`,
+    description: `Paying by this day keeps your estimated PAYDEX on course for ${target}. Due ${formatDate(item.dueDate)}.`,
+    url: `${appUrl}/dnb#pay-early-plan`,
     stamp: version,
     lastModified: version,
   };
@@ -147,11 +149,11 @@ async function taskEvents(db: Db, appUrl: string, host: string, userId: string):
 }
 
 /** The feed as iCalendar text (RFC 5545: ical-generator folds lines and escapes text). */
-export async function feedCalendar(db: Db, appUrl: string, userId: string): Promise<string> {
+export async function feedCalendar(db: Db, appUrl: string, owner: FeedOwner): Promise<string> {
   const calendar = icalGenerator({
     name: 'Total Business Build-Out due dates',
     prodId: { company: 'Total Business Build-Out', product: 'Calendar feed', language: 'EN' },
-    events: await feedEvents(db, appUrl, userId),
+    events: await feedEvents(db, appUrl, owner),
   });
   return calendar.toString();
 }

@@ -97,7 +97,7 @@ describe('calendar feed', () => {
     ]);
   });
 
-  it("lists an open invoice on its pay-by date for PAYDEX 90; the invoice's payment takes it out", async () => {
+  it("lists an open invoice on its pay-by date for the client's target (90 until chosen); the invoice's payment takes it out", async () => {
     const c = await clientWithFeed();
     const card = randomUUID();
     await t.db.insert(storeCreditCards).values({ id: card, userId: c.user.id, issuer: 'Uline' });
@@ -116,6 +116,12 @@ describe('calendar feed', () => {
       [`invoice-${id}@${host}`, 'Pay Uline invoice U-77 ($1,250.50)', day(35), true],
     ]);
     expect(await (await read(c.path)).text()).toBe(text);
+    // The client aims at 100: 30 days before the due date, the same event.
+    const aim = await c.agent.request('PUT', `/api/clients/${c.user.id}/paydex-plan/target`, { json: { target: 100 } });
+    expect(aim.status).toBe(200);
+    expect(parse(await (await read(c.path)).text()).map((e) => [e.uid, e.start])).toEqual([
+      [`invoice-${id}@${host}`, day(25)],
+    ]);
 
     const paid = await c.agent.request('PUT', `${base}/${id}`, {
       json: { ...invoice, paidDate: day(0), paidAmount: 1250.5 },

@@ -4,7 +4,7 @@ import { access } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
 import { pageQuery } from '../../../shared/paging';
 import type { TradelineSource } from '../../../shared/credit-rules';
-import { invoiceImportInput, invoiceInput, paydexPlanQuery } from '../../../shared/invoices';
+import { invoiceImportInput, invoiceInput, paydexPlanQuery, paydexTargetInput } from '../../../shared/invoices';
 import { INVOICE_MESSAGES } from '../../../shared/invoices-rules';
 import { ownTradeline } from '../tradelines/tradelines.routes';
 import {
@@ -14,6 +14,7 @@ import {
   listInvoices,
   paydexEstimateOf,
   paydexPlanOf,
+  setOwnTarget,
   updateInvoice,
   type TradelineRef,
 } from './invoices.service';
@@ -60,12 +61,14 @@ export const paydexEstimateRoutes = new Hono<AppEnv>().get('/', access('own'), a
 );
 
 /**
- * /api/clients/:clientId/paydex-plan?target=90: the pay-early plan for a target (80, 90 or 100; 90
- * when left out), read-only; a payment is recorded with the invoice's PUT.
+ * /api/clients/:clientId/paydex-plan?target=90: the pay-early plan for a target (80, 90 or 100; the
+ * client's own when left out); a payment is recorded with the invoice's PUT. PUT /target saves the
+ * client's own target (the client only: staff get 403).
  */
-export const paydexPlanRoutes = new Hono<AppEnv>().get(
-  '/',
-  access('own'),
-  validate('query', paydexPlanQuery),
-  async (c) => c.json({ plan: await paydexPlanOf(c.var.deps.db, c.var.scope.clientId, c.req.valid('query').target) }),
-);
+export const paydexPlanRoutes = new Hono<AppEnv>()
+  .get('/', access('own'), validate('query', paydexPlanQuery), async (c) =>
+    c.json({ plan: await paydexPlanOf(c.var.deps.db, c.var.scope.clientId, c.req.valid('query').target) }),
+  )
+  .put('/target', access('own'), validate('json', paydexTargetInput), async (c) =>
+    c.json({ target: await setOwnTarget(c.var.deps.db, c.var.scope, c.req.valid('json').target) }),
+  );

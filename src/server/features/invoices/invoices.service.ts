@@ -7,6 +7,7 @@ import {
   revolvingCredits,
   storeCreditCards,
   tradelineInvoices,
+  users,
 } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
 import type { TradelineSource } from '../../../shared/credit-rules';
@@ -21,8 +22,15 @@ import {
   type PaydexEstimate,
 } from '../../../shared/paydex-estimate';
 import { isoDay } from '../../../shared/tradelines';
-import { planPaydex, type PaydexPlan, type PlanInvoice, type PlanTarget } from '../../../shared/paydex-plan';
-import { InvalidError, LimitReachedError } from '../../lib/domain-errors';
+import {
+  DEFAULT_PLAN_TARGET,
+  isPlanTarget,
+  planPaydex,
+  type PaydexPlan,
+  type PlanInvoice,
+  type PlanTarget,
+} from '../../../shared/paydex-plan';
+import { ForbiddenError, InvalidError, LimitReachedError } from '../../lib/domain-errors';
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { pageOf, pageWindow, totalOver } from '../../lib/paging';
 import { recordAudit } from '../audit/audit.service';
@@ -273,12 +281,33 @@ export async function paydexEstimateOf(db: Db, clientId: string, now = new Date(
   return { estimate: estimatePaydex(invoices, today), history: paydexEstimateHistory(invoices, today) };
 }
 
-/** The pay-early plan for `target` over the client's invoices as of today: the estimate's one statement. */
+/** The target the client chose for their plan (DEFAULT_PLAN_TARGET until they choose). */
+async function ownTargetOf(db: Db, clientId: string): Promise<PlanTarget> {
+  const [row] = await db.select({ target: users.paydexTarget }).from(users).where(eq(users.id, clientId));
+  return isPlanTarget(row?.target) ? row.target : DEFAULT_PLAN_TARGET;
+}
+
+/**
+ * The pay-early plan for `target` (left out: the client's own) over the client's invoices as of
+ * today: the estimate's one statement, and the target's.
+ */
 export async function paydexPlanOf(
   db: Db,
   clientId: string,
-  target: PlanTarget,
+  target?: PlanTarget,
   now = new Date(),
 ): Promise<PaydexPlan> {
-  return planPaydex(await planInvoicesOf(db, clientId), target, isoDay(now));
+  const [invoices, chosen] = await Promise.all([planInvoicesOf(db, clientId), target ?? ownTargetOf(db, clientId)]);
+  return planPaydex(invoices, chosen, isoDay(now));
+}
+
+/** The client's own target, which the reminders and the calendar feed follow; staff only look. */
+export async function setOwnTarget(db: Db, scope: Scope, target: PlanTarget): Promise<PlanTarget> {
+  if (scope.isAdmin) throw new ForbiddenError(INVOICE_MESSAGES.targetIsTheClients);
+  // The users row may not exist before the first sign-in's set-up (as with the preferences).
+  await db
+    .insert(users)
+    .values({ id: scope.clientId, paydexTarget: target })
+    .onConflictDoUpdate({ target: users.id, set: { paydexTarget: target } });
+  return target;
 }

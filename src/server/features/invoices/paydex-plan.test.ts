@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revolvingCredits, storeCreditCards } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
-import { addDays } from '../../../shared/invoices-rules';
+import { addDays, INVOICE_MESSAGES } from '../../../shared/invoices-rules';
 import type { PaydexPlan } from '../../../shared/paydex-plan';
 import { isoDay } from '../../../shared/tradelines';
 
@@ -115,5 +115,24 @@ describe('the pay-early plan', () => {
     expect((await other.agent.get(`/api/clients/${c.id}/paydex-plan`)).status).toBe(404);
     for (const q of ['?target=85', '?target=', '?target=90&x=1'])
       expect((await c.agent.get(`/api/clients/${c.id}/paydex-plan${q}`)).status, q).toBe(400);
+  });
+
+  it("saves the client's own target, which the plan shows when none is asked; staff only look", async () => {
+    const put = (who: Who, json: unknown) =>
+      who.agent.request('PUT', `/api/clients/${c.id}/paydex-plan/target`, { json });
+    expect((await plan()).target).toBe(90);
+    const saved = await put(c, { target: 100 });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ target: 100 });
+    expect((await plan()).target).toBe(100);
+    expect((await plan('', admin)).target).toBe(100);
+    expect((await plan('?target=80')).target).toBe(80);
+    const refused = await put(admin, { target: 80 });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: INVOICE_MESSAGES.targetIsTheClients });
+    expect((await put(other, { target: 80 })).status).toBe(404);
+    for (const json of [{ target: 85 }, { target: '90' }, {}, { target: 90, x: 1 }])
+      expect((await put(c, json)).status, JSON.stringify(json)).toBe(400);
+    expect((await plan()).target).toBe(100);
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, storeCreditCards, tradelineInvoices, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -70,7 +70,7 @@ describe('invoice reminders', () => {
     ]);
     const past = sent.find((m) => m.subject.includes('past due'))!;
     expect(past.text).toMatch(/PAST, PARTIAL|PARTIAL, PAST/);
-    expect(past.text).toContain(`${t.config.appUrl}/dnb?target=90#pay-early-plan`);
+    expect(past.text).toContain(`${t.config.appUrl}/dnb#pay-early-plan`);
     expect((await bell(c.id)).map((n) => [n.kind, n.title]).sort()).toEqual([
       ['reminder_sent', 'Invoice past due: 2 invoices'],
       ['reminder_sent', 'Pay today to reach your target: PAY-BY'],
@@ -86,6 +86,33 @@ describe('invoice reminders', () => {
     expect(await run(dayAt(addDays(TODAY, 23)))).toEqual({ mails: 0, invoices: 0 });
     await t.mailer.settle();
     expect(await mails(c.email)).toHaveLength(5);
+  });
+
+  it("follows the client's own target: 100 reminds 30 days before the due date, 80 on it", async () => {
+    const c = await client([
+      { number: 'EARLY', due: 30 }, // target 100: pay today
+      { number: 'ON-TERMS', due: 20 }, // target 90 would say today; 100 said so 10 days ago
+    ]);
+    const target = (n: number) =>
+      c.agent.request('PUT', `/api/clients/${c.id}/paydex-plan/target`, { json: { target: n } });
+    expect((await target(100)).status).toBe(200);
+    expect(await run()).toEqual({ mails: 1, invoices: 2 });
+    await t.mailer.settle();
+    const [mail] = await mails(c.email);
+    expect(mail.subject).toContain('Pay today to reach your target: 2 invoices');
+    expect(mail.text).toContain('(target 100)');
+
+    const d = await client([
+      { number: 'DUE-TODAY', due: 0 },
+      { number: 'DUE-SOON', due: 1 },
+    ]);
+    expect(
+      (await d.agent.request('PUT', `/api/clients/${d.id}/paydex-plan/target`, { json: { target: 80 } })).status,
+    ).toBe(200);
+    expect(await run()).toEqual({ mails: 1, invoices: 1 });
+    expect((await bell(d.id)).map((n) => n.title)).toEqual(['Pay today to reach your target: DUE-TODAY']);
+    // The other tests run later days on the same database: these invoices would be told of again.
+    await t.db.delete(tradelineInvoices).where(inArray(tradelineInvoices.userId, [c.id, d.id]));
   });
 
   it('a date already gone is "pay today" once; an invoice dated later waits; an edited due date is told again', async () => {

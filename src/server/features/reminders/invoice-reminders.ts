@@ -2,7 +2,7 @@ import { and, asc, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tradelineInvoices as t } from '../../db/schema';
 import { addDays } from '../../../shared/invoices-rules';
-import { DEFAULT_PLAN_TARGET, targetDays } from '../../../shared/paydex-plan';
+import { DEFAULT_PLAN_TARGET, PLAN_TARGETS, targetDays } from '../../../shared/paydex-plan';
 import { isoDay } from '../../../shared/tradelines';
 import { countLabel } from '../../../shared/format';
 import { sendNotification } from '../notifications/notifications.service';
@@ -10,9 +10,8 @@ import type { ReminderDeps } from './reminder-job';
 
 // The pay-early plan's reminders, run by the reminder job's pass (scheduleReminders):
 // - 'pay-by': the morning (UTC day) the plan says pay: its pay-by date, or the first day a date
-//   already gone becomes "pay today", while the invoice is not past due. The screen keeps the
-//   client's target in its URL only, so the reminders follow DEFAULT_PLAN_TARGET (90): 20 days
-//   before the due date.
+//   already gone becomes "pay today", while the invoice is not past due. The plan is the client's
+//   own target's (users.paydex_target; 90 until they choose): 30, 20 or 0 days before the due date.
 // - 'past-due': from the day after the due date while anything is still owed, for PAST_DUE_DAYS
 //   (a history imported with old unpaid invoices does not send a reminder for each).
 // Each invoice's reminded_at says when it was last told: a pay-by reminder needs it empty, a
@@ -23,10 +22,18 @@ import type { ReminderDeps } from './reminder-job';
 
 /** Days after the due date a past-due reminder may still go out (a run missed, a server down). */
 export const PAST_DUE_DAYS = 7;
-const LEAD_DAYS = -targetDays(DEFAULT_PLAN_TARGET);
+/** The most days before its due date any target pays an invoice (the index's range; each client's own is below). */
+const MOST_LEAD_DAYS = Math.max(...PLAN_TARGETS.map((target) => -targetDays(target)));
+/** The client's target, as the plan reads it (users.paydex_target, DEFAULT_PLAN_TARGET when unset). */
+const clientTarget = sql<number>`coalesce((select u.paydex_target from users u where u.id = ${t.userId}), ${sql.raw(String(DEFAULT_PLAN_TARGET))})`;
+/** Days before its due date the client's target pays an invoice. */
+const leadDays = sql`(case ${clientTarget} ${sql.join(
+  PLAN_TARGETS.map((target) => sql.raw(`when ${target} then ${-targetDays(target)}`)),
+  sql` `,
+)} else ${sql.raw(String(-targetDays(DEFAULT_PLAN_TARGET)))} end)`;
 
 type Kind = 'pay-by' | 'past-due';
-type Due = { id: string; clientId: string; number: string; dueDate: string };
+type Due = { id: string; clientId: string; number: string; dueDate: string; target: number };
 export type InvoiceReminderResult = { mails: number; invoices: number };
 
 /** Open invoices (what the open-due index holds) whose reminder is due on `today`. */
@@ -35,7 +42,8 @@ function dueCondition(today: string): SQL {
   return and(
     sql`(${t.paidAmount} is null or ${t.paidAmount} < ${t.amount})`,
     sql`${t.dueDate} >= ${addDays(today, -PAST_DUE_DAYS)}::date`,
-    sql`${t.dueDate} <= ${addDays(today, LEAD_DAYS)}::date`,
+    sql`${t.dueDate} <= ${addDays(today, MOST_LEAD_DAYS)}::date`,
+    sql`${t.dueDate} <= ${today}::date + ${leadDays}::int`,
     lte(t.invoiceDate, today),
     sql`case when ${t.dueDate} < ${today}::date
       then ${t.remindedAt} is null or ${t.remindedAt} < ${dayAfterDue}
@@ -79,9 +87,9 @@ async function remindClient(db: Db, invoices: Due[], today: string, now: Date) {
             : `Pay today to reach your target: ${list.length === 1 ? numbers : countLabel(list.length, 'invoice')}`,
         body: (kind === 'past-due'
           ? `Still unpaid after its due date: ${numbers}. A payment past due lowers your estimated PAYDEX every day it waits.`
-          : `Paying today keeps your pay-early plan (target ${DEFAULT_PLAN_TARGET}): ${numbers}.`
+          : `Paying today keeps your pay-early plan (target ${list[0].target}): ${numbers}.`
         ).slice(0, 500),
-        link: `/dnb?target=${DEFAULT_PLAN_TARGET}#pay-early-plan`,
+        link: '/dnb#pay-early-plan',
       });
       if (sent.mailId !== null) mailIds.push(sent.mailId);
     }
@@ -108,6 +116,7 @@ export async function runInvoiceReminders({
         clientId: t.userId,
         number: t.number,
         dueDate: t.dueDate,
+        target: clientTarget,
       })
       .from(t)
       .where(and(dueCondition(today), gt(t.userId, after)))

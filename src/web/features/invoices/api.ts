@@ -9,7 +9,7 @@ export const invoiceKeys = {
   all: ['invoices'] as const,
   tradeline: (clientId: string, source: TradelineSource, id: string) => ['invoices', clientId, source, id] as const,
   estimate: (clientId: string) => ['invoices', clientId, 'estimate'] as const,
-  plan: (clientId: string, target: PlanTarget) => ['invoices', clientId, 'plan', target] as const,
+  plan: (clientId: string, target: PlanTarget | 'own') => ['invoices', clientId, 'plan', target] as const,
 };
 
 type Ref = { clientId: string; source: TradelineSource; id: string };
@@ -57,18 +57,27 @@ export const useImportInvoices = ({ clientId, source, id }: Ref) =>
     unwrap(await route().import.$post({ param: { clientId, source, id }, json: { csv } })),
   );
 
-/** The pay-early plan for a target (under the area's key: every invoice write asks it again). */
-export const paydexPlanQuery = (clientId: string, target: PlanTarget) =>
+/**
+ * The pay-early plan for a target, or for the client's own when left out (under the area's key:
+ * every invoice write asks it again).
+ */
+export const paydexPlanQuery = (clientId: string, target?: PlanTarget) =>
   queryOptions({
-    queryKey: invoiceKeys.plan(clientId, target),
+    queryKey: invoiceKeys.plan(clientId, target ?? 'own'),
     queryFn: async () =>
       unwrap(
         await api.clients[':clientId']['paydex-plan'].$get({
           param: { clientId },
-          query: { target: String(target) as '80' | '90' | '100' },
+          query: target === undefined ? {} : { target: String(target) as '80' | '90' | '100' },
         }),
       ),
   });
+
+/** The client's own target (the plan shown, its reminders and calendar events follow it). */
+export const useSetOwnTarget = (clientId: string) =>
+  useInvoiceMutation(async (target: PlanTarget) =>
+    unwrap(await api.clients[':clientId']['paydex-plan'].target.$put({ param: { clientId }, json: { target } })),
+  );
 
 /** 'Mark paid': the invoice's own PUT, paid in full on `today` (the plan's day, the server's). */
 export const useMarkPaid = (clientId: string) =>

@@ -16,22 +16,32 @@ import {
   type PlanItem,
   type PlanTarget,
 } from '../../../shared/paydex-plan';
-import { paydexPlanQuery, useMarkPaid } from './api';
+import { paydexPlanQuery, useMarkPaid, useSetOwnTarget } from './api';
 
 const targetHint = (target: PlanTarget) =>
   targetDays(target) === 0 ? 'on terms' : `${Math.abs(targetDays(target))} days early`;
 
 /**
- * /dnb, under the estimate: the pay-early plan for the target chosen (80, 90 or 100, kept in the URL as
- * ?target=, 90 without it): each open invoice's pay-by date and the projected score; the client marks
- * an invoice paid in one click. `readOnly`: staff acting for the client see it without the buttons.
+ * /dnb, under the estimate: the pay-early plan for the client's target (80, 90 or 100; 90 until they
+ * choose): each open invoice's pay-by date and the projected score; the client marks an invoice paid
+ * in one click. The client's choice is saved (the reminders and the calendar feed follow it).
+ * `readOnly`: staff acting for the client see it without the buttons, and may look at another
+ * target (kept in the URL as ?target=) without changing the client's.
  */
 export function PaydexPlanCard({ clientId, readOnly }: { clientId: string; readOnly: boolean }) {
   const [params, setParams] = useSearchParams();
   const asked = Number(params.get('target'));
-  const target: PlanTarget = isPlanTarget(asked) ? asked : DEFAULT_PLAN_TARGET;
-  const q = useQuery(paydexPlanQuery(clientId, target));
-  const choose = (t: PlanTarget) =>
+  const viewed = readOnly && isPlanTarget(asked) ? asked : undefined;
+  const q = useQuery(paydexPlanQuery(clientId, viewed));
+  const save = useSetOwnTarget(clientId);
+  const target: PlanTarget =
+    (save.isPending ? save.variables : undefined) ?? q.data?.plan.target ?? DEFAULT_PLAN_TARGET;
+  const choose = (t: PlanTarget) => {
+    if (!readOnly)
+      return save.mutate(t, {
+        onSuccess: () => toast.success(`Target saved: your reminders now follow the plan for ${t}.`),
+        onError: (e) => toast.error(e.message),
+      });
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
@@ -40,6 +50,7 @@ export function PaydexPlanCard({ clientId, readOnly }: { clientId: string; readO
       },
       { replace: true, preventScrollReset: true },
     );
+  };
 
   return (
     <Card data-testid="paydex-plan" id="pay-early-plan">
@@ -47,12 +58,12 @@ export function PaydexPlanCard({ clientId, readOnly }: { clientId: string; readO
         <CardTitle>Pay-early plan</CardTitle>
         <p className="text-sm text-gray-600">
           {readOnly
-            ? "The client's plan, as they see it (read-only)."
-            : 'Pick a target: the plan gives the day to pay each open invoice to reach it, paying no earlier than needed.'}
+            ? "The client's plan for their target (read-only). Another target shows its plan without changing the client's."
+            : 'Pick a target: the plan gives the day to pay each open invoice to reach it, paying no earlier than needed. Your reminders follow it.'}
         </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <fieldset>
+        <fieldset disabled={save.isPending}>
           <legend className="mb-1 text-sm font-medium text-gray-900">Target PAYDEX</legend>
           <div className="inline-flex rounded-md border border-gray-300 p-0.5">
             {PLAN_TARGETS.map((t) => (
