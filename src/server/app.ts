@@ -7,6 +7,7 @@ import type { AppEnv, Deps } from './app-env';
 import { betterAuthHandler, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-handler';
 import { healthRoutes } from './features/health/health.routes';
 import { publicConfigRoutes } from './features/public-config/public-config.routes';
+import { digestRoutes } from './features/digest/digest.routes';
 import { signupRoutes } from './features/signup/signup.routes';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes';
 import { auditRoutes } from './features/audit/audit.routes';
@@ -103,7 +104,9 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
       c.req.method === 'GET' || c.req.method === 'HEAD' || takesMultipart(c) ? next() : jsonBodyLimit(c, next),
     )
     .use('*', refuseNul())
-    .use('*', sameOriginOnly(deps.config.appUrl))
+    // The digest's one-click unsubscribe is POSTed by mail providers (RFC 8058), from no page at all:
+    // its signed token is the authority, no cookie is read.
+    .use('*', sameOriginOnly(deps.config.appUrl, new Set(['/api/digest/unsubscribe'])))
     .use('*', async (c, next) => {
       c.set('deps', deps);
       const headers = c.req.raw.headers;
@@ -146,6 +149,7 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/public-config', publicConfigRoutes)
     .route('/signup', signupRoutes)
     .route('/password-reset', passwordResetRoutes)
+    .route('/digest', digestRoutes)
     .route('/me/setup', setupRoutes)
     .route('/me/notifications', notificationsRoutes)
     .route('/me/events', meEventsRoutes)

@@ -61,8 +61,8 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v === undefined || !['false', '0', 'no', 'off'].includes(v.toLowerCase())),
-  // How often the compliance reminders run (minutes); 0 turns them off (the e2e server, whose
-  // brand-new clients would otherwise get a "due soon" reminder at a moment no test chooses).
+  // How often the compliance reminders and the weekly digest run (minutes); 0 turns them off (the
+  // e2e server, whose brand-new clients would otherwise get a mail at a moment no test chooses).
   REMINDER_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
   // How often the support response targets are checked for breaches (seconds); the e2e server checks often.
   SUPPORT_TARGETS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),

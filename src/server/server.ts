@@ -8,6 +8,7 @@ import { seedDemo } from './demo/seed-demo';
 import { applyAdminEmails } from './auth/roles';
 import { loadKeyring } from './security/keyring';
 import { scheduleReminders } from './features/reminders/reminder-job';
+import { scheduleWeeklyDigest } from './features/digest/digest-job';
 import { scheduleStaleTradelines } from './features/tradelines/stale-job';
 import { scheduleSupportReplyMail } from './features/support/reply-mail-job';
 import { scheduleSupportTargets } from './features/support/target-job';
@@ -78,6 +79,10 @@ export async function startServer(config: Config) {
     config.reminderIntervalMinutes > 0
       ? scheduleReminders({ db, mailer, config, log }, { intervalMs: config.reminderIntervalMinutes * 60_000 })
       : async () => {};
+  const stopWeeklyDigest =
+    config.reminderIntervalMinutes > 0
+      ? scheduleWeeklyDigest({ db, mailer, config, keyring, log }, { intervalMs: config.reminderIntervalMinutes * 60_000 })
+      : async () => {};
   const stopStaleTradelines = scheduleStaleTradelines({ db, mailer, config, log });
   const stopSupportReplyMail = scheduleSupportReplyMail({ db, mailer, config, log });
   const stopSupportTargets = scheduleSupportTargets(
@@ -107,6 +112,7 @@ export async function startServer(config: Config) {
     (stopping ??= (async () => {
       stopRetries();
       await stopReminders();
+      await stopWeeklyDigest();
       await stopStaleTradelines();
       await stopNotificationDelivery();
       await stopSupportReplyMail();

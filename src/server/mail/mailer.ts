@@ -6,8 +6,23 @@ import { mailOutbox } from '../db/schema';
 import { escapeControls, type Logger } from '../lib/logger';
 
 /** `sensitive`: the body holds a sign-in link (reset, verification), removed from the outbox once delivered. */
-export type MailMessage = { to: string; subject: string; html: string; text: string; sensitive?: boolean };
-export type DeliveredMail = { id: number; to: string; subject: string; html: string; text: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  sensitive?: boolean;
+  /** Extra headers (List-Unsubscribe), stored with the row so a retry by any instance sends them. */
+  headers?: Record<string, string>;
+};
+export type DeliveredMail = {
+  id: number;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers?: Record<string, string>;
+};
 
 // The flag travels with the stored row (so a retry by any instance honours it) as a comment at the
 // start of the HTML, taken off before sending.
@@ -63,7 +78,16 @@ export function createMailer(opts: {
     const html = sensitive ? row.html.slice(SENSITIVE_MARK.length) : row.html;
     try {
       if (opts.smtpUrl) {
-        await (await smtp()).sendMail({ from: opts.from, to: row.to, subject: row.subject, html, text: row.text });
+        await (
+          await smtp()
+        ).sendMail({
+          from: opts.from,
+          to: row.to,
+          subject: row.subject,
+          html,
+          text: row.text,
+          ...(row.headers ? { headers: row.headers } : {}),
+        });
       } else {
         // Without SMTP the console is how a developer gets the link: it is printed, whatever the outbox keeps.
         // On one line, its line breaks and any other control character escaped: a value in the mail (a
@@ -72,7 +96,14 @@ export function createMailer(opts: {
           `mail (no SMTP_URL set, not sent) to=${quoted(row.to)} subject=${quoted(row.subject)} text=${quoted(row.text)}`,
         );
       }
-      opts.onDelivered?.({ id: row.id, to: row.to, subject: row.subject, html, text: row.text });
+      opts.onDelivered?.({
+        id: row.id,
+        to: row.to,
+        subject: row.subject,
+        html,
+        text: row.text,
+        ...(row.headers ? { headers: row.headers } : {}),
+      });
       await db
         .update(mailOutbox)
         .set({

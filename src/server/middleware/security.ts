@@ -32,9 +32,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * without one, Sec-Fetch-Site) must say so. A request carrying neither is refused too.
  */
 export const sameOriginOnly =
-  (appUrl: string): MiddlewareHandler =>
+  (appUrl: string, exempt: ReadonlySet<string> = new Set()): MiddlewareHandler =>
   async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
+    if (SAFE_METHODS.has(c.req.method) || exempt.has(c.req.path)) return next();
     const origin = c.req.header('origin');
     const fetchSite = c.req.header('sec-fetch-site');
     const allowed = origin ? origin === new URL(appUrl).origin : fetchSite === 'same-origin';

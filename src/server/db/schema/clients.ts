@@ -14,6 +14,8 @@ export const users = pgTable(
     isVerified: boolean('is_verified').notNull().default(true),
     pushAlertEnabled: boolean('push_alert_enabled').notNull().default(true),
     emailAlertEnabled: boolean('email_alert_enabled').notNull().default(true),
+    // The Monday e-mail of the week's tasks (features/digest); its own switch and unsubscribe link.
+    weeklyDigestEnabled: boolean('weekly_digest_enabled').notNull().default(true),
     isPaid: boolean('ispaid').notNull().default(false),
     setupAt: timestamp('setup_at', { withTimezone: true }),
     // When the client last completed something (a "Completed" activity: a task done, a document

@@ -1,4 +1,4 @@
-import { index, pgTable, serial, text, timestamp, uniqueIndex, integer } from 'drizzle-orm/pg-core';
+import { date, index, pgTable, serial, text, timestamp, uniqueIndex, integer } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
 import { notificationKinds } from '../../../shared/notifications';
 import { businessCompliance } from './compliance';
@@ -37,3 +37,15 @@ export const complianceReminders = pgTable(
   },
   (t) => [uniqueIndex('compliance_reminders_task_stage_idx').on(t.taskId, t.stage)],
 );
+
+// The week (its Monday, in the business time zone) whose digest a client last had: one row per
+// client, claimed by a conditional upsert, so two instances or a rerun send a week's digest once.
+// mailedAt stays null for a week with nothing to say.
+export const weeklyDigests = pgTable('weekly_digests', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => authUsers.id, { onDelete: 'cascade' }),
+  weekStart: date('week_start').notNull(),
+  mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -8,6 +8,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    // Extra headers the message is sent with (the digest's List-Unsubscribe and List-Unsubscribe-Post).
+    headers: jsonb('headers').$type<Record<string, string>>(),
     // pending: waiting for (re)delivery; sent: handed to SMTP; logged: no SMTP configured, printed; failed: gave up
     status: text('status', { enum: ['pending', 'sent', 'logged', 'failed'] })
       .notNull()

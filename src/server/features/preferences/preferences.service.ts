@@ -2,29 +2,34 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authAccounts, authUsers, users } from '../../db/schema';
 import type { Scope } from '../../middleware/access';
-import type { Preferences } from '../../../shared/profile';
+import type { Preferences, PreferencesInput } from '../../../shared/profile';
 import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
 
-// Without a users row (first-login setup not run yet) the columns' defaults apply: both on.
-const DEFAULTS: Preferences = { pushAlertEnabled: true, emailAlertEnabled: true };
+// Without a users row (first-login setup not run yet) the columns' defaults apply: all on.
+const DEFAULTS: Preferences = { pushAlertEnabled: true, emailAlertEnabled: true, weeklyDigestEnabled: true };
+const columns = {
+  pushAlertEnabled: users.pushAlertEnabled,
+  emailAlertEnabled: users.emailAlertEnabled,
+  weeklyDigestEnabled: users.weeklyDigestEnabled,
+};
 
 export async function getPreferences(db: Db, clientId: string): Promise<Preferences> {
   const [row] = await db
-    .select({ pushAlertEnabled: users.pushAlertEnabled, emailAlertEnabled: users.emailAlertEnabled })
+    .select(columns)
     .from(users)
     .where(eq(users.id, clientId));
   return row ?? DEFAULTS;
 }
 
 /** Upsert: the users row may not exist yet; an admin's change is audited in the same transaction. */
-export async function savePreferences(db: Db, scope: Scope, input: Preferences): Promise<Preferences> {
+export async function savePreferences(db: Db, scope: Scope, input: PreferencesInput): Promise<Preferences> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(users)
       .values({ id: scope.clientId, ...input })
       .onConflictDoUpdate({ target: users.id, set: input })
-      .returning({ pushAlertEnabled: users.pushAlertEnabled, emailAlertEnabled: users.emailAlertEnabled });
+      .returning(columns);
     await recordAudit(tx, scope, {
       action: 'update',
       entityType: 'notification_preferences',

@@ -19,9 +19,15 @@ const toggles: { key: keyof Preferences; label: string; description: string }[] 
     label: 'Email notifications',
     description: 'An email with each notification, including changes our staff make to your contact details.',
   },
+  {
+    key: 'weeklyDigestEnabled',
+    label: 'Weekly digest e-mail',
+    description:
+      'A Monday email with what is due this week, what is overdue, new document requests and your fundability score change.',
+  },
 ];
 
-/** Panel 2: push and email toggles; each flip is saved at once and both are disabled while saving. */
+/** Panel 2: push, email and weekly digest toggles; each flip is saved at once and all are disabled while saving. */
 export function NotificationPreferences({ clientId }: { clientId: string }) {
   const query = useQuery(preferencesQuery(clientId));
   const save = useSavePreferences(clientId);
