@@ -81,7 +81,10 @@ export async function startServer(config: Config) {
       : async () => {};
   const stopWeeklyDigest =
     config.reminderIntervalMinutes > 0
-      ? scheduleWeeklyDigest({ db, mailer, config, keyring, log }, { intervalMs: config.reminderIntervalMinutes * 60_000 })
+      ? scheduleWeeklyDigest(
+          { db, mailer, config, keyring, log },
+          { intervalMs: config.reminderIntervalMinutes * 60_000 },
+        )
       : async () => {};
   const stopStaleTradelines = scheduleStaleTradelines({ db, mailer, config, log });
   const stopSupportReplyMail = scheduleSupportReplyMail({ db, mailer, config, log });

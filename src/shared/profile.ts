@@ -113,7 +113,11 @@ export const COMPLETE_PROFILE_TASK = 'Complete Your My Account Section';
 /** Notification Preferences (the original product's users.push_alert_enabled / email_alert_enabled). */
 // weeklyDigestEnabled: the Monday digest e-mail (clients only); optional in a save so a form without it keeps it.
 export const preferencesInput = z
-  .object({ pushAlertEnabled: z.boolean(), emailAlertEnabled: z.boolean(), weeklyDigestEnabled: z.boolean().optional() })
+  .object({
+    pushAlertEnabled: z.boolean(),
+    emailAlertEnabled: z.boolean(),
+    weeklyDigestEnabled: z.boolean().optional(),
+  })
   .strict();
 export type PreferencesInput = z.infer<typeof preferencesInput>;
 export type Preferences = Required<PreferencesInput>;

@@ -69,11 +69,7 @@ export async function digestContent(
       ),
     )
     .as('open');
-  const tasks = await db
-    .select()
-    .from(open)
-    .where(lte(open.rn, n))
-    .orderBy(asc(open.rn));
+  const tasks = await db.select().from(open).where(lte(open.rn, n)).orderBy(asc(open.rn));
   const item = (r: { id: number; name: string; kind: DigestItem['kind'] }, date: Date): DigestItem => ({
     name: r.name,
     date,
@@ -105,7 +101,9 @@ export async function digestContent(
     .orderBy(desc(bc.createdAt), desc(bc.id))
     .limit(n);
   const scoreAt = (at: Date) =>
-    sql<number | null>`(select ${fundabilityScores.score} from ${fundabilityScores} where ${fundabilityScores.userId} = ${clientId} and ${fundabilityScores.computedAt} <= ${at.toISOString()}::timestamptz order by ${fundabilityScores.computedAt} desc limit 1)`;
+    sql<
+      number | null
+    >`(select ${fundabilityScores.score} from ${fundabilityScores} where ${fundabilityScores.userId} = ${clientId} and ${fundabilityScores.computedAt} <= ${at.toISOString()}::timestamptz order by ${fundabilityScores.computedAt} desc limit 1)`;
   const [scores] = await db
     .select({ now: scoreAt(now), before: scoreAt(new Date(now.getTime() - 7 * DAY_MS)) })
     .from(sql`(select 1) as one`);

@@ -17,13 +17,15 @@ describe('notification preferences', () => {
     const c = await t.createSignedInUser();
     const path = `/api/clients/${c.user.id}/preferences`;
     expect(await (await c.agent.get(path)).json()).toEqual({
-      preferences: { pushAlertEnabled: true, emailAlertEnabled: true },
+      preferences: { pushAlertEnabled: true, emailAlertEnabled: true, weeklyDigestEnabled: true },
     });
     const res = await c.agent.request('PUT', path, { json: { pushAlertEnabled: false, emailAlertEnabled: true } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ preferences: { pushAlertEnabled: false, emailAlertEnabled: true } });
+    expect(await res.json()).toEqual({
+      preferences: { pushAlertEnabled: false, emailAlertEnabled: true, weeklyDigestEnabled: true },
+    });
     expect(await (await c.agent.get(path)).json()).toEqual({
-      preferences: { pushAlertEnabled: false, emailAlertEnabled: true },
+      preferences: { pushAlertEnabled: false, emailAlertEnabled: true, weeklyDigestEnabled: true },
     });
     const [row] = await t.db.select().from(users).where(eq(users.id, c.user.id));
     expect(row).toMatchObject({ pushAlertEnabled: false, emailAlertEnabled: true, isVerified: true });
@@ -47,6 +49,7 @@ describe('notification preferences', () => {
       { pushAlertEnabled: true },
       { pushAlertEnabled: 'yes', emailAlertEnabled: true },
       { pushAlertEnabled: true, emailAlertEnabled: true, role: 'admin' },
+      { pushAlertEnabled: true, emailAlertEnabled: true, weeklyDigestEnabled: 'no' },
     ]) {
       expect((await c.agent.request('PUT', path, { json })).status).toBe(400);
     }
@@ -71,7 +74,7 @@ describe('notification preferences', () => {
       (await admin.agent.request('PUT', path, { json: { pushAlertEnabled: false, emailAlertEnabled: false } })).status,
     ).toBe(200);
     expect(await (await c.agent.get(path)).json()).toEqual({
-      preferences: { pushAlertEnabled: false, emailAlertEnabled: false },
+      preferences: { pushAlertEnabled: false, emailAlertEnabled: false, weeklyDigestEnabled: true },
     });
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.clientId, c.user.id));
     expect(entries).toEqual([
