@@ -213,6 +213,8 @@ export const NOT_EXPORTED: Record<string, string> = {
   support_responses: "how long staff took to answer (a measure of staff's work; the messages are exported)",
   support_breaches: "staff's missed response targets (a measure of staff's work; the messages are exported)",
   client_notes: "staff's private notes on the client (never shown to the client)",
+  weekly_digests:
+    "bookkeeping: the week whose digest the client last had, so it goes once (the digest's switch is in users' row, exported)",
 };
 
 /** Rows read per query: an area of any size is read in pages, never all at once. */

@@ -73,6 +73,7 @@ const NOT_LISTS: Record<string, string> = {
   'GET /api/auth/*': "better-auth's own endpoints (the session, OAuth callbacks): one record each",
   'GET /api/health': 'no records',
   'GET /api/public-config': 'no records',
+  'GET /api/digest/unsubscribe': 'a confirm page for one signed link, no records',
   'GET /api/me/events': 'a live stream (server-sent events) of bare cues, no records',
   'GET /api/clients/:clientId/profile': 'one record',
   'GET /api/clients/:clientId/preferences': 'one record',
