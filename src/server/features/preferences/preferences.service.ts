@@ -15,10 +15,7 @@ const columns = {
 };
 
 export async function getPreferences(db: Db, clientId: string): Promise<Preferences> {
-  const [row] = await db
-    .select(columns)
-    .from(users)
-    .where(eq(users.id, clientId));
+  const [row] = await db.select(columns).from(users).where(eq(users.id, clientId));
   return row ?? DEFAULTS;
 }
 
