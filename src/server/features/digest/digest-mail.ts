@@ -27,7 +27,8 @@ const sections = (c: DigestContent, tz: string) =>
     { title: 'Due this week', s: c.dueThisWeek, when: (i: DigestItem) => `due ${formatDate(i.date, tz)}` },
     {
       title: 'New document requests',
-      s: c.newRequests,
+      // The heading says what they are.
+      s: { ...c.newRequests, items: c.newRequests.items.map((i) => ({ ...i, kind: 'task' as const })) },
       when: (i: DigestItem) => `requested ${formatDate(i.date, tz)}`,
     },
   ].filter((x) => x.s.items.length);

@@ -94,9 +94,7 @@ describe('weekly digest', () => {
     expect(mail.text).not.toContain('Done long ago');
     expect(mail.text).not.toContain('Uploaded, in review');
     expect(mail.text).not.toContain('No date');
-    expect(mail.text).toContain(
-      'New document requests:\n- Document requested: Articles of organization - requested May 31, 2030',
-    );
+    expect(mail.text).toContain('New document requests:\n- Articles of organization - requested May 31, 2030');
     expect(mail.text).not.toContain('Old request');
     expect(mail.text).toContain('Your fundability score is 62, up 7 from 55 a week ago.');
     expect(mail.text).toMatch(new RegExp(`${app}/compliance\\?task=\\d+`));
