@@ -47,6 +47,28 @@ describe('mailer and outbox', () => {
     }
   });
 
+  it("sends a message's extra headers (a digest's List-Unsubscribe), kept in the outbox for retries", async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const mailer = createMailer({ db: database.db, smtpUrl: smtp.url, from: FROM, log });
+      const to = uniqueEmail('smtp');
+      const headers = {
+        'List-Unsubscribe': '<https://portal.example/api/digest/unsubscribe?token=abc.def>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      };
+      const id = await mailer.send({ ...message(to, 'With headers'), headers });
+      await mailer.settle();
+      expect((await row(id)).headers).toEqual(headers);
+      // Long header lines are folded (RFC 5322): compared unfolded.
+      expect(smtp.received[0].raw.replace(/\r\n[ \t]+/g, ' ')).toContain(
+        'List-Unsubscribe: <https://portal.example/api/digest/unsubscribe?token=abc.def>',
+      );
+      expect(smtp.received[0].raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it('keeps a message pending when SMTP is down, and drain() delivers it once SMTP is back', async () => {
     // A port nothing listens on: start a server to get a free port, then stop it.
     const probe = await startSmtpServer();
