@@ -133,6 +133,15 @@ test('a client completes the profile, reveals the SSN, keeps a preference and ch
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Push notifications' })).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'Email notifications' })).toBeChecked();
+  // The weekly digest: on by default, its own switch.
+  const digest = page.getByRole('switch', { name: 'Weekly digest e-mail' });
+  await expect(digest).toBeChecked();
+  await digest.click();
+  await expect(digest).not.toBeChecked();
+  await expect(digest).toBeEnabled();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Weekly digest e-mail' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Push notifications' })).not.toBeChecked();
 
   // Security Settings and the Change Password modal.
   await expect(page.getByText('Password unchanged')).toBeVisible();
