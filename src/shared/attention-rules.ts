@@ -17,7 +17,8 @@ import type { Page } from './paging-rules';
  *   completing it (or moving the due date).
  * - no_progress: a client before day 45 of the build-out who completed nothing (no "Completed"
  *   activity: a task done, a document accepted) for NO_PROGRESS_DAYS days, counted from the start
- *   or the last completion. Handled by the next completion.
+ *   or the last completion, while something still waits on them (a task or document request
+ *   awaiting completion). Handled by the next completion.
  * - tradeline_stale: a tradeline not reported for TRADELINE_STALE_DAYS days (the stale-tradeline
  *   notice's own rule). Handled by a newer last reported date.
  * - loan_review: a client's loan offer waiting for review (administrators only review offers).

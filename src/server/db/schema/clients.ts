@@ -25,16 +25,23 @@ export const users = pgTable(
     // The PAYDEX the client's pay-early plan aims at (80, 90 or 100; null: the default, 90): the
     // plan shows it and its pay-by reminders and calendar events follow it.
     paydexTarget: smallint('paydex_target'),
+    // Whether anything of the client's build-out waits on them (a task or document request
+    // "Awaiting Completion"), kept by triggers on business_compliance (migration 0035): a client with
+    // nothing left to do is not "without progress".
+    hasOpenItems: boolean('has_open_items').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // "Needs attention": the no-progress branch reads clients in the order they stopped progressing
     // (their last completion, else their start), so a page reads its own rows, not every client;
-    // the start beside it lets the branch's count check the build-out in the index.
-    index('users_no_progress_idx').on(
-      sql`greatest(coalesce(${t.setupAt}, ${t.createdAt}), ${t.lastProgressAt})`,
-      sql`coalesce(${t.setupAt}, ${t.createdAt})`,
-      t.id,
-    ),
+    // the start beside it lets the branch's count check the build-out in the index. Only clients
+    // with something left to do are in it.
+    index('users_no_progress_idx')
+      .on(
+        sql`greatest(coalesce(${t.setupAt}, ${t.createdAt}), ${t.lastProgressAt})`,
+        sql`coalesce(${t.setupAt}, ${t.createdAt})`,
+        t.id,
+      )
+      .where(sql`has_open_items`),
   ],
 );

@@ -86,8 +86,9 @@ const BRANCHES: Branch[] = [
       from business_compliance where task_status = 'Awaiting Completion' and task_due_date < now() group by user_id`,
   },
   {
-    // In the build-out (started, not past its last day) with no completion (users.last_progress_at,
-    // kept by a trigger on the activities) for NO_PROGRESS_DAYS. Ordered by users_no_progress_idx's
+    // In the build-out (started, not past its last day), with something left to do
+    // (users.has_open_items, kept by triggers on business_compliance), and no completion
+    // (users.last_progress_at, kept by a trigger on the activities) for NO_PROGRESS_DAYS. Ordered by users_no_progress_idx's
     // expression (since less the days), bounded on both sides: the last completion or the start is
     // at or after the start, so also within the build-out, and a page reads only its own rows.
     reasons: ['no_progress'],
@@ -95,7 +96,8 @@ const BRANCHES: Branch[] = [
     sql: sql`select p.id as user_id, 'no_progress', ${PROGRESSED} + ${NO_PROGRESS_DAYS} * ${DAY}, 1, null::text,
         ${PROGRESSED} as key
       from users p
-      where coalesce(p.setup_at, p.created_at) > now() - ${BUILD_OUT_DAYS} * ${DAY}
+      where p.has_open_items
+        and coalesce(p.setup_at, p.created_at) > now() - ${BUILD_OUT_DAYS} * ${DAY}
         and ${PROGRESSED} > now() - ${BUILD_OUT_DAYS} * ${DAY}
         and ${PROGRESSED} <= now() - ${NO_PROGRESS_DAYS} * ${DAY}`,
   },

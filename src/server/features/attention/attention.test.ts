@@ -204,12 +204,23 @@ describe('each reason appears, and leaves when handled', () => {
     // The completion is the progress the database keeps.
     const [kept] = await t.db.select({ at: users.lastProgressAt }).from(users).where(eq(users.id, a.id));
     expect(Date.now() - kept.at!.getTime()).toBeLessThan(60_000);
-    // Past day 45 the build-out is over: no row, even with no progress.
+    // Nothing left to do (every task and request done): no progress to wait for, so no row.
     await t.db
       .update(users)
       .set({ lastProgressAt: daysAgo(20) })
       .where(eq(users.id, a.id));
+    expect(await rowFor(a.id, 'no_progress')).toBeUndefined();
+    // A new task waits on the client again (the database keeps users.has_open_items); deleting it ends that.
+    const [next] = await t.db
+      .insert(businessCompliance)
+      .values({ userId: a.id, taskName: 'Register for state taxes' })
+      .returning();
     expect(await rowFor(a.id, 'no_progress')).toBeDefined();
+    await t.db.delete(businessCompliance).where(eq(businessCompliance.id, next.id));
+    expect(await rowFor(a.id, 'no_progress')).toBeUndefined();
+    await t.db.insert(businessCompliance).values({ userId: a.id, taskName: 'Register for state taxes' });
+    expect(await rowFor(a.id, 'no_progress')).toBeDefined();
+    // Past day 45 the build-out is over: no row, even with no progress.
     await t.db
       .update(users)
       .set({ setupAt: daysAgo(46) })
