@@ -81,7 +81,7 @@ function formatter(timeZone: string) {
 }
 
 /** The wall-clock fields of an instant in a time zone, as a UTC timestamp (offset applied). */
-function wallClock(instant: number, timeZone: string) {
+export function wallClock(instant: number, timeZone: string) {
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(new Date(instant)))
     if (p.type !== 'literal') parts[p.type] = Number(p.value);

@@ -1,32 +1,8 @@
+import { wallClock } from '../../../shared/support-targets-rules';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The digest goes out from this hour on Monday, business time. */
 export const DIGEST_SEND_HOUR = 8;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string) {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall clock of an instant in `timeZone`, read as if it were UTC. */
-function wallClock(instant: number, timeZone: string) {
-  const p: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(new Date(instant))) p[part.type] = Number(part.value);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-}
 
 /** The instant the wall clock in `timeZone` shows `wall` (a UTC-read timestamp); twice to settle across a DST change. */
 function instantOf(wall: number, timeZone: string) {
