@@ -99,6 +99,9 @@ describe('the data export is streamed', () => {
         storageKey: `documents/big/cancel-${i}.pdf`,
         contentType: 'application/pdf',
         size: BIG,
+        // The export reads files oldest first: two rows made within the database clock's resolution
+        // would fall back to their random ids, and the second file could be read first.
+        createdAt: new Date(Date.now() - (2 - i) * 1000),
       });
     }
     const res = await u.agent.post(`/api/clients/${u.user.id}/export`, {});
