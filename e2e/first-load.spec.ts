@@ -200,7 +200,7 @@ test('hashed assets are sent precompressed and cached for good; the page is reva
     expect(headers.get('x-frame-options')).toBe('DENY');
     // The loading text is in the page itself: it shows before any script has run.
     expect(await res.text()).toContain(
-      '<div id="root"><div class="flex min-h-screen items-center justify-center text-gray-600">Loading...</div></div>',
+      '<div id="root"><div class="page-loading flex min-h-screen items-center justify-center text-gray-600">Loading...</div></div>',
     );
   }
 

@@ -173,4 +173,32 @@ test.describe('phone', () => {
     await expect(drawer).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: 'Business Bank Accounts' })).toBeVisible();
   });
+
+  test("paints the notice before the app's JavaScript runs, where the app then shows it; not once dismissed", async ({
+    page,
+  }) => {
+    await signedInClient(page, { name: 'First Paint Client' });
+    const appNotice = page.getByRole('region', { name: 'Switch to Desktop View' });
+    const paragraph = appNotice.getByText(/^Turn on .Desktop site./);
+    await expect(paragraph).toBeVisible();
+    const appBox = await paragraph.boundingBox();
+
+    // The page as the phone paints it before any script arrives.
+    await page.route('**/*.js', (route) => route.abort());
+    await page.reload();
+    const staticNotice = page.getByRole('region', { name: 'Switch to Desktop View' });
+    await expect(staticNotice).toBeVisible();
+    await expect(page.getByText('Loading...')).toBeHidden();
+    await expect(staticNotice.getByRole('button', { name: 'Dismiss mobile notice' })).toHaveCount(0);
+    expect(await staticNotice.getByText(/^Turn on .Desktop site./).boundingBox()).toEqual(appBox);
+    await page.unroute('**/*.js');
+
+    await page.reload();
+    await appNotice.getByRole('button', { name: 'Dismiss mobile notice' }).click();
+    await expect(appNotice).toHaveCount(0);
+    await page.route('**/*.js', (route) => route.abort());
+    await page.reload();
+    await expect(page.getByText('Loading...')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Switch to Desktop View' })).toHaveCount(0);
+  });
 });

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedEncodings, IMMUTABLE, REVALIDATE, serveWebApp } from './static';
+import { MOBILE_NOTICE_DISMISSED_COOKIE } from '../shared/mobile-notice';
 
 describe('acceptedEncodings', () => {
   it('prefers brotli, then gzip, and honours q=0 and *', () => {
@@ -118,7 +119,9 @@ describe('serveWebApp with the session in the page', () => {
     );
     fs.writeFileSync(path.join(root, 'favicon.svg'), '<svg/>');
     // A stand-in for the session cache: the cookie 's=ok' is a session, any other is none.
-    serveWebApp(app, root, async (headers) => (headers.get('cookie') === 's=ok' ? user : null));
+    serveWebApp(app, root, async (headers) =>
+      (headers.get('cookie') ?? '').split('; ').includes('s=ok') ? user : null,
+    );
   });
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -147,6 +150,17 @@ describe('serveWebApp with the session in the page', () => {
       expect(other, p).toContain('id="portal-session"');
     }
     expect(await (await app.request('/compliance')).text()).toBe(html);
+  });
+
+  it("marks a signed-in page for the phone's first paint of the notice, unless the notice was dismissed", async () => {
+    const marked = await (await app.request('/', { headers: { cookie: 's=ok' } })).text();
+    expect(marked).toMatch(/^<!doctype html><html data-first-paint><head>/);
+    const dismissed = await (
+      await app.request('/', { headers: { cookie: `s=ok; ${MOBILE_NOTICE_DISMISSED_COOKIE}=1` } })
+    ).text();
+    expect(dismissed).toMatch(/^<!doctype html><html><head>/);
+    expect(dismissed).toContain('id="portal-session"');
+    expect(await (await app.request('/')).text()).toBe(html);
   });
 
   it('sends the plain, revalidated page to a guest and for a cookie without a session; files stay files', async () => {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Env, Hono } from 'hono';
+import { MOBILE_NOTICE_DISMISSED_COOKIE } from '../shared/mobile-notice';
 
 /** Hashed build files (/assets/*): their name changes with their content, so they never go stale. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -94,6 +95,9 @@ function send(c: Context, file: StaticFile, cacheControl: string): Response {
   return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(rep.body), { status: 200, headers });
 }
 
+const noticeDismissed = (cookie: string | undefined) =>
+  (cookie ?? '').split(';').some((c) => c.trim() === `${MOBILE_NOTICE_DISMISSED_COOKIE}=1`);
+
 /** The signed-in user for a page request, or null (a guest): read from the session cookie. */
 export type PageSession = (headers: Headers) => Promise<object | null>;
 
@@ -130,7 +134,9 @@ function sendWithSession(c: Context, page: StaticFile, user: object, preloads: r
     .map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`)
     .join('');
   const block = `${links}<script type="application/json" id="${SESSION_ELEMENT_ID}">${scriptJson({ user })}</script>`;
-  const body = html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`;
+  let body = html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`;
+  // A phone paints the shell's notice before the app runs (index.html, #first-paint), unless dismissed.
+  if (!noticeDismissed(c.req.header('cookie'))) body = body.replace(/<html(?=[\s>])/, '<html data-first-paint');
   const headers = { 'Content-Type': page.type, 'Cache-Control': 'private, no-store', Vary: 'Cookie' };
   return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers });
 }

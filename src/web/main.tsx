@@ -21,9 +21,26 @@ window.addEventListener('vite:preloadError', (event) => {
 prefetchSession();
 preloadRoute(window.location.pathname);
 
+// index.html's first paint for a signed-in phone (styles.css) is hidden once the app shows more
+// than its loading line; it then leaves the page, so nothing finds its copy of the notice.
+const rootElement = document.getElementById('root')!;
+const firstPaint = document.getElementById('first-paint');
+const appShowsMore = () => !rootElement.firstElementChild?.classList.contains('page-loading');
+if (firstPaint) {
+  if (!document.documentElement.hasAttribute('data-first-paint')) firstPaint.remove();
+  else {
+    const watch = new MutationObserver(() => {
+      if (!appShowsMore()) return;
+      firstPaint.remove();
+      watch.disconnect();
+    });
+    watch.observe(rootElement, { childList: true });
+  }
+}
+
 // Rendered as a transition: React then renders in slices of a few milliseconds and lets the
 // browser handle input in between, instead of one long task while a phone builds the whole page.
-const root = createRoot(document.getElementById('root')!);
+const root = createRoot(rootElement);
 startTransition(() =>
   root.render(
     <StrictMode>

@@ -5,9 +5,10 @@ import { fetchPublicConfig } from '../lib/public-config';
 import { TWO_FACTOR_SETUP_PATH } from '../../shared/two-factor';
 import { Button } from '../components/ui/button';
 
-// index.html holds the same markup, so the page shows it before any JavaScript runs.
+// index.html holds the same markup, so the page shows it before any JavaScript runs. While it
+// shows, a signed-in phone sees index.html's first paint instead (styles.css, .page-loading).
 export function FullPageLoading() {
-  return <div className="flex min-h-screen items-center justify-center text-gray-600">Loading...</div>;
+  return <div className="page-loading flex min-h-screen items-center justify-center text-gray-600">Loading...</div>;
 }
 
 /** Sign-in, sign-up and friends: a signed-in user has nothing to do there. */

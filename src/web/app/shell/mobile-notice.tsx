@@ -1,21 +1,14 @@
 import { useState } from 'react';
 import { Laptop, Monitor, Smartphone, TriangleAlert, X } from 'lucide-react';
+import { MOBILE_NOTICE_DISMISSED_COOKIE } from '../../../shared/mobile-notice';
 import { DesktopViewBanner } from './desktop-view-banner';
 
-const DISMISS_KEY = 'shell.mobileNoticeDismissed';
-
-function readDismissed() {
-  try {
-    return window.sessionStorage.getItem(DISMISS_KEY) === '1';
-  } catch {
-    // Storage can be blocked (private mode, strict settings); then the notice just shows again.
-    return false;
-  }
-}
+const readDismissed = () => document.cookie.split(';').some((c) => c.trim() === `${MOBILE_NOTICE_DISMISSED_COOKIE}=1`);
 
 /**
  * The original product's "Switch to Desktop View" screen, shown above the page rather than instead of it so
- * the portal stays usable on a phone. Dismissal lasts for the browser tab's session.
+ * the portal stays usable on a phone. Dismissal lasts until the browser closes: a session cookie,
+ * so that the server too leaves the notice out of the page's first paint (index.html).
  */
 export function MobileNotice() {
   const [dismissed, setDismissed] = useState(readDismissed);
@@ -23,26 +16,32 @@ export function MobileNotice() {
 
   const dismiss = () => {
     setDismissed(true);
-    try {
-      window.sessionStorage.setItem(DISMISS_KEY, '1');
-    } catch {
-      // Not remembered across reloads; hiding it for now is still what the user asked for.
-    }
+    document.cookie = `${MOBILE_NOTICE_DISMISSED_COOKIE}=1; path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
   };
 
+  return <MobileNoticeCard onDismiss={dismiss} />;
+}
+
+/**
+ * The notice itself. Without `onDismiss` (no close button) it is also the copy painted from
+ * index.html before the app's JavaScript runs (first-paint.test.ts keeps the two the same).
+ */
+export function MobileNoticeCard({ onDismiss }: { onDismiss?: () => void }) {
   return (
     <section
       aria-labelledby="mobile-notice-title"
       className="relative mb-6 overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm"
     >
-      <button
-        type="button"
-        onClick={dismiss}
-        aria-label="Dismiss mobile notice"
-        className="absolute right-2 top-2 rounded-md bg-white/90 p-1.5 text-gray-700 hover:bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
-      >
-        <X aria-hidden className="size-4" />
-      </button>
+      {onDismiss && (
+        <button
+          type="button"
+          onClick={onDismiss}
+          aria-label="Dismiss mobile notice"
+          className="absolute right-2 top-2 rounded-md bg-white/90 p-1.5 text-gray-700 hover:bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+        >
+          <X aria-hidden className="size-4" />
+        </button>
+      )}
       <DesktopViewBanner />
       <div className="space-y-4 p-4">
         <div>
