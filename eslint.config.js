@@ -39,6 +39,31 @@ export default tseslint.config(
               message: 'The web app may import only types from src/server.',
             },
           ],
+          paths: [
+            {
+              name: 'sonner',
+              allowTypeImports: true,
+              message: 'Toasts come from lib/toast.ts, which loads sonner when the first one shows.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The two places that load sonner itself; the web app's other rule still holds for them.
+    files: ['src/web/lib/toast.ts', 'src/web/app/toaster.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**'],
+              allowTypeImports: true,
+              message: 'The web app may import only types from src/server.',
+            },
+          ],
         },
       ],
     },

@@ -2,14 +2,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import path from 'node:path';
-import { chunkGroups, precompress, routePreloads } from './scripts/vite-plugins';
+import { chunkGroups, firstPaintGraph, precompress, routePreloads } from './scripts/vite-plugins';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
   publicDir: path.resolve(import.meta.dirname, 'src/web/public'),
-  plugins: [react(), tailwindcss(), routePreloads(), precompress()],
+  plugins: [react(), tailwindcss(), firstPaintGraph(), routePreloads(), precompress()],
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,

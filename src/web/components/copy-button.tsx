@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { Button } from './ui/button';
 
 /** Copies a value (a number is fetched through its audited reveal route first) and says 'Copied' for 2 seconds. */

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { FileRow } from './file-row';
 import { Button } from './ui/button';
 import { ConfirmDialog } from './ui/confirm-dialog';

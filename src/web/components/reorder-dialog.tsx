@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery, type QueryKey, type UseMutationResult, type UseQueryOptions } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { Dialog, DialogContent } from './ui/dialog';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import { Check, LogOut } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { loadAuthClient } from '../../lib/load-auth-client';
 import { authErrorMessage, authFailureMessage } from '../../../shared/auth-errors';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { closeApi, openApi } from '../../lib/api-gate';
 import { useAuth } from '../auth-context';
 

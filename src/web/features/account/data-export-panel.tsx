@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Download } from 'lucide-react';
 import { Alert } from '../../components/ui/alert';
 import { putServerError } from '../../lib/server-error';

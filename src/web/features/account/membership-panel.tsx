@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { BadgeCheck } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { JOIN_LINK, JOIN_LINK_LABEL } from '../../../shared/membership-rules';
 import { cn } from '../../lib/cn';

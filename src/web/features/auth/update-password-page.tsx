@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { authClient } from '../../lib/auth-client';
 import { api, unwrap } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';

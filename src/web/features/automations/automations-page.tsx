@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Send, Workflow } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { useAuth } from '../../app/auth-context';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';

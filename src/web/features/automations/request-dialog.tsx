@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Alert } from '../../components/ui/alert';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';

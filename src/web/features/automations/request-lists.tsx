@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Inbox } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Card } from '../../components/ui/card';
 import { selectClass } from '../../components/ui/form-field';
 import { QueryStates } from '../../components/query-states';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Check, ExternalLink, Landmark, X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { safeHref } from '../../../shared/urls-rules';
 import {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { usePagedList, type PagedList } from '../../lib/paged-list';
 import { Plus } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { useAuth } from '../../app/auth-context';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';

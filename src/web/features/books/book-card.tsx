@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Download, Lock, Upload } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

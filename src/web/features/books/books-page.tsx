@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { useAuth } from '../../app/auth-context';
 import { Alert } from '../../components/ui/alert';
 import { Spinner } from '../../components/ui/spinner';

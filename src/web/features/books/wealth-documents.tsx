@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FileUpload } from '../../components/file-upload';
 import { usePagedList } from '../../lib/paged-list';

@@ -1,5 +1,5 @@
 import { Globe, Plus } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { QueryStates } from '../../components/query-states';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { CreditCard, ExternalLink, Store } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { EditableCard } from '../../components/editable-card';
 import { useFormOpen } from '../../lib/use-form-open';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CreditCard, Plus, Store } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { QueryStates } from '../../components/query-states';

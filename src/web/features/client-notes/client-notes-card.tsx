@@ -1,6 +1,6 @@
 import { Suspense, useId, useState } from 'react';
 import { NotebookPen, Plus } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { lazyPage } from '../../app/lazy-page';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';

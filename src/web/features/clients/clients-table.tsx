@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { CLIENTS_TABLE_HEADERS, clientCells, type ClientRow } from '../../../shared/clients';
 import { cn } from '../../lib/cn';
 import { Switch } from '../account/switch';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FileUp, Plus } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { useAuth } from '../../app/auth-context';
 import { Button } from '../../components/ui/button';
 import { useDefaultClient } from '../../lib/client-options';

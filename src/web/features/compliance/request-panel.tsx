@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { FileRow } from '../../components/file-row';
 import { FileUpload } from '../../components/file-upload';
 import { Alert } from '../../components/ui/alert';

@@ -1,5 +1,5 @@
 import { CheckCircle2, Circle, Download, LifeBuoy } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { CONTACT_SUPPORT_TASK, FREE_GUIDE_TASK } from '../../../shared/compliance-template';

@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { ShowMore, usePagedList } from '../../lib/paged-list';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { payloadResolver } from '../../lib/payload-resolver';
 import { BadgeCheck, Check, Clock, ExternalLink, HandCoins, Pencil, Trash2, X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';

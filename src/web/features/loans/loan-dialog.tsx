@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { LOAN_MESSAGES, type Loan, type LoanInput } from '../../../shared/loans';
 import { useCreateLoan, useUpdateLoan } from './api';

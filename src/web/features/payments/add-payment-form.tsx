@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Plus } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { z } from 'zod';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';

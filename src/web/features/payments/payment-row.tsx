@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Check, Pencil, X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import type { Payment } from '../../../shared/payments';

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ClientSelector } from '../../components/client-selector';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { clientLabel, clientSummaryQuery } from '../../lib/client-options';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { FormField, describedBy } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Download } from 'lucide-react';
 import { branding } from '../../../shared/branding';
 import {

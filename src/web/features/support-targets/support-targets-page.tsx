@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { branding } from '../../../shared/branding';
 import { formatBusinessDuration, type SupportTargetSettings } from '../../../shared/support-targets-rules';
 import { lazyPage } from '../../app/lazy-page';

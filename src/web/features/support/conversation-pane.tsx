@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Archive, ArrowLeft, Inbox, UserRound } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { clientLabel, clientSummaryQuery } from '../../lib/client-options';

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Link } from 'react-router';
 import { ShieldCheck, UserCog } from 'lucide-react';
 import { branding } from '../../../shared/branding';

@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { AlertTriangle, Pencil, ReceiptText } from 'lucide-react';
 import { lazyPage } from '../../app/lazy-page';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { FormActions } from '../../components/ui/form-actions';

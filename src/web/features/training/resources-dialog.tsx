@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Download, FileText, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../components/ui/dialog';

@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Video } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { QueryStates } from '../../components/query-states';
 import { usePagedList } from '../../lib/paged-list';

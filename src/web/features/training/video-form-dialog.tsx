@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { z } from 'zod';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
