@@ -142,8 +142,8 @@ export function chunkGroups() {
     { name: 'ui', test: (id: string) => sharedUi.test(id) || icons.test(id), priority: 20 },
     { name: 'guest', test: signInFirstLoad, priority: 10 },
     { name: 'forms', test: formLibraries, priority: 6 },
-    // Loaded with the first toast (lib/toast.ts), not with any page.
-    { name: 'toasts', test: /node_modules[\\/]sonner[\\/]/, priority: 6 },
+    // sonner and its Toaster, loaded with the first toast or interaction (app/toaster-host.tsx), not with any page.
+    { name: 'toasts', test: /node_modules[\\/]sonner[\\/]|src[\\/]web[\\/]app[\\/]toaster\.tsx$/, priority: 6 },
     { name: 'app', test: (id: string) => signedInApp(id) && firstPaintModules.has(id), priority: 5 },
     { name: 'app-more', test: signedInApp, priority: 5 },
     { name: 'schemas', test: (id: string) => zod.test(id) || buildsSchemas(id), priority: 4 },

@@ -4,6 +4,13 @@ type Show = typeof sonnerToast.success;
 type Sonner = typeof import('sonner');
 
 let sonner: Promise<Sonner> | null = null;
+let onFirst: (() => void) | null = null;
+
+/** Calls `mount` at the first toast (at once if one was shown already): the host then mounts sonner's Toaster. */
+export function whenFirstToast(mount: () => void) {
+  if (sonner) mount();
+  else onFirst = mount;
+}
 
 /**
  * The app's toasts (sonner's success and error), with sonner loaded when the first one is shown
@@ -13,7 +20,10 @@ let sonner: Promise<Sonner> | null = null;
 const show =
   (kind: 'success' | 'error'): Show =>
   (...args) => {
-    sonner ??= import('sonner');
+    if (!sonner) {
+      sonner = import('sonner');
+      onFirst?.();
+    }
     void sonner.then(({ toast }) => toast[kind](...args));
     // Callers never read the id; sonner's own return is not known yet.
     return '';
