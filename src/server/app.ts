@@ -18,6 +18,14 @@ import { ensureSetUp } from './features/setup/ensure-set-up';
 import { clientsRoutes } from './features/clients/clients.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { programRequestRoutes } from './features/programs/programs.routes';
+import {
+  agreementTemplatesRoutes,
+  clientAgreementRoutes,
+  clientAgreementsRoutes,
+  clientCheckoutRoutes,
+  clientInstalmentsRoutes,
+  stripeWebhookRoutes,
+} from './features/billing/billing.routes';
 import { complianceRoutes, documentRequestsRoutes } from './features/compliance/compliance.routes';
 import { attentionRoutes } from './features/attention/attention.routes';
 import { activitiesRoutes } from './features/activities/activities.routes';
@@ -105,8 +113,8 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     )
     .use('*', refuseNul())
     // The digest's one-click unsubscribe is POSTed by mail providers (RFC 8058), from no page at all:
-    // its signed token is the authority, no cookie is read.
-    .use('*', sameOriginOnly(deps.config.appUrl, new Set(['/api/digest/unsubscribe'])))
+    // its signed token is the authority, no cookie is read. Stripe's webhook likewise: its signature is.
+    .use('*', sameOriginOnly(deps.config.appUrl, new Set(['/api/digest/unsubscribe', '/api/stripe/webhook'])))
     .use('*', async (c, next) => {
       c.set('deps', deps);
       const headers = c.req.raw.headers;
@@ -167,6 +175,12 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/clients/:clientId/security', securityRoutes)
     .route('/clients/:clientId/payments', paymentsRoutes)
     .route('/clients/:clientId/program-requests', programRequestRoutes)
+    .route('/agreement-templates', agreementTemplatesRoutes)
+    .route('/clients/:clientId/agreement', clientAgreementRoutes)
+    .route('/clients/:clientId/agreements', clientAgreementsRoutes)
+    .route('/clients/:clientId/instalments', clientInstalmentsRoutes)
+    .route('/clients/:clientId/checkout', clientCheckoutRoutes)
+    .route('/stripe', stripeWebhookRoutes)
     .route('/documents', allDocumentsRoutes)
     .route('/clients/:clientId/documents', documentsRoutes)
     .route('/training-videos', trainingRoutes)

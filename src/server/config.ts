@@ -66,6 +66,11 @@ const envSchema = z.object({
   REMINDER_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
   // How often the support response targets are checked for breaches (seconds); the e2e server checks often.
   SUPPORT_TARGETS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // Card payments through Stripe Checkout (features/billing): both set, or "Make a Payment" stays the e-mailed request.
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  // Where the Stripe client sends its API calls; Stripe's own address unless tests point it at a stand-in.
+  STRIPE_API_BASE: z.string().url().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   // `json`: one object a line for a log system (lib/logger.ts); the readable line otherwise.
   LOG_FORMAT: z.enum(logFormats).default('text'),
@@ -112,6 +117,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportTargetsIntervalSeconds: e.SUPPORT_TARGETS_INTERVAL_SECONDS,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     videoMaxBytes: e.VIDEO_MAX_BYTES,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+        : undefined,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,

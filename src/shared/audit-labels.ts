@@ -25,6 +25,8 @@ export const auditEntityLabels = {
   business_compliance: many('compliance task'),
   business_document: many('business document'),
   payment: many('payment'),
+  agreement_template: many('service agreement template'),
+  instalment: many('program instalment'),
   program_request: many('program request'),
   recent_activity: many('recent activity'),
   membership: single('membership'),

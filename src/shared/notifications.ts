@@ -18,6 +18,10 @@ export const notificationKinds = [
   'staff_action',
   'client_assigned',
   'support_overdue',
+  'agreement_signed',
+  'payment_receipt',
+  'payment_failed',
+  'payment_due',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

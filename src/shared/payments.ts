@@ -4,6 +4,8 @@ import { isIsoDate } from './fields';
 
 export const paymentStatuses = ['completed', 'pending'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
+/** What a row may also say once Stripe set it: a card payment that failed, or was refunded. */
+export type PaymentRowStatus = PaymentStatus | 'failed' | 'refunded';
 export const MAX_PAYMENT_AMOUNT = 1_000_000;
 export const ONLY_ADMINS_ADD = 'Only administrators can add payments.';
 export const ONLY_ADMINS_EDIT = 'Only administrators can edit payments.';
@@ -47,6 +49,6 @@ export type Payment = {
   description: string;
   amount: number;
   date: string;
-  status: PaymentStatus;
+  status: PaymentRowStatus;
   included: boolean;
 };

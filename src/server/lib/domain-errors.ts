@@ -4,7 +4,7 @@
  */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 409 | 413 | 429,
+    readonly status: 400 | 403 | 404 | 409 | 413 | 429 | 502,
     message: string,
     /** Seconds until a rate limit lets the caller try again (sent as Retry-After). */
     readonly retryAfter?: number,
@@ -49,5 +49,12 @@ export class ConflictError extends DomainError {
 export class LimitReachedError extends DomainError {
   constructor(message: string, kind: 'records' | 'rate' | 'size' = 'records', retryAfter?: number) {
     super(kind === 'rate' ? 429 : kind === 'size' ? 413 : 409, message, retryAfter);
+  }
+}
+
+/** A service the portal depends on (Stripe) failed or could not be reached (502). */
+export class UpstreamError extends DomainError {
+  constructor(message: string) {
+    super(502, message);
   }
 }

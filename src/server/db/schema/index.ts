@@ -20,3 +20,4 @@ export * from './rate-limits';
 export * from './client-notes';
 export * from './invoices';
 export * from './calendar-feeds';
+export * from './billing';

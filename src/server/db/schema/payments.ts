@@ -13,12 +13,13 @@ export const payments = pgTable(
     // Money as exact decimals; drizzle returns numeric as a string, the service converts.
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
     date: date('date', { mode: 'string' }).notNull(),
-    status: text('status', { enum: ['completed', 'pending'] })
+    // failed and refunded: card payments through Stripe (features/billing), set by its webhooks and refunds.
+    status: text('status', { enum: ['completed', 'pending', 'failed', 'refunded'] })
       .notNull()
       .default('completed'),
     included: boolean('included').notNull().default(false),
     // Marks the one signup credit, so first-login setup can never add a second.
-    kind: text('kind', { enum: ['manual', 'signup_credit'] })
+    kind: text('kind', { enum: ['manual', 'signup_credit', 'stripe'] })
       .notNull()
       .default('manual'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

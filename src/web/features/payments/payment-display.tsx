@@ -1,15 +1,20 @@
 import { formatMoney } from '../../../shared/format';
-import type { Payment, PaymentStatus } from '../../../shared/payments';
+import type { Payment, PaymentRowStatus } from '../../../shared/payments';
 import { cn } from '../../lib/cn';
 
-export function StatusBadge({ status }: { status: PaymentStatus }) {
+const BADGE: Record<PaymentRowStatus, string> = {
+  completed: 'border-green-200 bg-green-50 text-green-800',
+  pending: 'border-amber-200 bg-amber-50 text-amber-900',
+  failed: 'border-red-200 bg-red-50 text-red-800',
+  refunded: 'border-gray-300 bg-gray-50 text-gray-800',
+};
+
+export function StatusBadge({ status }: { status: PaymentRowStatus }) {
   return (
     <span
       className={cn(
         'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium capitalize',
-        status === 'completed'
-          ? 'border-green-200 bg-green-50 text-green-800'
-          : 'border-amber-200 bg-amber-50 text-amber-900',
+        BADGE[status],
       )}
     >
       {status}

@@ -15,7 +15,8 @@ export const draftOf = (p: Payment): PaymentDraft => ({
   description: p.description,
   amount: String(p.amount),
   date: p.date,
-  status: p.status,
+  // A card payment Stripe marked failed or refunded is edited as one still pending.
+  status: p.status === 'completed' ? 'completed' : 'pending',
   included: p.included,
 });
 

@@ -1,0 +1,30 @@
+import Stripe from 'stripe';
+import type { Config } from '../../config';
+
+export type StripeSettings = NonNullable<Config['stripe']>;
+
+const clients = new WeakMap<StripeSettings, Stripe>();
+
+/**
+ * The Stripe client for the configured keys, made once per configuration. STRIPE_API_BASE (tests)
+ * sends its calls to a stand-in; no retries, so a failed call is answered at once and the client
+ * may simply try again (a Checkout Session opened twice costs nothing).
+ */
+export function stripeClient(settings: StripeSettings): Stripe {
+  let client = clients.get(settings);
+  if (!client) {
+    const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
+    client = new Stripe(settings.secretKey, {
+      maxNetworkRetries: 0,
+      timeout: 20_000,
+      telemetry: false,
+      ...(base && {
+        host: base.hostname,
+        port: base.port || (base.protocol === 'http:' ? 80 : 443),
+        protocol: base.protocol === 'http:' ? 'http' : 'https',
+      }),
+    });
+    clients.set(settings, client);
+  }
+  return client;
+}
