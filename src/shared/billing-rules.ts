@@ -188,7 +188,8 @@ export type RevenueRow = { programId: ProgramId; programName: string; paid: numb
 export const AGREEMENT_NOT_FOUND = 'Program not found.';
 export const INSTALMENT_NOT_FOUND = 'Instalment not found.';
 export const SIGN_FIRST = 'Please sign the service agreement for this program before paying.';
-export const TEMPLATE_CHANGED = 'The agreement has changed since you opened it. Please read the new version and sign again.';
+export const TEMPLATE_CHANGED =
+  'The agreement has changed since you opened it. Please read the new version and sign again.';
 export const ALREADY_SIGNED = 'You have already signed the agreement for this program.';
 export const ONLY_CLIENT_SIGNS = 'Only the client can sign their agreement.';
 export const ONLY_CLIENT_PAYS = 'Only the client can pay their instalments.';

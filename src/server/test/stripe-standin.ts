@@ -142,7 +142,9 @@ export async function startStripeStandin(opts: { webhookSecret: string; webhookU
             mode: String(body.mode),
             status: 'open',
             payment_status: 'unpaid',
-            amount_total: Number(get(body, 'line_items', '0', 'price_data', 'unit_amount')) * Number(get(body, 'line_items', '0', 'quantity') ?? 1),
+            amount_total:
+              Number(get(body, 'line_items', '0', 'price_data', 'unit_amount')) *
+              Number(get(body, 'line_items', '0', 'quantity') ?? 1),
             currency: String(get(body, 'line_items', '0', 'price_data', 'currency')),
             client_reference_id: (body.client_reference_id as string) ?? null,
             customer_email: (body.customer_email as string) ?? null,
@@ -160,17 +162,26 @@ export async function startStripeStandin(opts: { webhookSecret: string; webhookU
         const sessionPath = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(url.pathname);
         if (req.method === 'GET' && sessionPath) {
           const s = sessions.get(sessionPath[1]);
-          if (!s) return json(res, 404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+          if (!s)
+            return json(res, 404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
           const { line_items_name: _n, intent_metadata: _m, ...object } = s;
           return json(res, 200, object);
         }
         if (req.method === 'POST' && url.pathname === '/v1/refunds') {
           const pi = String(body.payment_intent);
           const s = [...sessions.values()].find((x) => x.payment_intent === pi && x.payment_status === 'paid');
-          if (!s) return json(res, 404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+          if (!s)
+            return json(res, 404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
           const amount = body.amount ? Number(body.amount) : s.amount_total;
           refunds.push({ payment_intent: pi, amount });
-          return json(res, 200, { id: id('re'), object: 'refund', amount, currency: s.currency, payment_intent: pi, status: 'succeeded' });
+          return json(res, 200, {
+            id: id('re'),
+            object: 'refund',
+            amount,
+            currency: s.currency,
+            payment_intent: pi,
+            status: 'succeeded',
+          });
         }
         // The hosted checkout page, as a person sees it.
         const page = /^\/pay\/([\w]+)(?:\/(pay|decline))?$/.exec(url.pathname);
@@ -196,7 +207,12 @@ export async function startStripeStandin(opts: { webhookSecret: string; webhookU
               `</main></body></html>`,
           );
         }
-        json(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+        json(res, 404, {
+          error: {
+            type: 'invalid_request_error',
+            message: `Unrecognized request URL (${req.method}: ${url.pathname})`,
+          },
+        });
       })().catch((e: unknown) => json(res, 500, { error: { type: 'api_error', message: String(e) } }));
     });
   });

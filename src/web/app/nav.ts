@@ -114,6 +114,8 @@ export const extraPages: Omit<NavItem, 'section'>[] = [
   // targets page answers anyone (others read that only administrators set them); the report is
   // routed for staff only, where a staff member reads that it is the administrators'.
   { path: '/support-targets', heading: 'Support targets', label: 'Support targets', portalAdminOnly: true },
+  // Reached from Business Programs on the home page.
+  { path: '/agreements', heading: 'Service agreements', label: 'Service agreements', portalAdminOnly: true },
   {
     path: '/support-report',
     heading: 'Support report',

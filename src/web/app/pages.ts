@@ -37,6 +37,7 @@ export const builtPages: Record<string, ReturnType<typeof lazyPage>> = {
   '/team': lazyPage(() => import('../features/team/team-page'), 'TeamPage'),
   '/support-targets': lazyPage(() => import('../features/support-targets/support-targets-page'), 'SupportTargetsPage'),
   '/support-report': lazyPage(() => import('../features/support-report/support-report-page'), 'SupportReportPage'),
+  '/agreements': lazyPage(() => import('../features/billing/agreement-templates-page'), 'AgreementTemplatesPage'),
   '/support': lazyPage(() => import('../features/support/support-page'), 'SupportPage'),
 };
 

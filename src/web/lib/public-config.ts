@@ -4,6 +4,8 @@ export type PublicConfig = {
   googleEnabled: boolean;
   /** Administrators must have two-factor sign-in (REQUIRE_ADMIN_2FA); an older answer without it counts as yes. */
   requireAdmin2fa?: boolean;
+  /** Card payments through Stripe are set up: "Make a Payment" signs the agreement and opens Checkout. */
+  onlinePayments?: boolean;
 };
 
 // Plain fetch, no query library: the guest pages (first load) read it, and their JavaScript has a budget.

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
 import { businessDocuments } from './documents';
 import { payments } from './payments';

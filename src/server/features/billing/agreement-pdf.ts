@@ -17,7 +17,8 @@ function wrap(text: string, width: number, measure: (s: string) => number): stri
 
 // The standard PDF fonts encode WinAnsi only: anything else (a name in another script) is shown as '?'
 // in the PDF. The stored text and its SHA-256 keep every character.
-const winAnsi = (s: string) => s.replace(/[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022]/g, '?');
+const winAnsi = (s: string) =>
+  s.replace(/[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022]/g, '?');
 
 export type AgreementPdfInput = {
   title: string;

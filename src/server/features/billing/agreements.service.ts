@@ -39,7 +39,9 @@ const templateColumns = {
   body: agreementTemplates.body,
   createdAt: agreementTemplates.createdAt,
 };
-const toTemplate = (r: { createdAt: Date; programId: string } & Omit<AgreementTemplate, 'createdAt' | 'programId'>) => ({
+const toTemplate = (
+  r: { createdAt: Date; programId: string } & Omit<AgreementTemplate, 'createdAt' | 'programId'>,
+) => ({
   ...r,
   programId: r.programId as ProgramId,
   createdAt: r.createdAt.toISOString(),

@@ -41,7 +41,8 @@ export const clientAgreementRoutes = new Hono<AppEnv>().get(
   '/',
   access('own'),
   validate('query', agreementQuery),
-  async (c) => c.json(await programAgreement(c.var.deps, c.var.scope.clientId, program(c.req.valid('query').programId))),
+  async (c) =>
+    c.json(await programAgreement(c.var.deps, c.var.scope.clientId, program(c.req.valid('query').programId))),
 );
 
 /**

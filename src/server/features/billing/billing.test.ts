@@ -19,7 +19,8 @@ function pdfText(pdf: Buffer) {
     } catch {
       continue;
     }
-    for (const h of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)) text += `${Buffer.from(h[1], 'hex').toString('latin1')}\n`;
+    for (const h of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
+      text += `${Buffer.from(h[1], 'hex').toString('latin1')}\n`;
   }
   return text;
 }
@@ -108,7 +109,9 @@ describe('signing', () => {
 
   it('refuses an old version, no consent, a short name, and staff signing for the client', async () => {
     const current = await agreement(a, 'advanced');
-    expect((await sign(a, { programId: 'advanced', templateId: current.template.id, fullName: 'Ana Client' })).status).toBe(400);
+    expect(
+      (await sign(a, { programId: 'advanced', templateId: current.template.id, fullName: 'Ana Client' })).status,
+    ).toBe(400);
     expect(
       (await sign(a, { programId: 'advanced', templateId: current.template.id, fullName: 'A', consent: true })).status,
     ).toBe(400);
@@ -120,7 +123,12 @@ describe('signing', () => {
     });
     expect(staffSigns.status).toBe(403);
     await admin.agent.post('/api/agreement-templates', { programId: 'advanced', body: 'Newer: {{fee_schedule}}' });
-    const stale = await sign(a, { programId: 'advanced', templateId: current.template.id, fullName: 'Ana Client', consent: true });
+    const stale = await sign(a, {
+      programId: 'advanced',
+      templateId: current.template.id,
+      fullName: 'Ana Client',
+      consent: true,
+    });
     expect(stale.status).toBe(409);
     expect(await t.db.select().from(signedAgreements).where(eq(signedAgreements.userId, a.id))).toEqual([]);
   });
@@ -134,7 +142,11 @@ describe('signing', () => {
     );
     expect(res.status).toBe(201);
     const { agreement: signed } = await res.json();
-    expect(signed).toMatchObject({ programId: 'advanced', signedName: 'Ana María Client', userAgent: 'AgreementTest/1.0' });
+    expect(signed).toMatchObject({
+      programId: 'advanced',
+      signedName: 'Ana María Client',
+      userAgent: 'AgreementTest/1.0',
+    });
     expect(signed.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(signed.ipAddress).toBeTruthy();
     const [row] = await t.db.select().from(signedAgreements).where(eq(signedAgreements.id, signed.id));
@@ -162,7 +174,12 @@ describe('signing', () => {
       [1630, 'due'],
     ]);
     // Signed once: a second signature is refused, and the row cannot be changed even in the database.
-    const again = await sign(a, { programId: 'advanced', templateId: current.template.id, fullName: 'Ana', consent: true });
+    const again = await sign(a, {
+      programId: 'advanced',
+      templateId: current.template.id,
+      fullName: 'Ana',
+      consent: true,
+    });
     expect(again.status).toBe(409);
     await expect(
       t.db.update(signedAgreements).set({ signedName: 'Someone else' }).where(eq(signedAgreements.id, signed.id)),
@@ -193,7 +210,11 @@ describe('paying through Stripe Checkout', () => {
 
   it('refuses a webhook with a bad or missing signature (400) and stores nothing', async () => {
     const session = [...stripe.sessions.values()].at(-1)!;
-    const forged = stripe.signedEvent('checkout.session.completed', { ...session, payment_status: 'paid' }, { secret: 'whsec_wrong' });
+    const forged = stripe.signedEvent(
+      'checkout.session.completed',
+      { ...session, payment_status: 'paid' },
+      { secret: 'whsec_wrong' },
+    );
     expect((await webhook(forged.payload, forged.header)).status).toBe(400);
     expect((await t.request('POST', '/api/stripe/webhook', { json: { id: 'evt_x' }, origin: null })).status).toBe(400);
     const good = stripe.signedEvent('checkout.session.completed', session);
@@ -218,15 +239,22 @@ describe('paying through Stripe Checkout', () => {
     expect(receipt.text).toContain('$1,635.00 USD');
     // The same event again (Stripe retries): one event row, one payment.
     const [stored] = await t.db.select().from(stripeEvents);
-    const replay = stripe.signedEvent('checkout.session.completed', (stored.payload as { data: { object: unknown } }).data.object, {
-      eventId: stored.id,
-    });
+    const replay = stripe.signedEvent(
+      'checkout.session.completed',
+      (stored.payload as { data: { object: unknown } }).data.object,
+      {
+        eventId: stored.id,
+      },
+    );
     const res = await webhook(replay.payload, replay.header);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: true, replay: true });
     expect((await t.db.select().from(payments).where(eq(payments.userId, a.id))).length).toBe(1);
     // A second completion of the same instalment under a new event id is stored but changes nothing.
-    const dup = stripe.signedEvent('checkout.session.completed', (stored.payload as { data: { object: unknown } }).data.object);
+    const dup = stripe.signedEvent(
+      'checkout.session.completed',
+      (stored.payload as { data: { object: unknown } }).data.object,
+    );
     expect(await (await webhook(dup.payload, dup.header)).json()).toEqual({ received: true, ignored: true });
     expect((await t.db.select().from(payments).where(eq(payments.userId, a.id))).length).toBe(1);
   });

@@ -85,8 +85,7 @@ export async function createCheckout(deps: Deps, scope: Scope, program: Program)
     .orderBy(asc(programInstalments.number))
     .limit(1);
   if (!next) throw new ConflictError(NOT_PAYABLE);
-  const back = (outcome: string) =>
-    `${deps.config.appUrl}/?payment=${outcome}&program=${program.id}#business-programs`;
+  const back = (outcome: string) => `${deps.config.appUrl}/?payment=${outcome}&program=${program.id}#business-programs`;
   const metadata = { instalmentId: String(next.id), clientId: scope.clientId };
   let session: Stripe.Checkout.Session;
   try {
@@ -121,14 +120,21 @@ export async function createCheckout(deps: Deps, scope: Scope, program: Program)
   return { url: session.url };
 }
 
-export type WebhookResult = { status: 200 | 400; body: { received: boolean; replay?: true; ignored?: true; error?: string } };
+export type WebhookResult = {
+  status: 200 | 400;
+  body: { received: boolean; replay?: true; ignored?: true; error?: string };
+};
 
 /**
  * POST /api/stripe/webhook: the signature checked by the library against the raw body (400 when it
  * fails), each event id kept once (a replay changes nothing), events the portal does not act on
  * kept and logged as ignored.
  */
-export async function handleWebhook(deps: Deps, rawBody: string, signature: string | undefined): Promise<WebhookResult> {
+export async function handleWebhook(
+  deps: Deps,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<WebhookResult> {
   const settings = deps.config.stripe;
   if (!settings) return { status: 400, body: { received: false, error: 'Stripe is not configured.' } };
   let event: Stripe.Event;
@@ -142,7 +148,12 @@ export async function handleWebhook(deps: Deps, rawBody: string, signature: stri
   return deps.db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(stripeEvents)
-      .values({ id: event.id, type: event.type, outcome: 'received', payload: event as unknown as Record<string, unknown> })
+      .values({
+        id: event.id,
+        type: event.type,
+        outcome: 'received',
+        payload: event as unknown as Record<string, unknown>,
+      })
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
     if (!fresh) return { status: 200, body: { received: true, replay: true } } as const;
@@ -168,7 +179,12 @@ async function applyEvent(deps: Deps, tx: Db, event: Stripe.Event): Promise<stri
       return markFailed(deps, tx, event.data.object.metadata?.instalmentId, 'The payment did not go through.');
     case 'payment_intent.payment_failed': {
       const pi = event.data.object;
-      return markFailed(deps, tx, pi.metadata?.instalmentId, pi.last_payment_error?.message ?? 'The payment did not go through.');
+      return markFailed(
+        deps,
+        tx,
+        pi.metadata?.instalmentId,
+        pi.last_payment_error?.message ?? 'The payment did not go through.',
+      );
     }
     default:
       return 'unhandled type';
@@ -200,7 +216,9 @@ async function markPaid(
   if (!payableNow.includes(i.status)) return `instalment already ${i.status}`;
   // What Stripe took must be what the program asks: anything else is looked at by a person.
   if (paid.amount !== cents(i.amount) || paid.currency !== i.currency) {
-    deps.log.warn(`stripe payment for instalment ${i.id} was ${paid.amount} ${paid.currency}, expected ${cents(i.amount)} ${i.currency}`);
+    deps.log.warn(
+      `stripe payment for instalment ${i.id} was ${paid.amount} ${paid.currency}, expected ${cents(i.amount)} ${i.currency}`,
+    );
     return 'amount or currency differs';
   }
   const program = programById(i.programId);
@@ -281,7 +299,10 @@ export async function failedNotice(
     tx,
     clientMail(i, {
       subject: title,
-      lines: [reason, `Please pay ${formatMoney(i.amount)} through the portal: open the program and choose Make a Payment.`],
+      lines: [
+        reason,
+        `Please pay ${formatMoney(i.amount)} through the portal: open the program and choose Make a Payment.`,
+      ],
       action: { label: 'Pay now', url: `${deps.config.appUrl}${link}` },
     }),
   );
@@ -293,4 +314,3 @@ export async function failedNotice(
     link: `/account?client=${encodeURIComponent(i.userId)}`,
   });
 }
-

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { eq, isNotNull, like } from 'drizzle-orm';
+import { eq, gt, isNotNull, like } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +15,9 @@ import {
   notifications,
   paydexScores,
   payments,
+  agreementTemplates,
+  programInstalments,
+  signedAgreements,
   recentActivities,
 } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../test-app';
@@ -89,6 +92,7 @@ const NOT_LISTS: Record<string, string> = {
   'GET /api/training-videos/:videoId/thumbnail': 'one file',
   'GET /api/training-videos/:videoId/resources/:resourceId/download': 'one file',
   'GET /api/clients/:clientId/membership': 'one record',
+  'GET /api/clients/:clientId/agreement': "one program's newest agreement version and the client's signature of it",
   'GET /api/books': 'the four fixed books (one query for their replacement files, whatever their number)',
   'GET /api/books/:volume/download': 'one file',
   'GET /api/clients/:clientId/receivables/:recordId/documents/:documentId/download': 'one file',
@@ -643,6 +647,71 @@ beforeAll(async () => {
         for (let i = 0; i < n; i++) await insertVideoResource(t, resourceVideoId);
       },
     },
+    // Versions of one program's agreement (the migration's version 1 stays: n + 1 in the list).
+    agreementTemplates: {
+      name: 'agreement versions',
+      seed: async (n: number) => {
+        await t.db
+          .delete(agreementTemplates)
+          .where(and(eq(agreementTemplates.programId, 'enterprise'), gt(agreementTemplates.version, 1)));
+        if (n)
+          await t.db
+            .insert(agreementTemplates)
+            .values(Array.from({ length: n }, (_, i) => ({ programId: 'enterprise', version: i + 2, body: 'Text' })));
+      },
+    },
+    signedAgreements: {
+      name: 'signed agreements',
+      seed: async (n: number) => {
+        await t.db.delete(signedAgreements).where(eq(signedAgreements.userId, id));
+        const [template] = await t.db.select().from(agreementTemplates).limit(1);
+        if (n)
+          await t.db.insert(signedAgreements).values(
+            Array.from({ length: n }, () => ({
+              userId: id,
+              programId: 'standard',
+              templateId: template.id,
+              version: template.version,
+              text: 'Text',
+              sha256: '0'.repeat(64),
+              signedName: 'Client Name',
+            })),
+          );
+      },
+    },
+    // One signed agreement with n instalments.
+    instalments: {
+      name: 'instalments',
+      seed: async (n: number) => {
+        await t.db.delete(signedAgreements).where(eq(signedAgreements.userId, id));
+        const [template] = await t.db.select().from(agreementTemplates).limit(1);
+        const [agreement] = await t.db
+          .insert(signedAgreements)
+          .values({
+            userId: id,
+            programId: 'standard',
+            templateId: template.id,
+            version: template.version,
+            text: 'Text',
+            sha256: '0'.repeat(64),
+            signedName: 'Client Name',
+          })
+          .returning();
+        if (n)
+          await t.db.insert(programInstalments).values(
+            Array.from({ length: n }, (_, i) => ({
+              userId: id,
+              agreementId: agreement.id,
+              programId: 'standard',
+              number: i + 1,
+              of: n,
+              amount: '10.00',
+              currency: 'usd',
+              dueDate: '2026-01-01',
+            })),
+          );
+      },
+    },
     // n more clients (copies of the client, so the staff member's too), each with a pending payment:
     // n rows of the attention queue. Last in the run: its clients would be in the clients lists.
     attention: {
@@ -707,6 +776,14 @@ beforeAll(async () => {
     },
     'GET /api/clients/:clientId/activities': { seeder: seeders.activities, queries: ['pageSize=50'], as: both },
     'GET /api/clients/:clientId/payments': { seeder: seeders.payments, queries: ['pageSize=50'], as: both },
+    'GET /api/agreement-templates': {
+      seeder: seeders.agreementTemplates,
+      queries: ['programId=enterprise&pageSize=100'],
+      as: ['admin'],
+      expected: (n) => n + 1,
+    },
+    'GET /api/clients/:clientId/agreements': { seeder: seeders.signedAgreements, queries: ['pageSize=50'], as: both },
+    'GET /api/clients/:clientId/instalments': { seeder: seeders.instalments, queries: ['pageSize=50'], as: both },
     'GET /api/clients/:clientId/documents': { seeder: seeders.documents, queries: ['pageSize=50'], as: both },
     'GET /api/documents': { seeder: seeders.documents, queries: ['pageSize=50'], as: staffToo },
     'GET /api/clients/:clientId/documents/archive': {

@@ -17,6 +17,7 @@ import { ClientStaffCard } from '../team/client-staff-card';
 import { ClientNotesCard } from '../client-notes/client-notes-card';
 import { useIsPortalAdmin } from '../../app/portal-admin';
 import { CalendarFeedCard } from '../calendar-feed/calendar-feed-card';
+import { AgreementsCard } from '../billing/agreements-card';
 
 /**
  * /account: clients act on their own id. Admins see their own account (name, e-mail, Security
@@ -52,6 +53,7 @@ export function AccountPage() {
             {isAdmin ? <ClientSessionsAdmin clientId={clientId} /> : <SessionsPanel />}
             {!isAdmin && <TwoFactorSettings />}
             <PaymentsPanel clientId={clientId} />
+            <AgreementsCard clientId={clientId} />
             <DataExportPanel clientId={clientId} isAdmin={isAdmin} />
           </div>
         )}

@@ -1,7 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useIsPortalAdmin } from '../../app/portal-admin';
 import { CheckCircle2, Plus } from 'lucide-react';
 import { useAuth } from '../../app/auth-context';
+import { lazyPage } from '../../app/lazy-page';
+import { Alert } from '../../components/ui/alert';
+import { publicConfigQuery } from '../../lib/public-config';
+import { refreshPayments } from '../billing/api';
+import { Instalments } from '../billing/instalments';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -13,10 +20,17 @@ import { PaymentHistory } from './payment-history';
 import { ProgramDetails } from './program-details';
 
 const SUCCESS_CLOSE_MS = 6000;
+// Stripe's webhook may reach the portal a moment after the client comes back: ask again for a while.
+const CONFIRM_POLL_MS = 3000;
+const CONFIRM_POLL_FOR_MS = 30_000;
+
+// The agreement and its signing form load when the client chooses Make a Payment with card payments on.
+const AgreementDialog = lazyPage(() => import('../billing/agreement-dialog'), 'AgreementDialog');
 
 /** Home page section: pick a program, ask staff for payment instructions, see past payments. */
 export function BusinessPrograms() {
   const { user, isAdmin } = useAuth();
+  const isPortalAdmin = useIsPortalAdmin();
   const navigate = useNavigate();
   const { hash } = useLocation();
   const [params] = useSearchParams();
@@ -27,6 +41,23 @@ export function BusinessPrograms() {
   const sectionRef = useRef<HTMLElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const program = selected ? programById(selected) : undefined;
+  const config = useQuery(publicConfigQuery);
+  // Card payments are the client's own: staff acting for a client keep today's request.
+  const online = Boolean(config.data?.onlinePayments) && !isAdmin;
+  const [agreementOpen, setAgreementOpen] = useState(false);
+  const returned = params.get('payment');
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (returned !== 'done' || !user) return;
+    void refreshPayments(queryClient, user.id);
+    const poll = setInterval(() => void refreshPayments(queryClient, user.id), CONFIRM_POLL_MS);
+    const stop = setTimeout(() => clearInterval(poll), CONFIRM_POLL_FOR_MS);
+    return () => {
+      clearInterval(poll);
+      clearTimeout(stop);
+    };
+  }, [returned, user, queryClient]);
 
   // Plan cards link here with #business-programs; the router does not scroll to hashes itself.
   useEffect(() => {
@@ -41,6 +72,7 @@ export function BusinessPrograms() {
   };
   const submit = () => {
     if (!program || request.isPending) return;
+    if (online) return setAgreementOpen(true);
     request.mutate(
       { programId: program.id, note },
       {
@@ -69,6 +101,12 @@ export function BusinessPrograms() {
           <CardDescription>Choose a build-out program and we will send you payment instructions.</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
+          {returned === 'done' && (
+            <Alert tone="success">Thank you. Your payment was received; it shows in your Payment History below.</Alert>
+          )}
+          {returned === 'cancelled' && (
+            <Alert tone="warning">The payment was not completed. You can choose Make a Payment to try again.</Alert>
+          )}
           <div className="flex flex-col gap-1">
             <Label htmlFor="program-select">Choose a program</Label>
             <select
@@ -119,17 +157,29 @@ export function BusinessPrograms() {
               onSubmit={submit}
               sending={request.isPending}
               failed={request.isError}
+              online={online}
             />
           )}
+          {program && online && agreementOpen && user && (
+            <Suspense fallback={null}>
+              <AgreementDialog clientId={user.id} program={program} open onOpenChange={setAgreementOpen} />
+            </Suspense>
+          )}
+          {online && user && <Instalments clientId={user.id} />}
 
           <OtherServices />
 
           {user && <PaymentHistory clientId={user.id} />}
           {isAdmin && (
-            <div>
+            <div className="flex flex-wrap items-center gap-3">
               <Button variant="outline" onClick={() => navigate('/account')}>
                 <Plus aria-hidden="true" /> Add Payment
               </Button>
+              {isPortalAdmin && (
+                <Link to="/agreements" className="text-sm font-medium text-brand-700 hover:underline">
+                  Service agreements
+                </Link>
+              )}
             </div>
           )}
         </CardContent>

@@ -14,6 +14,8 @@ type Props = {
   onSubmit: () => void;
   sending: boolean;
   failed: boolean;
+  /** Card payments on: Make a Payment opens the agreement and Stripe, so no note for staff. */
+  online?: boolean;
 };
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -26,7 +28,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 /** The selected program: its figures, features, an optional note and 'Make a Payment'. */
-export function ProgramDetails({ program, note, onNoteChange, onCancel, onSubmit, sending, failed }: Props) {
+export function ProgramDetails({ program, note, onNoteChange, onCancel, onSubmit, sending, failed, online }: Props) {
   return (
     <section
       aria-labelledby="program-details-heading"
@@ -57,17 +59,19 @@ export function ProgramDetails({ program, note, onNoteChange, onCancel, onSubmit
           <li key={f}>{f}</li>
         ))}
       </ul>
-      <div className="mt-4 flex flex-col gap-1">
-        <Label htmlFor="program-note">Additional Notes (Optional)</Label>
-        <Textarea
-          id="program-note"
-          value={note}
-          maxLength={2000}
-          rows={3}
-          disabled={sending}
-          onChange={(e) => onNoteChange(e.target.value)}
-        />
-      </div>
+      {!online && (
+        <div className="mt-4 flex flex-col gap-1">
+          <Label htmlFor="program-note">Additional Notes (Optional)</Label>
+          <Textarea
+            id="program-note"
+            value={note}
+            maxLength={2000}
+            rows={3}
+            disabled={sending}
+            onChange={(e) => onNoteChange(e.target.value)}
+          />
+        </div>
+      )}
       {failed && (
         <Alert tone="error" className="mt-3">
           {PROGRAM_REQUEST_FAILED}
