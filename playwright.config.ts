@@ -26,7 +26,7 @@ const browser = {
 };
 
 /** Specs that start a portal of their own (e2e/support/demo-portal.ts). */
-const ownPortalSpecs = ['every-page-demo.spec.ts', 'support-targets.spec.ts', 'two-factor.spec.ts'];
+const ownPortalSpecs = ['billing.spec.ts', 'every-page-demo.spec.ts', 'support-targets.spec.ts', 'two-factor.spec.ts'];
 
 export default defineConfig({
   testDir: 'e2e',

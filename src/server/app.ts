@@ -24,6 +24,8 @@ import {
   clientAgreementsRoutes,
   clientCheckoutRoutes,
   clientInstalmentsRoutes,
+  billingRevenueRoutes,
+  instalmentAdminRoutes,
   stripeWebhookRoutes,
 } from './features/billing/billing.routes';
 import { complianceRoutes, documentRequestsRoutes } from './features/compliance/compliance.routes';
@@ -178,7 +180,9 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/agreement-templates', agreementTemplatesRoutes)
     .route('/clients/:clientId/agreement', clientAgreementRoutes)
     .route('/clients/:clientId/agreements', clientAgreementsRoutes)
+    .route('/clients/:clientId/instalments/:instalmentId', instalmentAdminRoutes)
     .route('/clients/:clientId/instalments', clientInstalmentsRoutes)
+    .route('/billing', billingRevenueRoutes)
     .route('/clients/:clientId/checkout', clientCheckoutRoutes)
     .route('/stripe', stripeWebhookRoutes)
     .route('/documents', allDocumentsRoutes)

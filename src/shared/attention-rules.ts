@@ -24,6 +24,8 @@ import type { Page } from './paging-rules';
  * - loan_review: a client's loan offer waiting for review (administrators only review offers).
  * - invoice_overdue: a tradeline invoice still owed (in whole or part) INVOICE_OVERDUE_DAYS days or
  *   more after its due date: late payments are what pulls a PAYDEX down. Handled by recording the payment.
+ * - instalment_unpaid: a program instalment whose card payment failed, or still due after its due
+ *   date. Handled by the client's payment, or an administrator marking it waived or paid outside Stripe.
  */
 export const ATTENTION_REASONS = [
   'chat_new',
@@ -37,6 +39,7 @@ export const ATTENTION_REASONS = [
   'tradeline_stale',
   'loan_review',
   'invoice_overdue',
+  'instalment_unpaid',
 ] as const;
 export type AttentionReason = (typeof ATTENTION_REASONS)[number];
 
@@ -59,6 +62,7 @@ export const ATTENTION_LABELS: Record<AttentionReason, string> = {
   tradeline_stale: `Tradeline not reported for ${TRADELINE_STALE_DAYS} days`,
   loan_review: 'Loan offer waiting for review',
   invoice_overdue: `Invoice unpaid ${INVOICE_OVERDUE_DAYS} days past due`,
+  instalment_unpaid: 'Program payment failed or overdue',
 };
 
 /** One row of the queue: one client and one reason, waiting since its oldest thing. */

@@ -124,6 +124,18 @@ const BRANCHES: Branch[] = [
         and due_date <= (now() at time zone 'UTC')::date - ${INVOICE_OVERDUE_DAYS}::int
       group by user_id`,
   },
+  {
+    // program_instalments_open_idx's rows: a failed card payment (waiting since it failed), or one
+    // still due after its due date by the UTC calendar day (waiting since the day after).
+    reasons: ['instalment_unpaid'],
+    sql: sql`select user_id, 'instalment_unpaid',
+        min(case when status = 'failed' then updated_at else (due_date + 1)::timestamp at time zone 'UTC' end),
+        count(*)::int, (array_agg(id::text order by due_date, id))[1]
+      from program_instalments
+      where status in ('due', 'failed')
+        and (status = 'failed' or due_date < (now() at time zone 'UTC')::date)
+      group by user_id`,
+  },
 ];
 
 /** Whose queue: the clients of one staff member, or every client (undefined), and one reason or all. */

@@ -1,6 +1,11 @@
+import { Readable } from 'node:stream';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../app-env';
-import { access } from '../../middleware/access';
+import { access, workedClients } from '../../middleware/access';
+import { sendArchive } from '../../uploads/serve';
+import { csvRow } from '../../../shared/csv';
+import { instalmentExists, parseInstalmentId, refundInstalment, revenue, settleInstalment } from './billing.admin';
 import { clientIp } from '../../middleware/client-ip';
 import { validate } from '../../middleware/validate';
 import { pageQuery } from '../../../shared/paging';
@@ -9,6 +14,9 @@ import {
   agreementTemplateInput,
   agreementTemplateQuery,
   checkoutInput,
+  INSTALMENT_NOT_FOUND,
+  settleInstalmentInput,
+  type RevenueRow,
   ONLY_CLIENT_PAYS,
   ONLY_CLIENT_SIGNS,
   signAgreementInput,
@@ -91,3 +99,45 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post('/webhook', access('p
   const result = await handleWebhook(c.var.deps, await c.req.text(), c.req.header('stripe-signature'));
   return c.json(result.body, result.status);
 });
+
+const ownInstalment = createMiddleware<AppEnv>(async (c, next) => {
+  const id = parseInstalmentId(c.req.param('instalmentId'));
+  if (id === null || !(await instalmentExists(c.var.deps.db, c.var.scope.clientId, id)))
+    return c.json({ error: INSTALMENT_NOT_FOUND }, 404);
+  return next();
+});
+
+/**
+ * /api/clients/:clientId/instalments/:instalmentId/...: administrators mark an instalment waived or
+ * paid outside Stripe, or refund one paid through Stripe; each audited and told to the client.
+ */
+export const instalmentAdminRoutes = new Hono<AppEnv>()
+  .post('/settle', access('admin'), ownInstalment, validate('json', settleInstalmentInput), async (c) => {
+    const instalment = await settleInstalment(
+      c.var.deps.db,
+      c.var.scope,
+      Number(c.req.param('instalmentId')),
+      c.req.valid('json'),
+    );
+    return c.json({ instalment });
+  })
+  .post('/refund', access('admin'), ownInstalment, async (c) =>
+    c.json({ instalment: await refundInstalment(c.var.deps, c.var.scope, Number(c.req.param('instalmentId'))) }),
+  );
+
+const revenueCsv = (rows: RevenueRow[]) =>
+  Readable.from([
+    Buffer.from(csvRow(['Program', 'Paid', 'Due', 'Failed'])),
+    ...rows.map((r) => Buffer.from(csvRow([r.programName, r.paid.toFixed(2), r.due.toFixed(2), r.failed.toFixed(2)]))),
+  ]);
+
+/** /api/billing/revenue (administrators): per program, what was paid, what is due and what failed; and as CSV. */
+export const billingRevenueRoutes = new Hono<AppEnv>()
+  .get('/revenue', access('admin'), async (c) =>
+    c.json({ items: await revenue(c.var.deps.db, workedClients(c.var.user!)) }),
+  )
+  .get('/revenue.csv', access('admin'), async (c) => {
+    const rows = await revenue(c.var.deps.db, workedClients(c.var.user!));
+    const day = new Date().toISOString().slice(0, 10);
+    return sendArchive(c, revenueCsv(rows), `program-revenue-${day}.csv`, 'text/csv; charset=utf-8');
+  });

@@ -57,8 +57,8 @@ export async function listInstalments(db: Db, clientId: string, q: PageQuery): P
   );
 }
 
-const cents = (amount: string | number) => Math.round(Number(amount) * 100);
-const instalmentName = (p: Program, i: { number: number; of: number }) => `${p.name} - payment ${i.number} of ${i.of}`;
+export const cents = (amount: string | number) => Math.round(Number(amount) * 100);
+export const instalmentName = (p: Program, i: { number: number; of: number }) => `${p.name} - payment ${i.number} of ${i.of}`;
 
 /**
  * "Make a Payment" with Stripe on: a Checkout Session for the program's next instalment still to
@@ -279,13 +279,13 @@ async function markFailed(deps: Deps, tx: Db, instalmentId: string | undefined, 
     .update(programInstalments)
     .set({ status: 'failed', paymentId: payment.id, updatedAt: new Date() })
     .where(eq(programInstalments.id, i.id));
-  await failedNotice(deps, tx, i, description, reason);
+  await failedNotice(deps.config.appUrl, tx, i, description, reason);
   return 'handled';
 }
 
 /** Tells the client a payment failed or is overdue (bell, and an e-mail with the link to pay), and staff. */
 export async function failedNotice(
-  deps: Deps,
+  appUrl: string,
   tx: Db,
   i: { userId: string; email: string; name: string; programId: string; amount: string },
   description: string,
@@ -303,7 +303,7 @@ export async function failedNotice(
         reason,
         `Please pay ${formatMoney(i.amount)} through the portal: open the program and choose Make a Payment.`,
       ],
-      action: { label: 'Pay now', url: `${deps.config.appUrl}${link}` },
+      action: { label: 'Pay now', url: `${appUrl}${link}` },
     }),
   );
   await notifyStaff(tx, {

@@ -11,6 +11,7 @@ import { sendNotification } from '../notifications/notifications.service';
 import { reminderMail, type ReminderTask } from './reminder-mail';
 import { countLabel } from '../../../shared/format';
 import { runInvoiceReminders } from './invoice-reminders';
+import { runOverdueInstalments } from '../billing/billing.admin';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type Stage = 'due_soon' | 'overdue';
@@ -174,6 +175,8 @@ export function scheduleReminders(
     async (signal) => {
       await runReminders({ ...deps, signal });
       if (!signal.aborted) await runInvoiceReminders({ ...deps, signal });
+      // Program instalments past their due date (features/billing).
+      if (!signal.aborted) await runOverdueInstalments(deps);
     },
     {
       firstDelayMs: opts.firstDelayMs ?? 30_000,

@@ -26,6 +26,8 @@ export function placeToAct(item: AttentionItem): { to: string; label: string } {
       return { to: `/dnb?${client}`, label: 'Open tradelines' };
     case 'invoice_overdue':
       return { to: `/dnb?${client}`, label: 'See the invoices' };
+    case 'instalment_unpaid':
+      return { to: `/account?${client}`, label: 'See the instalments' };
     case 'loan_review':
       return { to: '/term-loan?review=pending', label: 'Review the offer' };
   }
