@@ -335,3 +335,85 @@ describe('without Stripe keys', () => {
     }
   });
 });
+
+describe('failed and late payments, and what administrators do about them', () => {
+  let c: Who;
+  const instalments = async () =>
+    (await (await c.agent.get(`/api/clients/${c.id}/instalments`)).json()).items as {
+      id: number;
+      status: string;
+      amount: number;
+    }[];
+  const attention = async () =>
+    ((await (await admin.agent.get('/api/attention?reason=instalment_unpaid&pageSize=100')).json()).items as {
+      clientId: string;
+      count: number;
+    }[]).find((r) => r.clientId === c.id);
+
+  beforeAll(async () => {
+    const u = await t.createSignedInUser({ role: 'client', name: 'Late Payer' });
+    c = { id: u.user.id, email: u.email, agent: u.agent };
+    const { template } = await agreement(c, 'standard');
+    expect((await sign(c, { programId: 'standard', templateId: template.id, fullName: 'Late Payer', consent: true })).status).toBe(201);
+  });
+
+  it('an instalment still due after its due date tells the client once and is in Needs attention', async () => {
+    expect(await attention()).toBeUndefined();
+    const [first] = await instalments();
+    await t.db.update(programInstalments).set({ dueDate: '2020-01-01' }).where(eq(programInstalments.id, first.id));
+    const { runOverdueInstalments } = await import('./billing.admin');
+    expect(await runOverdueInstalments({ db: t.db, config: t.config })).toBeGreaterThanOrEqual(1);
+    expect(await runOverdueInstalments({ db: t.db, config: t.config })).toBe(0);
+    const mail = await t.lastMail(c.email, 'Payment overdue');
+    expect(mail.text).toContain('/?program=standard#business-programs');
+    const bell = await (await c.agent.get('/api/me/notifications')).json();
+    expect(bell.notifications[0]).toMatchObject({ kind: 'payment_due' });
+    expect(await attention()).toMatchObject({ count: 1 });
+  });
+
+  it('admins mark an instalment waived or paid outside Stripe (audited); clients and bad outcomes are refused', async () => {
+    const [first, second] = await instalments();
+    const path = (id: number) => `/api/clients/${c.id}/instalments/${id}/settle`;
+    expect((await c.agent.post(path(first.id), { outcome: 'waived' })).status).toBe(403);
+    expect((await admin.agent.post(path(first.id), { outcome: 'free' })).status).toBe(400);
+    expect((await admin.agent.post(`/api/clients/${a.id}/instalments/${first.id}/settle`, { outcome: 'waived' })).status).toBe(404);
+    const outside = await admin.agent.post(path(first.id), { outcome: 'paid_outside', note: 'Bank transfer' });
+    expect(outside.status).toBe(200);
+    expect((await outside.json()).instalment.status).toBe('paid_outside');
+    expect(await attention()).toBeUndefined();
+    const history = await (await c.agent.get(`/api/clients/${c.id}/payments`)).json();
+    expect(history.items[0]).toMatchObject({ status: 'completed', amount: 1600 });
+    expect(history.items[0].description).toContain('paid outside Stripe (Bank transfer)');
+    expect((await admin.agent.post(path(second.id), { outcome: 'waived' })).status).toBe(200);
+    expect((await admin.agent.post(path(second.id), { outcome: 'waived' })).status).toBe(409);
+    const audit = await (await admin.agent.get(`/api/clients/${c.id}/audit`)).json();
+    expect(audit.rows).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'update', entityType: 'instalment' })]));
+  });
+
+  it('admins refund a Stripe payment through Stripe (audited), and see the revenue per program, also as CSV', async () => {
+    // Client A's advanced instalments were all paid through Stripe above.
+    const [paid] = (await (await a.agent.get(`/api/clients/${a.id}/instalments`)).json()).items;
+    const refundPath = (id: number) => `/api/clients/${a.id}/instalments/${id}/refund`;
+    expect((await a.agent.post(refundPath(paid.id), {})).status).toBe(403);
+    const before = await (await admin.agent.get('/api/billing/revenue')).json();
+    const advancedBefore = before.items.find((r: { programId: string }) => r.programId === 'advanced');
+    const res = await admin.agent.post(refundPath(paid.id), {});
+    expect(res.status).toBe(200);
+    expect((await res.json()).instalment.status).toBe('refunded');
+    expect(stripe.refunds.at(-1)).toMatchObject({ amount: 163500 });
+    expect((await admin.agent.post(refundPath(paid.id), {})).status).toBe(409);
+    const history = await (await a.agent.get(`/api/clients/${a.id}/payments?pageSize=100`)).json();
+    expect(history.items.find((p: { id: number }) => p.id === paid.paymentId).status).toBe('refunded');
+    // Waived and paid-outside instalments above: the outside one counts as paid.
+    const after = await (await admin.agent.get('/api/billing/revenue')).json();
+    const advanced = after.items.find((r: { programId: string }) => r.programId === 'advanced');
+    expect(advanced.paid).toBe(advancedBefore.paid - 1635);
+    expect(after.items.find((r: { programId: string }) => r.programId === 'standard').paid).toBeGreaterThanOrEqual(1600);
+    const csv = await admin.agent.get('/api/billing/revenue.csv');
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('Program,Paid,Due,Failed');
+    expect(lines).toHaveLength(4);
+    expect((await a.agent.get('/api/billing/revenue')).status).toBe(403);
+  });
+});

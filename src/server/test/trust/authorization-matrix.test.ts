@@ -15,6 +15,7 @@ import {
 } from '../../db/schema';
 import { Readable } from 'node:stream';
 import { firstStepAccounts, firstStepOpenings, tradelineInvoices, users } from '../../db/schema';
+import { agreementTemplates, programInstalments, signedAgreements } from '../../db/schema';
 import { CONTACT_SUPPORT_TASK } from '../../../shared/compliance-template';
 import { sealValues } from '../../security/encrypted-column';
 import { insertTrainingVideo, insertVideoResource } from '../../features/training/training-media';
@@ -116,6 +117,13 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
         return { taskId: String(row.id) };
       },
     ]),
+  ),
+  // A program instalment of A's (signed agreement and all): administrators settle or refund it.
+  ...Object.fromEntries(
+    [
+      'POST /api/clients/:clientId/instalments/:instalmentId/settle',
+      'POST /api/clients/:clientId/instalments/:instalmentId/refund',
+    ].map((route) => [route, async ({ t, aId }: Ctx) => ({ instalmentId: await insertInstalment(t, aId) })]),
   ),
   // Whose role an admin changes: A's (the matrix's empty body is refused, so A stays a client).
   'PUT /api/users/:userId/role': async ({ aId }) => ({ userId: aId }),
@@ -375,6 +383,36 @@ recordFixtures['GET /api/calendar/:file'] = async ({ t, aId }: Ctx) => {
 const sessionEndingRoutes = new Set(['POST /api/clients/:clientId/sessions/revoke']);
 
 /** A bank account with both numbers sealed, as the app stores them. */
+async function insertInstalment(t: TestApp, userId: string) {
+  const [template] = await t.db.select().from(agreementTemplates).limit(1);
+  const [agreement] = await t.db
+    .insert(signedAgreements)
+    .values({
+      userId,
+      programId: template.programId,
+      templateId: template.id,
+      version: template.version,
+      text: 'Alpha fixture agreement',
+      sha256: '0'.repeat(64),
+      signedName: 'Alpha fixture',
+    })
+    .returning();
+  const [row] = await t.db
+    .insert(programInstalments)
+    .values({
+      userId,
+      agreementId: agreement.id,
+      programId: template.programId,
+      number: 1,
+      of: 1,
+      amount: '10.00',
+      currency: 'usd',
+      dueDate: '2026-01-01',
+    })
+    .returning();
+  return String(row.id);
+}
+
 async function insertBankAccount(
   t: TestApp,
   userId: string,

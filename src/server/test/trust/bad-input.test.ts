@@ -11,6 +11,7 @@ import * as creditTables from '../../db/schema/credit';
 import { insertRecord } from '../../features/records/record-fixtures';
 import { businessCompliance, creditLoans, firstStepAccounts, storeCreditCards, users } from '../../db/schema';
 import { clientNotes, socialMediaAccounts, tradelineInvoices } from '../../db/schema';
+import { agreementTemplates, programInstalments, signedAgreements } from '../../db/schema';
 import { insertAutomation, insertAutomationRequest } from '../../features/automations/automation-fixtures';
 
 const RUNS_PER_ROUTE = 100;
@@ -46,6 +47,8 @@ let taskId: string;
 let noteId: string;
 /** An invoice on the tradeline's card, so an invoice's edit reaches validation. */
 let invoiceId: string;
+/** A program instalment of the client's, so its settle reaches validation. */
+let instalmentId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -114,6 +117,36 @@ beforeAll(async () => {
     termsDays: 30,
     amount: '10.00',
   });
+  const [template] = await t.db.select().from(agreementTemplates).limit(1);
+  const [agreement] = await t.db
+    .insert(signedAgreements)
+    .values({
+      userId: client.id,
+      programId: template.programId,
+      templateId: template.id,
+      version: template.version,
+      text: 'Fuzzed agreement',
+      sha256: '0'.repeat(64),
+      signedName: 'Fuzzed',
+    })
+    .returning();
+  instalmentId = String(
+    (
+      await t.db
+        .insert(programInstalments)
+        .values({
+          userId: client.id,
+          agreementId: agreement.id,
+          programId: template.programId,
+          number: 1,
+          of: 1,
+          amount: '10.00',
+          currency: 'usd',
+          dueDate: '2026-01-01',
+        })
+        .returning()
+    )[0].id,
+  );
   socialAccountId = (
     await t.db
       .insert(socialMediaAccounts)
@@ -149,6 +182,7 @@ describe('hostile input on every validated route', () => {
         .replace(':taskId', taskId)
         .replace(':noteId', noteId)
         .replace(':invoiceId', invoiceId)
+        .replace(':instalmentId', instalmentId)
         .replace(':userId', roleTargetId)
         .replace(':staffId', staffTargetId);
       const json = e.validators.find((v) => v.target === 'json');

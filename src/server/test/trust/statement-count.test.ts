@@ -92,6 +92,8 @@ const NOT_LISTS: Record<string, string> = {
   'GET /api/training-videos/:videoId/thumbnail': 'one file',
   'GET /api/training-videos/:videoId/resources/:resourceId/download': 'one file',
   'GET /api/clients/:clientId/membership': 'one record',
+  'GET /api/billing/revenue': 'one row per program (three), in one statement',
+  'GET /api/billing/revenue.csv': 'one row per program (three), in one statement',
   'GET /api/clients/:clientId/agreement': "one program's newest agreement version and the client's signature of it",
   'GET /api/books': 'the four fixed books (one query for their replacement files, whatever their number)',
   'GET /api/books/:volume/download': 'one file',
