@@ -15,7 +15,72 @@ import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
 import { usePagedList } from '../../lib/paged-list';
 import { SafeHtml } from '../automations/safe-html';
-import { templatesQuery, useAddTemplate } from './api';
+import { useQuery } from '@tanstack/react-query';
+import { formatMoney } from '../../../shared/format';
+import { LoadFailed } from '../../components/load-states';
+import { revenueQuery, templatesQuery, useAddTemplate, useDownloadRevenue } from './api';
+
+/** Per program: paid (less refunds), still due and failed, over every client; and as CSV. */
+function Revenue() {
+  const query = useQuery(revenueQuery());
+  const download = useDownloadRevenue();
+  return (
+    <section
+      aria-labelledby="revenue-heading"
+      className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4 sm:p-6"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="revenue-heading" className="text-base font-semibold text-gray-900">
+          Revenue per program
+        </h2>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={download.isPending}
+          onClick={() => download.mutate(undefined, { onError: (e) => toast.error(e.message) })}
+        >
+          {download.isPending ? 'Downloading...' : 'Download CSV'}
+        </Button>
+      </div>
+      {query.isError && <LoadFailed message="Could not load the revenue." query={query} />}
+      {query.isPending && <Loading label="Loading the revenue..." />}
+      {query.data && (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-gray-200 text-gray-600">
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Program
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Paid
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Due
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Failed
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.items.map((r) => (
+                <tr key={r.programId} className="border-b border-gray-100">
+                  <th scope="row" className="py-2 pr-4 font-medium text-gray-900">
+                    {r.programName}
+                  </th>
+                  <td className="py-2 pr-4 text-right tabular-nums">{formatMoney(r.paid)}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{formatMoney(r.due)}</td>
+                  <td className="py-2 text-right tabular-nums">{formatMoney(r.failed)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
 
 // The form (react-hook-form and the schema) loads when the admin writes a new version.
 const TemplateForm = lazyPage(() => import('./template-form'), 'TemplateForm');
@@ -123,6 +188,7 @@ export function AgreementTemplatesPage() {
           </QueryStates>
         </section>
       )}
+      {isPortalAdmin && <Revenue />}
     </div>
   );
 }

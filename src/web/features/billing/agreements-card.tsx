@@ -1,4 +1,5 @@
 import { FileSignature } from 'lucide-react';
+import { useIsPortalAdmin } from '../../app/portal-admin';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { QueryStates } from '../../components/query-states';
 import { usePagedList } from '../../lib/paged-list';
@@ -11,6 +12,7 @@ import { signedAgreementsQuery } from './api';
 /** The client's signed service agreements (each with its fingerprint and PDF) and their instalments. */
 export function AgreementsCard({ clientId }: { clientId: string }) {
   const query = usePagedList(signedAgreementsQuery(clientId));
+  const isPortalAdmin = useIsPortalAdmin();
   return (
     <Card>
       <CardHeader>
@@ -55,7 +57,7 @@ export function AgreementsCard({ clientId }: { clientId: string }) {
             </ul>
           )}
         </QueryStates>
-        <Instalments clientId={clientId} />
+        <Instalments clientId={clientId} manage={isPortalAdmin} />
       </CardContent>
     </Card>
   );

@@ -1,7 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import { pagedListOptions } from '../../lib/paged-list';
-import type { AgreementTemplateInput, CheckoutInput, SignAgreementInput } from '../../../shared/billing';
+import type {
+  AgreementTemplateInput,
+  CheckoutInput,
+  SettleInstalmentInput,
+  SignAgreementInput,
+} from '../../../shared/billing';
+import { fetchFile } from '../../lib/file-requests';
+import { saveResponse } from '../../lib/save-download';
 import type { ProgramId } from '../../../shared/programs-rules';
 import { paymentKeys } from '../payments/api';
 
@@ -66,3 +73,50 @@ export const refreshPayments = (queryClient: ReturnType<typeof useQueryClient>, 
     queryClient.invalidateQueries({ queryKey: paymentKeys.list(clientId) }),
     queryClient.invalidateQueries({ queryKey: billingKeys.instalments(clientId) }),
   ]);
+
+export const revenueQuery = () =>
+  queryOptions({
+    queryKey: ['billing', 'revenue'] as const,
+    queryFn: async () => unwrap(await api.billing.revenue.$get()),
+  });
+
+export function useDownloadRevenue() {
+  return useMutation({
+    mutationFn: async () => {
+      const res = await fetchFile(
+        api.billing['revenue.csv'].$path(),
+        {},
+        'The revenue table could not be downloaded. Please try again.',
+      );
+      await saveResponse(res, 'program-revenue.csv');
+    },
+  });
+}
+
+/** Administrators: waived, or paid outside Stripe. */
+export function useSettleInstalment(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...json }: SettleInstalmentInput & { id: number }) =>
+      unwrap(
+        await api.clients[':clientId'].instalments[':instalmentId'].settle.$post({
+          param: { clientId, instalmentId: String(id) },
+          json,
+        }),
+      ),
+    onSettled: () => refreshPayments(queryClient, clientId),
+  });
+}
+
+export function useRefundInstalment(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      unwrap(
+        await api.clients[':clientId'].instalments[':instalmentId'].refund.$post({
+          param: { clientId, instalmentId: String(id) },
+        }),
+      ),
+    onSettled: () => refreshPayments(queryClient, clientId),
+  });
+}

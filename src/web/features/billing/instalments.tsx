@@ -1,10 +1,95 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
 import { ShowMore, usePagedList } from '../../lib/paged-list';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { LoadFailed } from '../../components/load-states';
 import { cn } from '../../lib/cn';
 import { formatDate, formatMoney } from '../../../shared/format';
-import { INSTALMENT_STATUS_LABELS, type InstalmentStatus } from '../../../shared/billing-rules';
+import {
+  INSTALMENT_STATUS_LABELS,
+  isPayable,
+  type Instalment,
+  type InstalmentStatus,
+} from '../../../shared/billing-rules';
 import { programById } from '../../../shared/programs-rules';
-import { instalmentsQuery } from './api';
+import { instalmentsQuery, useRefundInstalment, useSettleInstalment } from './api';
+
+type Action = 'waived' | 'paid_outside' | 'refund';
+const ACTIONS: Record<Action, { label: string; title: string; description: string; busy: string }> = {
+  waived: {
+    label: 'Waive',
+    title: 'Waive this payment?',
+    description: 'The client will owe nothing for it. The change is recorded and the client is told.',
+    busy: 'Saving...',
+  },
+  paid_outside: {
+    label: 'Paid outside Stripe',
+    title: 'Mark as paid outside Stripe?',
+    description: 'A completed payment is recorded for it. The change is recorded and the client is told.',
+    busy: 'Saving...',
+  },
+  refund: {
+    label: 'Refund',
+    title: 'Refund this payment through Stripe?',
+    description: 'The whole amount goes back to the card that paid. The refund is recorded and the client is told.',
+    busy: 'Refunding...',
+  },
+};
+
+/** An administrator's actions on one instalment: waive or mark paid outside Stripe while it is owed, refund once paid by card. */
+function InstalmentActions({ clientId, instalment }: { clientId: string; instalment: Instalment }) {
+  const [action, setAction] = useState<Action | null>(null);
+  const settle = useSettleInstalment(clientId);
+  const refund = useRefundInstalment(clientId);
+  const busy = settle.isPending || refund.isPending;
+  const available: Action[] = isPayable(instalment.status)
+    ? ['waived', 'paid_outside']
+    : instalment.status === 'paid'
+      ? ['refund']
+      : [];
+  if (!available.length) return null;
+  const done = () => {
+    setAction(null);
+    toast.success('Saved.');
+  };
+  const confirm = () => {
+    if (action === 'refund') refund.mutate(instalment.id, { onSuccess: done, onError: (e) => toast.error(e.message) });
+    else if (action)
+      settle.mutate(
+        { id: instalment.id, outcome: action },
+        { onSuccess: done, onError: (e) => toast.error(e.message) },
+      );
+  };
+  const what = `payment ${instalment.number} of ${instalment.of}`;
+  return (
+    <div className="flex w-full flex-wrap justify-end gap-2">
+      {available.map((a) => (
+        <Button
+          key={a}
+          size="sm"
+          variant="outline"
+          onClick={() => setAction(a)}
+          aria-label={`${ACTIONS[a].label}: ${what}`}
+        >
+          {ACTIONS[a].label}
+        </Button>
+      ))}
+      {action && (
+        <ConfirmDialog
+          open
+          onOpenChange={(o) => !o && setAction(null)}
+          title={ACTIONS[action].title}
+          description={`${ACTIONS[action].description} (${formatMoney(instalment.amount)}, ${what}.)`}
+          confirmLabel={ACTIONS[action].label}
+          busyLabel={ACTIONS[action].busy}
+          busy={busy}
+          onConfirm={confirm}
+        />
+      )}
+    </div>
+  );
+}
 
 const BADGE: Record<InstalmentStatus, string> = {
   due: 'border-amber-200 bg-amber-50 text-amber-900',
@@ -16,7 +101,7 @@ const BADGE: Record<InstalmentStatus, string> = {
 };
 
 /** The instalments of the client's signed programs, by due date; nothing when they signed none. */
-export function Instalments({ clientId }: { clientId: string }) {
+export function Instalments({ clientId, manage = false }: { clientId: string; manage?: boolean }) {
   const query = usePagedList(instalmentsQuery(clientId));
   if (query.isPending || query.data?.length === 0) return null;
   return (
@@ -49,6 +134,7 @@ export function Instalments({ clientId }: { clientId: string }) {
                 <span className="min-w-28 text-right font-medium tabular-nums text-gray-900">
                   {formatMoney(i.amount)}
                 </span>
+                {manage && <InstalmentActions clientId={clientId} instalment={i} />}
               </li>
             ))}
           </ul>
