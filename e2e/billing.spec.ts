@@ -11,7 +11,10 @@ const PHONE = { width: 390, height: 844 };
  * checkout page sends the signed webhook to the portal and comes back, as Stripe's does. The shared
  * portal keeps today's e-mailed request (programs.spec.ts).
  */
-const test = base.extend<object, { portal: { url: string; client: string; stripe: StripeStandin; mail: MailServer } }>({
+const test = base.extend<
+  object,
+  { portal: { url: string; client: string; admin: string; stripe: StripeStandin; mail: MailServer } }
+>({
   portal: [
     async ({}, use) => {
       const mail = await startMailServer();
@@ -25,7 +28,7 @@ const test = base.extend<object, { portal: { url: string; client: string; stripe
         });
         stripe.setWebhookUrl(`${portal.url}/api/stripe/webhook`);
         try {
-          await use({ url: portal.url, client: portal.passwords.client, stripe, mail });
+          await use({ url: portal.url, client: portal.passwords.client, admin: portal.passwords.admin, stripe, mail });
         } finally {
           await portal.stop();
         }
@@ -68,7 +71,9 @@ test('a client signs the agreement, pays through Checkout, comes back to the pay
 
   // Stripe's page (the stand-in's): the amount is the program's.
   await dialog.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page.getByRole('heading', { name: 'Pay Standard Business Build-Out Program - payment 1 of 2' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Pay Standard Business Build-Out Program - payment 1 of 2' }),
+  ).toBeVisible();
   await expect(page.locator('#amount')).toHaveText('1600.00 USD');
   await page.getByRole('button', { name: 'Pay' }).click();
 
@@ -135,4 +140,40 @@ test('a declined card comes back as not completed, and the payment shows failed'
       timeout: 15_000,
     })
     .toBe(true);
+});
+
+test('an administrator edits the agreement as a new version, reads the revenue, and refunds the card payment', async ({
+  page,
+  portal,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'admin@demo.local', portal.admin);
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Service agreements' }).click();
+  await expect(page.getByRole('heading', { name: 'Service agreements', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Current version 1' })).toBeVisible();
+  const revenue = page.getByRole('table');
+  await expect(revenue.getByRole('row', { name: /Standard Business Build-Out Program/ })).toContainText('$1,600.00');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'New version...' }).click();
+  const body = page.getByLabel('Agreement text (Markdown)');
+  await body.fill('# Our agreement\n\nFor {{client_name}}:\n\n{{fee_schedule}}');
+  await page.getByRole('button', { name: 'Save as new version' }).click();
+  await expect(page.getByRole('heading', { name: 'Current version 2' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Agreement versions' }).getByRole('listitem')).toHaveCount(2);
+  await page.setViewportSize(PHONE);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // The client's page: the signed agreement, and a refund of the paid instalment through Stripe.
+  await page.goto('/account');
+  await expect(page.getByRole('list', { name: 'Signed agreements' })).toContainText('Signed by Demo Client');
+  const instalments = page.getByRole('list', { name: 'Program instalments' });
+  await instalments.getByRole('button', { name: 'Refund: payment 1 of 2' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Refund this payment through Stripe?' });
+  await expectAccessible(page, '[role="dialog"]');
+  await confirm.getByRole('button', { name: 'Refund' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(instalments.getByRole('listitem').first()).toContainText('Refunded');
+  expect(portal.stripe.refunds.at(-1)).toMatchObject({ amount: 160000 });
 });

@@ -81,12 +81,36 @@ export async function settleInstalment(
       userId: scope.clientId,
       clientId: scope.clientId,
       kind: 'payment_recorded',
-      title:
-        input.outcome === 'waived' ? `Payment waived: ${description}` : `Payment recorded: ${description}`,
+      title: input.outcome === 'waived' ? `Payment waived: ${description}` : `Payment recorded: ${description}`,
       body: formatMoney(i.amount) + (input.note ? ` - ${input.note}` : ''),
       link: '/#business-programs',
     });
     return toInstalment(row);
+  });
+}
+
+/**
+ * Staff ask the client to pay an instalment now (the later instalments are paid when the client
+ * chooses to, or when staff ask: decision 15): the bell and an e-mail with the link to pay.
+ */
+export async function requestInstalment(deps: Deps, scope: Scope, id: number): Promise<Instalment> {
+  return deps.db.transaction(async (tx) => {
+    const [i] = await tx
+      .select({ ...instalmentColumns, userId: programInstalments.userId, email: authUsers.email, name: authUsers.name })
+      .from(programInstalments)
+      .innerJoin(authUsers, eq(authUsers.id, programInstalments.userId))
+      .where(and(eq(programInstalments.id, id), eq(programInstalments.userId, scope.clientId)));
+    if (!i || !['due', 'failed'].includes(i.status)) throw new ConflictError(NOT_PAYABLE);
+    await failedNotice(
+      deps.config.appUrl,
+      tx,
+      i,
+      describe(i),
+      `Payment ${i.number} of ${i.of} (${formatMoney(i.amount)}) is ready to be paid.`,
+      'payment_due',
+    );
+    await recordAudit(tx, scope, { action: 'update', entityType: 'instalment', entityId: id, field: 'requested' });
+    return toInstalment(i);
   });
 }
 

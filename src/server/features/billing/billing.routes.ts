@@ -5,7 +5,14 @@ import type { AppEnv } from '../../app-env';
 import { access, workedClients } from '../../middleware/access';
 import { sendArchive } from '../../uploads/serve';
 import { csvRow } from '../../../shared/csv';
-import { instalmentExists, parseInstalmentId, refundInstalment, revenue, settleInstalment } from './billing.admin';
+import {
+  instalmentExists,
+  parseInstalmentId,
+  refundInstalment,
+  requestInstalment,
+  revenue,
+  settleInstalment,
+} from './billing.admin';
 import { clientIp } from '../../middleware/client-ip';
 import { validate } from '../../middleware/validate';
 import { pageQuery } from '../../../shared/paging';
@@ -108,8 +115,9 @@ const ownInstalment = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
- * /api/clients/:clientId/instalments/:instalmentId/...: administrators mark an instalment waived or
- * paid outside Stripe, or refund one paid through Stripe; each audited and told to the client.
+ * /api/clients/:clientId/instalments/:instalmentId/...: staff ask the client to pay an instalment;
+ * administrators mark one waived or paid outside Stripe, or refund one paid through Stripe; each
+ * audited and told to the client.
  */
 export const instalmentAdminRoutes = new Hono<AppEnv>()
   .post('/settle', access('admin'), ownInstalment, validate('json', settleInstalmentInput), async (c) => {
@@ -121,6 +129,10 @@ export const instalmentAdminRoutes = new Hono<AppEnv>()
     );
     return c.json({ instalment });
   })
+  // Staff who work the client ask them to pay it now (bell and e-mail with the link to pay).
+  .post('/request', access('staff'), ownInstalment, async (c) =>
+    c.json({ instalment: await requestInstalment(c.var.deps, c.var.scope, Number(c.req.param('instalmentId'))) }),
+  )
   .post('/refund', access('admin'), ownInstalment, async (c) =>
     c.json({ instalment: await refundInstalment(c.var.deps, c.var.scope, Number(c.req.param('instalmentId'))) }),
   );

@@ -345,16 +345,20 @@ describe('failed and late payments, and what administrators do about them', () =
       amount: number;
     }[];
   const attention = async () =>
-    ((await (await admin.agent.get('/api/attention?reason=instalment_unpaid&pageSize=100')).json()).items as {
-      clientId: string;
-      count: number;
-    }[]).find((r) => r.clientId === c.id);
+    (
+      (await (await admin.agent.get('/api/attention?reason=instalment_unpaid&pageSize=100')).json()).items as {
+        clientId: string;
+        count: number;
+      }[]
+    ).find((r) => r.clientId === c.id);
 
   beforeAll(async () => {
     const u = await t.createSignedInUser({ role: 'client', name: 'Late Payer' });
     c = { id: u.user.id, email: u.email, agent: u.agent };
     const { template } = await agreement(c, 'standard');
-    expect((await sign(c, { programId: 'standard', templateId: template.id, fullName: 'Late Payer', consent: true })).status).toBe(201);
+    expect(
+      (await sign(c, { programId: 'standard', templateId: template.id, fullName: 'Late Payer', consent: true })).status,
+    ).toBe(201);
   });
 
   it('an instalment still due after its due date tells the client once and is in Needs attention', async () => {
@@ -364,11 +368,21 @@ describe('failed and late payments, and what administrators do about them', () =
     const { runOverdueInstalments } = await import('./billing.admin');
     expect(await runOverdueInstalments({ db: t.db, config: t.config })).toBeGreaterThanOrEqual(1);
     expect(await runOverdueInstalments({ db: t.db, config: t.config })).toBe(0);
-    const mail = await t.lastMail(c.email, 'Payment overdue');
+    const mail = await t.lastMail(c.email, 'Payment due');
+    expect(mail.text).toContain('was due on 2020-01-01 and has not been paid');
     expect(mail.text).toContain('/?program=standard#business-programs');
     const bell = await (await c.agent.get('/api/me/notifications')).json();
     expect(bell.notifications[0]).toMatchObject({ kind: 'payment_due' });
     expect(await attention()).toMatchObject({ count: 1 });
+  });
+
+  it('staff ask the client to pay an instalment (bell and e-mail with the link); a client cannot', async () => {
+    const [, second] = await instalments();
+    const path = `/api/clients/${c.id}/instalments/${second.id}/request`;
+    expect((await c.agent.post(path, {})).status).toBe(403);
+    expect((await admin.agent.post(path, {})).status).toBe(200);
+    const mail = await t.lastMail(c.email, 'Payment due: Standard Business Build-Out Program - payment 2 of 2');
+    expect(mail.text).toContain('is ready to be paid');
   });
 
   it('admins mark an instalment waived or paid outside Stripe (audited); clients and bad outcomes are refused', async () => {
@@ -376,7 +390,9 @@ describe('failed and late payments, and what administrators do about them', () =
     const path = (id: number) => `/api/clients/${c.id}/instalments/${id}/settle`;
     expect((await c.agent.post(path(first.id), { outcome: 'waived' })).status).toBe(403);
     expect((await admin.agent.post(path(first.id), { outcome: 'free' })).status).toBe(400);
-    expect((await admin.agent.post(`/api/clients/${a.id}/instalments/${first.id}/settle`, { outcome: 'waived' })).status).toBe(404);
+    expect(
+      (await admin.agent.post(`/api/clients/${a.id}/instalments/${first.id}/settle`, { outcome: 'waived' })).status,
+    ).toBe(404);
     const outside = await admin.agent.post(path(first.id), { outcome: 'paid_outside', note: 'Bank transfer' });
     expect(outside.status).toBe(200);
     expect((await outside.json()).instalment.status).toBe('paid_outside');
@@ -387,7 +403,9 @@ describe('failed and late payments, and what administrators do about them', () =
     expect((await admin.agent.post(path(second.id), { outcome: 'waived' })).status).toBe(200);
     expect((await admin.agent.post(path(second.id), { outcome: 'waived' })).status).toBe(409);
     const audit = await (await admin.agent.get(`/api/clients/${c.id}/audit`)).json();
-    expect(audit.rows).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'update', entityType: 'instalment' })]));
+    expect(audit.rows).toEqual(
+      expect.arrayContaining([expect.objectContaining({ action: 'update', entityType: 'instalment' })]),
+    );
   });
 
   it('admins refund a Stripe payment through Stripe (audited), and see the revenue per program, also as CSV', async () => {
@@ -408,7 +426,9 @@ describe('failed and late payments, and what administrators do about them', () =
     const after = await (await admin.agent.get('/api/billing/revenue')).json();
     const advanced = after.items.find((r: { programId: string }) => r.programId === 'advanced');
     expect(advanced.paid).toBe(advancedBefore.paid - 1635);
-    expect(after.items.find((r: { programId: string }) => r.programId === 'standard').paid).toBeGreaterThanOrEqual(1600);
+    expect(after.items.find((r: { programId: string }) => r.programId === 'standard').paid).toBeGreaterThanOrEqual(
+      1600,
+    );
     const csv = await admin.agent.get('/api/billing/revenue.csv');
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = (await csv.text()).trim().split('\r\n');

@@ -58,7 +58,8 @@ export async function listInstalments(db: Db, clientId: string, q: PageQuery): P
 }
 
 export const cents = (amount: string | number) => Math.round(Number(amount) * 100);
-export const instalmentName = (p: Program, i: { number: number; of: number }) => `${p.name} - payment ${i.number} of ${i.of}`;
+export const instalmentName = (p: Program, i: { number: number; of: number }) =>
+  `${p.name} - payment ${i.number} of ${i.of}`;
 
 /**
  * "Make a Payment" with Stripe on: a Checkout Session for the program's next instalment still to
@@ -293,7 +294,7 @@ export async function failedNotice(
   kind: 'payment_failed' | 'payment_due' = 'payment_failed',
 ) {
   const link = `/?program=${i.programId}#business-programs`;
-  const title = kind === 'payment_failed' ? `Payment failed: ${description}` : `Payment overdue: ${description}`;
+  const title = kind === 'payment_failed' ? `Payment failed: ${description}` : `Payment due: ${description}`;
   await notify(tx, { userId: i.userId, clientId: i.userId, kind, title, body: reason, link, mail: false });
   await queueMail(
     tx,

@@ -123,6 +123,7 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
     [
       'POST /api/clients/:clientId/instalments/:instalmentId/settle',
       'POST /api/clients/:clientId/instalments/:instalmentId/refund',
+      'POST /api/clients/:clientId/instalments/:instalmentId/request',
     ].map((route) => [route, async ({ t, aId }: Ctx) => ({ instalmentId: await insertInstalment(t, aId) })]),
   ),
   // Whose role an admin changes: A's (the matrix's empty body is refused, so A stays a client).

@@ -57,6 +57,7 @@ export function AgreementDialog({
               <div
                 className="max-h-[40vh] overflow-y-auto rounded-lg border border-gray-200 p-4"
                 tabIndex={0}
+                role="region"
                 aria-label="Agreement text"
               >
                 <SafeHtml html={query.data.template.html} />

@@ -153,7 +153,12 @@ export function AgreementTemplatesPage() {
             newest && (
               <div className="flex flex-col gap-3">
                 <h2 className="text-base font-semibold text-gray-900">Current version {newest.version}</h2>
-                <div className="max-h-96 overflow-y-auto rounded-lg border border-gray-200 p-4">
+                <div
+                  className="max-h-96 overflow-y-auto rounded-lg border border-gray-200 p-4"
+                  tabIndex={0}
+                  role="region"
+                  aria-label={`Version ${newest.version} of the agreement`}
+                >
                   <SafeHtml html={agreementHtml(newest.body)} />
                 </div>
                 <div>

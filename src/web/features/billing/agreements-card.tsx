@@ -1,5 +1,6 @@
 import { FileSignature } from 'lucide-react';
 import { useIsPortalAdmin } from '../../app/portal-admin';
+import { useAuth } from '../../app/auth-context';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { QueryStates } from '../../components/query-states';
 import { usePagedList } from '../../lib/paged-list';
@@ -13,6 +14,7 @@ import { signedAgreementsQuery } from './api';
 export function AgreementsCard({ clientId }: { clientId: string }) {
   const query = usePagedList(signedAgreementsQuery(clientId));
   const isPortalAdmin = useIsPortalAdmin();
+  const { isAdmin } = useAuth();
   return (
     <Card>
       <CardHeader>
@@ -57,7 +59,7 @@ export function AgreementsCard({ clientId }: { clientId: string }) {
             </ul>
           )}
         </QueryStates>
-        <Instalments clientId={clientId} manage={isPortalAdmin} />
+        <Instalments clientId={clientId} staff={isAdmin} portalAdmin={isPortalAdmin} />
       </CardContent>
     </Card>
   );

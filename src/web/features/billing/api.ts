@@ -120,3 +120,15 @@ export function useRefundInstalment(clientId: string) {
     onSettled: () => refreshPayments(queryClient, clientId),
   });
 }
+
+/** Staff: ask the client to pay an instalment now. */
+export function useRequestInstalment(clientId: string) {
+  return useMutation({
+    mutationFn: async (id: number) =>
+      unwrap(
+        await api.clients[':clientId'].instalments[':instalmentId'].request.$post({
+          param: { clientId, instalmentId: String(id) },
+        }),
+      ),
+  });
+}

@@ -13,10 +13,16 @@ import {
   type InstalmentStatus,
 } from '../../../shared/billing-rules';
 import { programById } from '../../../shared/programs-rules';
-import { instalmentsQuery, useRefundInstalment, useSettleInstalment } from './api';
+import { instalmentsQuery, useRefundInstalment, useRequestInstalment, useSettleInstalment } from './api';
 
-type Action = 'waived' | 'paid_outside' | 'refund';
+type Action = 'request' | 'waived' | 'paid_outside' | 'refund';
 const ACTIONS: Record<Action, { label: string; title: string; description: string; busy: string }> = {
+  request: {
+    label: 'Ask to pay',
+    title: 'Ask the client to pay this now?',
+    description: 'The client gets a notification and an e-mail with the link to pay.',
+    busy: 'Sending...',
+  },
   waived: {
     label: 'Waive',
     title: 'Waive this payment?',
@@ -38,14 +44,25 @@ const ACTIONS: Record<Action, { label: string; title: string; description: strin
 };
 
 /** An administrator's actions on one instalment: waive or mark paid outside Stripe while it is owed, refund once paid by card. */
-function InstalmentActions({ clientId, instalment }: { clientId: string; instalment: Instalment }) {
+function InstalmentActions({
+  clientId,
+  instalment,
+  portalAdmin,
+}: {
+  clientId: string;
+  instalment: Instalment;
+  portalAdmin: boolean;
+}) {
   const [action, setAction] = useState<Action | null>(null);
   const settle = useSettleInstalment(clientId);
   const refund = useRefundInstalment(clientId);
-  const busy = settle.isPending || refund.isPending;
+  const ask = useRequestInstalment(clientId);
+  const busy = settle.isPending || refund.isPending || ask.isPending;
   const available: Action[] = isPayable(instalment.status)
-    ? ['waived', 'paid_outside']
-    : instalment.status === 'paid'
+    ? portalAdmin
+      ? ['request', 'waived', 'paid_outside']
+      : ['request']
+    : instalment.status === 'paid' && portalAdmin
       ? ['refund']
       : [];
   if (!available.length) return null;
@@ -54,7 +71,9 @@ function InstalmentActions({ clientId, instalment }: { clientId: string; instalm
     toast.success('Saved.');
   };
   const confirm = () => {
-    if (action === 'refund') refund.mutate(instalment.id, { onSuccess: done, onError: (e) => toast.error(e.message) });
+    if (action === 'request') ask.mutate(instalment.id, { onSuccess: done, onError: (e) => toast.error(e.message) });
+    else if (action === 'refund')
+      refund.mutate(instalment.id, { onSuccess: done, onError: (e) => toast.error(e.message) });
     else if (action)
       settle.mutate(
         { id: instalment.id, outcome: action },
@@ -101,7 +120,16 @@ const BADGE: Record<InstalmentStatus, string> = {
 };
 
 /** The instalments of the client's signed programs, by due date; nothing when they signed none. */
-export function Instalments({ clientId, manage = false }: { clientId: string; manage?: boolean }) {
+export function Instalments({
+  clientId,
+  staff = false,
+  portalAdmin = false,
+}: {
+  clientId: string;
+  /** Staff acting for the client: ask them to pay; administrators also waive, mark paid outside Stripe, refund. */
+  staff?: boolean;
+  portalAdmin?: boolean;
+}) {
   const query = usePagedList(instalmentsQuery(clientId));
   if (query.isPending || query.data?.length === 0) return null;
   return (
@@ -134,7 +162,7 @@ export function Instalments({ clientId, manage = false }: { clientId: string; ma
                 <span className="min-w-28 text-right font-medium tabular-nums text-gray-900">
                   {formatMoney(i.amount)}
                 </span>
-                {manage && <InstalmentActions clientId={clientId} instalment={i} />}
+                {staff && <InstalmentActions clientId={clientId} instalment={i} portalAdmin={portalAdmin} />}
               </li>
             ))}
           </ul>
