@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshot, signIn, test as base } from './fixtures';
+import { chooseClient, expect, expectAccessible, screenshot, signIn, test as base } from './fixtures';
 import { DEMO_START_TIMEOUT_MS, startDemoPortal } from './support/demo-portal';
 import { startMailServer, type MailServer } from './support/mail-server';
 import { startStripeStandin, type StripeStandin } from '../src/server/test/stripe-standin';
@@ -167,6 +167,7 @@ test('an administrator edits the agreement as a new version, reads the revenue, 
 
   // The client's page: the signed agreement, and a refund of the paid instalment through Stripe.
   await page.goto('/account');
+  await chooseClient(page, 'Maya Thompson');
   await expect(page.getByRole('list', { name: 'Signed agreements' })).toContainText('Signed by Demo Client');
   const instalments = page.getByRole('list', { name: 'Program instalments' });
   await instalments.getByRole('button', { name: 'Refund: payment 1 of 2' }).click();
