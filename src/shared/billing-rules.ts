@@ -185,7 +185,6 @@ export type Instalment = {
 
 export type RevenueRow = { programId: ProgramId; programName: string; paid: number; due: number; failed: number };
 
-export const AGREEMENT_NOT_FOUND = 'Program not found.';
 export const INSTALMENT_NOT_FOUND = 'Instalment not found.';
 export const SIGN_FIRST = 'Please sign the service agreement for this program before paying.';
 export const TEMPLATE_CHANGED =
