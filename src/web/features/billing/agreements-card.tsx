@@ -1,6 +1,8 @@
 import { FileSignature } from 'lucide-react';
 import { useIsPortalAdmin } from '../../app/portal-admin';
 import { useAuth } from '../../app/auth-context';
+import { useQuery } from '@tanstack/react-query';
+import { publicConfigQuery } from '../../lib/public-config';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { QueryStates } from '../../components/query-states';
 import { usePagedList } from '../../lib/paged-list';
@@ -15,6 +17,9 @@ export function AgreementsCard({ clientId }: { clientId: string }) {
   const query = usePagedList(signedAgreementsQuery(clientId));
   const isPortalAdmin = useIsPortalAdmin();
   const { isAdmin } = useAuth();
+  const config = useQuery(publicConfigQuery);
+  // Without card payments no one signs here: the card shows only agreements signed before.
+  if (!config.data?.onlinePayments && !query.data?.length) return null;
   return (
     <Card>
       <CardHeader>
