@@ -206,6 +206,10 @@ describe('paying through Stripe Checkout', () => {
     });
     expect(String((call.body as { success_url: string }).success_url)).toContain('/?payment=done&program=advanced');
     expect((await admin.agent.post(`/api/clients/${a.id}/checkout`, { programId: 'advanced' })).status).toBe(403);
+    // Asked again while that session is open: the same session, not a second one that could also be paid.
+    const again = await (await a.agent.post(`/api/clients/${a.id}/checkout`, { programId: 'advanced' })).json();
+    expect(again.url).toBe(url);
+    expect(stripe.calls.filter((c) => c.path === '/v1/checkout/sessions')).toHaveLength(1);
   });
 
   it('refuses a webhook with a bad or missing signature (400) and stores nothing', async () => {

@@ -73,7 +73,7 @@ export async function createCheckout(deps: Deps, scope: Scope, program: Program)
   const signed = await signedAgreementFor(deps.db, scope.clientId, program.id);
   if (!signed) throw new ConflictError(SIGN_FIRST);
   const [next] = await deps.db
-    .select({ ...instalmentColumns, email: authUsers.email })
+    .select({ ...instalmentColumns, email: authUsers.email, checkoutSessionId: programInstalments.checkoutSessionId })
     .from(programInstalments)
     .innerJoin(authUsers, eq(authUsers.id, programInstalments.userId))
     .where(
@@ -88,9 +88,15 @@ export async function createCheckout(deps: Deps, scope: Scope, program: Program)
   if (!next) throw new ConflictError(NOT_PAYABLE);
   const back = (outcome: string) => `${deps.config.appUrl}/?payment=${outcome}&program=${program.id}#business-programs`;
   const metadata = { instalmentId: String(next.id), clientId: scope.clientId };
+  const stripe = stripeClient(settings);
+  // A session still open for this instalment is the one to go back to: two open at once could both be paid.
+  if (next.checkoutSessionId) {
+    const open = await stripe.checkout.sessions.retrieve(next.checkoutSessionId).catch(() => null);
+    if (open?.status === 'open' && open.url) return { url: open.url };
+  }
   let session: Stripe.Checkout.Session;
   try {
-    session = await stripeClient(settings).checkout.sessions.create({
+    session = await stripe.checkout.sessions.create({
       mode: 'payment',
       line_items: [
         {
