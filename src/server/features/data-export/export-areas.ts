@@ -1,3 +1,4 @@
+import { programInstalments, signedAgreements } from '../../db/schema';
 import { asc, eq, getTableColumns, getTableName, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -64,6 +65,20 @@ export const EXPORT_AREAS: ExportArea[] = [
   { name: 'activities', table: recentActivities, owner: recentActivities.userId, order: [recentActivities.id] },
   { name: 'payments', table: payments, owner: payments.userId, order: [payments.id] },
   { name: 'program-requests', table: programRequests, owner: programRequests.userId, order: [programRequests.id] },
+  // What the client signed (the text, its SHA-256, name, time, address, browser) and the instalments it set.
+  {
+    name: 'signed-agreements',
+    table: signedAgreements,
+    owner: signedAgreements.userId,
+    order: [signedAgreements.signedAt, signedAgreements.id],
+  },
+  {
+    name: 'program-instalments',
+    table: programInstalments,
+    owner: programInstalments.userId,
+    order: [programInstalments.dueDate, programInstalments.id],
+    omit: ['checkoutSessionId', 'overdueNotifiedAt'],
+  },
   {
     name: 'bank-accounts',
     table: businessBankAccounts,

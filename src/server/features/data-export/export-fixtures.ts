@@ -1,3 +1,4 @@
+import { agreementTemplates, programInstalments, signedAgreements } from '../../db/schema';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { expect } from 'vitest';
@@ -102,6 +103,30 @@ export async function seedEveryArea(t: TestApp, agent: TestAgent, clientId: stri
   await t.db
     .insert(programRequests)
     .values({ userId: clientId, programId: 'business-credit', note: `${mark} program note` });
+  // A signed program agreement and its instalment (features/billing).
+  const [template] = await t.db.select().from(agreementTemplates).limit(1);
+  const [agreement] = await t.db
+    .insert(signedAgreements)
+    .values({
+      userId: clientId,
+      programId: template.programId,
+      templateId: template.id,
+      version: template.version,
+      text: `${mark} agreement text`,
+      sha256: '0'.repeat(64),
+      signedName: `${mark} signer`,
+    })
+    .returning();
+  await t.db.insert(programInstalments).values({
+    userId: clientId,
+    agreementId: agreement.id,
+    programId: template.programId,
+    number: 1,
+    of: 1,
+    amount: '100.00',
+    currency: 'usd',
+    dueDate: '2024-03-04',
+  });
   const businessAccountId = randomUUID();
   await t.db.insert(businessAccounts).values({ id: businessAccountId, userId: clientId, name: `${mark} presence` });
   await t.db
