@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { FileSignature } from 'lucide-react';
 import { branding } from '../../../shared/branding';
 import { agreementHtml, AGREEMENT_PLACEHOLDERS } from '../../../shared/billing-rules';
