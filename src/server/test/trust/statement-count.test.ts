@@ -966,7 +966,12 @@ async function sessionStatements(role: Role, cold: boolean) {
 async function measure(key: string, query: string, route: ListRoute, role: Role, cold: boolean, session: string[]) {
   let path = key.slice('GET '.length).replace(':clientId', client.id) + (query ? `?${query}` : '');
   for (const [name, value] of Object.entries(route.params?.() ?? {})) path = path.replace(`:${name}`, value);
-  const { res, statements } = await record(path, role, cold);
+  let { res, statements } = await record(path, role, cold);
+  // A warm measure needs the session still cached: on PostgreSQL the seeding's announcements (a
+  // changed user drops their cached sessions) arrive when they arrive, sometimes after the warm-up
+  // call. Measured again then, as often as that happens, up to three times.
+  for (let again = 0; !cold && again < 3 && !sameStart(statements, session); again++)
+    ({ res, statements } = await record(path, role, cold));
   expect(res.status, `${key} as ${role}: ${await res.clone().text()}`).toBe(200);
   const items = await (route.itemsIn ?? jsonItems)(res);
   const sessionPart = statements.slice(0, session.length);
@@ -1066,6 +1071,8 @@ describe('no N+1', () => {
   }, 120_000);
 });
 
+const sameStart = (statements: string[], session: string[]) =>
+  session.every((statement, i) => statements[i] === statement);
 const short = (statement: string) => statement.replace(/\s+/g, ' ').slice(0, 160);
 const grows = (c: Record<number, { warm: number; cold: number }>) =>
   c[MANY].warm !== c[1].warm || c[MANY].cold !== c[1].cold;
