@@ -78,6 +78,7 @@ import { clientNotesRoutes } from './features/client-notes/client-notes.routes';
 import { clientSupportRoutes, supportRoutes } from './features/support/support.routes';
 import { backupRoutes } from './features/backup/backup.routes';
 import { calendarFeedRoutes, myCalendarFeedRoutes } from './features/calendar-feed/calendar-feed.routes';
+import { myPushRoutes } from './features/push/push.routes';
 import { fundabilityRoutes } from './features/fundability/fundability.routes';
 import {
   bulkAssignmentRoutes,
@@ -202,6 +203,7 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/clients/:clientId/membership', membershipRoutes)
     .route('/me/sessions', mySessionsRoutes)
     .route('/me/calendar-feed', myCalendarFeedRoutes)
+    .route('/me/push', myPushRoutes)
     .route('/calendar', calendarFeedRoutes)
     .route('/clients/:clientId/sessions', clientSessionsRoutes)
     .route('/clients/:clientId/export', dataExportRoutes)

@@ -71,6 +71,23 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   // Where the Stripe client sends its API calls; Stripe's own address unless tests point it at a stand-in.
   STRIPE_API_BASE: z.string().url().optional(),
+  // Web Push's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints them). Unset: a
+  // pair made once and kept, sealed, in the database (features/push/vapid.ts), the same for every
+  // instance. Set both or neither; changing them ends every device's subscription.
+  VAPID_PUBLIC_KEY: z.string().trim().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().min(1).optional(),
+  // Who push services may contact about this portal's pushes: an https: URL or mailto: address.
+  // Unset: APP_URL when it is https, else mailto:STAFF_EMAIL.
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(https:|mailto:)/, 'must be an https: URL or a mailto: address')
+    .optional(),
+  // Accept push endpoints on this machine (http://localhost, 127.0.0.1): for tests that run a push
+  // service stand-in. Never in production: the server would POST to any local address a user names.
+  PUSH_ALLOW_LOOPBACK: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+    .default('false')
+    .transform((v) => ['true', '1', 'yes', 'on'].includes(v)),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   // `json`: one object a line for a log system (lib/logger.ts); the readable line otherwise.
   LOG_FORMAT: z.enum(logFormats).default('text'),
@@ -92,6 +109,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    throw new Error('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither');
   return {
     port: e.PORT,
     appUrl,
@@ -115,6 +134,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requireAdmin2fa: e.REQUIRE_ADMIN_2FA,
     reminderIntervalMinutes: e.REMINDER_INTERVAL_MINUTES,
     supportTargetsIntervalSeconds: e.SUPPORT_TARGETS_INTERVAL_SECONDS,
+    push: {
+      vapidKeys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? (appUrl.startsWith('https:') ? appUrl : `mailto:${e.STAFF_EMAIL}`),
+      allowLoopback: e.PUSH_ALLOW_LOOPBACK,
+    },
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     videoMaxBytes: e.VIDEO_MAX_BYTES,
     stripe:

@@ -20,6 +20,7 @@ import { serverFiles } from './lib/paths';
 import { serveWebApp } from './static';
 import { ensureSetUp } from './features/setup/ensure-set-up';
 import { startNotificationDelivery } from './features/notifications/notification-delivery';
+import { startPushDelivery } from './features/push/push-delivery';
 
 const webRoot = serverFiles.webRoot;
 
@@ -75,6 +76,7 @@ export async function startServer(config: Config) {
 
   const stopRetries = mailer.startRetryLoop();
   const stopNotificationDelivery = startNotificationDelivery({ config, realtime, mailer, log });
+  const stopPushDelivery = startPushDelivery({ db, keyring, config, realtime, log });
   const stopReminders =
     config.reminderIntervalMinutes > 0
       ? scheduleReminders({ db, mailer, config, log }, { intervalMs: config.reminderIntervalMinutes * 60_000 })
@@ -118,6 +120,7 @@ export async function startServer(config: Config) {
       await stopWeeklyDigest();
       await stopStaleTradelines();
       await stopNotificationDelivery();
+      await stopPushDelivery();
       await stopSupportReplyMail();
       await stopSupportTargets();
       await stopStorageSweep();

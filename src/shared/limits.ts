@@ -50,6 +50,8 @@ export const LIMITS = {
   dataExportsPerHour: 5,
   /** Whole-portal backups (every client's data) one administrator may download an hour. */
   backupsPerHour: 3,
+  /** Browsers (devices) one person may have Web Push notifications on in at once. */
+  pushDevices: 10,
 } as const;
 
 /** Default stored bytes per client (STORAGE_QUOTA_BYTES overrides). */

@@ -80,11 +80,17 @@ function openSecret(keyring: Keyring, stored: string, ctx: FieldContext) {
  * session cookie or open the two-factor secrets encrypted with it. A value from before sealing,
  * or on an older key version, is sealed again here.
  */
-export async function sharedSecret(db: Db, key: string, keyring: Keyring): Promise<string> {
+export async function sharedSecret(
+  db: Db,
+  key: string,
+  keyring: Keyring,
+  /** The value a first instance makes: 32 random bytes unless the setting needs another shape. */
+  make: () => string = () => randomBytes(32).toString('base64url'),
+): Promise<string> {
   const ctx = { table: 'app_settings', column: 'value', rowId: key };
   await db
     .insert(appSettings)
-    .values({ key, value: encryptField(keyring, randomBytes(32).toString('base64url'), ctx) })
+    .values({ key, value: encryptField(keyring, make(), ctx) })
     .onConflictDoNothing();
   const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key));
   const stored = row.value;

@@ -21,3 +21,4 @@ export * from './client-notes';
 export * from './invoices';
 export * from './calendar-feeds';
 export * from './billing';
+export * from './push';

@@ -18,6 +18,9 @@ export const notifications = pgTable(
     body: text('body').notNull().default(''),
     link: text('link'),
     readAt: timestamp('read_at', { withTimezone: true }),
+    // When an instance claimed this row's Web Push (features/push/push-delivery.ts): the claim is
+    // the update that sets it, so of several instances hearing the row announced one sends it.
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt)],
