@@ -75,6 +75,9 @@ describe("a client's data export", () => {
     // The calendar feed: that it is on, never its token's hash.
     expect(data.areas['calendar-feed']).toHaveLength(1);
     expect(zip.all).not.toMatch(/calendar-token-hash|tokenHash|token_hash/);
+    // The push devices: which, never their endpoints or keys.
+    expect(data.areas['push-devices']).toHaveLength(1);
+    expect(zip.all).not.toMatch(/push-endpoint|push-p256dh|push-auth|p256dh/);
     // Secrets: hidden, never in clear.
     for (const secret of Object.values(secretsOf('ALPHA'))) expect(zip.all).not.toContain(secret);
     expect(zip.text('tables/profile.csv')).toContain(SECRET_HIDDEN);

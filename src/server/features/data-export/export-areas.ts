@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   calendarFeeds,
+  pushSubscriptions,
   accountReceivableDocuments,
   accountReceivables,
   auditLog,
@@ -205,6 +206,14 @@ export const EXPORT_AREAS: ExportArea[] = [
     owner: calendarFeeds.userId,
     order: [calendarFeeds.userId],
     omit: ['tokenHash'],
+  },
+  // The browsers with Web Push on (which, since when); never where pushes go or the keys they are encrypted to.
+  {
+    name: 'push-devices',
+    table: pushSubscriptions,
+    owner: pushSubscriptions.userId,
+    order: [pushSubscriptions.createdAt, pushSubscriptions.id],
+    omit: ['endpoint', 'p256dh', 'auth'],
   },
   // "Who saw or changed my data", as the client reads it on My Account.
   {

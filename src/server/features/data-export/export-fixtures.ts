@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { expect } from 'vitest';
 import {
   calendarFeeds,
+  pushSubscriptions,
   businessAccountDetails,
   businessAccounts,
   businessCompliance,
@@ -199,4 +200,13 @@ export async function seedEveryArea(t: TestApp, agent: TestAgent, clientId: stri
     .values({ userId: clientId, clientId, kind: 'task_assigned', title: `${mark} notification` });
   // The feed's token hash must stay out of the export (omitted in EXPORT_AREAS): one that looks like the mark.
   await t.db.insert(calendarFeeds).values({ userId: clientId, tokenHash: `${mark}-calendar-token-hash` });
+  // A push device: its endpoint and keys stay out of the export, like the token's hash.
+  await t.db.insert(pushSubscriptions).values({
+    id: randomUUID(),
+    userId: clientId,
+    endpoint: `https://fcm.googleapis.com/fcm/send/${mark}-push-endpoint`,
+    p256dh: `${mark}-push-p256dh`,
+    auth: `${mark}-push-auth`,
+    label: 'Chrome on Windows',
+  });
 }

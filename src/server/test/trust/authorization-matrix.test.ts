@@ -23,7 +23,7 @@ import * as creditTables from '../../db/schema/credit';
 import { STORE_CARD_SECRETS } from '../../../shared/credit';
 import { insertRecord, insertRecordDocument, RECORD_PATHS } from '../../features/records/record-fixtures';
 import { socialMediaAccounts, websiteTemplates } from '../../db/schema';
-import { authSessions, clientNotes } from '../../db/schema';
+import { authSessions, clientNotes, pushSubscriptions } from '../../db/schema';
 import { readZip } from '../zip';
 import { createFeed } from '../../features/calendar-feed/calendar-feed.service';
 import { insertAutomation, insertAutomationRequest } from '../../features/automations/automation-fixtures';
@@ -354,7 +354,20 @@ async function insertSocialAccount(t: TestApp, userId: string, username: string,
 const authoredRecordRoutes = new Set(['PATCH /api/loans/:loanId', 'DELETE /api/loans/:loanId']);
 
 /** 'user' routes on the caller's own record (a sign-in session): anyone else naming A's, the admin included, is refused. */
-const selfOnlyRecordRoutes = new Set(['DELETE /api/me/sessions/:sessionId']);
+const selfOnlyRecordRoutes = new Set(['DELETE /api/me/sessions/:sessionId', 'DELETE /api/me/push/devices/:deviceId']);
+/** A browser with Web Push on for A. */
+recordFixtures['DELETE /api/me/push/devices/:deviceId'] = async ({ t, aId }: Ctx) => {
+  const id = crypto.randomUUID();
+  await t.db.insert(pushSubscriptions).values({
+    id,
+    userId: aId,
+    endpoint: `https://fcm.googleapis.com/fcm/send/${id}`,
+    p256dh: 'B'.padEnd(87, 'A'),
+    auth: 'A'.repeat(22),
+    label: 'Fixture browser',
+  });
+  return { deviceId: id };
+};
 recordFixtures['DELETE /api/me/sessions/:sessionId'] = async ({ t, aId }: Ctx) => {
   const id = crypto.randomUUID();
   await t.db.insert(authSessions).values({

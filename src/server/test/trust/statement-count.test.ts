@@ -32,7 +32,7 @@ import { firstStepAccounts, firstStepOpenings, storeCreditCards, tradelineInvoic
 import { socialMediaAccounts } from '../../db/schema';
 import { automationRequests, automations } from '../../db/schema';
 import { and } from 'drizzle-orm';
-import { authSessions, clientNotes } from '../../db/schema';
+import { authSessions, clientNotes, pushSubscriptions } from '../../db/schema';
 import { SEARCH_PER_KIND, type SearchKind, type SearchResults } from '../../../shared/search';
 import { supportAttachments, supportConversations, supportMessages } from '../../db/schema';
 import { fundabilityScores } from '../../db/schema';
@@ -111,6 +111,7 @@ const NOT_LISTS: Record<string, string> = {
   'GET /api/support/agent': 'the agent header (one count of staff online)',
   'GET /api/support/targets': 'one record (the response targets)',
   'GET /api/me/calendar-feed': 'one record (whether the feed is on)',
+  'GET /api/me/push/key': 'one value (the public VAPID key, read once per process)',
   'GET /api/calendar/:file':
     'a calendar file, not a paged list: at most CALENDAR_FEED_MAX_EVENTS events, read in one statement whatever their number (calendar-feed.test.ts counts them)',
 };
@@ -577,6 +578,27 @@ beforeAll(async () => {
           );
       },
     },
+    // Browsers with Web Push on (the API allows LIMITS.pushDevices; the list reads them in one statement whatever their number).
+    pushDevices: {
+      name: 'push devices',
+      seed: async (n: number) => {
+        await t.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
+        if (n)
+          await t.db.insert(pushSubscriptions).values(
+            Array.from({ length: n }, () => {
+              const key = randomUUID();
+              return {
+                id: key,
+                userId: id,
+                endpoint: `https://fcm.googleapis.com/fcm/send/${key}`,
+                p256dh: 'B'.padEnd(87, 'A'),
+                auth: 'A'.repeat(22),
+                label: 'Chrome on Windows',
+              };
+            }),
+          );
+      },
+    },
     // Social media accounts without passwords (a sealed password is bound to its row id and could not be cloned).
     socialAccounts: cloneSeeder(
       'social media accounts',
@@ -805,6 +827,7 @@ beforeAll(async () => {
     },
     // The Clients screen, and a search as the client selector makes (every seeded e-mail matches).
     'GET /api/me/sessions': { seeder: seeders.sessions, as: ['client'], expected: (n) => n + 1 },
+    'GET /api/me/push/devices': { seeder: seeders.pushDevices, as: ['client'] },
     'GET /api/clients': {
       seeder: seeders.clients,
       queries: ['pageSize=50', 'pageSize=50&q=example.test'],
