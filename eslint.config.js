@@ -80,6 +80,8 @@ export default tseslint.config(
       ],
     },
   },
+  // The Web Push service worker: plain JavaScript served as it is, in a worker's global scope.
+  { files: ['src/web/public/sw.js'], languageOptions: { globals: { ...globals.serviceworker } } },
   // Playwright fixtures take their dependencies as a destructured (possibly empty) first argument.
   { files: ['e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },
   {

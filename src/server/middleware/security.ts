@@ -10,6 +10,8 @@ export const securityHeaders = () =>
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       connectSrc: ["'self'"],
+      // The Web Push service worker (/sw.js); said outright rather than left to script-src.
+      workerSrc: ["'self'"],
       fontSrc: ["'self'", 'data:'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

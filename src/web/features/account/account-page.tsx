@@ -18,6 +18,7 @@ import { ClientNotesCard } from '../client-notes/client-notes-card';
 import { useIsPortalAdmin } from '../../app/portal-admin';
 import { CalendarFeedCard } from '../calendar-feed/calendar-feed-card';
 import { AgreementsCard } from '../billing/agreements-card';
+import { PushDevicesCard } from '../push/push-devices-card';
 
 /**
  * /account: clients act on their own id. Admins see their own account (name, e-mail, Security
@@ -38,6 +39,8 @@ export function AccountPage() {
       </header>
       {isAdmin && user && <AdminOwnAccount user={user} />}
       {isAdmin && user && <SessionsPanel />}
+      {/* The signed-in person's own browsers: never a client's, even when acting for one. */}
+      {isAdmin && user && <PushDevicesCard />}
       <ClientArea isAdmin={isAdmin}>
         {isAdmin && <ClientSelector value={clientId} onChange={(id) => setParams({ client: id })} />}
         {clientId && (
@@ -47,6 +50,7 @@ export function AccountPage() {
             <ProfilePanel clientId={clientId} />
             <MembershipPanel clientId={clientId} isAdmin={isAdmin} />
             <NotificationPreferences clientId={clientId} />
+            {!isAdmin && <PushDevicesCard />}
             {/* The feed is the client's own: an admin acting for them never sees its address. */}
             {!isAdmin && <CalendarFeedCard />}
             <SecuritySettings clientId={clientId} isAdmin={isAdmin} />

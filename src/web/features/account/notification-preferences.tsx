@@ -12,7 +12,7 @@ const toggles: { key: keyof Preferences; label: string; description: string }[] 
     key: 'pushAlertEnabled',
     label: 'Push notifications',
     description:
-      'The count on the bell for new notifications about tasks, payments, messages and changes our team makes.',
+      'The count on the bell for new notifications about tasks, payments, messages and changes our team makes, and the same notifications on your devices where you turn them on.',
   },
   {
     key: 'emailAlertEnabled',
