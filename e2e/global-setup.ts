@@ -43,6 +43,8 @@ export default async function globalSetup() {
         // their bell whenever it ran, under the specs that check the bell is empty. The API tests cover reminders.
         REMINDER_INTERVAL_MINUTES: '0',
         LOG_LEVEL: 'warn',
+        // push.spec.ts runs a push service stand-in on 127.0.0.1.
+        PUSH_ALLOW_LOOPBACK: 'true',
       },
     });
   } catch (e) {

@@ -3,15 +3,41 @@
 
 export type PushAvailability = 'available' | 'unsupported' | 'denied';
 
-export function pushAvailability(): PushAvailability {
-  if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window))
-    return 'unsupported';
-  return Notification.permission === 'denied' ? 'denied' : 'available';
+const supported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+/**
+ * Whether this browser can turn push on now, and `onChange` as the person changes the site's
+ * permission. The Permissions API's answer first: it follows the browser's site settings (and
+ * Chromium's headless shell reads Notification.permission as 'denied' whatever it grants).
+ * Returns the stop function.
+ */
+export function watchPushAvailability(onChange: (a: PushAvailability) => void): () => void {
+  if (!supported()) {
+    onChange('unsupported');
+    return () => {};
+  }
+  let stopped = false;
+  let status: PermissionStatus | undefined;
+  const report = (state: PermissionState | NotificationPermission) =>
+    !stopped && onChange(state === 'denied' ? 'denied' : 'available');
+  const changed = () => status && report(status.state);
+  navigator.permissions
+    .query({ name: 'notifications' })
+    .then((s) => {
+      status = s;
+      report(s.state);
+      s.addEventListener('change', changed);
+    })
+    .catch(() => report(Notification.permission));
+  return () => {
+    stopped = true;
+    status?.removeEventListener('change', changed);
+  };
 }
 
 /** This browser's push subscription for the portal, if it has one. */
 export async function currentSubscription(): Promise<PushSubscription | null> {
-  if (pushAvailability() === 'unsupported') return null;
+  if (!supported()) return null;
   const registration = await navigator.serviceWorker.getRegistration('/');
   return (await registration?.pushManager.getSubscription()) ?? null;
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { BellRing } from 'lucide-react';
@@ -9,7 +9,7 @@ import { QueryStates } from '../../components/query-states';
 import { formatDate } from '../../../shared/format';
 import type { PushDevice } from '../../../shared/push-rules';
 import { pushDevicesQuery, thisDeviceQuery, useRemovePushDevice, useTurnOnPush } from './api';
-import { pushAvailability } from './push-browser';
+import { watchPushAvailability, type PushAvailability } from './push-browser';
 
 const UNAVAILABLE: Record<'unsupported' | 'denied', string> = {
   unsupported:
@@ -28,7 +28,9 @@ export function PushDevicesCard() {
   const thisDevice = useQuery(thisDeviceQuery());
   const turnOn = useTurnOnPush();
   const remove = useRemovePushDevice();
-  const [availability, setAvailability] = useState(pushAvailability);
+  // Unknown until the browser says: the button waits rather than offering what may not work.
+  const [availability, setAvailability] = useState<PushAvailability | null>(null);
+  useEffect(() => watchPushAvailability(setAvailability), []);
   const [removing, setRemoving] = useState<PushDevice | null>(null);
   const titleId = useId();
   const isThis = (d: PushDevice) => !!thisDevice.data && d.endpointTag === thisDevice.data;
@@ -37,10 +39,7 @@ export function PushDevicesCard() {
   const start = () =>
     turnOn.mutate(undefined, {
       onSuccess: () => toast.success('Notifications turned on for this device'),
-      onError: (e) => {
-        setAvailability(pushAvailability());
-        toast.error(e.message || 'Could not turn notifications on');
-      },
+      onError: (e) => toast.error(e.message || 'Could not turn notifications on'),
     });
   const confirmRemove = () => {
     if (!removing) return;
@@ -77,13 +76,13 @@ export function PushDevicesCard() {
               <Button
                 onClick={start}
                 disabled={availability !== 'available' || turnOn.isPending}
-                aria-describedby={availability !== 'available' ? `${titleId}-why` : undefined}
+                aria-describedby={availability && availability !== 'available' ? `${titleId}-why` : undefined}
               >
                 <BellRing aria-hidden="true" />{' '}
                 {turnOn.isPending ? 'Turning on...' : 'Turn on notifications on this device'}
               </Button>
             </div>
-            {availability !== 'available' && (
+            {availability && availability !== 'available' && (
               <p id={`${titleId}-why`} className="text-sm text-gray-600">
                 {UNAVAILABLE[availability]}
               </p>
