@@ -21,7 +21,7 @@ function extend(event, work) {
 }
 
 self.addEventListener('push', (event) => {
-  let data = {};
+  let data;
   try {
     data = event.data ? event.data.json() : {};
   } catch {
