@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { notifications, pushSubscriptions, users } from '../../db/schema';
+import { appSettings, notifications, pushSubscriptions, users } from '../../db/schema';
 import { closeSecondInstance, createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import { startPushEndpoint, verifyVapid } from '../../test/push-endpoint';
 import { LIMITS } from '../../../shared/limits';
@@ -9,6 +9,7 @@ import { PUSH_DEVICES_FULL, PUSH_ENDPOINT_REFUSED, type PushDevice } from '../..
 import { notify } from '../notifications/notifications.service';
 import { pushClaimed, startPushDelivery, type PushPayload } from './push-delivery';
 import { acceptsEndpoint } from './push-endpoint';
+import { vapidKeys } from './vapid';
 
 const CHROME_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
@@ -67,6 +68,11 @@ describe('the VAPID key', () => {
     const c = await t.createSignedInUser({ role: 'client' });
     const first = (await (await c.agent.get('/api/me/push/key')).json()) as { publicKey: string };
     expect(first.publicKey).toMatch(/^B[A-Za-z0-9_-]{86}$/);
+    // Kept sealed with the data key: the private key is in no row in clear.
+    const [stored] = await t.db.select().from(appSettings).where(eq(appSettings.key, 'vapid_keys'));
+    expect(stored.value).toMatch(/^enc:v\d+:/);
+    const { privateKey } = await vapidKeys(t.db, t.keyring, t.config);
+    expect(JSON.stringify(stored)).not.toContain(privateKey);
     const second = await createTestApp({}, { database: t.database });
     try {
       const other = await second.createSignedInUser({ role: 'client' });
