@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, TestInfo, Worker } from '@playwright/test';
-import { expect, expectAccessible, myId, signedInAdmin, signedInClient, test } from './fixtures';
+import { expect, expectAccessible, expectPath, myId, signIn, signedInAdmin, signedInClient, test } from './fixtures';
 import { nextClientIp, startClientIpProxy } from './support/client-ip-proxy';
 import { ENV, fromEnv } from './support/env';
 import { startPushEndpoint } from '../src/server/test/push-endpoint';
@@ -68,7 +68,7 @@ test('a client turns notifications on for this device, gets a push when staff ch
   await stubPushManager(context, subscription.json);
   const admin = await secondBrowser(browser, testInfo);
   try {
-    await signedInClient(page, { name: `Push Client ${Date.now().toString(36)}` });
+    const client = await signedInClient(page, { name: `Push Client ${Date.now().toString(36)}` });
     const clientId = await myId(page);
     await page.goto('/account');
     const card = page.getByRole('region', { name: 'Notifications on this device' });
@@ -160,6 +160,17 @@ test('a client turns notifications on for this device, gets a push when staff ch
     await expect(card.getByText('No devices yet')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Turn on notifications on this device' })).toBeEnabled();
     expect(await page.evaluate(() => localStorage.getItem('e2e-push-subscription'))).toBeNull();
+
+    // Signing out ends this browser's push: the next person at this computer gets none of it.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await card.getByRole('button', { name: 'Turn on notifications on this device' }).click();
+    await expect(card.getByText('Notifications are on for this device.')).toBeVisible();
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+    await expectPath(page, '/signin');
+    expect(await page.evaluate(() => localStorage.getItem('e2e-push-subscription'))).toBeNull();
+    await signIn(page, client.email, client.password);
+    await page.goto('/account');
+    await expect(card.getByText('No devices yet')).toBeVisible();
   } finally {
     await admin.close();
     await endpoint.close();

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { closeApi, openApi } from '../../lib/api-gate';
 import { useAuth } from '../auth-context';
+import { forgetThisBrowser } from '../../features/push/api';
 
 /**
  * Shared by the top bar's Sign Out and the sidebar's Logout, which the original product makes identical.
@@ -18,6 +19,8 @@ export function useSignOut() {
 
   const run = useCallback(async () => {
     setPending(true);
+    // This browser's Web Push ends with the session: a shared computer shows the next person nothing of this one's.
+    await forgetThisBrowser();
     await closeApi();
     try {
       await signOut();

@@ -55,3 +55,21 @@ export function useRemovePushDevice() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['me', 'push'] }),
   });
 }
+
+/**
+ * On signing out: this browser stops receiving the person's notifications. Its row goes from the
+ * server while the session still works, then the browser's subscription ends. Bounded, and never
+ * in the way of the sign-out itself.
+ */
+export async function forgetThisBrowser() {
+  const work = (async () => {
+    const subscription = await currentSubscription();
+    if (!subscription) return;
+    const tag = await endpointTag(subscription.endpoint);
+    const devices = (await unwrap(await api.me.push.devices.$get())).items;
+    const mine = devices.find((d) => d.endpointTag === tag);
+    if (mine) await unwrap(await api.me.push.devices[':deviceId'].$delete({ param: { deviceId: mine.id } }));
+    await subscription.unsubscribe();
+  })();
+  await Promise.race([work.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3000))]);
+}
