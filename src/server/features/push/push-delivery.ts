@@ -48,7 +48,7 @@ export function startPushDelivery(deps: PushDeps & { realtime: Realtime }) {
     running.add(p);
   };
   const unsubscribe = deps.realtime.subscribe('notify:*', (data) => {
-    if (data === null) run(pushClaimed(deps, gt(notifications.createdAt, sql`now() - ${CATCH_UP}`)));
+    if (data === null) run(pushMissed(deps));
     else if (data.startsWith('n:')) {
       const id = Number(data.slice(2));
       if (Number.isSafeInteger(id)) run(pushClaimed(deps, eq(notifications.id, id)));
@@ -59,6 +59,9 @@ export function startPushDelivery(deps: PushDeps & { realtime: Realtime }) {
     await Promise.allSettled([...running]);
   };
 }
+
+/** After a gap in the announcements: the recent rows no instance claimed. */
+export const pushMissed = (deps: PushDeps) => pushClaimed(deps, gt(notifications.createdAt, sql`now() - ${CATCH_UP}`));
 
 /** Claims the unpushed rows matching `which` whose recipient wants pushes and has a device, and pushes each. */
 export async function pushClaimed(deps: PushDeps, which: SQL): Promise<number> {

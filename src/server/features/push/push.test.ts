@@ -7,7 +7,7 @@ import { startPushEndpoint, verifyVapid } from '../../test/push-endpoint';
 import { LIMITS } from '../../../shared/limits';
 import { PUSH_DEVICES_FULL, PUSH_ENDPOINT_REFUSED, type PushDevice } from '../../../shared/push-rules';
 import { notify } from '../notifications/notifications.service';
-import { pushClaimed, startPushDelivery, type PushPayload } from './push-delivery';
+import { pushClaimed, pushMissed, startPushDelivery, type PushPayload } from './push-delivery';
 import { acceptsEndpoint } from './push-endpoint';
 import { vapidKeys } from './vapid';
 
@@ -254,6 +254,22 @@ describe('delivery', () => {
     expect(endpoint.received.length).toBe(before + 2);
     const [quiet] = await t.db.select().from(notifications).where(eq(notifications.title, 'Payment recorded'));
     expect(quiet.pushedAt).toBeNull();
+  });
+
+  it('after a gap in the announcements, pushes the recent rows no instance claimed, once', async () => {
+    const c = await t.createSignedInUser({ role: 'client' });
+    // Announced while the person had no device: nothing claimed it.
+    await t.db.transaction((tx) =>
+      notify(tx, { userId: c.user.id, kind: 'score_changed', title: 'Missed while away' }),
+    );
+    await settle();
+    const sub = await subscribed(c.agent);
+    const before = endpoint.received.length;
+    const deps = { db: t.db, keyring: t.keyring, config: t.config, log: t.log };
+    expect(await pushMissed(deps)).toBe(1);
+    const [push] = (await endpoint.waitFor(before + 1)).slice(before);
+    expect((JSON.parse(sub.decrypt(push.body)) as PushPayload).title).toBe('Missed while away');
+    expect(await pushMissed(deps)).toBe(0);
   });
 
   it('removes a subscription its push service says is gone (410, 404), and keeps one that failed otherwise', async () => {
