@@ -13,7 +13,7 @@ const loaded = new WeakMap<Db, Promise<VapidKeys>>();
  * The VAPID key pair push services know this portal by: VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY when
  * set, else a pair the first instance makes and keeps in app_settings, sealed with the data key
  * like the auth secret. Every instance on one database signs with the same pair, which is what
- * the browsers' subscriptions were made for (docs/decisions/0015-vapid-keys-in-the-database.md).
+ * the browsers' subscriptions were made for (docs/decisions/0017-web-push-keys-and-delivery.md).
  */
 export function vapidKeys(db: Db, keyring: Keyring, config: Pick<Config, 'push'>): Promise<VapidKeys> {
   if (config.push.vapidKeys) return Promise.resolve(config.push.vapidKeys);
