@@ -19,9 +19,10 @@ export async function openCoreDeps({
   keyring: Keyring;
   db: Db;
 }) {
-  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  // Before the mailer: it reads attachments from storage.
+  const storage = await storageFromConfig(config);
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log, storage });
   const secret = config.authSecret ?? (await sharedSecret(db, 'auth_secret', keyring));
   const auth = createAuth({ config, db, mailer, secret, log });
-  const storage = await storageFromConfig(config);
   return { mailer, auth, storage };
 }

@@ -54,6 +54,12 @@ export const LIMITS = {
   pushDevices: 10,
 } as const;
 
+/**
+ * Files one outbox message may carry (the signed agreement PDF), each read from storage when the
+ * message is sent: a bound on what a retry reads and what a mail server accepts.
+ */
+export const MAIL_ATTACHMENTS = { max: 3, maxBytes: 5 * 1024 * 1024 } as const;
+
 /** Default stored bytes per client (STORAGE_QUOTA_BYTES overrides). */
 export const DEFAULT_STORAGE_QUOTA_BYTES = 1024 * 1024 * 1024;
 

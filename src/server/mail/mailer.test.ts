@@ -1,9 +1,15 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../db/schema';
 import { createLogger } from '../lib/logger';
 import { CONTROL_CHARACTERS } from '../../shared/text';
-import { startSmtpServer } from '../test/smtp';
+import { attachmentsIn, startSmtpServer } from '../test/smtp';
+import { createLocalStorage } from '../storage';
+import { MAIL_ATTACHMENTS } from '../../shared/limits';
 import { createTestApp, uniqueEmail, type TestApp } from '../test/test-app';
 import { openTestDatabase, type TestDatabase } from '../test/test-db';
 import { createMailer, REMOVED_BODY, type DeliveredMail } from './mailer';
@@ -217,6 +223,78 @@ describe('mailer and outbox', () => {
     await mailer.settle();
     const rows = await Promise.all(ids.map(row));
     expect(rows.map((r) => r.status)).toEqual(ids.map(() => 'logged'));
+  });
+});
+
+describe('attachments', () => {
+  let database: TestDatabase;
+  let filesDir: string;
+  let storage: ReturnType<typeof createLocalStorage>;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-mail-files-'));
+    storage = createLocalStorage(filesDir);
+  });
+  afterAll(async () => {
+    await database?.close();
+    fs.rmSync(filesDir, { recursive: true, force: true });
+  });
+  const store = (key: string, bytes: Buffer, contentType = 'application/pdf') =>
+    storage.put(key, Readable.from([bytes]), { contentType, size: bytes.length });
+  const row = async (id: number) => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
+
+  it('sends stored files read at delivery; one that is gone or too large is left out, the mail still goes', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const pdf = Buffer.from('%PDF-1.7 a small test file\n');
+      await store('mail-test/one.pdf', pdf);
+      await store('mail-test/big.bin', Buffer.alloc(MAIL_ATTACHMENTS.maxBytes + 1), 'application/octet-stream');
+      const mailer = createMailer({ db: database.db, smtpUrl: smtp.url, from: FROM, log, storage });
+      const id = await mailer.send({
+        ...message(uniqueEmail('attach'), 'With files'),
+        attachments: [
+          { key: 'mail-test/one.pdf', filename: 'Agreement - signed.pdf', contentType: 'application/pdf' },
+          { key: 'mail-test/gone.pdf', filename: 'Gone.pdf', contentType: 'application/pdf' },
+          { key: 'mail-test/big.bin', filename: 'Big.bin', contentType: 'application/octet-stream' },
+        ],
+      });
+      await mailer.settle();
+      expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1 });
+      const files = attachmentsIn(smtp.received[0].raw);
+      expect(files.map((f) => [f.filename, f.contentType])).toEqual([['Agreement - signed.pdf', 'application/pdf']]);
+      expect(files[0].content.equals(pdf)).toBe(true);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('refuses more than the bound, or an attachment that is not a storage key, before storing anything', async () => {
+    const mailer = createMailer({ db: database.db, from: FROM, log, storage });
+    const to = uniqueEmail('too-many');
+    const one = { key: 'mail-test/one.pdf', filename: 'a.pdf', contentType: 'application/pdf' };
+    await expect(
+      mailer.send({ ...message(to), attachments: Array.from({ length: MAIL_ATTACHMENTS.max + 1 }, () => one) }),
+    ).rejects.toThrow();
+    await expect(mailer.send({ ...message(to), attachments: [{ ...one, key: '../etc/passwd' }] })).rejects.toThrow();
+    await expect(mailer.send({ ...message(to), attachments: [{ ...one, filename: 'a\nb.pdf' }] })).rejects.toThrow();
+    expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).toEqual([]);
+  });
+
+  it('names the attachments on the console when no SMTP server is configured', async () => {
+    const infos: string[] = [];
+    const mailer = createMailer({
+      db: database.db,
+      from: FROM,
+      log: { ...log, info: (m: string) => void infos.push(m) },
+      storage,
+    });
+    const id = await mailer.send({
+      ...message(uniqueEmail('console-attach'), 'Console files'),
+      attachments: [{ key: 'mail-test/one.pdf', filename: 'Agreement - signed.pdf', contentType: 'application/pdf' }],
+    });
+    await mailer.settle();
+    expect(await row(id)).toMatchObject({ status: 'logged' });
+    expect(infos.find((m) => m.includes('Console files'))).toContain('attachments="Agreement - signed.pdf"');
   });
 });
 

@@ -4,6 +4,9 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { escapeControls, type Logger } from '../lib/logger';
+import { StorageNotFoundError, type Storage } from '../storage/storage';
+import { MAIL_ATTACHMENTS } from '../../shared/limits';
+import { mailAttachments, type MailAttachment } from '../../shared/mail';
 
 /** `sensitive`: the body holds a sign-in link (reset, verification), removed from the outbox once delivered. */
 export type MailMessage = {
@@ -14,6 +17,8 @@ export type MailMessage = {
   sensitive?: boolean;
   /** Extra headers (List-Unsubscribe), stored with the row so a retry by any instance sends them. */
   headers?: Record<string, string>;
+  /** Stored files sent with it (at most MAIL_ATTACHMENTS.max), read from storage when it goes out. */
+  attachments?: MailAttachment[];
 };
 export type DeliveredMail = {
   id: number;
@@ -22,6 +27,8 @@ export type DeliveredMail = {
   html: string;
   text: string;
   headers?: Record<string, string>;
+  /** The files that went with it (in console mode, the ones named). */
+  attachments?: { filename: string; contentType: string }[];
 };
 
 // The flag travels with the stored row (so a retry by any instance honours it) as a comment at the
@@ -31,6 +38,42 @@ export const REMOVED_BODY = '[removed after delivery: it contained a sign-in lin
 
 /** A value as the console printer shows it: quoted, with every control character escaped. */
 const quoted = (s: string) => escapeControls(JSON.stringify(s));
+
+/**
+ * The outbox row of a message, for the mailer's send and for a feature queueing one inside its own
+ * transaction: its attachments checked (a bad one is a programming error, refused before anything
+ * is stored).
+ */
+export function outboxValues({ sensitive, attachments, ...msg }: MailMessage) {
+  return {
+    ...msg,
+    html: sensitive ? SENSITIVE_MARK + msg.html : msg.html,
+    ...(attachments?.length ? { attachments: mailAttachments.parse(attachments) } : {}),
+    // Due now by this process's clock, the one claim() compares with: the database's now() is
+    // microsecond-precise and could fall after a millisecond Date, leaving the row unclaimed.
+    nextAttemptAt: new Date(),
+  };
+}
+
+/** A stored object's bytes, or null when it is larger than `max` (read no further than that). */
+async function readBounded(storage: Storage, key: string, max: number): Promise<Buffer | null> {
+  const object = await storage.get(key);
+  if (object.size > max) {
+    object.stream.destroy();
+    return null;
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of object.stream as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > max) {
+      object.stream.destroy();
+      return null;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
 
 const MAX_ATTEMPTS = 8;
 const LEASE_MS = 5 * 60_000;
@@ -43,6 +86,8 @@ export function createMailer(opts: {
   smtpUrl?: string;
   from: string;
   log: Logger;
+  /** Where attachments are read from (the app's file storage). */
+  storage?: Storage;
   /** Called with each message as delivered (tests read links from it; the outbox may no longer hold them). */
   onDelivered?: (mail: DeliveredMail) => void;
 }) {
@@ -73,11 +118,49 @@ export function createMailer(opts: {
       .returning();
   }
 
+  /**
+   * The row's attachments as nodemailer takes them. A file that is gone (the client deleted the
+   * document) or grew past the bound is left out with a warning: the message still goes, its body
+   * says where the file is. A storage that cannot be read throws, and the message is retried.
+   */
+  async function readAttachments(row: typeof mailOutbox.$inferSelect) {
+    const listed = attachmentsOf(row);
+    const files: { filename: string; contentType: string; content: Buffer }[] = [];
+    for (const a of listed) {
+      if (!opts.storage) throw new Error('the mailer has no storage to read attachments from');
+      let content: Buffer | null;
+      try {
+        content = await readBounded(opts.storage, a.key, MAIL_ATTACHMENTS.maxBytes);
+      } catch (e) {
+        if (!(e instanceof StorageNotFoundError)) throw e;
+        log.warn(`mail id=${row.id}: attachment ${quoted(a.filename)} is no longer stored, sent without it`);
+        continue;
+      }
+      if (!content) {
+        log.warn(`mail id=${row.id}: attachment ${quoted(a.filename)} is over the size limit, sent without it`);
+        continue;
+      }
+      files.push({ filename: a.filename, contentType: a.contentType, content });
+    }
+    return files;
+  }
+
+  /** The attachments a row lists; a list that fails the schema (edited by hand) sends none. */
+  function attachmentsOf(row: typeof mailOutbox.$inferSelect): MailAttachment[] {
+    if (!row.attachments) return [];
+    const parsed = mailAttachments.safeParse(row.attachments);
+    if (!parsed.success) log.warn(`mail id=${row.id}: its attachments are not valid, sent without them`);
+    return parsed.success ? parsed.data : [];
+  }
+
   async function deliver(row: typeof mailOutbox.$inferSelect) {
     const sensitive = row.html.startsWith(SENSITIVE_MARK);
     const html = sensitive ? row.html.slice(SENSITIVE_MARK.length) : row.html;
     try {
+      let sent: DeliveredMail['attachments'];
       if (opts.smtpUrl) {
+        const files = await readAttachments(row);
+        sent = files.map((f) => ({ filename: f.filename, contentType: f.contentType }));
         await (
           await smtp()
         ).sendMail({
@@ -87,13 +170,18 @@ export function createMailer(opts: {
           html,
           text: row.text,
           ...(row.headers ? { headers: row.headers } : {}),
+          ...(files.length ? { attachments: files } : {}),
         });
       } else {
         // Without SMTP the console is how a developer gets the link: it is printed, whatever the outbox keeps.
         // On one line, its line breaks and any other control character escaped: a value in the mail (a
         // user's name) cannot print a line that passes for one of the log's own.
+        // Attachments are named, not read: nothing leaves the machine.
+        const listed = attachmentsOf(row);
+        sent = listed.map((a) => ({ filename: a.filename, contentType: a.contentType }));
+        const names = listed.length ? ` attachments=${quoted(listed.map((a) => a.filename).join(', '))}` : '';
         log.info(
-          `mail (no SMTP_URL set, not sent) to=${quoted(row.to)} subject=${quoted(row.subject)} text=${quoted(row.text)}`,
+          `mail (no SMTP_URL set, not sent) to=${quoted(row.to)} subject=${quoted(row.subject)} text=${quoted(row.text)}${names}`,
         );
       }
       opts.onDelivered?.({
@@ -103,6 +191,7 @@ export function createMailer(opts: {
         html,
         text: row.text,
         ...(row.headers ? { headers: row.headers } : {}),
+        ...(sent?.length ? { attachments: sent } : {}),
       });
       await db
         .update(mailOutbox)
@@ -143,13 +232,8 @@ export function createMailer(opts: {
 
   return {
     /** Stores the message and starts its delivery; resolves once it is safely in the outbox. */
-    async send({ sensitive, ...msg }: MailMessage) {
-      // Due now by this process's clock, the one claim() compares with: the database's now() is
-      // microsecond-precise and could fall after a millisecond Date, leaving the row unclaimed.
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({ ...msg, html: sensitive ? SENSITIVE_MARK + msg.html : msg.html, nextAttemptAt: new Date() })
-        .returning({ id: mailOutbox.id });
+    async send(msg: MailMessage) {
+      const [row] = await db.insert(mailOutbox).values(outboxValues(msg)).returning({ id: mailOutbox.id });
       track(drain([row.id]).catch(jobFailed(db, log, 'mail drain')));
       return row.id;
     },

@@ -35,3 +35,33 @@ export async function startSmtpServer(port = 0) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export type ReceivedAttachment = { filename: string; contentType: string; content: Buffer };
+
+/**
+ * The attachments of a received message, decoded: each MIME part sent as an attachment (base64, as
+ * nodemailer encodes a file), with its file name (RFC 2231 continuations and encoding undone).
+ */
+export function attachmentsIn(raw: string): ReceivedAttachment[] {
+  const found: ReceivedAttachment[] = [];
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((m) => m[1]);
+  for (const boundary of boundaries) {
+    for (const part of raw.split(`--${boundary}`)) {
+      const split = part.indexOf('\r\n\r\n');
+      if (split < 0) continue;
+      const head = part.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+      if (!/^content-disposition:\s*attachment/im.test(head)) continue;
+      const pieces = [...head.matchAll(/filename(?:\*(\d+))?(\*)?="?([^";\r\n]*)"?/gi)]
+        .sort((x, y) => Number(x[1] ?? 0) - Number(y[1] ?? 0))
+        .map((m) => (m[2] ? m[3].replace(/^[\w-]*'[\w-]*'/, '') : m[3]));
+      const encoded = /filename\*(\d+\*|\*)=/i.test(head);
+      const joined = pieces.join('');
+      found.push({
+        filename: encoded ? decodeURIComponent(joined) : joined,
+        contentType: /^content-type:\s*([^;\r\n]+)/im.exec(head)?.[1].trim() ?? '',
+        content: Buffer.from(part.slice(split + 4).replace(/\s+/g, ''), 'base64'),
+      });
+    }
+  }
+  return found;
+}

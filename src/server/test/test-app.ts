@@ -83,11 +83,15 @@ export async function createTestApp(
   const log = createLogger(config.logLevel, config.logFormat);
   // Each message as delivered, by outbox id: the outbox drops the body of a delivered sign-in link.
   const delivered = new Map<number, DeliveredMail>();
+  // Files on the local driver in a directory of this test app's own.
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-files-'));
+  const storage = opts.storage ?? createLocalStorage(filesDir);
   const mailer = createMailer({
     db,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     log,
+    storage,
     onDelivered: (m) => delivered.set(m.id, m),
   });
   // One key per test process, never written to disk: test apps sharing a database share it, as instances do.
@@ -95,9 +99,6 @@ export async function createTestApp(
   const secret = config.authSecret ?? (await sharedSecret(db, 'auth_secret', keyring));
   const auth = createAuth({ config, db, mailer, secret, log, passwordHasher: fastPasswordHasher });
   await applyAdminEmails(db, config.adminEmails);
-  // Files on the local driver in a directory of this test app's own.
-  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-files-'));
-  const storage = opts.storage ?? createLocalStorage(filesDir);
   // The session cache as production runs it, listening on this test's database.
   const sessions = await startSessionCache(auth, database.listen, log);
   const realtime = await startRealtime(database.listen, log);

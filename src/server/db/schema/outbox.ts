@@ -1,3 +1,4 @@
+import type { MailAttachment } from '../../../shared/mail';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const mailOutbox = pgTable(
@@ -10,6 +11,8 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     // Extra headers the message is sent with (the digest's List-Unsubscribe and List-Unsubscribe-Post).
     headers: jsonb('headers').$type<Record<string, string>>(),
+    // Stored files sent with the message (the signed agreement PDF), read from storage at each attempt.
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     // pending: waiting for (re)delivery; sent: handed to SMTP; logged: no SMTP configured, printed; failed: gave up
     status: text('status', { enum: ['pending', 'sent', 'logged', 'failed'] })
       .notNull()

@@ -265,23 +265,25 @@ export async function signAgreement(
         link,
         mail: false,
       });
-      await queueMail(
-        tx,
-        clientMail(client, {
-          subject: `Your signed service agreement for ${program.name}`,
-          lines: [
-            `Thank you for signing the service agreement for ${program.name}. A PDF copy is filed in your Business Documents.`,
-            'The fingerprint below identifies the exact text you signed.',
-          ],
-          rows: [
-            ['Signed by', input.fullName],
-            ['Signed at', `${formatDateTime(signedAt, 'UTC')} UTC`],
-            ['Version', String(template.version)],
-            ['SHA-256', sha256],
-          ],
-          action: { label: 'Open Business Documents', url: `${deps.config.appUrl}${link}` },
-        }),
-      );
+      // The PDF goes with the mail as the stored document (read when the mail is sent), not a copy in the outbox.
+      const mail = clientMail(client, {
+        subject: `Your signed service agreement for ${program.name}`,
+        lines: [
+          `Thank you for signing the service agreement for ${program.name}. The signed PDF is attached, and a copy is filed in your Business Documents.`,
+          'The fingerprint below identifies the exact text you signed.',
+        ],
+        rows: [
+          ['Signed by', input.fullName],
+          ['Signed at', `${formatDateTime(signedAt, 'UTC')} UTC`],
+          ['Version', String(template.version)],
+          ['SHA-256', sha256],
+        ],
+        action: { label: 'Open Business Documents', url: `${deps.config.appUrl}${link}` },
+      });
+      await queueMail(tx, {
+        ...mail,
+        attachments: [{ key, filename: upload.name, contentType: upload.contentType }],
+      });
       await notifyStaff(tx, {
         kind: 'agreement_signed',
         clientId: scope.clientId,

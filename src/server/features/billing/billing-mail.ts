@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { branding } from '../../../shared/branding';
-import type { MailMessage } from '../../mail/mailer';
+import { outboxValues, type MailMessage } from '../../mail/mailer';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -11,9 +11,7 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
  * payments go whatever the notification preference: they are records of money and contracts.
  */
 export async function queueMail(tx: Db, msg: MailMessage) {
-  await tx
-    .insert(mailOutbox)
-    .values({ to: msg.to, subject: msg.subject, html: msg.html, text: msg.text, nextAttemptAt: new Date() });
+  await tx.insert(mailOutbox).values(outboxValues(msg));
 }
 
 /** A short message to a client: greeting, lines, label/value rows and a button. */
