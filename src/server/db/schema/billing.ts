@@ -102,11 +102,16 @@ export const programInstalments = pgTable(
 );
 
 /** Every Stripe event the webhook accepted, once by its id: a replay finds its row and does nothing. */
-export const stripeEvents = pgTable('stripe_events', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  /** handled, or ignored (a type the portal does not act on, or no instalment of ours). */
-  outcome: text('outcome').notNull(),
-  payload: jsonb('payload').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const stripeEvents = pgTable(
+  'stripe_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    /** handled, or ignored (a type the portal does not act on, or no instalment of ours). */
+    outcome: text('outcome').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The reminder pass deletes the rows past STRIPE_EVENTS_KEEP_DAYS, oldest first.
+  (t) => [index('stripe_events_received_idx').on(t.receivedAt)],
+);

@@ -1,10 +1,11 @@
 import { inflateSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDocuments, payments, programInstalments, signedAgreements, stripeEvents } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import { startStripeStandin, type StripeStandin } from '../../test/stripe-standin';
 import type { ProgramAgreement } from '../../../shared/billing';
+import { pruneStripeEvents, STRIPE_EVENTS_KEEP_DAYS } from './checkout.service';
 
 const SECRET = 'whsec_test_portal';
 
@@ -311,6 +312,30 @@ describe('paying through Stripe Checkout', () => {
     await stripe.pay(url.split('/').pop());
     const done = await a.agent.post(`/api/clients/${a.id}/checkout`, { programId: 'advanced' });
     expect(done.status).toBe(409);
+  });
+});
+
+describe('keeping webhook events', () => {
+  it(`removes events older than ${STRIPE_EVENTS_KEEP_DAYS} days and keeps the rest (the reminder pass runs it)`, async () => {
+    const now = new Date('2026-06-30T12:00:00Z');
+    const daysAgo = (d: number) => new Date(now.getTime() - d * 24 * 60 * 60 * 1000);
+    const rows = [
+      { id: 'evt_prune_old', receivedAt: daysAgo(STRIPE_EVENTS_KEEP_DAYS + 1) },
+      { id: 'evt_prune_older', receivedAt: daysAgo(400) },
+      { id: 'evt_prune_recent', receivedAt: daysAgo(STRIPE_EVENTS_KEEP_DAYS - 1) },
+      { id: 'evt_prune_today', receivedAt: now },
+    ];
+    await t.db
+      .insert(stripeEvents)
+      .values(rows.map((r) => ({ ...r, type: 'charge.succeeded', outcome: 'unhandled type', payload: {} })));
+    const ids = rows.map((r) => r.id);
+    // Events received for real in the tests above are newer than the clock's 90 days before.
+    const realBefore = await t.db.$count(stripeEvents);
+    expect(await pruneStripeEvents({ db: t.db, now })).toBe(2);
+    const left = await t.db.select({ id: stripeEvents.id }).from(stripeEvents).where(inArray(stripeEvents.id, ids));
+    expect(left.map((r) => r.id).sort()).toEqual(['evt_prune_recent', 'evt_prune_today']);
+    expect(await t.db.$count(stripeEvents)).toBe(realBefore - 2);
+    expect(await pruneStripeEvents({ db: t.db, now })).toBe(0);
   });
 });
 

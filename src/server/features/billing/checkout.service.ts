@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Deps } from '../../app-env';
 import type { Db } from '../../db/client';
@@ -17,6 +17,7 @@ import { programById, type Program, type ProgramId } from '../../../shared/progr
 import type { Page, PageQuery } from '../../../shared/paging';
 import { pageWindow, toPage } from '../../lib/paging';
 import { ConflictError, UpstreamError } from '../../lib/domain-errors';
+import type { Logger } from '../../lib/logger';
 import { notify, notifyStaff } from '../notifications/notifications.service';
 import { signedAgreementFor } from './agreements.service';
 import { clientMail, queueMail } from './billing-mail';
@@ -171,6 +172,35 @@ export async function handleWebhook(
       ? ({ status: 200, body: { received: true } } as const)
       : ({ status: 200, body: { received: true, ignored: true } } as const);
   });
+}
+
+/**
+ * How long a webhook event is kept. Its row is what makes a replay change nothing, and Stripe stops
+ * retrying an event after 3 days; past 90 a row only answers "what did Stripe send" for a while.
+ */
+export const STRIPE_EVENTS_KEEP_DAYS = 90;
+const PRUNE_BATCH = 1_000;
+
+/**
+ * Deletes the stored webhook events older than STRIPE_EVENTS_KEEP_DAYS, in batches so the first run
+ * on a long history holds no long lock (with the reminder pass). Returns how many went.
+ */
+export async function pruneStripeEvents({ db, log, now = new Date() }: { db: Db; log?: Logger; now?: Date }) {
+  const before = new Date(now.getTime() - STRIPE_EVENTS_KEEP_DAYS * 24 * 60 * 60 * 1000);
+  let removed = 0;
+  for (;;) {
+    const old = db
+      .select({ id: stripeEvents.id })
+      .from(stripeEvents)
+      .where(lt(stripeEvents.receivedAt, before))
+      .orderBy(asc(stripeEvents.receivedAt))
+      .limit(PRUNE_BATCH);
+    const rows = await db.delete(stripeEvents).where(inArray(stripeEvents.id, old)).returning({ id: stripeEvents.id });
+    removed += rows.length;
+    if (rows.length < PRUNE_BATCH) break;
+  }
+  if (removed) log?.info(`stripe events: ${removed} older than ${STRIPE_EVENTS_KEEP_DAYS} days removed`);
+  return removed;
 }
 
 async function applyEvent(deps: Deps, tx: Db, event: Stripe.Event): Promise<string> {

@@ -12,6 +12,7 @@ import { reminderMail, type ReminderTask } from './reminder-mail';
 import { countLabel } from '../../../shared/format';
 import { runInvoiceReminders } from './invoice-reminders';
 import { runOverdueInstalments } from '../billing/billing.admin';
+import { pruneStripeEvents } from '../billing/checkout.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type Stage = 'due_soon' | 'overdue';
@@ -177,6 +178,8 @@ export function scheduleReminders(
       if (!signal.aborted) await runInvoiceReminders({ ...deps, signal });
       // Program instalments past their due date (features/billing).
       if (!signal.aborted) await runOverdueInstalments(deps);
+      // Stripe webhook events past their keeping time (features/billing).
+      if (!signal.aborted) await pruneStripeEvents(deps);
     },
     {
       firstDelayMs: opts.firstDelayMs ?? 30_000,
