@@ -78,6 +78,12 @@ export const staffOnlyAuditEntities: AuditEntityType[] = ['client_note'];
  */
 export const AUTOMATIC_CHANGE = 'automatic';
 
+/**
+ * The field of a refund made in Stripe's dashboard rather than the portal: the webhook records it
+ * with no actor, and the log names Stripe.
+ */
+export const REFUNDED_IN_STRIPE = 'refunded_in_stripe';
+
 /** Fields whose reveal is recorded (the encrypted columns), by column name. */
 export const auditFieldLabels: Record<string, string> = {
   owner_ssn: 'SSN',

@@ -57,6 +57,7 @@ export async function startStripeStandin(opts: { webhookSecret: string; webhookU
   const calls: { method: string; path: string; body: Record<string, unknown> }[] = [];
   let webhookUrl = opts.webhookUrl;
   let down = false;
+  let refundEchoFirst = false;
 
   const deliver: Deliver =
     opts.deliver ??
@@ -113,6 +114,32 @@ export async function startStripeStandin(opts: { webhookSecret: string; webhookU
       metadata: s.intent_metadata,
       last_payment_error: { code: 'card_declined', message: 'Your card was declined.' },
     });
+  }
+
+  /**
+   * charge.refunded for the paid session of `paymentIntent`, as Stripe sends it after a refund made
+   * in its dashboard (or through the API): `amount` refunded in all, the whole charge by default.
+   */
+  async function refundCharge(paymentIntent: string, o: { amount?: number; eventId?: string } = {}) {
+    const s = [...sessions.values()].find((x) => x.payment_intent === paymentIntent && x.payment_status === 'paid');
+    if (!s) throw new Error(`no paid session for ${paymentIntent}`);
+    const amount = o.amount ?? s.amount_total;
+    return send(
+      'charge.refunded',
+      {
+        id: `ch_${paymentIntent}`,
+        object: 'charge',
+        amount: s.amount_total,
+        amount_refunded: amount,
+        currency: s.currency,
+        payment_intent: paymentIntent,
+        paid: true,
+        refunded: amount >= s.amount_total,
+        status: 'succeeded',
+        metadata: {},
+      },
+      { eventId: o.eventId },
+    );
   }
 
   const json = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -174,6 +201,9 @@ export async function startStripeStandin(opts: { webhookSecret: string; webhookU
             return json(res, 404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
           const amount = body.amount ? Number(body.amount) : s.amount_total;
           refunds.push({ payment_intent: pi, amount });
+          // Stripe's own webhook for the refund, when asked for before the answer: the portal's
+          // refund then meets its echo first.
+          if (refundEchoFirst) await refundCharge(pi, { amount });
           return json(res, 200, {
             id: id('re'),
             object: 'refund',
@@ -234,6 +264,11 @@ export async function startStripeStandin(opts: { webhookSecret: string; webhookU
     },
     setDown: (value: boolean) => {
       down = value;
+    },
+    refundCharge,
+    /** Sends charge.refunded for each refund the portal asks for, before answering it. */
+    setRefundEchoFirst: (value: boolean) => {
+      refundEchoFirst = value;
     },
     close: () =>
       new Promise<void>((resolve) => {

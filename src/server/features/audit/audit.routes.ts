@@ -5,7 +5,7 @@ import { validate } from '../../middleware/validate';
 import { auditListQuery } from '../../../shared/audit';
 import { listAudit } from './audit.service';
 import { isStaffRole } from '../../../shared/roles';
-import { AUTOMATIC_CHANGE } from '../../../shared/audit-labels';
+import { AUTOMATIC_CHANGE, REFUNDED_IN_STRIPE } from '../../../shared/audit-labels';
 
 /** "Activity on your account": who saw or changed this client's data, newest first. */
 export const auditRoutes = new Hono<AppEnv>().get('/', access('own'), validate('query', auditListQuery), async (c) => {
@@ -22,7 +22,9 @@ export const auditRoutes = new Hono<AppEnv>().get('/', access('own'), validate('
             ? `${actorName || 'Administrator'} (staff)`
             : actorId === null && row.field === AUTOMATIC_CHANGE
               ? 'The portal'
-              : actorName || 'Unknown',
+              : actorId === null && row.field === REFUNDED_IN_STRIPE
+                ? 'Stripe'
+                : actorName || 'Unknown',
     })),
   });
 });

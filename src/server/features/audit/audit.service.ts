@@ -56,8 +56,16 @@ export async function recordAuditForClients(
   );
 }
 
+/**
+ * A change to a client's data that reached the portal from outside it (a refund made in Stripe's
+ * dashboard, told by its webhook): recorded with no actor, its field saying where it was made.
+ */
+export async function recordOutsideChange(db: Db, clientId: string, entry: AuditEntry & { field: string }) {
+  await insertEntry(db, { actorId: null, clientId }, entry);
+}
+
 /** The audit row itself, as every recorder writes it. */
-function insertEntry(db: Db, scope: Scope, entry: AuditEntry) {
+function insertEntry(db: Db, scope: { actorId: string | null; clientId: string }, entry: AuditEntry) {
   return db.insert(auditLog).values({
     actorId: scope.actorId,
     clientId: scope.clientId,

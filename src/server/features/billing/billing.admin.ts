@@ -17,7 +17,7 @@ import type { Logger } from '../../lib/logger';
 import { ConflictError, UpstreamError } from '../../lib/domain-errors';
 import { recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
-import { cents, failedNotice, instalmentColumns, instalmentName, toInstalment } from './checkout.service';
+import { cents, failedNotice, instalmentColumns, instalmentName, markRefunded, toInstalment } from './checkout.service';
 import { stripeClient } from './stripe-client';
 
 /** Route parameters are text: anything but a positive 32-bit integer names no instalment. */
@@ -134,23 +134,17 @@ export async function refundInstalment(deps: Deps, scope: Scope, id: number): Pr
     throw new UpstreamError(PAYMENT_SERVICE_FAILED);
   }
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(programInstalments)
-      .set({ status: 'refunded', updatedAt: new Date() })
-      .where(and(eq(programInstalments.id, id), eq(programInstalments.status, 'paid')))
-      .returning(instalmentColumns);
-    if (!row) throw new ConflictError('The payment was refunded already.');
-    if (row.paymentId) await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, row.paymentId));
+    const refunded = await markRefunded(tx, scope.clientId, id, scope);
+    if (refunded) return refunded;
+    // Stripe's charge.refunded for this very refund can arrive before this transaction: the webhook
+    // has marked it and told the client; the administrator's refund is still recorded as theirs.
+    const [now] = await tx
+      .select(instalmentColumns)
+      .from(programInstalments)
+      .where(and(eq(programInstalments.id, id), eq(programInstalments.userId, scope.clientId)));
+    if (now?.status !== 'refunded') throw new ConflictError('The payment was refunded already.');
     await recordAudit(tx, scope, { action: 'update', entityType: 'instalment', entityId: id, field: 'refunded' });
-    await notify(tx, {
-      userId: scope.clientId,
-      clientId: scope.clientId,
-      kind: 'payment_recorded',
-      title: `Payment refunded: ${describe(row)}`,
-      body: `${formatMoney(row.amount)} back to the card that paid`,
-      link: '/#business-programs',
-    });
-    return toInstalment(row);
+    return toInstalment(now);
   });
 }
 

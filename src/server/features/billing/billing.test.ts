@@ -1,7 +1,15 @@
 import { inflateSync } from 'node:zlib';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessDocuments, payments, programInstalments, signedAgreements, stripeEvents } from '../../db/schema';
+import {
+  auditLog,
+  businessDocuments,
+  notifications,
+  payments,
+  programInstalments,
+  signedAgreements,
+  stripeEvents,
+} from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import { startStripeStandin, type StripeStandin } from '../../test/stripe-standin';
 import type { ProgramAgreement } from '../../../shared/billing';
@@ -464,5 +472,121 @@ describe('failed and late payments, and what administrators do about them', () =
     expect(lines[0]).toBe('Program,Paid,Due,Failed');
     expect(lines).toHaveLength(4);
     expect((await a.agent.get('/api/billing/revenue')).status).toBe(403);
+  });
+});
+
+describe('refunds made in Stripe (charge.refunded)', () => {
+  // Client A's advanced instalments were all paid through Stripe above; the first was refunded in the portal.
+  const paidOfA = async () =>
+    t.db
+      .select()
+      .from(programInstalments)
+      .where(and(eq(programInstalments.userId, a.id), eq(programInstalments.status, 'paid')))
+      .orderBy(programInstalments.number);
+  const refundNotices = (number: number) =>
+    t.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, a.id),
+          eq(notifications.title, `Payment refunded: Advanced Business Build-Out Program - payment ${number} of 3`),
+        ),
+      );
+  const instalment = async (id: number) =>
+    (await t.db.select().from(programInstalments).where(eq(programInstalments.id, id)))[0];
+
+  it('a full refund in the dashboard marks the paid instalment refunded, audited as done in Stripe, the client told; once', async () => {
+    const [second, third] = await paidOfA();
+    expect([second.number, third.number]).toEqual([2, 3]);
+    // A partial refund is left to a person.
+    expect(await stripe.refundCharge(second.paymentIntentId!, { amount: 1000 })).toBe(200);
+    expect((await instalment(second.id)).status).toBe('paid');
+
+    const eventId = 'evt_test_dashboard_refund';
+    expect(await stripe.refundCharge(second.paymentIntentId!, { eventId })).toBe(200);
+    expect((await instalment(second.id)).status).toBe('refunded');
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, second.paymentId!));
+    expect(payment.status).toBe('refunded');
+    const [event] = await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, eventId));
+    expect(event.outcome).toBe('handled');
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clientId, a.id), eq(auditLog.entityId, String(second.id))));
+    expect(audits).toEqual([expect.objectContaining({ actorId: null, field: 'refunded_in_stripe' })]);
+    const shown = await (await admin.agent.get(`/api/clients/${a.id}/audit`)).json();
+    expect(shown.rows).toEqual(
+      expect.arrayContaining([expect.objectContaining({ actor: 'Stripe', entityType: 'instalment' })]),
+    );
+    expect(await refundNotices(2)).toHaveLength(1);
+
+    // The replay, another event for the same charge, and the portal's refund change nothing more.
+    const replay = stripe.signedEvent('charge.refunded', (event.payload as { data: { object: unknown } }).data.object, {
+      eventId,
+    });
+    expect(await (await webhook(replay.payload, replay.header)).json()).toEqual({ received: true, replay: true });
+    const again = await stripe.refundCharge(second.paymentIntentId!, { eventId: 'evt_test_dashboard_refund_2' });
+    expect(again).toBe(200);
+    const [second2] = await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, 'evt_test_dashboard_refund_2'));
+    expect(second2.outcome).toBe('instalment already refunded');
+    const refundsBefore = stripe.refunds.length;
+    expect((await admin.agent.post(`/api/clients/${a.id}/instalments/${second.id}/refund`, {})).status).toBe(409);
+    expect(stripe.refunds).toHaveLength(refundsBefore);
+    expect(await refundNotices(2)).toHaveLength(1);
+    // A charge that is none of ours is stored and ignored.
+    const foreign = stripe.signedEvent('charge.refunded', {
+      id: 'ch_foreign',
+      object: 'charge',
+      amount: 500,
+      amount_refunded: 500,
+      currency: 'usd',
+      payment_intent: 'pi_foreign',
+      refunded: true,
+    });
+    expect(await (await webhook(foreign.payload, foreign.header)).json()).toEqual({ received: true, ignored: true });
+  });
+
+  it("the portal's refund and Stripe's echo of it are one refund, whichever arrives first", async () => {
+    const [third] = await paidOfA();
+    stripe.setRefundEchoFirst(true);
+    try {
+      const res = await admin.agent.post(`/api/clients/${a.id}/instalments/${third.id}/refund`, {});
+      expect(res.status).toBe(200);
+      expect((await res.json()).instalment.status).toBe('refunded');
+    } finally {
+      stripe.setRefundEchoFirst(false);
+    }
+    expect((await instalment(third.id)).status).toBe('refunded');
+    expect(await refundNotices(3)).toHaveLength(1);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clientId, a.id), eq(auditLog.entityId, String(third.id))));
+    // The webhook got there first (no actor); the administrator's refund is recorded as theirs too.
+    expect(audits.map((r) => [r.actorId, r.field])).toEqual(
+      expect.arrayContaining([
+        [null, 'refunded_in_stripe'],
+        [admin.id, 'refunded'],
+      ]),
+    );
+    // The echo after the portal's refund (the usual order) changes nothing.
+    expect(await stripe.refundCharge(third.paymentIntentId!, { eventId: 'evt_test_echo_late' })).toBe(200);
+    const [late] = await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, 'evt_test_echo_late'));
+    expect(late.outcome).toBe('instalment already refunded');
+    expect(await refundNotices(3)).toHaveLength(1);
+  });
+
+  it("an echo after the portal's refund finds it refunded and changes nothing", async () => {
+    // The first instalment was refunded by the portal (earlier test), its echo comes now.
+    const [first] = await t.db
+      .select()
+      .from(programInstalments)
+      .where(and(eq(programInstalments.userId, a.id), eq(programInstalments.number, 1)));
+    expect(first.status).toBe('refunded');
+    expect(await stripe.refundCharge(first.paymentIntentId!, { eventId: 'evt_test_echo_first' })).toBe(200);
+    const [e] = await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, 'evt_test_echo_first'));
+    expect(e.outcome).toBe('instalment already refunded');
+    expect(await refundNotices(1)).toHaveLength(1);
   });
 });

@@ -19,6 +19,8 @@ import { pageWindow, toPage } from '../../lib/paging';
 import { ConflictError, UpstreamError } from '../../lib/domain-errors';
 import type { Logger } from '../../lib/logger';
 import { notify, notifyStaff } from '../notifications/notifications.service';
+import { recordAudit, recordOutsideChange } from '../audit/audit.service';
+import { REFUNDED_IN_STRIPE } from '../../../shared/audit-labels';
 import { signedAgreementFor } from './agreements.service';
 import { clientMail, queueMail } from './billing-mail';
 import { stripeClient } from './stripe-client';
@@ -214,6 +216,8 @@ async function applyEvent(deps: Deps, tx: Db, event: Stripe.Event): Promise<stri
     }
     case 'checkout.session.async_payment_failed':
       return markFailed(deps, tx, event.data.object.metadata?.instalmentId, 'The payment did not go through.');
+    case 'charge.refunded':
+      return refundedInStripe(deps, tx, event.data.object);
     case 'payment_intent.payment_failed': {
       const pi = event.data.object;
       return markFailed(
@@ -300,6 +304,66 @@ async function markPaid(
     link: `/account?client=${encodeURIComponent(i.userId)}`,
   });
   return 'handled';
+}
+
+/**
+ * Marks a paid instalment refunded and its payment too, records who did it and tells the client:
+ * `by` is the administrator who refunded through the portal, or 'stripe' for a refund made in
+ * Stripe's dashboard (told by the webhook, recorded with no actor). Null when the instalment is not
+ * paid (any more): refunded already, by the other path.
+ */
+export async function markRefunded(tx: Db, clientId: string, id: number, by: Scope | 'stripe') {
+  const [row] = await tx
+    .update(programInstalments)
+    .set({ status: 'refunded', updatedAt: new Date() })
+    .where(
+      and(
+        eq(programInstalments.id, id),
+        eq(programInstalments.userId, clientId),
+        eq(programInstalments.status, 'paid'),
+      ),
+    )
+    .returning(instalmentColumns);
+  if (!row) return null;
+  if (row.paymentId) await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, row.paymentId));
+  const entry = { action: 'update', entityType: 'instalment', entityId: id } as const;
+  if (by === 'stripe') await recordOutsideChange(tx, clientId, { ...entry, field: REFUNDED_IN_STRIPE });
+  else await recordAudit(tx, by, { ...entry, field: 'refunded' });
+  const program = programById(row.programId);
+  await notify(tx, {
+    userId: clientId,
+    clientId,
+    kind: 'payment_recorded',
+    title: `Payment refunded: ${program ? instalmentName(program, row) : `Program payment ${row.number} of ${row.of}`}`,
+    body: `${formatMoney(row.amount)} back to the card that paid`,
+    link: '/#business-programs',
+  });
+  return toInstalment(row);
+}
+
+/**
+ * charge.refunded: a refund made in Stripe's dashboard (or the echo of the portal's own). The
+ * charge's payment intent names the instalment; only a full refund of a paid one marks it, as the
+ * portal's refund does. One already refunded (by the portal, or an earlier event) changes nothing;
+ * a partial refund is left to a person.
+ */
+async function refundedInStripe(deps: Deps, tx: Db, charge: Stripe.Charge): Promise<string> {
+  const intent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+  if (!intent) return 'no payment intent';
+  const [i] = await tx
+    .select({ ...instalmentColumns, userId: programInstalments.userId })
+    .from(programInstalments)
+    .where(eq(programInstalments.paymentIntentId, intent))
+    .for('update');
+  if (!i) return 'no instalment of ours';
+  if (i.status !== 'paid') return `instalment already ${i.status}`;
+  if (!charge.refunded || charge.amount_refunded < cents(i.amount) || charge.currency !== i.currency) {
+    deps.log.warn(
+      `stripe charge ${charge.id} for instalment ${i.id}: ${charge.amount_refunded} ${charge.currency} refunded of ${cents(i.amount)} ${i.currency}, not marked`,
+    );
+    return 'partial refund';
+  }
+  return (await markRefunded(tx, i.userId, i.id, 'stripe')) ? 'handled' : 'instalment no longer paid';
 }
 
 async function markFailed(deps: Deps, tx: Db, instalmentId: string | undefined, reason: string): Promise<string> {
