@@ -176,7 +176,7 @@ export function createMailer(opts: {
         // Without SMTP the console is how a developer gets the link: it is printed, whatever the outbox keeps.
         // On one line, its line breaks and any other control character escaped: a value in the mail (a
         // user's name) cannot print a line that passes for one of the log's own.
-        // Attachments are named, not read: nothing leaves the machine.
+        // Attachments are named, not read: the console line has no place for their bytes.
         const listed = attachmentsOf(row);
         sent = listed.map((a) => ({ filename: a.filename, contentType: a.contentType }));
         const names = listed.length ? ` attachments=${quoted(listed.map((a) => a.filename).join(', '))}` : '';
