@@ -4,6 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import drizzle from 'eslint-plugin-drizzle';
 import globals from 'globals';
 
+// The web app may import only types from the server.
+const serverTypesOnly = {
+  group: ['**/server/**'],
+  allowTypeImports: true,
+  message: 'The web app may import only types from src/server.',
+};
+const toastsThroughLib = {
+  name: 'sonner',
+  allowTypeImports: true,
+  message: 'Toasts come from lib/toast.ts, which loads sonner when the first one shows.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -28,44 +40,14 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The web app may import only types from the server.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/server/**'],
-              allowTypeImports: true,
-              message: 'The web app may import only types from src/server.',
-            },
-          ],
-          paths: [
-            {
-              name: 'sonner',
-              allowTypeImports: true,
-              message: 'Toasts come from lib/toast.ts, which loads sonner when the first one shows.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [serverTypesOnly], paths: [toastsThroughLib] }],
     },
   },
   {
     // The two places that load sonner itself; the web app's other rule still holds for them.
     files: ['src/web/lib/toast.ts', 'src/web/app/toaster.tsx'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/server/**'],
-              allowTypeImports: true,
-              message: 'The web app may import only types from src/server.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [serverTypesOnly] }],
     },
   },
   {
