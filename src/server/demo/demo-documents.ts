@@ -11,6 +11,7 @@ const DOCUMENTS = [
     by: 'client',
     type: 'Standard_Corporate',
     name: 'Certificate of Formation.pdf',
+    kind: 'articles',
     title: 'Certificate of Formation',
     lines: [
       'Harbor Lane Coffee Roasters LLC',
@@ -22,6 +23,7 @@ const DOCUMENTS = [
     by: 'client',
     type: 'Standard_Corporate',
     name: 'IRS EIN Confirmation (CP 575).pdf',
+    kind: 'ein_letter',
     title: 'EIN Confirmation',
     lines: ['Employer Identification Number: 00-0000000 (demo)', 'Harbor Lane Coffee Roasters LLC'],
   },
@@ -29,6 +31,7 @@ const DOCUMENTS = [
     by: 'client',
     type: 'Advanced Corporate',
     name: 'Operating Agreement.pdf',
+    kind: 'operating_agreement',
     title: 'Operating Agreement',
     lines: ['Single-member LLC', 'Member: Maya Thompson, 100%'],
   },
@@ -36,6 +39,7 @@ const DOCUMENTS = [
     by: 'client',
     type: 'Bank_Statements',
     name: 'Hill Country Bank - statement.pdf',
+    kind: 'bank_statement',
     title: 'Monthly Statement',
     lines: ['Account ending 5173', 'Opening balance: $5,000.00', 'Closing balance: $7,412.35'],
   },
@@ -57,7 +61,7 @@ export async function addDocuments(ctx: DemoContext) {
       storage,
       scope,
       pdfUpload(d.name, d.title, [...d.lines]),
-      parse(documentTypeInput, d.type),
+      { documentType: parse(documentTypeInput, d.type), kind: 'kind' in d ? d.kind : null },
       config.storageQuotaBytes,
     );
   }

@@ -19,6 +19,13 @@ export const businessDocuments = pgTable(
     uploadedBy: text('uploaded_by').references(() => authUsers.id, { onDelete: 'set null' }),
     /** The document request (compliance task) this was uploaded into, if any: the task lists its uploads. */
     requestTaskId: integer('request_task_id').references(() => businessCompliance.id, { onDelete: 'set null' }),
+    /** What a lender would call it (shared/document-kinds-rules.ts), or null when the client has not said. */
+    kind: text('kind'),
+    /** Staff's check of the file: 'verified' or 'rejected' (with the reason); null until checked, and again after a re-upload. */
+    verificationStatus: text('verification_status'),
+    verificationReason: text('verification_reason'),
+    verifiedBy: text('verified_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import type { Storage } from '../../storage/storage';
 import { StorageNotFoundError } from '../../storage/storage';
 import { FormFieldError, receiveUpload, type ReceivedUpload } from '../../uploads/upload';
-import { documentSections, documentTypeInput, type DocumentType } from '../../../shared/documents';
+import { documentSections, documentTypeInput, uploadKindInput, type DocumentType } from '../../../shared/documents';
+import type { DocumentKind } from '../../../shared/document-kinds-rules';
 import { documentsForArchive } from './documents.service';
 
 const sectionTitle = (type: string) => documentSections.find((s) => s.type === type)?.title ?? 'Other';
@@ -70,13 +71,15 @@ export async function documentsArchive(db: Db, storage: Storage, clientId: strin
   return zipDocuments(storage, await documentsForArchive(db, clientId), log);
 }
 
-/** The upload form: `file` (one .pdf/.doc/.docx of at most 10 MB) and `documentType`. */
+/** The upload form: `file` (one .pdf/.doc/.docx of at most 10 MB), `documentType` and, optionally, `kind`. */
 export async function receiveDocument(
   c: Context<AppEnv>,
-): Promise<{ upload: ReceivedUpload; documentType: DocumentType }> {
+): Promise<{ upload: ReceivedUpload; documentType: DocumentType; kind: DocumentKind | null }> {
   const upload = await receiveUpload(c);
   const type = documentTypeInput.safeParse(upload.fields.documentType);
   if (!type.success)
     throw new FormFieldError(type.error.issues[0]?.message ?? 'Choose a document type.', 'documentType');
-  return { upload, documentType: type.data };
+  const kind = uploadKindInput.safeParse(upload.fields.kind);
+  if (!kind.success) throw new FormFieldError(kind.error.issues[0]?.message ?? 'Choose a document kind.', 'kind');
+  return { upload, documentType: type.data, kind: kind.data ?? null };
 }

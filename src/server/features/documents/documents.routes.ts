@@ -4,9 +4,24 @@ import { access, clientQuery } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
 import { acceptUpload } from '../../uploads/accept';
 import { sendArchive, sendStoredDownload } from '../../uploads/serve';
-import { uploadBodyLimit } from '../../uploads/upload';
-import { allDocumentsQuery, DOCUMENT_NOT_FOUND, documentListQuery } from '../../../shared/documents';
-import { addDocument, deleteDocument, findDocument, listAllDocuments, listDocuments } from './documents.service';
+import { receiveUpload, uploadBodyLimit } from '../../uploads/upload';
+import {
+  allDocumentsQuery,
+  DOCUMENT_NOT_FOUND,
+  documentKindInput,
+  documentListQuery,
+  documentVerificationInput,
+} from '../../../shared/documents';
+import {
+  addDocument,
+  deleteDocument,
+  findDocument,
+  listAllDocuments,
+  listDocuments,
+  replaceDocumentFile,
+  setDocumentKind,
+  verifyDocument,
+} from './documents.service';
 import { documentsArchive, receiveDocument } from './documents.files';
 
 /** /api/clients/:clientId/documents: a client's Business Documents (the client or any admin). */
@@ -19,13 +34,42 @@ export const documentsRoutes = new Hono<AppEnv>()
     const { scope } = c.var;
     return acceptUpload(c, { actorId: scope.actorId, quotaOf: scope.clientId, field: 'file' }, async () => {
       const { db, storage, config } = c.var.deps;
-      const { upload, documentType } = await receiveDocument(c);
+      const { upload, documentType, kind } = await receiveDocument(c);
       return c.json(
-        { document: await addDocument(db, storage, scope, upload, documentType, config.storageQuotaBytes) },
+        { document: await addDocument(db, storage, scope, upload, { documentType, kind }, config.storageQuotaBytes) },
         201,
       );
     });
   })
+  // Multipart: `file`, a new file for the document (its check by staff is cleared).
+  .post('/:documentId/replace', access('own'), uploadBodyLimit(), (c) => {
+    const { scope } = c.var;
+    return acceptUpload(c, { actorId: scope.actorId, quotaOf: scope.clientId, field: 'file' }, async () => {
+      const { db, storage, config, log } = c.var.deps;
+      const upload = await receiveUpload(c);
+      const document = await replaceDocumentFile(
+        db,
+        storage,
+        scope,
+        c.req.param('documentId'),
+        upload,
+        config.storageQuotaBytes,
+        log,
+      );
+      return c.json({ document });
+    });
+  })
+  .put('/:documentId/kind', access('own'), validate('json', documentKindInput), async (c) =>
+    c.json({
+      document: await setDocumentKind(c.var.deps.db, c.var.scope, c.req.param('documentId'), c.req.valid('json').kind),
+    }),
+  )
+  // Staff's check: Verified, or Rejected with the reason (which asks the client for a new one).
+  .put('/:documentId/verification', access('staff'), validate('json', documentVerificationInput), async (c) =>
+    c.json({
+      document: await verifyDocument(c.var.deps.db, c.var.scope, c.req.param('documentId'), c.req.valid('json')),
+    }),
+  )
   // A zip of all the client's documents, one folder per section (empty when there are none).
   .get('/archive', access('own'), async (c) => {
     const { db, storage, log } = c.var.deps;

@@ -1,11 +1,20 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import { ConflictError } from '../../lib/domain-errors';
+import { alias } from 'drizzle-orm/pg-core';
+import { ConflictError, NotFoundError } from '../../lib/domain-errors';
+import { addDocumentRequest } from '../compliance/document-requests.service';
 import type { Db } from '../../db/client';
 import { authUsers, businessDocuments } from '../../db/schema';
 import { ownedByClient, type Asker, type Scope } from '../../middleware/access';
 import type { Storage } from '../../storage/storage';
 import { storeThenRecord, uploadKey, type ReceivedUpload } from '../../uploads/upload';
-import type { AdminBusinessDocument, BusinessDocument, DocumentType } from '../../../shared/documents';
+import {
+  DOCUMENT_NOT_FOUND,
+  type AdminBusinessDocument,
+  type BusinessDocument,
+  type DocumentType,
+  type DocumentVerificationInput,
+} from '../../../shared/documents';
+import { kindInfo, type DocumentKind, type DocumentVerification } from '../../../shared/document-kinds-rules';
 import { REQUEST_DOCUMENT_KEPT } from '../../../shared/document-requests';
 import { LIMITS } from '../../../shared/limits';
 import type { Page, PageQuery } from '../../../shared/paging';
@@ -16,17 +25,50 @@ import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
 import { removeStored } from '../../storage/remove-stored';
 
-const columns = {
+// Who checked a document, named beside it (a second join of the users table).
+const verifier = alias(authUsers, 'verifier');
+
+const insertedColumns = {
   id: businessDocuments.id,
   userId: businessDocuments.userId,
   documentName: businessDocuments.documentName,
   documentType: businessDocuments.documentType,
   contentType: businessDocuments.contentType,
   size: businessDocuments.size,
+  kind: businessDocuments.kind,
   createdAt: businessDocuments.createdAt,
 };
+const columns = {
+  ...insertedColumns,
+  verificationStatus: businessDocuments.verificationStatus,
+  verificationReason: businessDocuments.verificationReason,
+  verifiedAt: businessDocuments.verifiedAt,
+  verifierName: verifier.name,
+};
 
-const toDocument = <T extends { createdAt: Date }>(row: T) => ({ ...row, createdAt: row.createdAt.toISOString() });
+type DocumentColumns = {
+  kind: string | null;
+  verificationStatus: string | null;
+  verificationReason: string | null;
+  verifiedAt: Date | null;
+  verifierName: string | null;
+  createdAt: Date;
+};
+
+/** A row as the API answers it: the kind checked against today's list, the check as one object. */
+export function toDocument<T extends DocumentColumns>(row: T) {
+  const { verificationStatus, verificationReason, verifiedAt, verifierName, ...rest } = row;
+  const verification: DocumentVerification | null =
+    verifiedAt && (verificationStatus === 'verified' || verificationStatus === 'rejected')
+      ? { status: verificationStatus, reason: verificationReason, byName: verifierName, at: verifiedAt.toISOString() }
+      : null;
+  return {
+    ...rest,
+    kind: (kindInfo(row.kind)?.kind ?? null) as DocumentKind | null,
+    verification,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
 
 /** Route parameters are text: anything but a UUID names no document. */
 export const isDocumentId = (raw: string | undefined): raw is string =>
@@ -45,6 +87,7 @@ export async function listDocuments(
   const rows = db
     .select(columns)
     .from(businessDocuments)
+    .leftJoin(verifier, eq(verifier.id, businessDocuments.verifiedBy))
     .where(where)
     .orderBy(desc(businessDocuments.createdAt), desc(businessDocuments.id))
     .limit(pageWindow(q).limit)
@@ -70,6 +113,7 @@ export async function listAllDocuments(
     .select({ ...columns, clientName: authUsers.name, clientEmail: authUsers.email })
     .from(businessDocuments)
     .innerJoin(authUsers, eq(authUsers.id, businessDocuments.userId))
+    .leftJoin(verifier, eq(verifier.id, businessDocuments.verifiedBy))
     .where(where)
     .orderBy(desc(businessDocuments.createdAt), desc(businessDocuments.id))
     .limit(pageWindow(q).limit)
@@ -89,8 +133,9 @@ export async function findDocument(db: Db, clientId: string, documentId: string)
   const [row] = await db
     .select({ ...columns, storageKey: businessDocuments.storageKey })
     .from(businessDocuments)
+    .leftJoin(verifier, eq(verifier.id, businessDocuments.verifiedBy))
     .where(and(eq(businessDocuments.id, documentId), eq(businessDocuments.userId, clientId)));
-  return row ?? null;
+  return row ? { ...toDocument(row), storageKey: row.storageKey } : null;
 }
 
 /** Stores the file under a server-made key and records it; a failed insert removes the file. */
@@ -99,12 +144,12 @@ export async function addDocument(
   storage: Storage,
   scope: Scope,
   upload: ReceivedUpload,
-  documentType: DocumentType,
+  into: { documentType: DocumentType; kind?: DocumentKind | null },
   quotaBytes: number,
 ): Promise<BusinessDocument> {
   const key = uploadKey('documents', scope.clientId, upload.ext);
   return storeThenRecord(storage, key, upload, () =>
-    db.transaction((tx) => insertDocument(tx, scope, key, upload, { documentType }, quotaBytes)),
+    db.transaction((tx) => insertDocument(tx, scope, key, upload, into, quotaBytes)),
   );
 }
 
@@ -117,7 +162,7 @@ export async function insertDocument(
   scope: Scope,
   key: string,
   upload: ReceivedUpload,
-  into: { documentType: DocumentType; requestTaskId?: number },
+  into: { documentType: DocumentType; kind?: DocumentKind | null; requestTaskId?: number },
   quotaBytes: number,
 ): Promise<BusinessDocument> {
   const id = crypto.randomUUID();
@@ -135,13 +180,14 @@ export async function insertDocument(
       size: upload.bytes.length,
       uploadedBy: scope.actorId,
       requestTaskId: into.requestTaskId ?? null,
+      kind: into.kind ?? null,
     })
-    .returning(columns);
+    .returning(insertedColumns);
   await recordAudit(tx, scope, { action: 'create', entityType: 'business_document', entityId: id });
   // A request's upload is told to the client by the request's own notices.
   if (into.requestTaskId === undefined)
     await notifyStaffAction(tx, scope, { action: 'create', entityType: 'business_document' });
-  return toDocument(row);
+  return toDocument({ ...row, verificationStatus: null, verificationReason: null, verifiedAt: null, verifierName: null });
 }
 
 /** Removes the row (audited for admins), then the stored file. False when it is not the client's. */
@@ -186,4 +232,127 @@ export async function documentsForArchive(db: Db, clientId: string) {
     .from(businessDocuments)
     .where(eq(businessDocuments.userId, clientId))
     .orderBy(businessDocuments.createdAt, businessDocuments.id);
+}
+
+/** The client's document locked for a change; 404 when it is not theirs. */
+async function lockDocument(tx: Db, clientId: string, documentId: string) {
+  if (!isDocumentId(documentId)) throw new NotFoundError(DOCUMENT_NOT_FOUND);
+  const [row] = await tx
+    .select({
+      id: businessDocuments.id,
+      documentName: businessDocuments.documentName,
+      documentType: businessDocuments.documentType,
+      kind: businessDocuments.kind,
+      storageKey: businessDocuments.storageKey,
+    })
+    .from(businessDocuments)
+    .where(and(eq(businessDocuments.id, documentId), eq(businessDocuments.userId, clientId)))
+    .for('update');
+  if (!row) throw new NotFoundError(DOCUMENT_NOT_FOUND);
+  return row;
+}
+
+const answerDocument = async (tx: Db, clientId: string, documentId: string): Promise<BusinessDocument> => {
+  const found = await findDocument(tx, clientId, documentId);
+  if (!found) throw new NotFoundError(DOCUMENT_NOT_FOUND);
+  const { storageKey: _key, ...doc } = found;
+  return doc;
+};
+
+const clearedCheck = { verificationStatus: null, verificationReason: null, verifiedBy: null, verifiedAt: null };
+
+/**
+ * Says what a lender would call the document (or nothing). A new kind clears staff's check: they
+ * checked the file as what it was said to be.
+ */
+export async function setDocumentKind(db: Db, scope: Scope, documentId: string, kind: DocumentKind | null) {
+  return db.transaction(async (tx) => {
+    const row = await lockDocument(tx, scope.clientId, documentId);
+    if (row.kind !== kind) {
+      await tx
+        .update(businessDocuments)
+        .set({ kind, ...clearedCheck })
+        .where(eq(businessDocuments.id, row.id));
+      await recordAudit(tx, scope, { action: 'update', entityType: 'business_document', entityId: row.id });
+      await notifyStaffAction(tx, scope, { action: 'update', entityType: 'business_document' });
+    }
+    return answerDocument(tx, scope.clientId, row.id);
+  });
+}
+
+/**
+ * Staff's check of a document: who and when are kept and shown to the client, and the change is
+ * audited. A rejection asks the client for a new one through a document request (its reason is the
+ * request's description), so it follows the request's own notices and review.
+ */
+export async function verifyDocument(
+  db: Db,
+  scope: Scope,
+  documentId: string,
+  input: DocumentVerificationInput,
+): Promise<BusinessDocument> {
+  return db.transaction(async (tx) => {
+    const row = await lockDocument(tx, scope.clientId, documentId);
+    const reason = input.status === 'rejected' ? input.reason.trim() : null;
+    await tx
+      .update(businessDocuments)
+      .set({
+        verificationStatus: input.status,
+        verificationReason: reason,
+        verifiedBy: scope.actorId,
+        verifiedAt: new Date(),
+      })
+      .where(eq(businessDocuments.id, row.id));
+    await recordAudit(tx, scope, { action: 'update', entityType: 'business_document', entityId: row.id });
+    if (input.status === 'rejected') {
+      const what = kindInfo(row.kind)?.label ?? row.documentName;
+      await addDocumentRequest(tx, scope, {
+        requestedDocument: `A new ${what}`.slice(0, 200),
+        documentType: row.documentType as DocumentType,
+        description: `“${row.documentName}” was not accepted: ${reason}`.slice(0, 4000),
+        dueDate: undefined,
+        priority: 'Medium',
+      });
+    } else await notifyStaffAction(tx, scope, { action: 'update', entityType: 'business_document' });
+    return answerDocument(tx, scope.clientId, row.id);
+  });
+}
+
+/**
+ * A new file for the same document (a newer statement, a corrected letter): the row keeps its place,
+ * name and kind, staff's check is cleared (it was of the old file), and the old file is removed.
+ */
+export async function replaceDocumentFile(
+  db: Db,
+  storage: Storage,
+  scope: Scope,
+  documentId: string,
+  upload: ReceivedUpload,
+  quotaBytes: number,
+  log: { warn: (m: string) => void },
+): Promise<BusinessDocument> {
+  const key = uploadKey('documents', scope.clientId, upload.ext);
+  const { doc, oldKey } = await storeThenRecord(storage, key, upload, () =>
+    db.transaction(async (tx) => {
+      const row = await lockDocument(tx, scope.clientId, documentId);
+      await assertStorageRoom(tx, scope.clientId, upload.bytes.length, quotaBytes);
+      await tx
+        .update(businessDocuments)
+        .set({
+          documentName: upload.name,
+          storageKey: key,
+          contentType: upload.contentType,
+          size: upload.bytes.length,
+          uploadedBy: scope.actorId,
+          createdAt: new Date(),
+          ...clearedCheck,
+        })
+        .where(eq(businessDocuments.id, row.id));
+      await recordAudit(tx, scope, { action: 'update', entityType: 'business_document', entityId: row.id });
+      await notifyStaffAction(tx, scope, { action: 'update', entityType: 'business_document' });
+      return { doc: await answerDocument(tx, scope.clientId, row.id), oldKey: row.storageKey };
+    }),
+  );
+  await removeStored(storage, [oldKey], log);
+  return doc;
 }

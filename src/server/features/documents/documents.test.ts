@@ -177,7 +177,9 @@ describe('document uploads refuse what is not a real, small .pdf/.doc/.docx, and
     const { addDocument } = await import('./documents.service');
     const scope = { clientId: 'no-such-client', actorId: a.id, isAdmin: false };
     const upload = { name: 'x.pdf', ext: 'pdf' as const, contentType: 'application/pdf', bytes: makePdf(), fields: {} };
-    await expect(addDocument(t.db, t.storage, scope, upload, 'Standard_Corporate', 1e9)).rejects.toThrow();
+    await expect(
+      addDocument(t.db, t.storage, scope, upload, { documentType: 'Standard_Corporate' }, 1e9),
+    ).rejects.toThrow();
     expect(storedFiles()).toEqual([]);
     expect(await rowsOf('no-such-client')).toEqual([]);
   });

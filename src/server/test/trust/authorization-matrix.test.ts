@@ -71,6 +71,9 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
     [
       'GET /api/clients/:clientId/documents/:documentId/download',
       'DELETE /api/clients/:clientId/documents/:documentId',
+      'POST /api/clients/:clientId/documents/:documentId/replace',
+      'PUT /api/clients/:clientId/documents/:documentId/kind',
+      'PUT /api/clients/:clientId/documents/:documentId/verification',
     ].map((route) => [
       route,
       async ({ t, aId }: Ctx) => ({ documentId: await insertDocument(t, aId, 'Alpha fixture.pdf') }),

@@ -9,7 +9,7 @@ import { insertTrainingVideo, PNG, webm } from '../../features/training/training
 import { makePdf } from '../zip';
 import * as creditTables from '../../db/schema/credit';
 import { insertRecord } from '../../features/records/record-fixtures';
-import { businessCompliance, creditLoans, firstStepAccounts, storeCreditCards, users } from '../../db/schema';
+import { businessCompliance, businessDocuments, creditLoans, firstStepAccounts, storeCreditCards, users } from '../../db/schema';
 import { clientNotes, socialMediaAccounts, tradelineInvoices } from '../../db/schema';
 import { agreementTemplates, programInstalments, signedAgreements } from '../../db/schema';
 import { insertAutomation, insertAutomationRequest } from '../../features/automations/automation-fixtures';
@@ -49,6 +49,8 @@ let noteId: string;
 let invoiceId: string;
 /** A program instalment of the client's, so its settle reaches validation. */
 let instalmentId: string;
+/** A business document of the client's, so its kind and check reach validation. */
+let documentId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -58,6 +60,16 @@ beforeAll(async () => {
   admin = { id: a.user.id, agent: a.agent };
   roleTargetId = (await t.createSignedInUser({ role: 'client' })).user.id;
   staffTargetId = (await t.createSignedInUser({ role: 'staff' })).user.id;
+  documentId = crypto.randomUUID();
+  await t.db.insert(businessDocuments).values({
+    id: documentId,
+    userId: client.id,
+    documentName: 'Fuzzed.pdf',
+    documentType: 'Standard_Corporate',
+    storageKey: `documents/${client.id.toLowerCase()}/fuzzed.pdf`,
+    contentType: 'application/pdf',
+    size: 10,
+  });
   videoId = await insertTrainingVideo(t);
   // A loan offer the client authored, so PATCH reaches validation (anyone else's is a 403 first).
   loanId = (
@@ -183,6 +195,7 @@ describe('hostile input on every validated route', () => {
         .replace(':noteId', noteId)
         .replace(':invoiceId', invoiceId)
         .replace(':instalmentId', instalmentId)
+        .replace(':documentId', documentId)
         .replace(':userId', roleTargetId)
         .replace(':staffId', staffTargetId);
       const json = e.validators.find((v) => v.target === 'json');
@@ -307,6 +320,7 @@ describe('hostile input on every validated route', () => {
     // does not know: the NUL is refused before anything looks at the names) and valid files.
     const routes: Record<string, { fields: Record<string, string>; files: () => Record<string, File> }> = {
       'POST /api/clients/:clientId/documents/upload': { fields: { documentType: 'Standard_Corporate' }, files: pdf },
+      'POST /api/clients/:clientId/documents/:documentId/replace': { fields: { note: 'x' }, files: pdf },
       'POST /api/clients/:clientId/compliance-tasks/:taskId/upload': { fields: { note: 'x' }, files: pdf },
       'POST /api/clients/:clientId/receivables/:recordId/documents/upload': { fields: { note: 'x' }, files: pdf },
       'POST /api/clients/:clientId/purchase-orders/:recordId/documents/upload': { fields: { note: 'x' }, files: pdf },
@@ -328,6 +342,7 @@ describe('hostile input on every validated route', () => {
       path
         .replace(':clientId', client.id)
         .replace(':taskId', taskId)
+        .replace(':documentId', documentId)
         .replace(':videoId', videoId)
         .replace(':automationId', automationId)
         .replace(':volume', '1')
