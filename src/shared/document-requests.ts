@@ -94,4 +94,5 @@ export type OpenDocumentRequest = {
 export type OpenDocumentRequestPage = Page<OpenDocumentRequest>;
 
 /** An upload listed with its request (the document's own record in Business Documents). */
-export type RequestUpload = BusinessDocument;
+// The request's review is what its list shows of a file, not Business Documents' kind and check.
+export type RequestUpload = Omit<BusinessDocument, 'kind' | 'verification'>;

@@ -20,6 +20,7 @@ export function FileList<F extends StoredFile>({
   deleting: busy,
   compact,
   before,
+  below,
   searchable,
   className,
   'aria-label': label,
@@ -33,6 +34,8 @@ export function FileList<F extends StoredFile>({
   compact?: boolean;
   /** Ahead of a row's date (e.g. the client's name). */
   before?: (file: F) => ReactNode;
+  /** Under a row's date line. */
+  below?: (file: F) => ReactNode;
   /** Each row carries its id for the search dialog to scroll to. */
   searchable?: boolean;
   className?: string;
@@ -62,6 +65,7 @@ export function FileList<F extends StoredFile>({
             file={f}
             href={href(f)}
             before={before?.(f)}
+            below={below?.(f)}
           >
             <Button
               variant="ghost"

@@ -13,6 +13,8 @@ export function FileRow(props: {
   href: string;
   compact?: boolean;
   before?: ReactNode;
+  /** Under the date line (e.g. a document's kind and staff's check). */
+  below?: ReactNode;
   children?: ReactNode;
   'data-search-id'?: string;
 }) {
@@ -32,6 +34,7 @@ export function FileRow(props: {
           <span className="whitespace-nowrap">{formatDate(file.createdAt)}</span> ·{' '}
           <span className="whitespace-nowrap">{formatFileSize(file.size)}</span>
         </p>
+        {props.below}
       </div>
       <Button asChild variant="ghost" size="icon" aria-label={`Download ${file.documentName}`} title="Download">
         <a href={props.href} download={file.documentName}>

@@ -1,4 +1,3 @@
-import { toDocument } from '../documents/documents.service';
 import { and, asc, count, eq, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businessCompliance, businessDocuments } from '../../db/schema';
@@ -76,10 +75,6 @@ async function requestUploads(db: Db, clientId: string, taskIds: number[], max: 
       documentType: d.documentType,
       contentType: d.contentType,
       size: d.size,
-      kind: d.kind,
-      verificationStatus: d.verificationStatus,
-      verificationReason: d.verificationReason,
-      verifiedAt: d.verifiedAt,
       createdAt: d.createdAt,
       taskId: sql<number>`${d.requestTaskId}`.as('task_id'),
       rank: sql<number>`row_number() over (partition by ${d.requestTaskId} order by ${d.createdAt} desc, ${d.id} desc)`.as(
@@ -93,14 +88,7 @@ async function requestUploads(db: Db, clientId: string, taskIds: number[], max: 
   const rows = await db.select().from(ranked).where(lte(ranked.rank, max)).orderBy(ranked.rank);
   for (const { taskId, rank: _rank, total, ...doc } of rows) {
     const entry = byTask.get(taskId) ?? { uploads: [], uploadCount: Number(total) };
-    // The request's list names no checker (the request's own review is what it shows).
-    const upload = toDocument({
-      ...doc,
-      verifiedAt: doc.verifiedAt ? new Date(doc.verifiedAt) : null,
-      verifierName: null,
-      createdAt: new Date(doc.createdAt),
-    });
-    entry.uploads.push({ ...upload, size: Number(doc.size) });
+    entry.uploads.push({ ...doc, size: Number(doc.size), createdAt: new Date(doc.createdAt).toISOString() });
     byTask.set(taskId, entry);
   }
   return byTask;

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../app-env';
 import { access, clientQuery } from '../../middleware/access';
 import { validate } from '../../middleware/validate';
@@ -24,6 +25,13 @@ import {
 } from './documents.service';
 import { documentsArchive, receiveDocument } from './documents.files';
 
+// Runs before the body is read, so another client's document is a 404 whatever the body says.
+const ownDocument = createMiddleware<AppEnv>(async (c, next) => {
+  if (!(await findDocument(c.var.deps.db, c.var.scope.clientId, c.req.param('documentId') ?? '')))
+    return c.json({ error: DOCUMENT_NOT_FOUND }, 404);
+  return next();
+});
+
 /** /api/clients/:clientId/documents: a client's Business Documents (the client or any admin). */
 export const documentsRoutes = new Hono<AppEnv>()
   .get('/', access('own'), validate('query', documentListQuery), async (c) =>
@@ -42,7 +50,7 @@ export const documentsRoutes = new Hono<AppEnv>()
     });
   })
   // Multipart: `file`, a new file for the document (its check by staff is cleared).
-  .post('/:documentId/replace', access('own'), uploadBodyLimit(), (c) => {
+  .post('/:documentId/replace', access('own'), ownDocument, uploadBodyLimit(), (c) => {
     const { scope } = c.var;
     return acceptUpload(c, { actorId: scope.actorId, quotaOf: scope.clientId, field: 'file' }, async () => {
       const { db, storage, config, log } = c.var.deps;
@@ -59,16 +67,21 @@ export const documentsRoutes = new Hono<AppEnv>()
       return c.json({ document });
     });
   })
-  .put('/:documentId/kind', access('own'), validate('json', documentKindInput), async (c) =>
+  .put('/:documentId/kind', access('own'), ownDocument, validate('json', documentKindInput), async (c) =>
     c.json({
       document: await setDocumentKind(c.var.deps.db, c.var.scope, c.req.param('documentId'), c.req.valid('json').kind),
     }),
   )
   // Staff's check: Verified, or Rejected with the reason (which asks the client for a new one).
-  .put('/:documentId/verification', access('staff'), validate('json', documentVerificationInput), async (c) =>
-    c.json({
-      document: await verifyDocument(c.var.deps.db, c.var.scope, c.req.param('documentId'), c.req.valid('json')),
-    }),
+  .put(
+    '/:documentId/verification',
+    access('staff'),
+    ownDocument,
+    validate('json', documentVerificationInput),
+    async (c) =>
+      c.json({
+        document: await verifyDocument(c.var.deps.db, c.var.scope, c.req.param('documentId'), c.req.valid('json')),
+      }),
   )
   // A zip of all the client's documents, one folder per section (empty when there are none).
   .get('/archive', access('own'), async (c) => {

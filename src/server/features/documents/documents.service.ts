@@ -187,7 +187,13 @@ export async function insertDocument(
   // A request's upload is told to the client by the request's own notices.
   if (into.requestTaskId === undefined)
     await notifyStaffAction(tx, scope, { action: 'create', entityType: 'business_document' });
-  return toDocument({ ...row, verificationStatus: null, verificationReason: null, verifiedAt: null, verifierName: null });
+  return toDocument({
+    ...row,
+    verificationStatus: null,
+    verificationReason: null,
+    verifiedAt: null,
+    verifierName: null,
+  });
 }
 
 /** Removes the row (audited for admins), then the stored file. False when it is not the client's. */

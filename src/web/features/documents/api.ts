@@ -1,7 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import { uploadTarget } from '../../lib/file-requests';
-import type { AdminBusinessDocument, BusinessDocument, DocumentType } from '../../../shared/documents';
+import type {
+  AdminBusinessDocument,
+  BusinessDocument,
+  DocumentType,
+  DocumentVerificationInput,
+} from '../../../shared/documents';
+import type { DocumentKind } from '../../../shared/document-kinds-rules';
 import { pagedListOptions } from '../../lib/paged-list';
 
 export type DocumentRow = BusinessDocument & Partial<Pick<AdminBusinessDocument, 'clientName' | 'clientEmail'>>;
@@ -54,3 +60,43 @@ export function useDeleteDocument() {
     onSettled: (_data, _err, doc) => refresh(doc.userId),
   });
 }
+
+export function useSetDocumentKind() {
+  const refresh = useRefreshDocuments();
+  return useMutation({
+    mutationFn: async (v: { userId: string; id: string; kind: DocumentKind | null }) =>
+      unwrap(
+        await api.clients[':clientId'].documents[':documentId'].kind.$put({
+          param: { clientId: v.userId, documentId: v.id },
+          json: { kind: v.kind },
+        }),
+      ),
+    onSettled: (_data, _err, v) => refresh(v.userId),
+  });
+}
+
+export function useVerifyDocument() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshDocuments();
+  return useMutation({
+    mutationFn: async (v: { userId: string; id: string; check: DocumentVerificationInput }) =>
+      unwrap(
+        await api.clients[':clientId'].documents[':documentId'].verification.$put({
+          param: { clientId: v.userId, documentId: v.id },
+          json: v.check,
+        }),
+      ),
+    // A rejection adds a document request to the client's compliance tasks.
+    onSettled: (_data, _err, v) =>
+      Promise.all([
+        refresh(v.userId),
+        queryClient.invalidateQueries({ queryKey: ['clients', v.userId] }),
+        queryClient.invalidateQueries({ queryKey: ['document-requests'] }),
+      ]),
+  });
+}
+
+export const replaceUpload = (doc: { userId: string; id: string }) =>
+  uploadTarget(api.clients[':clientId'].documents[':documentId'].replace, {
+    param: { clientId: doc.userId, documentId: doc.id },
+  });

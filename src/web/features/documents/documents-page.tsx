@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Download } from 'lucide-react';
@@ -14,6 +14,7 @@ import { ClientSelector } from '../../components/client-selector';
 import { useDocumentTitle } from '../placeholders/use-document-title';
 import { adminDocumentsQuery, archiveUrl, clientDocumentsQuery, documentUpload, useRefreshDocuments } from './api';
 import { SectionList } from './section-list';
+import { KindOptions } from './document-check';
 import { PageHeader } from '../../components/page-header';
 
 /** /documents: the six sections. Clients see their own; admins every client's (?client=<id> filters and picks whom to upload for). */
@@ -106,18 +107,35 @@ function SectionUpload({
   uploadForName?: string;
 }) {
   const refresh = useRefreshDocuments();
+  const id = useId();
+  const [kind, setKind] = useState('');
   return (
-    <FileUpload
-      label={uploadForName ? `Upload for ${uploadForName}` : 'Upload a document'}
-      target={documentUpload(uploadFor ?? '')}
-      fields={{ documentType: type }}
-      disabled={!uploadFor}
-      disabledReason="Choose a client above to upload for them."
-      onUploaded={(body) => {
-        toast.success(`${body.document.documentName} uploaded.`);
-        void refresh(body.document.userId);
-      }}
-    />
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <label htmlFor={`${id}-kind`} className="text-gray-700">
+          Type (for lenders)
+        </label>
+        <select
+          id={`${id}-kind`}
+          className="max-w-full rounded-md border border-gray-300 bg-white px-2 py-1 text-sm"
+          value={kind}
+          onChange={(e) => setKind(e.target.value)}
+        >
+          <KindOptions none="None" />
+        </select>
+      </div>
+      <FileUpload
+        label={uploadForName ? `Upload for ${uploadForName}` : 'Upload a document'}
+        target={documentUpload(uploadFor ?? '')}
+        fields={{ documentType: type, kind }}
+        disabled={!uploadFor}
+        disabledReason="Choose a client above to upload for them."
+        onUploaded={(body) => {
+          toast.success(`${body.document.documentName} uploaded.`);
+          void refresh(body.document.userId);
+        }}
+      />
+    </div>
   );
 }
 
