@@ -36,6 +36,7 @@ import { businessAccountsRoutes } from './features/business-accounts/business-ac
 import { buildOutRoutes, contactSupportRoutes, freeGuideRoutes } from './features/dashboard/dashboard.routes';
 import { meEventsRoutes, notificationsRoutes } from './features/notifications/notifications.routes';
 import { allDocumentsRoutes, documentsRoutes } from './features/documents/documents.routes';
+import { packetLinksRoutes, packetShareRoutes, packetsRoutes } from './features/packets/packets.routes';
 import { membershipRoutes } from './features/membership/membership.routes';
 import { clientSessionsRoutes, mySessionsRoutes } from './features/sessions/sessions.routes';
 import { dataExportRoutes } from './features/data-export/data-export.routes';
@@ -188,6 +189,9 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
     .route('/stripe', stripeWebhookRoutes)
     .route('/documents', allDocumentsRoutes)
     .route('/clients/:clientId/documents', documentsRoutes)
+    .route('/clients/:clientId/packets', packetsRoutes)
+    .route('/clients/:clientId/packet-links', packetLinksRoutes)
+    .route('/packet-share', packetShareRoutes)
     .route('/training-videos', trainingRoutes)
     .route('/clients/:clientId/training-progress', clientTrainingProgressRoutes)
     .route('/clients/:clientId/compliance-tasks', complianceRoutes)

@@ -1,3 +1,4 @@
+import { DEFAULT_PACKET_MAX_BYTES } from '../shared/packets-rules';
 import { z } from 'zod';
 import path from 'node:path';
 import { DEFAULT_STORAGE_QUOTA_BYTES } from '../shared/limits';
@@ -55,6 +56,8 @@ const envSchema = z.object({
   STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(DEFAULT_STORAGE_QUOTA_BYTES),
   // Largest training video file an admin may upload (bytes); streamed to storage, never held in memory.
   VIDEO_MAX_BYTES: z.coerce.number().int().min(1).default(DEFAULT_VIDEO_MAX_BYTES),
+  // Largest funding packet (its documents and the built PDF), in bytes: pdf-lib builds it in memory.
+  PACKET_MAX_BYTES: z.coerce.number().int().min(1).default(DEFAULT_PACKET_MAX_BYTES),
   // Administrators must turn on two-factor sign-in before anything else (auth/two-factor-gate.ts).
   // The API tests and the e2e server turn it off where they are not about it.
   REQUIRE_ADMIN_2FA: z
@@ -148,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
         : undefined,
+    packetMaxBytes: e.PACKET_MAX_BYTES,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,

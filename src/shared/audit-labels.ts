@@ -62,6 +62,8 @@ export const auditEntityLabels = {
   new_clients: single('"Takes new clients" setting'),
   // Staff's private notes on the client: recorded for staff, never shown to the client (below).
   client_note: many('staff note'),
+  funding_packet: many('funding packet'),
+  packet_link: many('funding packet share link'),
 } as const satisfies Record<string, EntityLabel>;
 
 export type AuditEntityType = keyof typeof auditEntityLabels;

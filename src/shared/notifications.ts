@@ -22,6 +22,7 @@ export const notificationKinds = [
   'payment_receipt',
   'payment_failed',
   'payment_due',
+  'packet_opened',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

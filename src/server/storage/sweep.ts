@@ -5,6 +5,7 @@ import {
   accountReceivableDocuments,
   bookFiles,
   businessDocuments,
+  fundingPackets,
   purchaseOrderDocuments,
   supportAttachments,
   trainingVideos,
@@ -34,6 +35,8 @@ async function referenced(db: Db, keys: string[]): Promise<Set<string>> {
     [trainingVideos, trainingVideos.thumbnailKey],
     [videoResources, videoResources.storageKey],
     [bookFiles, bookFiles.storageKey],
+    [fundingPackets, fundingPackets.pdfKey],
+    [fundingPackets, fundingPackets.manifestKey],
   ] as const;
   const found = new Set<string>();
   for (const [table, column] of columns) {

@@ -22,3 +22,4 @@ export * from './invoices';
 export * from './calendar-feeds';
 export * from './billing';
 export * from './push';
+export * from './packets';

@@ -10,6 +10,8 @@ import { notify } from './notifications.service';
 
 /** Where the client sees each kind of record (the bell's link); anything else opens the home page. */
 const PAGES: Partial<Record<AuditEntityType, string>> = {
+  funding_packet: '/funding-packet',
+  packet_link: '/funding-packet',
   user_profile: '/account',
   notification_preferences: '/account',
   bank_account: '/bank',

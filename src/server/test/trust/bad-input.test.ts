@@ -9,7 +9,14 @@ import { insertTrainingVideo, PNG, webm } from '../../features/training/training
 import { makePdf } from '../zip';
 import * as creditTables from '../../db/schema/credit';
 import { insertRecord } from '../../features/records/record-fixtures';
-import { businessCompliance, businessDocuments, creditLoans, firstStepAccounts, storeCreditCards, users } from '../../db/schema';
+import {
+  businessCompliance,
+  businessDocuments,
+  creditLoans,
+  firstStepAccounts,
+  storeCreditCards,
+  users,
+} from '../../db/schema';
 import { clientNotes, socialMediaAccounts, tradelineInvoices } from '../../db/schema';
 import { agreementTemplates, programInstalments, signedAgreements } from '../../db/schema';
 import { insertAutomation, insertAutomationRequest } from '../../features/automations/automation-fixtures';
