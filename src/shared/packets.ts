@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageFields } from './paging';
 import { singleLine } from './text';
-import { MAX_PACKET_DOCUMENTS, SHARE_DAYS } from './packets-rules';
+import { MAX_PACKET_DOCUMENTS, MAX_PACKETS, SHARE_DAYS } from './packets-rules';
 export * from './packets-rules';
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Not a document id.');
@@ -18,7 +18,7 @@ export const packetBuildInput = z
   .strict();
 export type PacketBuildInput = z.input<typeof packetBuildInput>;
 
-export const packetListQuery = z.object(pageFields(10, 50)).strict();
+export const packetListQuery = z.object(pageFields(MAX_PACKETS, 50)).strict();
 export const packetLinkListQuery = z.object(pageFields(20, 100)).strict();
 
 /** POST /api/clients/:clientId/packet-links: a link to a ready packet for 1-30 days. */

@@ -26,6 +26,8 @@ import { socialMediaAccounts, websiteTemplates } from '../../db/schema';
 import { authSessions, clientNotes, pushSubscriptions } from '../../db/schema';
 import { readZip } from '../zip';
 import { createFeed } from '../../features/calendar-feed/calendar-feed.service';
+import { createLink } from '../../features/packets/packet-links.service';
+import { fundingPackets } from '../../db/schema';
 import { insertAutomation, insertAutomationRequest } from '../../features/automations/automation-fixtures';
 import { insertSupportAttachment, insertSupportMessage } from '../../features/support/support-fixtures';
 
@@ -395,6 +397,48 @@ recordFixtures['GET /api/calendar/:file'] = async ({ t, aId }: Ctx) => {
   const { url } = await createFeed(t.db, 'http://localhost', aId);
   return { file: url.split('/').pop()! };
 };
+
+/** A ready funding packet of the client's, its PDF and manifest stored. */
+async function insertPacket(t: TestApp, userId: string) {
+  const id = crypto.randomUUID();
+  const owner = userId.toLowerCase().replace(/[^a-z0-9_-]/g, '-');
+  const pdfKey = `packets/${owner}/${id}.pdf`;
+  const manifestKey = `packets/${owner}/${id}.json`;
+  await t.storage.put(pdfKey, Readable.from([Buffer.from('%PDF-1.4 fixture')]), { contentType: 'application/pdf' });
+  await t.storage.put(manifestKey, Readable.from([Buffer.from('{}')]), { contentType: 'application/json' });
+  await t.db.insert(fundingPackets).values({ id, userId, status: 'ready', pdfKey, manifestKey, pdfSize: 16 });
+  return id;
+}
+for (const route of [
+  'GET /api/clients/:clientId/packets/:packetId',
+  'GET /api/clients/:clientId/packets/:packetId/packet.pdf',
+  'GET /api/clients/:clientId/packets/:packetId/manifest.json',
+  'DELETE /api/clients/:clientId/packets/:packetId',
+])
+  recordFixtures[route] = async ({ t, aId }: Ctx) => ({ packetId: await insertPacket(t, aId) });
+recordFixtures['POST /api/clients/:clientId/packet-links/:linkId/revoke'] = async ({ t, aId }: Ctx) => {
+  const { link } = await createLink(t.db, 'http://localhost', ownScope(aId), {
+    packetId: await insertPacket(t, aId),
+    days: 7,
+    label: '',
+  });
+  return { linkId: link.id };
+};
+/** The public share pages: a live link of client A's (its token is the only credential). */
+for (const route of [
+  'GET /api/packet-share/:token',
+  'GET /api/packet-share/:token/packet.pdf',
+  'GET /api/packet-share/:token/manifest.json',
+])
+  recordFixtures[route] = async ({ t, aId }: Ctx) => {
+    const { url } = await createLink(t.db, 'http://localhost', ownScope(aId), {
+      packetId: await insertPacket(t, aId),
+      days: 7,
+      label: '',
+    });
+    return { token: url.split('/').pop()! };
+  };
+const ownScope = (clientId: string) => ({ clientId, actorId: clientId, isAdmin: false });
 
 /** Routes that sign client A out everywhere when the admin calls them: A signs in again after them. */
 const sessionEndingRoutes = new Set(['POST /api/clients/:clientId/sessions/revoke']);

@@ -26,7 +26,14 @@ import * as creditTables from '../../db/schema/credit';
 import { readZip } from '../zip';
 import { registeredEndpoints } from './registered-routes';
 import { insertTrainingVideo, insertVideoResource } from '../../features/training/training-media';
-import { creditLoans, trainingVideos, videoProgress } from '../../db/schema';
+import {
+  creditLoans,
+  fundingPackets,
+  packetLinkEvents,
+  packetLinks,
+  trainingVideos,
+  videoProgress,
+} from '../../db/schema';
 import { seedRecords } from '../../features/records/record-fixtures';
 import { firstStepAccounts, firstStepOpenings, storeCreditCards, tradelineInvoices, users } from '../../db/schema';
 import { socialMediaAccounts } from '../../db/schema';
@@ -112,6 +119,12 @@ const NOT_LISTS: Record<string, string> = {
   'GET /api/support/targets': 'one record (the response targets)',
   'GET /api/me/calendar-feed': 'one record (whether the feed is on)',
   'GET /api/me/push/key': 'one value (the public VAPID key, read once per process)',
+  'GET /api/clients/:clientId/packets/:packetId': 'one packet (its index is a column of its row)',
+  'GET /api/clients/:clientId/packets/:packetId/packet.pdf': 'one file',
+  'GET /api/clients/:clientId/packets/:packetId/manifest.json': 'one file',
+  'GET /api/packet-share/:token': 'one link and its packet (the index is a column of its row)',
+  'GET /api/packet-share/:token/packet.pdf': 'one file',
+  'GET /api/packet-share/:token/manifest.json': 'one file',
   'GET /api/calendar/:file':
     'a calendar file, not a paged list: at most CALENDAR_FEED_MAX_EVENTS events, read in one statement whatever their number (calendar-feed.test.ts counts them)',
 };
@@ -293,6 +306,37 @@ beforeAll(async () => {
       },
     },
     documents: cloneSeeder('documents', businessDocuments, businessDocuments.userId, () => documentTemplate, true),
+    packets: cloneSeeder(
+      'funding packets',
+      fundingPackets,
+      fundingPackets.userId,
+      () => ({ userId: client.id, status: 'ready', items: [{ id: 'section:scores', title: 'Latest scores' }] }),
+      true,
+    ),
+    // Share links of one packet, each with two events: read in the page's own statement.
+    packetLinks: {
+      name: 'packet share links',
+      seed: async (n) => {
+        await t.db.delete(fundingPackets).where(eq(fundingPackets.userId, client.id));
+        const packetId = randomUUID();
+        await t.db.insert(fundingPackets).values({ id: packetId, userId: client.id, status: 'ready' });
+        const links = Array.from({ length: n }, () => ({
+          id: randomUUID(),
+          packetId,
+          userId: client.id,
+          tokenHash: randomUUID(),
+          expiresAt: new Date(Date.now() + 86_400_000),
+        }));
+        await t.db.insert(packetLinks).values(links);
+        await t.db
+          .insert(packetLinkEvents)
+          .values(
+            links.flatMap((l) =>
+              ['open', 'download-pdf'].map((kind) => ({ linkId: l.id, userId: client.id, kind, ip: '10.0.0.1' })),
+            ),
+          );
+      },
+    },
     notifications: cloneSeeder('notifications', notifications, notifications.userId, () => notificationTemplate, false),
     audit: cloneSeeder('audit entries', auditLog, auditLog.clientId, () => auditTemplate, false),
     // Staff's notes, each with its author's name: read in the page's own statement.
@@ -809,6 +853,12 @@ beforeAll(async () => {
     'GET /api/clients/:clientId/agreements': { seeder: seeders.signedAgreements, queries: ['pageSize=50'], as: both },
     'GET /api/clients/:clientId/instalments': { seeder: seeders.instalments, queries: ['pageSize=50'], as: both },
     'GET /api/clients/:clientId/documents': { seeder: seeders.documents, queries: ['pageSize=50'], as: both },
+    'GET /api/clients/:clientId/packets': { seeder: seeders.packets, queries: ['pageSize=50'], as: both },
+    'GET /api/clients/:clientId/packet-links': {
+      seeder: seeders.packetLinks,
+      queries: ['pageSize=50'],
+      as: ['client', 'admin', 'staff'],
+    },
     'GET /api/documents': { seeder: seeders.documents, queries: ['pageSize=50'], as: staffToo },
     'GET /api/clients/:clientId/documents/archive': {
       seeder: seeders.documents,
