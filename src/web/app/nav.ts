@@ -25,6 +25,7 @@ export const navItems: NavItem[] = [
   },
   { path: '/', label: 'Business Formation', heading: 'Business Formation', section: 'BUSINESS SETUP' },
   { path: '/documents', label: 'Business Documents', heading: 'Business Documents', section: 'BUSINESS SETUP' },
+  { path: '/funding-packet', label: 'Funding Packet', heading: 'Funding Packet', section: 'BUSINESS SETUP' },
   {
     path: '/business-presence',
     label: 'Business Accounts',

@@ -19,6 +19,7 @@ export const builtPages: Record<string, ReturnType<typeof lazyPage>> = {
     'BusinessAccountsPage',
   ),
   '/documents': lazyPage(() => import('../features/documents/documents-page'), 'DocumentsPage'),
+  '/funding-packet': lazyPage(() => import('../features/funding-packet/funding-packet-page'), 'FundingPacketPage'),
   '/wealth-secrets': lazyPage(() => import('../features/books/books-page'), 'BooksPage'),
   '/training': lazyPage(() => import('../features/training/training-page'), 'TrainingPage'),
   '/dnb': lazyPage(() => import('../features/scores/scores-page'), 'ScoresPage'),

@@ -74,9 +74,7 @@ export function useRevokeLink(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (linkId: string) =>
-      unwrap(
-        await api.clients[':clientId']['packet-links'][':linkId'].revoke.$post({ param: { clientId, linkId } }),
-      ),
+      unwrap(await api.clients[':clientId']['packet-links'][':linkId'].revoke.$post({ param: { clientId, linkId } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: packetKeys.links(clientId) }),
   });
 }
