@@ -9,7 +9,7 @@ async function uploadTyped(page: Page, title: string, type: string, name: string
   const s = section(page, title);
   await s.getByLabel('Type (for lenders)').selectOption({ label: type });
   await s.locator('input[type=file]').setInputFiles({ name, mimeType: 'application/pdf', buffer: makePdf(name) });
-  await expect(s.getByText(name)).toBeVisible();
+  await expect(s.getByText(name, { exact: true })).toBeVisible();
 }
 
 test('typed documents, checked by staff, built into a packet, shared by a link whose open is recorded', async ({

@@ -42,8 +42,7 @@ export function isOutOfDate(kind: string | null | undefined, since: string | Dat
 export const outOfDateText = (kind: string | null | undefined) =>
   `Older than ${kindInfo(kind)?.maxAgeDays ?? 0} days: lenders ask for a newer one.`;
 
-export const verificationStates = ['verified', 'rejected'] as const;
-export type VerificationStatus = (typeof verificationStates)[number];
+export type VerificationStatus = 'verified' | 'rejected';
 
 /** Staff's check of a document, as the client sees it. */
 export type DocumentVerification = {
@@ -52,5 +51,3 @@ export type DocumentVerification = {
   byName: string | null;
   at: string;
 };
-
-export const VERIFICATION_STAFF_ONLY = 'Only staff can verify or reject a document.';

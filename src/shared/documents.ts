@@ -28,7 +28,7 @@ export const uploadKindInput = z.union([z.literal('').transform(() => null), kin
 /** PUT /api/clients/:clientId/documents/:documentId/kind: what a lender would call it, or null. */
 export const documentKindInput = z.object({ kind: kind.nullable() }).strict();
 
-export const REJECTION_REASON_REQUIRED = 'Please say why the document is rejected: the client reads it in the request.';
+const REJECTION_REASON_REQUIRED = 'Please say why the document is rejected: the client reads it in the request.';
 /** PUT /api/clients/:clientId/documents/:documentId/verification (staff). */
 export const documentVerificationInput = z.discriminatedUnion(
   'status',

@@ -28,10 +28,10 @@ import { isPacketId } from './packets.service';
 
 /** 32 random bytes, base64url: the link's only credential. */
 const TOKEN_BYTES = 32;
-export const shareTokenPattern = /^[A-Za-z0-9_-]{43}$/;
+const shareTokenPattern = /^[A-Za-z0-9_-]{43}$/;
 /** The stored form of a share token: its SHA-256, so a copy of the table opens no packet. */
-export const shareTokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
-export const shareUrl = (appUrl: string, token: string) => `${appUrl}/api/packet-share/${token}`;
+const shareTokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+const shareUrl = (appUrl: string, token: string) => `${appUrl}/api/packet-share/${token}`;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -10,7 +10,7 @@ const LINE = 14;
 // The standard fonts write WinAnsi only: anything else (an emoji in a business name, Cyrillic)
 // becomes '?', rather than failing the whole packet.
 const WIN_ANSI_EXTRA = new Set([...'€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ']);
-export const pdfSafe = (text: string) =>
+const pdfSafe = (text: string) =>
   Array.from(text.replace(/[\r\n\t]+/g, ' '))
     .map((ch) => {
       const code = ch.codePointAt(0)!;

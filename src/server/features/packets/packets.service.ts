@@ -41,7 +41,6 @@ import type { Page, PageQuery } from '../../../shared/paging';
 import {
   MAX_PACKETS,
   PACKET_BUILDING,
-  PACKET_NOT_FOUND,
   packetTooLarge,
   TOO_MANY_PACKETS,
   type FundingPacket,
@@ -52,7 +51,7 @@ import {
 /** A build that has not finished in this long died with its process: it no longer holds the client's slot. */
 const STALE_BUILD_MS = 15 * 60 * 1000;
 
-export const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
 
 const packetColumns = {
   id: fundingPackets.id,
@@ -175,7 +174,7 @@ async function chosenDocuments(db: Db, clientId: string, ids: string[]) {
 }
 type ChosenDocument = Awaited<ReturnType<typeof chosenDocuments>>[number];
 
-export type BuildDeps = {
+type BuildDeps = {
   db: Db;
   storage: Storage;
   keyring: Keyring;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDocuments, fundingPackets, notifications, packetLinkEvents, packetLinks } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import { makeDocx, makePdf } from '../../test/zip';
+import { SHARE_MISSES_PER_IP, SHARE_READS_PER_TOKEN } from './packets.routes';
 import type { BusinessDocument } from '../../../shared/documents';
 import {
   MAX_LIVE_LINKS,
@@ -347,5 +348,23 @@ describe('share links', () => {
     ).json()) as PacketLinkCreated;
     expect((await a.agent.request('DELETE', `/api/clients/${a.id}/packets/${other.id}`)).status).toBe(200);
     expect((await t.request('GET', path(created.url))).status).toBe(404);
+  });
+});
+
+describe('share link rate limits', () => {
+  it('a token read too often, or an address guessing tokens, is refused with a 429', async () => {
+    // The tests above reached the live-link limit: their links are revoked here.
+    await t.db.update(packetLinks).set({ revokedAt: new Date() }).where(eq(packetLinks.userId, a.id));
+    const res = await a.agent.request('POST', `/api/clients/${a.id}/packet-links`, { json: { packetId: packet.id } });
+    expect(res.status).toBe(201);
+    const path = new URL(((await res.json()) as PacketLinkCreated).url).pathname;
+    for (let i = 0; i < SHARE_READS_PER_TOKEN.max; i++) expect((await t.request('GET', path)).status).toBe(200);
+    const over = await t.request('GET', path);
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toBeTruthy();
+    const ip = '10.123.0.9';
+    for (let i = 0; i < SHARE_MISSES_PER_IP.max; i++)
+      expect((await t.request('GET', `/api/packet-share/${String(i).padStart(43, 'y')}`, { ip })).status).toBe(404);
+    expect((await t.request('GET', `/api/packet-share/${'z'.repeat(43)}`, { ip })).status).toBe(429);
   });
 });

@@ -66,7 +66,13 @@ export function ShareDialog({
           <form onSubmit={submit} noValidate className="flex flex-col gap-4">
             <div>
               <p className="text-sm font-medium text-gray-900">What the lender will see</p>
-              <div className="max-h-56 overflow-y-auto rounded-md border border-gray-200 px-3">
+              {/* Focusable, so a keyboard can scroll a long index. */}
+              <div
+                tabIndex={0}
+                role="region"
+                aria-label="Items the link shares"
+                className="max-h-56 overflow-y-auto rounded-md border border-gray-200 px-3"
+              >
                 <PacketItems items={packet.items} />
               </div>
               <p className="mt-1 text-xs text-gray-600">
