@@ -78,6 +78,9 @@ describe("a client's data export", () => {
     // The push devices: which, never their endpoints or keys.
     expect(data.areas['push-devices']).toHaveLength(1);
     expect(zip.all).not.toMatch(/push-endpoint|push-p256dh|push-auth|p256dh/);
+    // A packet's share links and their opens, never a link's token hash.
+    expect(zip.text('tables/packet-share-links.csv')).toContain('ALPHA lender');
+    expect(zip.all).not.toContain('packet-token-hash');
     // Secrets: hidden, never in clear.
     for (const secret of Object.values(secretsOf('ALPHA'))) expect(zip.all).not.toContain(secret);
     expect(zip.text('tables/profile.csv')).toContain(SECRET_HIDDEN);

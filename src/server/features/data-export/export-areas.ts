@@ -5,6 +5,9 @@ import type { Db } from '../../db/client';
 import {
   calendarFeeds,
   pushSubscriptions,
+  fundingPackets,
+  packetLinkEvents,
+  packetLinks,
   accountReceivableDocuments,
   accountReceivables,
   auditLog,
@@ -214,6 +217,28 @@ export const EXPORT_AREAS: ExportArea[] = [
     owner: pushSubscriptions.userId,
     order: [pushSubscriptions.createdAt, pushSubscriptions.id],
     omit: ['endpoint', 'p256dh', 'auth'],
+  },
+  // Funding packets: their index and hashes (the PDF itself is rebuilt on the page, not exported), and
+  // the share links with every open: never a link's token hash (a credential's stand-in).
+  {
+    name: 'funding-packets',
+    table: fundingPackets,
+    owner: fundingPackets.userId,
+    order: [fundingPackets.createdAt, fundingPackets.id],
+    omit: ['pdfKey', 'manifestKey'],
+  },
+  {
+    name: 'packet-share-links',
+    table: packetLinks,
+    owner: packetLinks.userId,
+    order: [packetLinks.createdAt, packetLinks.id],
+    omit: ['tokenHash'],
+  },
+  {
+    name: 'packet-share-link-opens',
+    table: packetLinkEvents,
+    owner: packetLinkEvents.userId,
+    order: [packetLinkEvents.id],
   },
   // "Who saw or changed my data", as the client reads it on My Account.
   {

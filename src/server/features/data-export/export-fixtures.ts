@@ -5,6 +5,9 @@ import { expect } from 'vitest';
 import {
   calendarFeeds,
   pushSubscriptions,
+  fundingPackets,
+  packetLinkEvents,
+  packetLinks,
   businessAccountDetails,
   businessAccounts,
   businessCompliance,
@@ -209,4 +212,16 @@ export async function seedEveryArea(t: TestApp, agent: TestAgent, clientId: stri
     auth: `${mark}-push-auth`,
     label: 'Chrome on Windows',
   });
+  const packetId = crypto.randomUUID();
+  const linkId = crypto.randomUUID();
+  await t.db.insert(fundingPackets).values({ id: packetId, userId: clientId, status: 'ready' });
+  await t.db.insert(packetLinks).values({
+    id: linkId,
+    packetId,
+    userId: clientId,
+    tokenHash: `${mark}-packet-token-hash`,
+    label: `${mark} lender`,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  await t.db.insert(packetLinkEvents).values({ linkId, userId: clientId, kind: 'open', ip: '10.0.0.1' });
 }
