@@ -16,7 +16,6 @@ export const packetBuildInput = z
       .refine((ids) => new Set(ids).size === ids.length, 'Each document can be chosen once.'),
   })
   .strict();
-export type PacketBuildInput = z.input<typeof packetBuildInput>;
 
 export const packetListQuery = z.object(pageFields(MAX_PACKETS, 50)).strict();
 export const packetLinkListQuery = z.object(pageFields(20, 100)).strict();

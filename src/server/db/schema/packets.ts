@@ -26,13 +26,17 @@ export const fundingPackets = pgTable(
     pdfSize: bigint('pdf_size', { mode: 'number' }),
     pdfSha256: text('pdf_sha256'),
     manifestSha256: text('manifest_sha256'),
-    items: jsonb('items').notNull().default(sql`'[]'::jsonb`),
+    items: jsonb('items')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     error: text('error'),
   },
   (t) => [
     index('funding_packets_user_created_idx').on(t.userId, t.createdAt),
     // One build in flight per client, whichever instance runs it.
-    uniqueIndex('funding_packets_one_building_idx').on(t.userId).where(sql`status = 'building'`),
+    uniqueIndex('funding_packets_one_building_idx')
+      .on(t.userId)
+      .where(sql`status = 'building'`),
   ],
 );
 
