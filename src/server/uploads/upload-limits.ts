@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import {
   accountReceivableDocuments,
   businessDocuments,
+  fundingPackets,
   purchaseOrderDocuments,
   supportAttachments,
   uploadSlots,
@@ -62,7 +63,12 @@ export async function storedBytes(db: Db, clientId: string) {
     .select({ bytes: sum(supportAttachments.size) })
     .from(supportAttachments)
     .where(eq(supportAttachments.clientId, clientId));
-  return Number(bytes ?? 0) + Number(receivables ?? 0) + Number(orders ?? 0) + Number(chat ?? 0);
+  // Built funding packets are stored files too (the PDF; its manifest is a few KB).
+  const [{ bytes: packets }] = await db
+    .select({ bytes: sum(fundingPackets.pdfSize) })
+    .from(fundingPackets)
+    .where(eq(fundingPackets.userId, clientId));
+  return Number(bytes ?? 0) + Number(receivables ?? 0) + Number(orders ?? 0) + Number(chat ?? 0) + Number(packets ?? 0);
 }
 
 /**

@@ -28,7 +28,7 @@ export const packetsRoutes = new Hono<AppEnv>()
   .post('/', access('own'), validate('json', packetBuildInput), async (c) => {
     const { db, storage, keyring, log, config } = c.var.deps;
     const { packet } = await startPacketBuild(
-      { db, storage, keyring, log, maxBytes: config.packetMaxBytes },
+      { db, storage, keyring, log, maxBytes: config.packetMaxBytes, quotaBytes: config.storageQuotaBytes },
       c.var.scope,
       c.req.valid('json').documentIds,
     );

@@ -19,6 +19,7 @@ import { ConflictError, LimitReachedError, NotFoundError } from '../../lib/domai
 import { enforceRecordLimit } from '../../lib/record-limit';
 import { pageWindow, pageOf, totalOver } from '../../lib/paging';
 import { removeStored } from '../../storage/remove-stored';
+import { assertStorageRoom } from '../../uploads/upload-limits';
 import { recordAudit } from '../audit/audit.service';
 import { notifyStaffAction } from '../notifications/staff-action';
 import { currentFundability } from '../fundability/fundability.service';
@@ -180,6 +181,7 @@ type BuildDeps = {
   keyring: Keyring;
   log: { warn: (m: string) => void; error?: (m: string) => void };
   maxBytes: number;
+  quotaBytes: number;
 };
 
 /**
@@ -203,6 +205,8 @@ export async function startPacketBuild(deps: BuildDeps, scope: Scope, documentId
       'funding packets',
       TOO_MANY_PACKETS,
     );
+    // The packet will hold about the documents' bytes: it counts in the client's storage like an upload.
+    await assertStorageRoom(tx, scope.clientId, bytes, deps.quotaBytes);
     await tx
       .update(fundingPackets)
       .set({

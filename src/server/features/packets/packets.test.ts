@@ -210,6 +210,17 @@ describe('build limits', () => {
     expect(((await res.json()) as { error: string }).error).toMatch(/larger than 200 KB/);
   });
 
+  it("a packet counts in the client's storage: none is built past the quota", async () => {
+    const [doc] = await t.db.select().from(businessDocuments).where(eq(businessDocuments.userId, b.id)).limit(1);
+    // Client B's stored bytes brought to the default quota (1 GB) by a packet row of that size.
+    await t.db
+      .insert(fundingPackets)
+      .values({ id: crypto.randomUUID(), userId: b.id, status: 'ready', pdfSize: 1024 * 1024 * 1024 });
+    const res = await build(b.agent, b.id, [doc.id]);
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: string }).error).toMatch(/storage is full/);
+  });
+
   it('one build in flight per client: a second is a 409; one stale for 15 minutes no longer counts', async () => {
     const [doc] = await t.db.select().from(businessDocuments).where(eq(businessDocuments.userId, a.id)).limit(1);
     const id = crypto.randomUUID();
