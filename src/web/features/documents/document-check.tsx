@@ -76,11 +76,10 @@ export function DocumentCheck({ doc, isAdmin }: { doc: DocumentRow; isAdmin: boo
 
   return (
     <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
-      <label htmlFor={`${id}-kind`} className="sr-only">
-        Type of {doc.documentName}
-      </label>
       <select
         id={`${id}-kind`}
+        // A name without text in the row: the row's own text is the file's name alone.
+        aria-label={`Type of ${doc.documentName}`}
         className="max-w-full rounded border border-gray-300 bg-white px-1 py-0.5 text-xs text-gray-800"
         value={doc.kind ?? ''}
         disabled={setKind.isPending}
