@@ -25,7 +25,14 @@ export const navItems: NavItem[] = [
   },
   { path: '/', label: 'Business Formation', heading: 'Business Formation', section: 'BUSINESS SETUP' },
   { path: '/documents', label: 'Business Documents', heading: 'Business Documents', section: 'BUSINESS SETUP' },
-  { path: '/funding-packet', label: 'Funding Packet', heading: 'Funding Packet', section: 'BUSINESS SETUP' },
+  // Under Business Documents (its documents are the packet's core): the full sidebar fits 1366x900 unscrolled.
+  {
+    path: '/funding-packet',
+    label: 'Funding Packet',
+    heading: 'Funding Packet',
+    section: 'BUSINESS SETUP',
+    parent: '/documents',
+  },
   {
     path: '/business-presence',
     label: 'Business Accounts',
