@@ -46,6 +46,7 @@ test('typed documents, checked by staff, built into a packet, shared by a link w
   await page.reload();
   await expect(page.getByText(/Verified by Ada Admin on/)).toBeVisible();
   await expect(page.getByText(/Rejected by Ada Admin on .*The address is cut off/)).toBeVisible();
+  await expectAccessible(page);
   await page.goto('/funding-packet');
   await expect(page.getByRole('heading', { name: 'Funding Packet', level: 1 })).toBeVisible();
   const build = section(page, 'Build a packet');

@@ -85,6 +85,7 @@ export const isPacketId = (raw: string | undefined): raw is string =>
 /** The client's packets, newest first, each with its index (one statement). */
 export async function listPackets(db: Db, clientId: string, q: PageQuery): Promise<Page<FundingPacket>> {
   const where = eq(fundingPackets.userId, clientId);
+  // `total` is the page's total (what pageOf reads); the packet's own step total rides as itemTotal.
   const rows = await db
     .select({ ...packetColumns, total: totalOver(), itemTotal: fundingPackets.total })
     .from(fundingPackets)

@@ -112,6 +112,7 @@ export function DocumentCheck({ doc, isAdmin }: { doc: DocumentRow; isAdmin: boo
           accept={UPLOAD_ACCEPT}
           className="sr-only"
           tabIndex={-1}
+          aria-label={`New file for ${doc.documentName}`}
           onChange={(e) => void replace(e.target.files?.[0])}
         />
         <Button
