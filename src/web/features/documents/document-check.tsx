@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { AlertTriangle, BadgeCheck, Check, RefreshCw, X, XCircle } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { lazyPage } from '../../app/lazy-page';
 import { checkFileBeforeUpload } from '../../components/file-upload';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Download, FileCheck2, Link2, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { lazyPage } from '../../app/lazy-page';
 import { ClientSelector } from '../../components/client-selector';
 import { LoadFailed, Loading } from '../../components/load-states';

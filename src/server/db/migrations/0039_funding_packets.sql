@@ -40,6 +40,11 @@ CREATE TABLE "packet_links" (
 	CONSTRAINT "packet_links_token_hash_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
+ALTER TABLE "business_documents" ADD COLUMN "kind" text;--> statement-breakpoint
+ALTER TABLE "business_documents" ADD COLUMN "verification_status" text;--> statement-breakpoint
+ALTER TABLE "business_documents" ADD COLUMN "verification_reason" text;--> statement-breakpoint
+ALTER TABLE "business_documents" ADD COLUMN "verified_by" text;--> statement-breakpoint
+ALTER TABLE "business_documents" ADD COLUMN "verified_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "funding_packets" ADD CONSTRAINT "funding_packets_user_id_auth_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "funding_packets" ADD CONSTRAINT "funding_packets_created_by_auth_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."auth_users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "packet_link_events" ADD CONSTRAINT "packet_link_events_link_id_packet_links_id_fk" FOREIGN KEY ("link_id") REFERENCES "public"."packet_links"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -50,4 +55,5 @@ ALTER TABLE "packet_links" ADD CONSTRAINT "packet_links_created_by_auth_users_id
 CREATE INDEX "funding_packets_user_created_idx" ON "funding_packets" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "funding_packets_one_building_idx" ON "funding_packets" USING btree ("user_id") WHERE status = 'building';--> statement-breakpoint
 CREATE INDEX "packet_link_events_link_at_idx" ON "packet_link_events" USING btree ("link_id","at");--> statement-breakpoint
-CREATE INDEX "packet_links_user_created_idx" ON "packet_links" USING btree ("user_id","created_at");
+CREATE INDEX "packet_links_user_created_idx" ON "packet_links" USING btree ("user_id","created_at");--> statement-breakpoint
+ALTER TABLE "business_documents" ADD CONSTRAINT "business_documents_verified_by_auth_users_id_fk" FOREIGN KEY ("verified_by") REFERENCES "public"."auth_users"("id") ON DELETE set null ON UPDATE no action;
