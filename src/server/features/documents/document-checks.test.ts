@@ -123,7 +123,7 @@ describe('staff verification', () => {
     expect((await verify(admin.agent, a.id, doc.id, { status: 'verified' })).status).toBe(200);
     const form = new FormData();
     form.append('file', new File([new Uint8Array(makePdf('New'))], 'license-2026.pdf', { type: 'application/pdf' }));
-    const res = await a.agent.request('POST', `/api/clients/${a.id}/documents/${doc.id}/replace`, { body: form });
+    const res = await a.agent.request('POST', `/api/clients/${a.id}/documents/${doc.id}/upload`, { body: form });
     expect(res.status, await res.clone().text()).toBe(200);
     const replaced = ((await res.json()) as { document: BusinessDocument }).document;
     expect(replaced).toMatchObject({ id: doc.id, documentName: 'license-2026.pdf', kind: 'business_license' });

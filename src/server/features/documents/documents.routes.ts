@@ -50,7 +50,7 @@ export const documentsRoutes = new Hono<AppEnv>()
     });
   })
   // Multipart: `file`, a new file for the document (its check by staff is cleared).
-  .post('/:documentId/replace', access('own'), ownDocument, uploadBodyLimit(), (c) => {
+  .post('/:documentId/upload', access('own'), ownDocument, uploadBodyLimit(), (c) => {
     const { scope } = c.var;
     return acceptUpload(c, { actorId: scope.actorId, quotaOf: scope.clientId, field: 'file' }, async () => {
       const { db, storage, config, log } = c.var.deps;

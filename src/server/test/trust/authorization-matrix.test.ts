@@ -73,7 +73,7 @@ const recordFixtures: Record<string, (ctx: Ctx) => Promise<Record<string, string
     [
       'GET /api/clients/:clientId/documents/:documentId/download',
       'DELETE /api/clients/:clientId/documents/:documentId',
-      'POST /api/clients/:clientId/documents/:documentId/replace',
+      'POST /api/clients/:clientId/documents/:documentId/upload',
       'PUT /api/clients/:clientId/documents/:documentId/kind',
       'PUT /api/clients/:clientId/documents/:documentId/verification',
     ].map((route) => [

@@ -327,7 +327,7 @@ describe('hostile input on every validated route', () => {
     // does not know: the NUL is refused before anything looks at the names) and valid files.
     const routes: Record<string, { fields: Record<string, string>; files: () => Record<string, File> }> = {
       'POST /api/clients/:clientId/documents/upload': { fields: { documentType: 'Standard_Corporate' }, files: pdf },
-      'POST /api/clients/:clientId/documents/:documentId/replace': { fields: { note: 'x' }, files: pdf },
+      'POST /api/clients/:clientId/documents/:documentId/upload': { fields: { note: 'x' }, files: pdf },
       'POST /api/clients/:clientId/compliance-tasks/:taskId/upload': { fields: { note: 'x' }, files: pdf },
       'POST /api/clients/:clientId/receivables/:recordId/documents/upload': { fields: { note: 'x' }, files: pdf },
       'POST /api/clients/:clientId/purchase-orders/:recordId/documents/upload': { fields: { note: 'x' }, files: pdf },

@@ -97,6 +97,6 @@ export function useVerifyDocument() {
 }
 
 export const replaceUpload = (doc: { userId: string; id: string }) =>
-  uploadTarget(api.clients[':clientId'].documents[':documentId'].replace, {
+  uploadTarget(api.clients[':clientId'].documents[':documentId'].upload, {
     param: { clientId: doc.userId, documentId: doc.id },
   });
