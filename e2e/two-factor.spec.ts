@@ -113,7 +113,7 @@ test('an admin signs in the first time, must set up two-factor, saves the recove
   await page.goto('/account');
   await expect(page.getByText('On: signing in asks for a code from your app.')).toBeVisible();
   await expect(page.getByText('Administrators must keep two-factor sign-in on.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Turn Off' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Turn Off', exact: true })).toHaveCount(0);
 });
 
 test('a client turns two-factor on in My Account, signs in with a recovery code once, and turns it off with the password and a code', async ({
@@ -129,7 +129,7 @@ test('a client turns two-factor on in My Account, signs in with a recovery code 
   await expectSignedIn(page);
   await page.goto('/account');
   await expect(page.getByText('Off: signing in asks for your password only.')).toBeVisible();
-  await page.getByRole('button', { name: 'Turn On' }).click();
+  await page.getByRole('button', { name: 'Turn On', exact: true }).click();
   await page.getByLabel('Password', { exact: true }).fill(portal.clientPassword);
   await page.getByRole('button', { name: 'Continue' }).click();
   const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
@@ -165,7 +165,7 @@ test('a client turns two-factor on in My Account, signs in with a recovery code 
 
   // Off: the password and a current code.
   await page.goto('/account');
-  await page.getByRole('button', { name: 'Turn Off' }).click();
+  await page.getByRole('button', { name: 'Turn Off', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Turn Off Two-Factor Sign-In' });
   await dialog.getByLabel('Password', { exact: true }).fill(portal.clientPassword);
   await dialog.getByRole('button', { name: 'Turn Off' }).click();

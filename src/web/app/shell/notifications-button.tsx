@@ -26,6 +26,8 @@ export function NotificationsButton() {
   const markRead = useMarkNotificationsRead();
   // The badge's number: the server counts nothing while the user's push alerts are off.
   const unread = query.data?.unreadCount ?? 0;
+  // The label holds what the badge shows (over 99: "99+"), so the name a voice user says is what they see.
+  const shown = unread > 99 ? '99+' : String(unread);
   const items = query.data?.notifications ?? [];
 
   const select = (n: NotificationItem) => {
@@ -39,7 +41,7 @@ export function NotificationsButton() {
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
-        aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-label={unread ? `Notifications, ${shown} unread` : 'Notifications'}
         className="relative inline-flex size-9 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 data-[state=open]:bg-gray-100"
       >
         <Bell aria-hidden className="size-5" />
@@ -49,7 +51,7 @@ export function NotificationsButton() {
             data-testid="notifications-badge"
             className="absolute -right-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-semibold leading-none text-white"
           >
-            {unread > 99 ? '99+' : unread}
+            {shown}
           </span>
         )}
       </Popover.Trigger>
