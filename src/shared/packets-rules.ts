@@ -87,3 +87,13 @@ export const TOO_MANY_PACKETS = `You can keep up to ${MAX_PACKETS} funding packe
 export const TOO_MANY_LINKS = `You can have up to ${MAX_LIVE_LINKS} live share links. Revoke one you no longer need.`;
 export const packetTooLarge = (limit: string) =>
   `The packet would be larger than ${limit}. Choose fewer or smaller documents.`;
+
+/** What an item of the packet is, as its index, the packet page and the lender's page say it. */
+export const packetItemStatus = (i: PacketItem) =>
+  i.status === 'missing'
+    ? 'Missing'
+    : i.status === 'not-merged'
+      ? 'Not in the PDF'
+      : i.outOfDate
+        ? 'Out of date'
+        : 'Included';

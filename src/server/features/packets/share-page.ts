@@ -1,6 +1,7 @@
 import { branding } from '../../../shared/branding';
 import { formatBytes, formatDate } from '../../../shared/format';
 import type { PacketItem } from '../../../shared/packets';
+import { packetItemStatus } from '../../../shared/packets-rules';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -21,14 +22,6 @@ export const expiredPage = (revoked: boolean) =>
     `<p>${revoked ? 'The business that shared this funding packet has withdrawn the link.' : 'Links to a funding packet last a limited time.'} Nothing can be opened or downloaded through it. Ask the business for a new link.</p>`,
   );
 
-const statusText = (i: PacketItem) =>
-  i.status === 'missing'
-    ? 'Missing'
-    : i.status === 'not-merged'
-      ? 'Not in the PDF'
-      : i.outOfDate
-        ? 'Out of date'
-        : 'Included';
 const checkText = (i: PacketItem) =>
   i.verification === 'verified'
     ? 'Verified by staff'
@@ -53,7 +46,7 @@ export function sharePage(
             i.date ? formatDate(i.date) : '',
             i.ageDays !== null ? `${i.ageDays} days old` : '',
             checkText(i),
-            statusText(i),
+            packetItemStatus(i),
           ]
             .filter(Boolean)
             .join(' · '),

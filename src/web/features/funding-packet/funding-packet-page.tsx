@@ -15,7 +15,13 @@ import { usePageClient } from '../../lib/use-page-client';
 import { useDocumentTitle } from '../placeholders/use-document-title';
 import { documentKinds, isOutOfDate, kindLabel, outOfDateText } from '../../../shared/document-kinds-rules';
 import { formatBytes, formatDate, formatDateTime } from '../../../shared/format';
-import { eventLabel, type FundingPacket, type PacketItem, type PacketLink } from '../../../shared/packets-rules';
+import {
+  eventLabel,
+  packetItemStatus,
+  type FundingPacket,
+  type PacketItem,
+  type PacketLink,
+} from '../../../shared/packets-rules';
 import type { BusinessDocument } from '../../../shared/documents';
 import {
   packetDocumentsQuery,
@@ -166,14 +172,6 @@ function BuildProgress({ packet }: { packet: FundingPacket }) {
   );
 }
 
-const itemStatus = (i: PacketItem) =>
-  i.status === 'missing'
-    ? 'Missing'
-    : i.status === 'not-merged'
-      ? 'Not in the PDF'
-      : i.outOfDate
-        ? 'Out of date'
-        : 'Included';
 const itemCheck = (i: PacketItem) =>
   i.verification === 'verified'
     ? `Verified${i.verifiedBy ? ` by ${i.verifiedBy}` : ''}`
@@ -202,7 +200,7 @@ export function PacketItems({ items }: { items: PacketItem[] }) {
                   : 'text-gray-700'
               }
             >
-              {itemStatus(i)}
+              {packetItemStatus(i)}
             </span>
           </span>
         </li>
