@@ -80,8 +80,11 @@ test('a client turns notifications on for this device, gets a push when staff ch
     await expect(device).toContainText(/^Chrome on \w+/);
     await expect(device).toContainText(/Added \w+/);
     const worker = await serviceWorker(context);
-    // The toast fades in (its contrast mid-animation is not the page's): checked once it is gone.
-    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 20_000 });
+    // The toast fades in (its contrast mid-animation is not the page's): checked once it has shown
+    // (sonner loads with the first toast, so it may not be there yet) and gone.
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Notifications turned on for this device' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toHaveCount(0, { timeout: 20_000 });
     await expectAccessible(page);
 
     // Staff add a bank account for the client: the portal pushes the client's notification.
