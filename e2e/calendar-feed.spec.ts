@@ -17,6 +17,8 @@ test('a client turns on the calendar feed in My Account, reads it, and a new add
 
   const address = card.getByLabel('Your calendar address');
   await expect(address).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  // Seen now, so the wait for it to go (before axe) cannot pass before it came: sonner loads with it.
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Calendar feed turned on' })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Copy calendar address' })).toBeVisible();
   for (const app of ['Google Calendar', 'Apple Calendar', 'Outlook'])
     await expect(card.getByRole('heading', { name: app })).toBeVisible();
@@ -30,6 +32,7 @@ test('a client turns on the calendar feed in My Account, reads it, and a new add
   expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
   expect(text).toContain('SUMMARY:Task due: Download Your Free Guide');
 
+  // The toast fades (its contrast mid-animation is not the page's): checked once it has gone.
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 20_000 });
   await expectAccessible(page);
 

@@ -281,9 +281,13 @@ export async function chooseClient(page: Page, name: string, search = name) {
   await box.fill(search);
   const option = page.getByRole('listbox', { name: 'Clients' }).getByRole('option', { name }).first();
   // Each ArrowDown highlights the next option; the first press waits for the search to settle. A
-  // page's default client arriving late (a busy machine) replaces the typed text: type it again.
+  // page's default client arriving late (a busy machine) replaces the typed text and closes the
+  // list, also when it is the client asked for: type it again.
   await expect(async () => {
-    if ((await box.inputValue()) !== search) await box.fill(search);
+    if ((await box.inputValue()) !== search || (await box.getAttribute('aria-expanded')) !== 'true') {
+      await box.fill('');
+      await box.fill(search);
+    }
     await expect(option).toBeVisible({ timeout: 2_000 });
     await box.press('ArrowDown');
     await expect(option).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });

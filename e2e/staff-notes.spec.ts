@@ -51,7 +51,9 @@ test('an admin keeps a private note on a client, finds the client by it from the
   await expect(confirm).toBeHidden();
   await expect(changed).toBeHidden();
   await expect(notes.getByRole('listitem')).toHaveCount(1);
-  // The toasts' entry animation is no part of the card under test: checked once they have gone.
+  // The toasts' entry animation is no part of the card under test: checked once they have gone (the
+  // last seen first, so the wait cannot pass before it came).
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Note deleted.' })).toBeVisible();
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 20_000 });
   await expectAccessible(page);
 

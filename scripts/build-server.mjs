@@ -3,6 +3,7 @@
 // of hundreds of package files at start-up (half the start time). Packages that load files of
 // their own next to their code stay in node_modules: PGlite (its WebAssembly and data files),
 // jsdom (its stylesheet and worker; loaded on demand by the automation HTML sanitiser).
+import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -22,7 +23,7 @@ export const serverBundle = path.join(root, 'dist/server/main.js');
 export const serverNodeFlags = ['--max-semi-space-size=32'];
 
 export async function buildServer() {
-  await build({
+  const result = await build({
     // prepare-database creates the embedded database on a first start, in a process of its own (db/open.ts).
     entryPoints: [path.join(root, 'src/server/main.ts'), path.join(root, 'src/server/db/prepare-database.ts')],
     outdir: path.dirname(serverBundle),
@@ -39,9 +40,23 @@ export async function buildServer() {
     banner: {
       js: "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);",
     },
+    // Without comments and indentation: Node holds the source text of every chunk it loads for the
+    // server's whole life. Names stay (no identifier minifying), so stack traces still say where.
+    minifyWhitespace: true,
     sourcemap: true,
+    metafile: true,
     logLevel: 'warning',
   });
+  // A chunk with one non-ASCII character is held as UTF-16, twice its size, on the JavaScript heap.
+  // esbuild escapes strings but not every regular expression, so a literal one would slip through.
+  for (const file of Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'))) {
+    const bytes = fs.readFileSync(path.resolve(file));
+    const at = bytes.findIndex((b) => b > 0x7f);
+    if (at >= 0)
+      throw new Error(
+        `${file} has a non-ASCII character (${bytes.subarray(at - 40, at + 10)}): escape it in the source`,
+      );
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildServer();

@@ -6,7 +6,7 @@ import { httpRequest } from '../resilience/lib';
 import { percentile, timedInTurn } from './search';
 
 /** Requests per measured set, after WARM_UP untimed ones. */
-const REQUESTS = 50;
+const REQUESTS = 200;
 const WARM_UP = 5;
 /** Clients with something waiting for staff (the same ones at either size: an inbox holds what is pending, not every client). */
 const PENDING = 100;

@@ -28,8 +28,9 @@ export function normalizeName(name: string): string {
   const s = name
     .toLowerCase()
     .replace(/&/g, ' and ')
-    // Dots and apostrophes join letters ('L.L.C.' -> 'llc', "Joe's" -> 'joes'); other punctuation separates words.
-    .replace(/[.'’`]/g, '')
+    // Dots and apostrophes (straight or typographic) join letters ('L.L.C.' -> 'llc', "Joe's" -> 'joes');
+    // other punctuation separates words. Escaped: the server bundle must stay ASCII (scripts/build-server.mjs).
+    .replace(/[.'\u2019`]/g, '')
     .replace(/[^a-z0-9]+/g, ' ');
   return abbreviate(collapse(s), NAME_WORDS);
 }
@@ -87,7 +88,7 @@ export function normalizeAddress(address: string): string {
     // '#' is a unit: 'Suite' unless it follows another designator ('Apt #2' is 'apt 2').
     .replace(/\b(apt|apartment|unit|ste|suite|room|rm|fl|floor|bldg|building)\s*#/g, '$1 ')
     .replace(/#/g, ' ste ')
-    .replace(/[.'’`]/g, '')
+    .replace(/[.'\u2019`]/g, '')
     .replace(/[^a-z0-9]+/g, ' ');
   s = collapse(s);
   for (const [re, code] of STATE_NAMES) s = s.replace(re, code);

@@ -85,12 +85,12 @@ export async function sharedSecret(
   key: string,
   keyring: Keyring,
   /** The value a first instance makes: 32 random bytes unless the setting needs another shape. */
-  make: () => string = () => randomBytes(32).toString('base64url'),
+  make: () => string | Promise<string> = () => randomBytes(32).toString('base64url'),
 ): Promise<string> {
   const ctx = { table: 'app_settings', column: 'value', rowId: key };
   await db
     .insert(appSettings)
-    .values({ key, value: encryptField(keyring, make(), ctx) })
+    .values({ key, value: encryptField(keyring, await make(), ctx) })
     .onConflictDoNothing();
   const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key));
   const stored = row.value;

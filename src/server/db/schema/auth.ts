@@ -59,6 +59,15 @@ export const authUsers = pgTable(
     index('auth_users_role_name_idx').on(t.role, sql`lower(coalesce(nullif(${t.name}, ''), ${t.email}))`, t.id),
     // Trigrams answer "contains" (like '%q%') from the index instead of reading every user.
     index('auth_users_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
+    // A search with an '@' (clients.service.ts, whereAddressCanBe): e-mails by the end of their local
+    // part (reversed, so it is a prefix), and the few names that have an '@'.
+    index('auth_users_email_local_idx').using(
+      'btree',
+      sql`reverse(split_part(lower(${t.email}), '@', 1)) text_pattern_ops`,
+    ),
+    index('auth_users_name_at_idx')
+      .on(t.id)
+      .where(sql`${t.name} like '%@%'`),
   ],
 );
 

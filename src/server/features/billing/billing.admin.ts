@@ -125,7 +125,8 @@ export async function refundInstalment(deps: Deps, scope: Scope, id: number): Pr
     throw new ConflictError('Only a payment made through Stripe can be refunded through Stripe.');
   try {
     // The idempotency key makes a repeated click one refund at Stripe.
-    await stripeClient(settings).refunds.create(
+    const stripe = await stripeClient(settings);
+    await stripe.refunds.create(
       { payment_intent: i.paymentIntentId, amount: cents(i.amount) },
       { idempotencyKey: `refund-instalment-${i.id}` },
     );

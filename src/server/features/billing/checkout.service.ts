@@ -91,7 +91,7 @@ export async function createCheckout(deps: Deps, scope: Scope, program: Program)
   if (!next) throw new ConflictError(NOT_PAYABLE);
   const back = (outcome: string) => `${deps.config.appUrl}/?payment=${outcome}&program=${program.id}#business-programs`;
   const metadata = { instalmentId: String(next.id), clientId: scope.clientId };
-  const stripe = stripeClient(settings);
+  const stripe = await stripeClient(settings);
   // A session still open for this instalment is the one to go back to: two open at once could both be paid.
   if (next.checkoutSessionId) {
     const open = await stripe.checkout.sessions.retrieve(next.checkoutSessionId).catch(() => null);
@@ -147,10 +147,11 @@ export async function handleWebhook(
 ): Promise<WebhookResult> {
   const settings = deps.config.stripe;
   if (!settings) return { status: 400, body: { received: false, error: 'Stripe is not configured.' } };
+  const stripe = await stripeClient(settings);
   let event: Stripe.Event;
   try {
     if (!signature) throw new Error('no Stripe-Signature header');
-    event = stripeClient(settings).webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+    event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
   } catch (e) {
     deps.log.warn(`stripe webhook refused: ${e instanceof Error ? e.message : String(e)}`);
     return { status: 400, body: { received: false, error: 'Invalid signature.' } };

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
-import icalGenerator, { type ICalEventData } from 'ical-generator';
+import type { ICalEventData } from 'ical-generator';
 import type { Db } from '../../db/client';
 import { authUsers, businessCompliance, calendarFeeds, users } from '../../db/schema';
 import { ForbiddenError } from '../../lib/domain-errors';
@@ -150,6 +150,8 @@ async function taskEvents(db: Db, appUrl: string, host: string, userId: string):
 
 /** The feed as iCalendar text (RFC 5545: ical-generator folds lines and escapes text). */
 export async function feedCalendar(db: Db, appUrl: string, owner: FeedOwner): Promise<string> {
+  // Loaded with the first feed read: most portals' calendars are fetched rarely, if at all.
+  const { default: icalGenerator } = await import('ical-generator');
   const calendar = icalGenerator({
     name: 'Total Business Build-Out due dates',
     prodId: { company: 'Total Business Build-Out', product: 'Calendar feed', language: 'EN' },

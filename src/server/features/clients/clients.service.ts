@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-or
 import { alias } from 'drizzle-orm/pg-core';
 import { workedClients, type Asker } from '../../middleware/access';
 import type { Db } from '../../db/client';
+import { likeContaining, likeLiteral } from '../../lib/like';
 import { authAccounts, authUsers, portalCounters, users } from '../../db/schema';
 import {
   encodeClientCursor,
@@ -46,9 +47,6 @@ const sortKeys: Record<ClientSort, SortKey> = {
   name_asc: { expr: shownName, dir: 'asc', text: asText(shownName), param: (key) => sql`${key}` },
 };
 
-/** LIKE pattern that matches `text` literally anywhere. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * Name, e-mail or phone contains `q`, letter case ignored, read from the `search` column the
  * database keeps. Text that looks like a phone number (digits and phone punctuation, at least 3
@@ -57,8 +55,25 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 export function matching(q: string): SQL | undefined {
   const digits = /^[\d\s()+.-]+$/.test(q) ? q.replace(/\D/g, '') : '';
   return or(
-    sql`${authUsers.search} like lower(${containing(q)})`,
-    digits.length >= 3 && digits !== q ? sql`${authUsers.search} like ${containing(digits)}` : undefined,
+    and(sql`${authUsers.search} like lower(${likeContaining(q)})`, whereAddressCanBe(q)),
+    digits.length >= 3 && digits !== q ? sql`${authUsers.search} like ${likeContaining(digits)}` : undefined,
+  );
+}
+
+/**
+ * Where text with one '@' and something before it can be found: in an e-mail whose local part ends
+ * with what comes before the '@', or in a name with an '@' (a phone has none). Both are read from
+ * small indexes (auth_users_email_local_idx, of the local parts reversed, and auth_users_name_at_idx):
+ * the trigram index alone would read every address that shares the domain and the text's letters,
+ * more the more clients there are. Undefined for other text (the trigram index answers it).
+ */
+function whereAddressCanBe(q: string): SQL | undefined {
+  const at = q.split('@');
+  if (at.length !== 2 || !at[0]) return undefined;
+  const localEnd = [...at[0]].reverse().join('');
+  return or(
+    sql`reverse(split_part(lower(${authUsers.email}), '@', 1)) like lower(${`${likeLiteral(localEnd)}%`})`,
+    sql`${authUsers.name} like '%@%'`,
   );
 }
 

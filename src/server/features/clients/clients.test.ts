@@ -126,6 +126,27 @@ describe('admin clients list', () => {
     expect((await list({ q: 'boss' })).total).toBe(0);
   });
 
+  it("searches text with an '@' in e-mails (by the end of the local part) and in names that have one", async () => {
+    const emails = async (q: string) => (await list({ q })).rows.map((r) => r.email);
+    expect(await emails(`ALPHA-${tag}@Example`)).toEqual([`alpha-${tag}@example.test`]);
+    expect(await emails(`pha-${tag}@ex`)).toEqual([`alpha-${tag}@example.test`]);
+    expect((await list({ q: `${tag}@example.test` })).total).toBe(5);
+    expect((await list({ q: `-${tag}@example.tes` })).total).toBe(5);
+    expect((await list({ q: `alpha-${tag}@example.org` })).total).toBe(0);
+    // Literal: '%' and '_' are not wildcards on either side of the '@'.
+    expect((await list({ q: `%${tag}@example` })).total).toBe(0);
+    expect((await list({ q: `alpha_${tag}@example` })).total).toBe(0);
+    const named = `named-at-${tag}`;
+    await t.db
+      .insert(authUsers)
+      .values({ id: named, email: `${named}@example.test`, name: `Write to kim@${tag}.test` });
+    try {
+      expect(await emails(`kim@${tag}`)).toEqual([`${named}@example.test`]);
+    } finally {
+      await t.db.delete(authUsers).where(eq(authUsers.id, named));
+    }
+  });
+
   it('searches the phone too, as typed or by its digits alone', async () => {
     expect((await list({ q: '(555) 000-0001' })).rows.map((r) => r.email)).toEqual([people[0].email]);
     expect((await list({ q: '5550000001' })).rows.map((r) => r.email)).toEqual([people[0].email]);

@@ -25,7 +25,10 @@ import { notifyStaffAction } from '../notifications/staff-action';
 import { currentFundability } from '../fundability/fundability.service';
 import { clientTradelines } from '../tradelines/tradelines.service';
 import { getScores } from '../scores/scores.service';
-import { appendPdf, packetPages, type PdfSection } from './packet-pdf';
+import type { PdfSection } from './packet-pdf';
+
+// pdf-lib (a few MB of the server's memory) is loaded by the first packet built, not at start-up.
+const pdfWriter = () => import('./packet-pdf');
 import { mask } from '../../../shared/mask';
 import { formatBytes, formatDate, formatMoney } from '../../../shared/format';
 import { BUREAUS } from '../../../shared/credit-rules';
@@ -467,6 +470,7 @@ async function buildPacket(deps: BuildDeps, clientId: string, packetId: string, 
         .set({ done: i + 1 })
         .where(eq(fundingPackets.id, packetId));
     }
+    const { appendPdf, packetPages } = await pdfWriter();
     const pdf = await packetPages(
       {
         title: 'Funding packet',
@@ -559,6 +563,7 @@ async function rebuild(
   parts: { item: PacketItem; bytes: Buffer | null }[],
   now: Date,
 ) {
+  const { appendPdf, packetPages } = await pdfWriter();
   const pdf = await packetPages(
     {
       title: 'Funding packet',

@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
-import webpush from 'web-push';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { notifications, pushSubscriptions } from '../../db/schema';
@@ -128,6 +127,8 @@ async function sendOne(
   try {
     // web-push encrypts (aes128gcm) and signs (VAPID); the request is ours, so it can reach a
     // plain-http test endpoint, follows no redirect and has a deadline.
+    // Loaded with the first push, so a portal nobody turned push on for never holds the library.
+    const { default: webpush } = await import('web-push');
     const request = webpush.generateRequestDetails(
       { endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } },
       payload,

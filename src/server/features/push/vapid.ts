@@ -1,4 +1,3 @@
-import webpush from 'web-push';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { sharedSecret } from '../../db/open';
@@ -19,9 +18,10 @@ export function vapidKeys(db: Db, keyring: Keyring, config: Pick<Config, 'push'>
   if (config.push.vapidKeys) return Promise.resolve(config.push.vapidKeys);
   let keys = loaded.get(db);
   if (!keys) {
-    keys = sharedSecret(db, 'vapid_keys', keyring, () => JSON.stringify(webpush.generateVAPIDKeys())).then(
-      (json) => JSON.parse(json) as VapidKeys,
-    );
+    keys = sharedSecret(db, 'vapid_keys', keyring, async () => {
+      const { default: webpush } = await import('web-push');
+      return JSON.stringify(webpush.generateVAPIDKeys());
+    }).then((json) => JSON.parse(json) as VapidKeys);
     loaded.set(db, keys);
     // A failed read (the database was down) is tried again by the next caller.
     keys.catch(() => loaded.delete(db));

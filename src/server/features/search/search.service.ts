@@ -28,9 +28,8 @@ import {
   type SearchResults,
 } from '../../../shared/search';
 import { matching as matchingClients } from '../clients/clients.service';
+import { likeContaining, likeLiteral } from '../../lib/like';
 
-/** LIKE pattern text with its wildcards taken literally (backslash is LIKE's default escape). */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Regular-expression text matching `text` literally: ASCII punctuation escaped (a backslash before any other character is an ARE escape). */
 const regexLiteral = (text: string) => text.replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`);
 
@@ -46,7 +45,7 @@ function rankOf(column: SQL | AnyPgColumn, q: string): SQL<number> {
     when lower(${column}) ~ lower(${`(^|[^[:alnum:]])${regexLiteral(q)}`}) then 2
     else 3 end`;
 }
-const contains = (column: SQL | AnyPgColumn, q: string) => sql`lower(${column}) like lower(${`%${likeLiteral(q)}%`})`;
+const contains = (column: SQL | AnyPgColumn, q: string) => sql`lower(${column}) like lower(${likeContaining(q)})`;
 
 /**
  * One searchable kind: its table, the owner column (none: the shared catalogue), the title and

@@ -1,0 +1,2 @@
+CREATE INDEX "auth_users_email_local_idx" ON "auth_users" USING btree (reverse(split_part(lower("email"), '@', 1)) text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "auth_users_name_at_idx" ON "auth_users" USING btree ("id") WHERE "auth_users"."name" like '%@%';
