@@ -41,8 +41,10 @@ export async function buildServer() {
       js: "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);",
     },
     // Without comments and indentation: Node holds the source text of every chunk it loads for the
-    // server's whole life. Names stay (no identifier minifying), so stack traces still say where.
+    // server's whole life. Names stay (no identifier minifying), so stack traces still say where;
+    // lines stay short, so a crash's report (which quotes the line) stays readable.
     minifyWhitespace: true,
+    lineLimit: 160,
     sourcemap: true,
     metafile: true,
     logLevel: 'warning',

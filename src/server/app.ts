@@ -60,7 +60,7 @@ import { invoicesRoutes, paydexEstimateRoutes, paydexPlanRoutes } from './featur
 import { clientFirstStepRoutes, firstStepAccountsRoutes } from './features/first-step/first-step.routes';
 import { websiteTemplateRoutes } from './features/website-template/website-template.routes';
 import { socialAccountsRoutes } from './features/social-accounts/social-accounts.routes';
-import { noStore, sameOriginOnly, securityHeaders } from './middleware/security';
+import { noStore, sameOriginOnly } from './middleware/security';
 import { access } from './middleware/access';
 import { adminTwoFactorGate } from './auth/two-factor-gate';
 import { rateLimit } from './middleware/rate-limit';
@@ -240,7 +240,6 @@ export function createApp(deps: Deps, opts: { signInLimits?: Partial<SignInLimit
 
   const app = new Hono<AppEnv>()
     .use('*', requestId({ trustProxy: deps.config.trustProxy, logFormat: deps.config.logFormat, log: deps.log }))
-    .use('*', securityHeaders())
     .route('/api', api)
     .all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 

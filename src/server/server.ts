@@ -1,4 +1,6 @@
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener, type ServerType } from '@hono/node-server';
+import { createServer } from 'node:http';
+import { withSecurityHeaders } from './middleware/security';
 import { createApp } from './app';
 import type { Config } from './config';
 import { openCoreDeps } from './core-deps';
@@ -101,10 +103,11 @@ export async function startServer(config: Config) {
   const server: ServerType = await new Promise((resolve) => {
     // Node ends a request after 5 minutes by default: too short for a training video of up to
     // VIDEO_MAX_BYTES (2 GB) on an ordinary connection. Headers still have to arrive within a minute.
-    const s = serve(
-      { fetch: app.fetch, port: config.port, serverOptions: { requestTimeout: UPLOAD_REQUEST_TIMEOUT_MS } },
-      () => resolve(s),
+    const s = createServer(
+      { requestTimeout: UPLOAD_REQUEST_TIMEOUT_MS },
+      withSecurityHeaders(getRequestListener(app.fetch)),
     );
+    s.listen(config.port, () => resolve(s));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -85,16 +85,22 @@ describe('same-origin check on state-changing API requests', () => {
   });
 });
 
+// Over HTTP: the portal sets them on Node's response (server.ts), outside the app.
 describe('security headers', () => {
   let t: TestApp;
+  let http: Awaited<ReturnType<TestApp['overHttp']>>;
   beforeAll(async () => {
     t = await createTestApp();
     // A route outside /api that fails, to see the error handler and the headers on non-API answers.
     t.app.get('/boom', () => {
       throw new Error('secret detail from inside');
     });
+    http = await t.overHttp();
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await http?.close();
+    await t?.close();
+  });
 
   function expectSecurityHeaders(res: Response) {
     const csp = res.headers.get('content-security-policy') ?? '';
@@ -115,7 +121,7 @@ describe('security headers', () => {
     ['GET', '/api/no-such-route'],
     ['POST', '/api/signup'],
   ])('%s %s: security headers and Cache-Control: no-store', async (method, path) => {
-    const res = await t.request(method, path, { json: method === 'POST' ? {} : undefined });
+    const res = await http.request(method, path, { json: method === 'POST' ? {} : undefined });
     expectSecurityHeaders(res);
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
@@ -127,12 +133,12 @@ describe('security headers', () => {
   });
 
   it('puts the security headers on non-API answers too', async () => {
-    const page = await t.request('GET', '/some/page', { origin: null });
+    const page = await http.request('GET', '/some/page', { origin: null });
     expectSecurityHeaders(page);
   });
 
   it('answers an unexpected error with a generic 500 that leaks nothing', async () => {
-    const res = await t.request('GET', '/boom', { origin: null });
+    const res = await http.request('GET', '/boom', { origin: null });
     expect(res.status).toBe(500);
     const text = await res.text();
     const id = res.headers.get('x-request-id');

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { getRequestListener } from '@hono/node-server';
 import { asc, eq } from 'drizzle-orm';
 import { createApp } from '../app';
+import { withSecurityHeaders } from '../middleware/security';
 import { createAuth } from '../auth/auth';
 import { applyAdminEmails } from '../auth/roles';
 import { loadConfig } from '../config';
@@ -228,6 +232,28 @@ export async function createTestApp(
     };
   }
 
+  /**
+   * The app behind a real HTTP server on a free port, as server.ts runs it (the security headers
+   * are set on Node's response, outside the app): `request` as above, over the network.
+   */
+  async function overHttp() {
+    const server = createServer(withSecurityHeaders(getRequestListener(app.fetch)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return {
+      request: (method: string, path: string, o: RequestOptions = {}) => {
+        const headers = new Headers(o.headers);
+        const origin = o.origin === undefined ? config.appUrl : o.origin;
+        if (origin !== null) headers.set('origin', origin);
+        if (o.cookie) headers.set('cookie', o.cookie);
+        if (o.json !== undefined) headers.set('content-type', 'application/json');
+        const body = o.json !== undefined ? JSON.stringify(o.json) : o.body;
+        return fetch(base + path, { method, headers, body, redirect: 'manual' });
+      },
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
   async function userByEmail(email: string) {
     const [row] = await db.select().from(authUsers).where(eq(authUsers.email, email.toLowerCase()));
     return row;
@@ -248,6 +274,7 @@ export async function createTestApp(
     realtime,
     filesDir,
     request,
+    overHttp,
     agent,
     outbox,
     lastMail,

@@ -4,6 +4,7 @@ import { auditLog, websiteTemplates } from '../../db/schema';
 import { NO_TEMPLATE, TEMPLATE_MAX_BYTES, TEMPLATE_TOO_LARGE } from '../../../shared/web-presence';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/test-app';
 import { TEMPLATE_FRAME_CSP } from './website-template.routes';
+import { SECURITY_HEADERS } from '../../middleware/security';
 
 let t: TestApp;
 let a: { id: string; agent: TestAgent };
@@ -64,10 +65,27 @@ describe('website template', () => {
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.text()).toBe(hostile);
-    // Every other response keeps the portal's own policy.
-    const json = await a.agent.get(url(a.id));
-    expect(json.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect(json.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it("keeps the frame's own policy over the portal's, which every other answer carries (through a real server)", async () => {
+    // The portal's security headers are set on Node's response (server.ts), so this goes over HTTP.
+    const http = await t.overHttp();
+    const get = (path: string) => http.request('GET', path, { cookie: a.agent.cookie });
+    try {
+      for (const path of [url(a.id), '/api/health', '/api/no-such-route']) {
+        const res = await get(path);
+        for (const [name, value] of SECURITY_HEADERS) expect(res.headers.get(name), `${path}: ${name}`).toBe(value);
+      }
+      const frame = await get(`${url(a.id)}/frame`);
+      expect(frame.status).toBe(200);
+      expect(frame.headers.get('content-security-policy')).toBe(TEMPLATE_FRAME_CSP);
+      expect(frame.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(frame.headers.get('referrer-policy')).toBe('no-referrer');
+      // The portal's others are still there.
+      expect(frame.headers.get('strict-transport-security')).toBe('max-age=15552000; includeSubDomains');
+    } finally {
+      await http.close();
+    }
   });
 
   it('without a template the frame says so', async () => {
