@@ -98,6 +98,10 @@ export const programInstalments = pgTable(
     index('program_instalments_open_idx')
       .on(t.dueDate, t.id)
       .where(sql`status in ('due', 'failed')`),
+    // Stripe's refund event names the payment intent: its instalment found without reading them all.
+    index('program_instalments_payment_intent_idx')
+      .on(t.paymentIntentId)
+      .where(sql`payment_intent_id is not null`),
   ],
 );
 

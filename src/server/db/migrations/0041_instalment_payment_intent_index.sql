@@ -1,0 +1,1 @@
+CREATE INDEX "program_instalments_payment_intent_idx" ON "program_instalments" USING btree ("payment_intent_id") WHERE payment_intent_id is not null;
