@@ -1,7 +1,4 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
 import { toast } from '../../lib/toast';
@@ -9,16 +6,12 @@ import { FileRow } from '../../components/file-row';
 import { FileUpload } from '../../components/file-upload';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { FormField } from '../../components/ui/form-field';
 import type { ComplianceTask } from '../../../shared/compliance';
 import { sectionTitle } from '../../../shared/document-requests-rules';
-import { rejectInput } from '../../../shared/document-requests';
 import { formatDateTime } from '../../../shared/format';
 import { downloadUrl, documentKeys } from '../documents/api';
-import { useServerError } from '../../lib/server-error';
+import { RejectDocumentDialog } from '../documents/reject-document-dialog';
 import { documentRequestKeys, requestUpload, useReviewRequest } from './api';
-import { Textarea } from '../../components/ui/textarea';
 
 /**
  * A document request in the task's details: what is asked and where it files, why the last upload
@@ -122,76 +115,27 @@ export function RequestPanel({
           </Button>
         </div>
       )}
-      <RejectDialog
-        task={task}
-        open={rejecting}
-        busy={review.isPending}
-        error={review.error}
-        onClose={() => setRejecting(false)}
-        onReject={(reason) =>
-          review.mutate(
-            { taskId: task.id, reject: { reason } },
-            {
-              onSuccess: () => {
-                toast.success('Document rejected: the client was told why');
-                setRejecting(false);
+      {rejecting && (
+        <RejectDocumentDialog
+          id={`request-${task.id}`}
+          description={`Say why ${task.requestedDocument} is not right. The client sees the reason and can upload again.`}
+          busy={review.isPending}
+          error={review.error}
+          onClose={() => setRejecting(false)}
+          onReject={(reason) =>
+            review.mutate(
+              { taskId: task.id, reject: { reason } },
+              {
+                onSuccess: () => {
+                  toast.success('Document rejected: the client was told why');
+                  setRejecting(false);
+                },
+                onError: (e) => toast.error('Could not reject the document.', { description: e.message }),
               },
-              onError: (e) => toast.error('Could not reject the document.', { description: e.message }),
-            },
-          )
-        }
-      />
+            )
+          }
+        />
+      )}
     </section>
-  );
-}
-
-/** Asks the reason (required, up to 1000 characters): the client sees it as 'Rejected: <reason>'. */
-function RejectDialog(props: {
-  task: ComplianceTask;
-  open: boolean;
-  busy: boolean;
-  /** The failed review's error: a refusal of the reason is shown under it (the toast says the rest). */
-  error: Error | null;
-  onClose: () => void;
-  onReject: (reason: string) => void;
-}) {
-  const form = useForm<z.input<typeof rejectInput>, unknown, z.output<typeof rejectInput>>({
-    resolver: zodResolver(rejectInput),
-    defaultValues: { reason: '' },
-    shouldFocusError: false,
-  });
-  useServerError(form, props.error);
-  const error = form.formState.errors.reason?.message;
-  const id = `reject-reason-${props.task.id}`;
-  const submit = form.handleSubmit((v) => props.onReject(v.reason));
-  return (
-    <Dialog open={props.open} onOpenChange={(o) => !o && !props.busy && props.onClose()}>
-      <DialogContent
-        title="Reject document"
-        description={`Say why ${props.task.requestedDocument} is not right. The client sees the reason and can upload again.`}
-      >
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <FormField id={id} label="Reason" error={error}>
-            <Textarea
-              id={id}
-              className="min-h-24"
-              maxLength={1000}
-              disabled={props.busy}
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? `${id}-error` : undefined}
-              {...form.register('reason')}
-            />
-          </FormField>
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" disabled={props.busy} onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={props.busy}>
-              {props.busy ? 'Rejecting...' : 'Reject document'}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
   );
 }

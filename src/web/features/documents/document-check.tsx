@@ -5,13 +5,7 @@ import { Button } from '../../components/ui/button';
 import { lazyPage } from '../../app/lazy-page';
 import { checkFileBeforeUpload } from '../../components/file-upload';
 import { uploadWithProgress } from '../../lib/file-requests';
-import {
-  documentKinds,
-  isOutOfDate,
-  kindLabel,
-  outOfDateText,
-  type DocumentKind,
-} from '../../../shared/document-kinds-rules';
+import { documentKinds, isOutOfDate, outOfDateText, type DocumentKind } from '../../../shared/document-kinds-rules';
 import { formatDate } from '../../../shared/format';
 import { UPLOAD_ACCEPT } from '../../../shared/uploads';
 import { replaceUpload, useRefreshDocuments, useSetDocumentKind, useVerifyDocument, type DocumentRow } from './api';
@@ -154,8 +148,8 @@ export function DocumentCheck({ doc, isAdmin }: { doc: DocumentRow; isAdmin: boo
       </span>
       {rejecting && (
         <RejectDocumentDialog
-          doc={doc}
-          kindName={kindLabel(doc.kind)}
+          id={`document-${doc.id}`}
+          description={`Say why “${doc.documentName}” is not right. The client is asked for a new one with your reason.`}
           busy={verify.isPending}
           error={verify.error}
           onClose={() => setRejecting(false)}

@@ -8,11 +8,16 @@ import { Textarea } from '../../components/ui/textarea';
 import { useServerError } from '../../lib/server-error';
 import { rejectInput } from '../../../shared/document-requests';
 
-/** Staff's reason for rejecting a document: it becomes the description of the request for a new one. */
+/**
+ * Staff's reason for rejecting a document (required, up to 1000 characters), for a Business
+ * Document and for an upload to a document request alike; `description` says what the client is told.
+ */
 export function RejectDocumentDialog(props: {
-  doc: { id: string; documentName: string };
-  kindName: string;
+  /** Unique on the page: the reason box's id. */
+  id: string;
+  description: string;
   busy: boolean;
+  /** The failed review's error: a refusal of the reason is shown under it (the toast says the rest). */
   error: Error | null;
   onClose: () => void;
   onReject: (reason: string) => void;
@@ -24,14 +29,11 @@ export function RejectDocumentDialog(props: {
   });
   useServerError(form, props.error);
   const error = form.formState.errors.reason?.message;
-  const id = `reject-document-${props.doc.id}`;
+  const id = `reject-${props.id}`;
   const submit = form.handleSubmit((v) => props.onReject(v.reason));
   return (
     <Dialog open onOpenChange={(o) => !o && !props.busy && props.onClose()}>
-      <DialogContent
-        title="Reject document"
-        description={`Say why “${props.doc.documentName}” is not right. The client is asked for a new one with your reason.`}
-      >
+      <DialogContent title="Reject document" description={props.description}>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <FormField id={id} label="Reason" error={error}>
             <Textarea
