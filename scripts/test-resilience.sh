@@ -3,7 +3,8 @@
 # kill -9 on PGlite and PostgreSQL; two instances on one PostgreSQL share sessions and rate limits;
 # a second server on a live PGlite directory refuses to start; npm start restarts a killed server and
 # drains however it is stopped; a PostgreSQL outage answers 503, logged once; uploads cut short by a
-# crash release their slots at the restart and their files are swept. Needs PostgreSQL's server binaries.
+# crash release their slots at the restart and their files are swept; a quiet server gives memory
+# back. Needs PostgreSQL's server binaries.
 # Ends with one line: "Resilience: N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -21,12 +22,13 @@ node scripts/build-server.mjs || { echo "Resilience: 0 passed, 1 failed (the ser
 passed=0
 failed=0
 # The programs spend much of their time waiting (five-second downloads, restarts, an outage), and
-# each uses its own servers, ports and data directories: they run in two lanes, one per core, and
+# each uses its own servers, ports and data directories: they run in lanes, about one per core, and
 # print in order afterwards.
-programs=(durability db-outage supervisor two-instances crashed-uploads)
+programs=(durability db-outage supervisor two-instances crashed-uploads idle-memory)
 # Balanced by their times on an idle machine: durability ~100 s, db-outage 20, crashed-uploads 27;
-# supervisor 87 (it waits on five-second downloads), two-instances 45.
-lanes=("durability db-outage crashed-uploads" "supervisor two-instances")
+# supervisor 87 (it waits on five-second downloads), two-instances 45. idle-memory (~40 s) waits
+# out the server's quiet spell after a 2-second burst: a lane of its own.
+lanes=("durability db-outage crashed-uploads" "supervisor two-instances" "idle-memory")
 dir=$(mktemp -d)
 for lane in "${lanes[@]}"; do
   (for program in $lane; do
@@ -43,7 +45,7 @@ for program in "${programs[@]}"; do
   echo "=== $program"
   cat "$out"
   # One check per result line: "durability <db>: ..." or "two-instances: <check> ok|FAILED (...)".
-  results=$(grep -E '^(durability [a-z]+|two-instances|supervisor|db-outage|crashed-uploads): ' "$out")
+  results=$(grep -E '^(durability [a-z]+|two-instances|supervisor|db-outage|crashed-uploads|idle-memory): ' "$out")
   ok=$(printf '%s\n' "$results" | grep -c . | head -1)
   bad=$(printf '%s\n' "$results" | grep -c 'FAILED' | head -1)
   ok=$((ok - bad))

@@ -18,6 +18,7 @@ import { scheduleStorageSweep } from './storage/sweep';
 import { startSessionCache } from './auth/session-cache';
 import { startRealtime } from './lib/realtime';
 import { startInstance } from './lib/instance';
+import { startIdleCollector } from './lib/idle-collector';
 import { serverFiles } from './lib/paths';
 import { serveWebApp } from './static';
 import { ensureSetUp } from './features/setup/ensure-set-up';
@@ -100,12 +101,13 @@ export async function startServer(config: Config) {
     },
   );
   const stopStorageSweep = scheduleStorageSweep({ db, storage, log }, { firstDelayMs: 5000 });
+  const idleCollector = startIdleCollector(log);
   const server: ServerType = await new Promise((resolve) => {
     // Node ends a request after 5 minutes by default: too short for a training video of up to
     // VIDEO_MAX_BYTES (2 GB) on an ordinary connection. Headers still have to arrive within a minute.
     const s = createServer(
       { requestTimeout: UPLOAD_REQUEST_TIMEOUT_MS },
-      withSecurityHeaders(getRequestListener(app.fetch)),
+      idleCollector.track(withSecurityHeaders(getRequestListener(app.fetch))),
     );
     s.listen(config.port, () => resolve(s));
   });
@@ -127,6 +129,7 @@ export async function startServer(config: Config) {
       await stopSupportReplyMail();
       await stopSupportTargets();
       await stopStorageSweep();
+      idleCollector.stop();
       // Open live streams end first, or closing the server would wait for them.
       await realtime.close();
       await closeServer(server);
