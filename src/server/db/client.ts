@@ -9,6 +9,7 @@ import pg from 'pg';
 import { sql, type Logger } from 'drizzle-orm';
 import * as schema from './schema';
 import { serverFiles } from '../lib/paths';
+import { shareEventLoop } from './pglite-turns';
 
 // Both drivers expose the same query builder; the app is written against node-postgres' type.
 export type Db = NodePgDatabase<typeof schema>;
@@ -113,6 +114,7 @@ export async function openPglite(
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
+  shareEventLoop(client);
   const db = drizzlePglite(client, { schema, logger: opts.logger });
   if (opts.migrate !== false) await migratePglite(db, { migrationsFolder });
   const listen: Listen = async (channel, onMessage, onState) => {
