@@ -9,16 +9,25 @@ export const TURN_MS = 10;
  * chain of awaited statements never gives the event loop a turn: while the weekly digest went
  * through 10,000 clients, one transaction after another, a request waited 26 s and a SIGTERM 13 s.
  * So each statement or transaction started on the database (not those inside a transaction, which
- * PGlite runs on its own) first lets the event loop turn once TURN_MS have passed since it last
- * did here: a request's few statements pass straight through, a long job lets requests in every
- * 10 ms. node-postgres needs none of this: its answers arrive on a socket.
+ * PGlite runs on its own) first notes whether the event loop has turned since the previous one, and
+ * yields when it has not for TURN_MS: requests, whose few statements are spread over many turns,
+ * pass straight through; a long job lets requests in every 10 ms. node-postgres needs none of
+ * this: its answers arrive on a socket.
  */
 export function shareEventLoop(client: PGlite) {
-  let lastTurn = performance.now();
+  // Whether the loop has turned since `heldSince`: a check-phase callback, one at a time, says so.
+  let turned = true;
+  let heldSince = 0;
+  const markTurned = () => (turned = true);
   const turn = async () => {
-    if (performance.now() - lastTurn < TURN_MS) return;
-    await nextTurn();
-    lastTurn = performance.now();
+    const now = performance.now();
+    if (turned) {
+      turned = false;
+      heldSince = now;
+      setImmediate(markTurned);
+    } else if (now - heldSince >= TURN_MS) {
+      await nextTurn();
+    }
   };
   const methods = client as unknown as Record<
     'query' | 'exec' | 'transaction',
