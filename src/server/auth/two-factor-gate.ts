@@ -16,10 +16,10 @@ const OPEN_PATHS = [/^\/api\/auth\//, /^\/api\/health(\/|$)/, /^\/api\/public-co
  * API, not only sent to the set-up page by the web app.
  */
 export function adminTwoFactorGate(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return (c, next) => {
     const user = c.get('user');
     if (!user || !isStaffRole(user.role) || user.twoFactorEnabled || !c.var.deps.config.requireAdmin2fa) return next();
     if (OPEN_PATHS.some((p) => p.test(c.req.path))) return next();
-    return c.json({ error: TWO_FACTOR_REQUIRED, code: TWO_FACTOR_REQUIRED_CODE }, 403);
+    return Promise.resolve(c.json({ error: TWO_FACTOR_REQUIRED, code: TWO_FACTOR_REQUIRED_CODE }, 403));
   };
 }

@@ -45,7 +45,7 @@ export const requestId =
   (c, next) => {
     const id = requestIdFor(c.req.header(REQUEST_ID_HEADER), opts.trustProxy);
     c.set('requestId', id);
-    return runInRequest({ requestId: id }, async () => {
+    return runInRequest(id, async () => {
       const start = performance.now();
       await next();
       setHeader(c, REQUEST_ID_HEADER, id);
