@@ -15,7 +15,8 @@
 // clients, sequential requests: p95 under 50 ms and within 1.5x (scripts/bench/clients-scale.ts);
 // plus the growth check (b at 10 clients vs 10,000), RSS after the load (at once, and once the
 // server's idle collection has run), the start-up time on an existing database, and RSS after a
-// first start on an empty data directory (npm start's defaults, the demo made). Exits 1 when a target is missed. A few minutes; not part of npm test.
+// first start on an empty data directory (npm start's defaults, the demo made). Exits 1 when a
+// target is missed. About eight minutes; not part of npm test.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,6 +38,7 @@ import {
   freePort,
   httpRequest,
   root,
+  rssMb,
   spawnServer,
   startPostgres,
   stopGracefully,
@@ -301,9 +303,6 @@ function startCeiling(port: number, target: string, bareFor?: string): Promise<C
 }
 const stopChild = (child: ChildProcess) =>
   new Promise<void>((r) => (child.exitCode !== null ? r() : (child.once('exit', () => r()), child.kill('SIGTERM'))));
-
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
 /**
  * The server's RSS at the end of the load, and once it has been quiet long enough for its idle

@@ -3,13 +3,13 @@
 // --expose-gc of serverNodeFlags) runs once, and the RSS shrinks.
 //
 //   node --import tsx scripts/resilience/idle-memory.ts
-import fs from 'node:fs';
 import { IDLE_MS, SETTLE_MS } from '../../src/server/lib/idle-collector';
 import {
   cookieHeader,
   freePort,
   httpRequest,
   lastLines,
+  rssMb,
   sleep,
   spawnServer,
   stopGracefully,
@@ -26,8 +26,6 @@ function report(check: string, ok: boolean, detail: string) {
   if (!ok) failed++;
   console.log(`idle-memory: ${check} ${ok ? 'ok' : 'FAILED'} (${detail})`);
 }
-const rssMb = (pid: number) =>
-  Math.round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024);
 
 const server = spawnServer({
   port: await freePort(),
@@ -82,7 +80,7 @@ try {
   report(
     'the RSS shrinks',
     line !== null && rss < before,
-    `RSS ${before} MB after the burst, ${rss} MB after the collection`,
+    `RSS ${before.toFixed(0)} MB after the burst, ${rss.toFixed(0)} MB after the collection`,
   );
   await stopGracefully(server);
 } catch (e) {

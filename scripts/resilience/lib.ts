@@ -140,6 +140,10 @@ export function spawnServer(opts: {
 
 export const lastLines = (text: string, n = 15) => text.trimEnd().split('\n').slice(-n).join('\n');
 
+/** A process's resident memory in MB, from /proc. */
+export const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+
 /** Resolves with the milliseconds it took until GET /api/health answers 200. */
 export async function waitHealthy(server: ServerProcess, timeoutMs = 60_000): Promise<number> {
   const start = Date.now();
