@@ -48,8 +48,11 @@ export function createLocalStorage(root: string): Storage {
           cb(null, chunk);
         },
       });
+      // Created before any byte is read: a source that fails at once could otherwise fail while a
+      // write stream is still opening the file, and the open would create it after its removal.
+      const file = (await fsp.open(tmpFile, 'wx')).createWriteStream();
       try {
-        await pipeline(stream, counter, fs.createWriteStream(tmpFile, { flags: 'wx' }));
+        await pipeline(stream, counter, file);
         if (size !== undefined && written !== size) throw new Error(`expected ${size} bytes, received ${written}`);
         await fsp.mkdir(path.dirname(target), { recursive: true });
         await fsp.mkdir(path.dirname(metaPath(key)), { recursive: true });
