@@ -25,31 +25,27 @@ async function started(growth?: number) {
   return c;
 }
 
+/** From the last request (or the start): nothing before IDLE_MS, a minor collection then, a full one SETTLE_MS later, then nothing more. */
+async function expectOneQuietSpell(collections: string[]) {
+  await vi.advanceTimersByTimeAsync(IDLE_MS - 1);
+  expect(collections).toEqual([]);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(collections).toEqual(['minor']);
+  await vi.advanceTimersByTimeAsync(SETTLE_MS);
+  expect(collections).toEqual(['minor', 'major']);
+  await vi.advanceTimersByTimeAsync(10 * SETTLE_MS);
+  expect(collections).toEqual(['minor', 'major']);
+}
+
 describe('startIdleCollector', () => {
   it('collects once the start-up is over (a start is work too)', async () => {
-    const { collections } = start();
-    await vi.advanceTimersByTimeAsync(IDLE_MS - 1);
-    expect(collections).toEqual([]);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(collections).toEqual(['minor']);
-    await vi.advanceTimersByTimeAsync(SETTLE_MS);
-    expect(collections).toEqual(['minor', 'major']);
-    await vi.advanceTimersByTimeAsync(10 * SETTLE_MS);
-    expect(collections).toEqual(['minor', 'major']);
+    await expectOneQuietSpell(start().collections);
   });
 
   it('after requests and a quiet spell: a minor collection, then a full one once it stays quiet', async () => {
     const { collections, request } = await started();
     request();
-    await vi.advanceTimersByTimeAsync(IDLE_MS - 1);
-    expect(collections).toEqual([]);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(collections).toEqual(['minor']);
-    await vi.advanceTimersByTimeAsync(SETTLE_MS);
-    expect(collections).toEqual(['minor', 'major']);
-    // Nothing more until requests come again.
-    await vi.advanceTimersByTimeAsync(10 * SETTLE_MS);
-    expect(collections).toEqual(['minor', 'major']);
+    await expectOneQuietSpell(collections);
     request();
     await vi.advanceTimersByTimeAsync(IDLE_MS + SETTLE_MS);
     expect(collections).toEqual(['minor', 'major', 'minor', 'major']);
